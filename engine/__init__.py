@@ -1,0 +1,1 @@
+"""Generic riichi mechanics (tiles, hands, waits, scoring, rounds) driven by a compiled rulebook."""

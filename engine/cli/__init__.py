@@ -1,0 +1,84 @@
+"""The ``riichi`` console script: one subcommand per module, each registering itself with argparse.
+
+Every error a user can cause is reported as one readable line on stderr with the contract's exit code;
+a Python traceback never reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from engine.errors import EngineError
+
+# (subcommand, module, one-line help). A module exposes ``configure(parser)`` and ``run(args) -> int``.
+SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("score", "engine.cli.score", "score a hand under a rulebook"),
+    ("analyze", "engine.cli.analyze", "shanten, waits and decompositions of a hand"),
+    ("check", "engine.cli.check", "validate rulebook files"),
+    ("diff", "engine.cli.diff", "semantic difference of two rulebooks, with witness hands"),
+    ("explain", "engine.cli.explain", "a rulebook, or one of its items, in plain English"),
+    ("rulebooks", "engine.cli.rulebooks", "list the bundled rulebooks"),
+    ("replay", "engine.cli.replay", "replay game logs and compare every hand result"),
+    ("schema", "engine.cli.schema", "print the JSON Schema of a request or response model"),
+)
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage mistakes with exit code 2 and no traceback (its default, made explicit)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="riichi", description="Riichi mahjong rules as data.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, module_name, help_text in SUBCOMMANDS:
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp.set_defaults(_module=module_name)
+        module = _load(module_name)
+        if module is not None:
+            module.configure(sp)
+        else:
+            sp.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
+    return parser
+
+
+def _load(module_name: str):
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    module = _load(args._module)
+    if module is None:
+        print(f"riichi {args.command}: not built yet in this version", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return int(module.run(args))
+    except EngineError as exc:
+        print(f"riichi {args.command}: error: {exc.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

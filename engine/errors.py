@@ -1,0 +1,40 @@
+"""The errors a user can cause, each with the contract's error code, so every interface reports them alike."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of every user-facing error; ``code`` is one of the contract's error codes."""
+
+    code = "invalid_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class InvalidHand(EngineError):
+    code = "invalid_hand"
+
+
+class InvalidRequest(EngineError):
+    code = "invalid_request"
+
+
+class InvalidSituation(EngineError):
+    code = "invalid_situation"
+
+
+class NotAWin(EngineError):
+    code = "not_a_win"
+
+
+class NoYaku(EngineError):
+    code = "no_yaku"
+
+
+class UnknownRulebook(EngineError):
+    code = "unknown_rulebook"
