@@ -1,0 +1,203 @@
+"""What happened at the table, in the order it happened, whatever log format it came from.
+
+A game record is a flat list of these events. The mjlog parser (and later the tenhou.net/6 parser) produce them;
+the situation tracker and, later, the round engine consume them. Tiles are ``engine.tiles`` codes (0..33 kinds,
+34/35/36 red fives), seats are 0..3 in the log's seating (seat 0 is the first dealer), and points are real points
+(a log's ``250`` means 25,000).
+
+Every dataclass is frozen: an event is a fact about the past, nothing downstream gets to rewrite it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
+KAN_KINDS: frozenset[str] = frozenset({"daiminkan", "kakan", "ankan"})
+ExhaustiveKind = Literal["exhaustive", "nagashi_mangan"]
+AbortiveKind = Literal["nine_terminals", "four_riichi", "triple_ron", "four_kans", "four_winds"]
+
+
+@dataclass(frozen=True)
+class GameStart:
+    """The table's rules: red fives, ``kuitan`` (the all-simples hand counts when open), length, players.
+
+    ``raw_type`` keeps the log's own rule word (mjlog ``GO type``) for anything we do not model yet.
+    """
+
+    red_fives: bool
+    kuitan: bool
+    hanchan: bool
+    players: int
+    raw_type: int
+
+
+@dataclass(frozen=True)
+class RoundStart:
+    """A deal: ``round_index`` 0 = East 1, 4 = South 1, ...; ``scores`` before the round; 13 tiles per seat."""
+
+    round_index: int
+    honba: int
+    sticks: int
+    dora_indicator: int
+    scores: tuple[int, ...]
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+
+    @property
+    def label(self) -> str:
+        """``E1-0`` style: round wind, hand number, honba - how players name a hand."""
+        return round_label(self.round_index, self.honba)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A tile taken from the wall (live wall or, after a kan, the dead wall)."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """A tile thrown; ``tsumogiri`` when it is the tile just drawn (the log's order, not a guess)."""
+
+    seat: int
+    tile: int
+    tsumogiri: bool
+
+
+@dataclass(frozen=True)
+class Call:
+    """A meld made (or, in three-player, a North set aside).
+
+    ``tiles`` are all the meld's tiles (four for a kan, the called one included), sorted.
+    ``called_tile`` is the tile that triggered the call: the discard taken for chi/pon/daiminkan, the tile added
+    from the hand for kakan, one of the four for ankan, the North for kita. ``from_seat`` is the discarder
+    (for kakan: the seat the original pon was called from; for ankan and kita: the caller itself).
+    """
+
+    seat: int
+    kind: CallKind
+    tiles: tuple[int, ...]
+    called_tile: int
+    from_seat: int
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in KAN_KINDS
+
+    @property
+    def is_open(self) -> bool:
+        """Open for scoring purposes: everything except a closed kan (and kita, which opens nothing)."""
+        return self.kind not in ("ankan", "kita")
+
+
+@dataclass(frozen=True)
+class RiichiDeclared:
+    """Step 1: the declaration, before the discard. Step 2: the discard passed, the stick is on the table."""
+
+    seat: int
+    step: int
+
+
+@dataclass(frozen=True)
+class NewDoraIndicator:
+    """A kan indicator flipped (when exactly depends on the kan kind, see decisions D13)."""
+
+    tile: int
+
+
+@dataclass(frozen=True)
+class Win:
+    """A win as the log scored it.
+
+    ``hand`` is the concealed tiles including ``win_tile``; ``melds`` are the calls (closed kans included) with
+    ``seat == who``. ``points`` is the log's hand value (before honba and sticks); ``limit`` the log's limit code
+    (mjlog: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman). ``yaku`` pairs the log's yaku numbers
+    with their han; ``yakuman`` lists the log's yakuman numbers (one entry per counted yakuman).
+    ``honba``/``sticks`` are the table's counters as the log shows them for this win; ``deltas`` are the real
+    point changes per seat.
+    """
+
+    who: int
+    from_who: int
+    pao_who: int | None
+    hand: tuple[int, ...]
+    melds: tuple[Call, ...]
+    win_tile: int
+    fu: int
+    points: int
+    limit: int
+    yaku: tuple[tuple[int, int], ...]
+    yakuman: tuple[int, ...]
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    honba: int
+    sticks: int
+    deltas: tuple[int, ...]
+
+    @property
+    def tsumo(self) -> bool:
+        return self.who == self.from_who
+
+
+@dataclass(frozen=True)
+class ExhaustiveDraw:
+    """The wall ran out (``kind`` says whether someone was paid nagashi mangan instead of the tenpai payments).
+
+    ``hands`` pairs each seat that showed its hand (the tenpai seats) with its concealed tiles.
+    """
+
+    kind: ExhaustiveKind
+    honba: int
+    sticks: int
+    deltas: tuple[int, ...]
+    tenpai: tuple[int, ...]
+    hands: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class AbortiveDraw:
+    """The hand stopped early: nine terminals, four riichi, triple ron, four kans, four winds.
+
+    ``tenpai`` / ``hands``: seats whose hands the log shows (the nine-terminal hand, the would-be ron hands...).
+    """
+
+    kind: AbortiveKind
+    honba: int
+    sticks: int
+    deltas: tuple[int, ...]
+    tenpai: tuple[int, ...]
+    hands: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Final scores in points, and the log's placement score (uma/oka included) per seat when it gives one."""
+
+    scores: tuple[int, ...]
+    placement_points: tuple[float, ...]
+
+
+Event = (
+    GameStart
+    | RoundStart
+    | Draw
+    | Discard
+    | Call
+    | RiichiDeclared
+    | NewDoraIndicator
+    | Win
+    | ExhaustiveDraw
+    | AbortiveDraw
+    | GameEnd
+)
+
+ROUND_WINDS = "ESWN"
+
+
+def round_label(round_index: int, honba: int) -> str:
+    """``E1-0``, ``S4-2``: the round wind letter, the hand number within it, the honba."""
+    return f"{ROUND_WINDS[round_index // 4 % 4]}{round_index % 4 + 1}-{honba}"

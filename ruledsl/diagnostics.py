@@ -1,0 +1,105 @@
+"""Diagnostics in one format everywhere: ``FILE:LINE:COL: error: message``, the line, a caret, a help line.
+
+An organiser reads these, so messages are lowercase, quote user input in backticks, point at the exact span,
+and suggest the closest known name where a typo is likely.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ruledsl.ast import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: str  # "error" or "warning"
+    message: str
+    span: Span
+    help: str | None = None
+    source_line: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def render(self) -> str:
+        """The human form: location, message, the source line with a caret under the span, the help line."""
+        lines = [f"{self.span.file}:{self.span.line}:{self.span.column}: {self.severity}: {self.message}"]
+        if self.source_line is not None:
+            text = self.source_line.rstrip("\n").expandtabs(1)
+            gutter = str(self.span.line)
+            pad = " " * len(gutter)
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            width = max(1, min(width, max(1, len(text) - self.span.column + 1)))
+            lines.append(f"{pad} |")
+            lines.append(f"{gutter} | {text}")
+            lines.append(f"{pad} | {' ' * (self.span.column - 1)}{'^' * width}")
+        if self.help:
+            lines.append(f"  = help: {self.help}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.span.file,
+            "line": self.span.line,
+            "column": self.span.column,
+            "help": self.help,
+        }
+
+
+class RulebookError(Exception):
+    """Raised when a rulebook cannot be used; carries every diagnostic found, rendered in its message."""
+
+    code = "invalid_rulebook"
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+        self.message = str(self)
+
+
+class Reporter:
+    """Collects diagnostics for one source text, attaching the source line to each."""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self._lines = text.splitlines()
+        self.diagnostics: list[Diagnostic] = []
+
+    def line(self, number: int) -> str | None:
+        if 1 <= number <= len(self._lines):
+            return self._lines[number - 1]
+        return None
+
+    def error(self, message: str, span: Span, help: str | None = None) -> None:
+        self._add("error", message, span, help)
+
+    def warning(self, message: str, span: Span, help: str | None = None) -> None:
+        self._add("warning", message, span, help)
+
+    def _add(self, severity: str, message: str, span: Span, help: str | None) -> None:
+        if span.file != self.file:
+            span = Span(self.file, span.line, span.column, span.end_line, span.end_column)
+        self.diagnostics.append(Diagnostic(severity, message, span, help, self.line(span.line)))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """The ``help:`` text suggesting the closest candidate, or None when nothing is close."""
+    pool = sorted(set(candidates))
+    close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in pool}
+        if word.lower() in lowered:
+            close = [lowered[word.lower()]]
+    return f"did you mean `{close[0]}`?" if close else None
