@@ -1,0 +1,625 @@
+"""Static checks of a resolved rulebook: names, types, fields per kind, ranges, references, conflicts.
+
+Every finding is a positioned diagnostic; the checker keeps going after an error so that one run shows an
+organiser every mistake in the file, not just the first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tiles import NotationError, kind_of, parse_tiles
+from ruledsl import ast
+from ruledsl import vocabulary as V
+from ruledsl.diagnostics import Diagnostic, did_you_mean
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
+
+SCORING_ITEM_KINDS = ("yaku", "yakuman")
+HAN_FLOOR = 1
+DEFAULT_HAN_CEILING = 13  # fallback when `settings scoring` does not set `han_ceiling`
+
+VALUE_FACTS_FOR_FU = {"raw_fu"}
+VALUE_FACTS_FOR_LIMIT = {"han", "fu", "raw_fu", "yakuman", "basic_points"}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What an expression may read: which facts, and whether it may ask which yaku were scored."""
+
+    facts: frozenset[str]
+    yaku_refs: bool
+
+
+def _facts(*scopes: str, extra: set[str] | None = None) -> frozenset[str]:
+    names = {n for n, f in V.FACTS.items() if f.scope in scopes}
+    return frozenset(names | (extra or set()))
+
+
+HAND_SCOPE = Scope(_facts(V.HAND), False)
+FU_SCOPE = Scope(_facts(V.HAND), True)
+FU_TOTAL_SCOPE = Scope(_facts(V.HAND, extra=VALUE_FACTS_FOR_FU), True)
+LIMIT_SCOPE = Scope(_facts(V.HAND, extra=VALUE_FACTS_FOR_LIMIT), True)
+PAYMENT_SCOPE = Scope(_facts(V.HAND, V.VALUE, V.TABLE), True)
+ROUND_SCOPE = Scope(_facts(V.ROUND, V.TABLE), False)
+
+FIELD_SCOPES: dict[tuple[str, str], Scope] = {
+    ("fu", "fu"): FU_SCOPE,
+    ("fu", "fixed"): FU_TOTAL_SCOPE,
+    ("fu", "when"): FU_TOTAL_SCOPE,
+    ("limit", "when"): LIMIT_SCOPE,
+    ("limit", "base"): LIMIT_SCOPE,
+    ("limit", "yakuman"): LIMIT_SCOPE,
+    ("payment", "when"): PAYMENT_SCOPE,
+    ("payment", "amount"): PAYMENT_SCOPE,
+}
+KIND_SCOPES = {"draw": ROUND_SCOPE, "abortive_draw": ROUND_SCOPE, "liability": ROUND_SCOPE}
+
+RESULT_KEYS = {
+    "han": "int",
+    "fu": "int",
+    "yakuman": "int",
+    "limit": "str",
+    "total": "int",
+    "yaku": "list",
+    "error": "str",
+    "payments": "record",
+    "base_points": "int",
+}
+
+
+def item_kind(item: ResolvedItem, rulebook: ResolvedRulebook) -> str:
+    """The kind whose fields an item uses: its own, or for an exception its target's."""
+    if item.target is not None:
+        return item.target[0]
+    return item.kind
+
+
+def check(rulebook: ResolvedRulebook) -> list[Diagnostic]:
+    """All diagnostics for a resolved rulebook (warnings included), in source order."""
+    diags = _Diagnostics()
+    for file, text in rulebook.texts.items():
+        diags.add_file(file, text)
+    checker = _Checker(rulebook, diags)
+    checker.run()
+    found = list(rulebook.warnings) + diags.items
+    return sorted(found, key=lambda d: (d.span.file, d.span.line, d.span.column))
+
+
+class _Checker:
+    def __init__(self, rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+        self.rb = rulebook
+        self.d = diags
+        self.scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
+        self.han_ceiling = self._han_ceiling()
+
+    def _han_ceiling(self) -> int:
+        item = self.rb.items.get(("settings", "scoring"))
+        if item and "han_ceiling" in item.fields:
+            value = item.fields["han_ceiling"].value
+            if isinstance(value, ast.Int):
+                return value.value
+        return DEFAULT_HAN_CEILING
+
+    def run(self) -> None:
+        for item in self.rb.items.values():
+            self.check_item(item)
+        self._check_exception_conflicts()
+
+    # ---- items
+    def check_item(self, item: ResolvedItem) -> None:
+        first = item.history[0]
+        if item.clause is None and item.kind != "settings":
+            self.d.warning(
+                f"`{item.kind} {item.name}` cites no clause",
+                first.span,
+                'add `@clause("...")` above it naming the rule it encodes',
+            )
+        self._check_decorators(item)
+        kind = item_kind(item, self.rb)
+        if kind not in V.ITEM_KINDS:
+            self.d.error(
+                f"unknown item kind `{kind}`",
+                _kind_span(item),
+                did_you_mean(kind, V.ITEM_KINDS) or f"item kinds: {', '.join(V.ITEM_KINDS)}",
+            )
+            return
+        if kind == "settings":
+            self._check_settings(item)
+            return
+        spec = V.ITEM_KINDS[kind]
+        for name, f in item.fields.items():
+            if name not in spec.fields:
+                self.d.error(
+                    f"`{kind}` has no field `{name}`",
+                    _field_name_span(f),
+                    did_you_mean(name, spec.fields) or f"fields of `{kind}`: {', '.join(spec.fields)}",
+                )
+                continue
+            self._check_field(item, kind, name, f, spec.fields[name])
+        if item.target is None:
+            for name, fspec in spec.fields.items():
+                if fspec.required and name not in item.fields:
+                    self.d.error(
+                        f"`{kind} {item.name}` needs a `{name}` field",
+                        item.span,
+                        f"{name}: {fspec.meaning}",
+                    )
+        if kind == "fu" and item.target is None and ("fu" in item.fields) == ("fixed" in item.fields):
+            self.d.error(
+                f"`fu {item.name}` needs exactly one of `fu` (added) and `fixed` (the total)",
+                item.span,
+                "write `fu = 2` to add fu, or `fixed = 25` to set the hand's total",
+            )
+        for example, _ in item.examples:
+            self._check_example(example)
+
+    def _check_decorators(self, item: ResolvedItem) -> None:
+        for prov in item.history:
+            del prov  # decorators are checked on the AST items below
+        for rb in self.rb.chain:
+            for ast_item in rb.items:
+                if ast_item.key != item.key:
+                    continue
+                for deco in ast_item.decorators:
+                    if deco.name not in V.DECORATORS:
+                        self.d.error(
+                            f"unknown decorator `@{deco.name}`",
+                            deco.span,
+                            did_you_mean(deco.name, V.DECORATORS) or "decorators: @clause, @note",
+                        )
+
+    def _check_field(self, item: ResolvedItem, kind: str, name: str, f: ast.Field, spec: V.FieldSpec) -> None:
+        if spec.type == V.HAN_TYPE:
+            self._check_han(item, f)
+            return
+        if spec.type == V.ITEMS:
+            self._check_item_list(f)
+            return
+        if name == "multiplier":
+            if not isinstance(f.value, ast.Int) or f.value.value < 1:
+                self.d.error("`multiplier` must be a whole number of at least 1", f.value.span, "e.g. `multiplier = 2`")
+            return
+        if kind == "payment" and name == "from":
+            if not isinstance(f.value, ast.Str) or f.value.value not in V.PAYERS:
+                written = f.value.value if isinstance(f.value, ast.Str) else "?"
+                self.d.error(
+                    "`from` must name who pays",
+                    f.value.span,
+                    did_you_mean(written, V.PAYERS) or f"one of {', '.join(repr(p) for p in V.PAYERS)} (in quotes)",
+                )
+            return
+        if name == "fu" and kind == "fu" and _mentions(f.value, "raw_fu"):
+            self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
+            return
+        scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
+        got = self.infer(f.value, scope, {})
+        if got is not None and not _compatible(spec.type, got):
+            self.d.error(
+                f"`{name}` must be {_a(spec.type)}, but this is {_a(got)}",
+                f.value.span,
+                spec.meaning,
+            )
+
+    def _check_han(self, item: ResolvedItem, f: ast.Field) -> None:
+        value = f.value
+        if isinstance(value, ast.Int):
+            self._han_range(value)
+            return
+        if isinstance(value, ast.Record):
+            keys = [e.key for e in value.entries]
+            for entry in value.entries:
+                if entry.key not in ("closed", "open"):
+                    self.d.error(
+                        f"`han` has no entry `{entry.key}`",
+                        entry.span,
+                        did_you_mean(entry.key, ["closed", "open"]) or "write `{closed: 2, open: 1}`",
+                    )
+                elif not isinstance(entry.value, ast.Int):
+                    self.d.error("han must be a whole number", entry.value.span, "e.g. `{closed: 2, open: 1}`")
+                else:
+                    self._han_range(entry.value)
+            if "closed" not in keys:
+                self.d.error("`han` needs a `closed` value", value.span, "write `{closed: 2, open: 1}`, or `{closed: 1}` for closed only")
+            closed, opened = value.get("closed"), value.get("open")
+            if isinstance(closed, ast.Int) and isinstance(opened, ast.Int) and opened.value > closed.value:
+                self.d.warning(
+                    "open han exceed closed han",
+                    value.span,
+                    "opening a hand normally keeps or lowers its value",
+                )
+            return
+        self.d.error("`han` must be a number or `{closed: n, open: n}`", value.span, "e.g. `han = 1` or `han = {closed: 2, open: 1}`")
+
+    def _han_range(self, value: ast.Int) -> None:
+        if not HAN_FLOOR <= value.value <= self.han_ceiling:
+            self.d.error(
+                f"han `{value.value}` is out of range",
+                value.span,
+                f"a yaku is worth {HAN_FLOOR} to {self.han_ceiling} han; limit hands are `yakuman` items",
+            )
+
+    def _check_item_list(self, f: ast.Field) -> None:
+        if not isinstance(f.value, ast.ListLit):
+            self.d.error(f"`{f.name}` must be a list of yaku names", f.value.span, f"e.g. `{f.name} = [name_a, name_b]`")
+            return
+        for entry in f.value.items:
+            self._check_item_ref(entry)
+
+    def _check_item_ref(self, expr: ast.Expr) -> bool:
+        if not isinstance(expr, ast.Name):
+            self.d.error("expected the name of a yaku or yakuman", expr.span, "write the item's name, without quotes")
+            return False
+        if expr.id not in self.scoring_names:
+            self.d.error(
+                f"no yaku or yakuman `{expr.id}` in this rulebook",
+                expr.span,
+                did_you_mean(expr.id, self.scoring_names) or "define it, or check its name",
+            )
+            return False
+        return True
+
+    def _check_settings(self, item: ResolvedItem) -> None:
+        group = V.SETTINGS.get(item.name)
+        if group is None:
+            self.d.error(
+                f"unknown settings group `{item.name}`",
+                item.history[0].span,
+                did_you_mean(item.name, V.SETTINGS) or f"settings groups: {', '.join(V.SETTINGS)}",
+            )
+            return
+        for name, f in item.fields.items():
+            spec = group.get(name)
+            if spec is None:
+                self.d.error(
+                    f"`settings {item.name}` has no key `{name}`",
+                    _field_name_span(f),
+                    did_you_mean(name, group) or _other_group_hint(name) or f"keys: {', '.join(group)}",
+                )
+                continue
+            self._check_setting_value(name, f, spec)
+
+    def _check_setting_value(self, name: str, f: ast.Field, spec: V.SettingSpec) -> None:
+        value = f.value
+        got = _literal_type(value)
+        if got is None:
+            self.d.error(f"setting `{name}` must be a plain value", value.span, f"e.g. `{spec.example}`")
+            return
+        if isinstance(value, ast.Tiles) or isinstance(value, ast.ListLit):
+            self._check_tile_literals(value)
+        if not _compatible(spec.type, got):
+            self.d.error(f"setting `{name}` must be {_a(spec.type)}, but this is {_a(got)}", value.span, f"e.g. `{spec.example}`")
+            return
+        if spec.choices and isinstance(value, ast.Str) and value.value not in spec.choices:
+            self.d.error(
+                f"setting `{name}` cannot be \"{value.value}\"",
+                value.span,
+                did_you_mean(value.value, spec.choices) or f"choices: {', '.join(spec.choices)}",
+            )
+
+    def _check_tile_literals(self, value: ast.Expr) -> None:
+        if isinstance(value, ast.Tiles):
+            try:
+                parse_tiles(value.text)
+            except NotationError as exc:
+                self.d.error(exc.message, value.span, "tiles are digits followed by m, p, s or z; honours are 1z..7z")
+        elif isinstance(value, ast.ListLit):
+            for entry in value.items:
+                self._check_tile_literals(entry)
+
+    def _check_example(self, example: ast.Example) -> None:
+        for entry in example.expected.entries:
+            if entry.key not in RESULT_KEYS:
+                self.d.error(
+                    f"examples cannot expect `{entry.key}`",
+                    entry.span,
+                    did_you_mean(entry.key, RESULT_KEYS) or f"expected keys: {', '.join(RESULT_KEYS)}",
+                )
+
+    def _check_exception_conflicts(self) -> None:
+        by_target: dict[tuple[str, str], list[ResolvedItem]] = {}
+        for item in self.rb.items.values():
+            if item.target is not None:
+                by_target.setdefault(item.target, []).append(item)
+        for target, exceptions in by_target.items():
+            for i, a in enumerate(exceptions):
+                for b in exceptions[i + 1 :]:
+                    a_when, b_when = a.fields.get("when"), b.fields.get("when")
+                    same_condition = (a_when is None and b_when is None) or (
+                        a_when is not None and b_when is not None and a_when.value == b_when.value
+                    )
+                    if not same_condition:
+                        continue
+                    for name, fa in a.fields.items():
+                        fb = b.fields.get(name)
+                        if name != "when" and fb is not None and fa.value != fb.value:
+                            self.d.error(
+                                f"exceptions `{a.name}` and `{b.name}` to `{target[0]} {target[1]}` conflict on `{name}`",
+                                b.history[-1].span,
+                                "give them different conditions, or keep one",
+                            )
+
+    # ---- expressions
+    def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
+        """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
+        match expr:
+            case ast.Int():
+                return V.INT
+            case ast.Bool():
+                return V.BOOL
+            case ast.Str():
+                return V.STR
+            case ast.Tiles():
+                try:
+                    codes = parse_tiles(expr.text)
+                except NotationError as exc:
+                    self.d.error(exc.message, expr.span, "tiles are digits followed by m, p, s or z")
+                    return None
+                if any(kind_of(c) != c for c in codes):
+                    self.d.error("red fives (`0`) only appear in `settings table`", expr.span, "write the five as `5`")
+                return V.TILE if len(codes) == 1 else V.TILES
+            case ast.Name():
+                return self._name(expr, scope, bound)
+            case ast.Call():
+                return self._call(expr, scope, bound)
+            case ast.Quantifier():
+                return self._quantifier(expr, scope, bound)
+            case ast.ListLit():
+                types = [self.infer(e, scope, bound) for e in expr.items]
+                known = {t for t in types if t is not None}
+                if len(known) > 1:
+                    self.d.error("a list mixes values of different types", expr.span, f"found {', '.join(sorted(known))}")
+                    return None
+                return V.list_of(known.pop() if known else V.ANY)
+            case ast.Record():
+                for entry in expr.entries:
+                    self.infer(entry.value, scope, bound)
+                return V.RECORD
+            case ast.Range():
+                self._expect(expr.low, V.INT, scope, bound, "a range runs between whole numbers")
+                self._expect(expr.high, V.INT, scope, bound, "a range runs between whole numbers")
+                return V.INTS
+            case ast.Not():
+                self._expect(expr.operand, V.BOOL, scope, bound, "`not` applies to a condition")
+                return V.BOOL
+            case ast.Negate():
+                self._expect(expr.operand, V.INT, scope, bound, "`-` applies to a number")
+                return V.INT
+            case ast.Conditional():
+                self._expect(expr.condition, V.BOOL, scope, bound, "`if` needs a condition")
+                a = self.infer(expr.then, scope, bound)
+                b = self.infer(expr.otherwise, scope, bound)
+                if a is not None and b is not None and a != b:
+                    self.d.error(f"`then` is {_a(a)} but `else` is {_a(b)}", expr.span, "both branches must have one type")
+                    return None
+                return a or b
+            case ast.BinOp():
+                return self._binop(expr, scope, bound)
+        return None  # pragma: no cover
+
+    def _expect(self, expr: ast.Expr, want: str, scope: Scope, bound: dict[str, str], help: str) -> None:
+        got = self.infer(expr, scope, bound)
+        if got is not None and not _compatible(want, got):
+            self.d.error(f"expected {_a(want)}, found {_a(got)}", expr.span, help)
+
+    def _name(self, expr: ast.Name, scope: Scope, bound: dict[str, str]) -> str | None:
+        name = expr.id
+        if name in bound:
+            return bound[name]
+        if name in V.CONSTANTS:
+            return V.CONSTANTS[name].type
+        fact = V.FACTS.get(name)
+        if fact is not None:
+            if name not in scope.facts:
+                self.d.error(
+                    f"`{name}` cannot be used here",
+                    expr.span,
+                    f"`{name}` ({fact.meaning}) is known only in {_scope_words(name)}",
+                )
+                return None
+            return fact.type
+        if name in V.FUNCTIONS:
+            self.d.error(f"`{name}` is a function", expr.span, f"call it: `{V.FUNCTIONS[name].example}`")
+            return None
+        if name in self.scoring_names:
+            self.d.error(f"`{name}` is a yaku, not a value", expr.span, f"to ask whether it was scored write `has_yaku({name})`")
+            return None
+        candidates = set(scope.facts) | set(V.CONSTANTS) | set(bound)
+        self.d.error(f"unknown name `{name}`", expr.span, did_you_mean(name, candidates) or "see docs/language.md for every name")
+        return None
+
+    def _call(self, expr: ast.Call, scope: Scope, bound: dict[str, str]) -> str | None:
+        fn = V.FUNCTIONS.get(expr.func)
+        if fn is None:
+            self.d.error(
+                f"unknown function `{expr.func}`",
+                expr.func_span,
+                did_you_mean(expr.func, V.FUNCTIONS) or "see docs/language.md for every function",
+            )
+            for arg in expr.args:
+                self.infer(arg, scope, bound)
+            return None
+        if fn.name == "has_yaku":
+            if not scope.yaku_refs:
+                self.d.error("`has_yaku` cannot be used here", expr.func_span, "yaku are decided first; fu, limit and payment items may ask which were scored")
+                return V.BOOL
+            if len(expr.args) != 1:
+                self.d.error("`has_yaku` takes one yaku name", expr.span, "e.g. `has_yaku(my_local_yaku)`")
+                return V.BOOL
+            self._check_item_ref(expr.args[0])
+            return V.BOOL
+        if len(expr.args) != len(fn.params):
+            self.d.error(
+                f"`{fn.name}` takes {len(fn.params)} argument{'s' if len(fn.params) != 1 else ''}, got {len(expr.args)}",
+                expr.span,
+                f"e.g. `{fn.example}`",
+            )
+            return fn.returns
+        for param, arg in zip(fn.params, expr.args, strict=True):
+            got = self.infer(arg, scope, bound)
+            if got is None:
+                continue
+            allowed = param.split("|")
+            if not any(_compatible(p, got) for p in allowed):
+                self.d.error(
+                    f"`{fn.name}` expects {' or '.join(_a(p) for p in allowed)}, found {_a(got)}",
+                    arg.span,
+                    f"e.g. `{fn.example}`",
+                )
+        return fn.returns
+
+    def _quantifier(self, expr: ast.Quantifier, scope: Scope, bound: dict[str, str]) -> str | None:
+        domain = self.infer(expr.domain, scope, bound)
+        element: str | None = None
+        if domain is not None:
+            if domain.startswith("list of "):
+                element = domain[len("list of ") :]
+            else:
+                self.d.error(f"`{expr.kind}` needs a list to run over, found {_a(domain)}", expr.domain.span, "e.g. `sets`, `tiles`, `[m, p, s]` or `1..9`")
+        if expr.var in V.FACTS or expr.var in V.CONSTANTS or expr.var in V.FUNCTIONS:
+            self.d.error(f"`{expr.var}` is a vocabulary name and cannot be a loop variable", expr.span, "pick another name, e.g. `g` or `t`")
+        inner = dict(bound)
+        inner[expr.var] = element if element and element != V.ANY else V.ANY
+        want = V.BOOL if expr.kind in ("any", "all", "count") else V.INT
+        body = self.infer(expr.body, scope, inner)
+        if body is not None and not _compatible(want, body):
+            self.d.error(f"the body of `{expr.kind}` must be {_a(want)}, found {_a(body)}", expr.body.span, V.QUANTIFIERS[expr.kind])
+        return V.BOOL if expr.kind in ("any", "all") else V.INT
+
+    def _binop(self, expr: ast.BinOp, scope: Scope, bound: dict[str, str]) -> str | None:
+        op = expr.op
+        if op in ("and", "or"):
+            self._expect(expr.left, V.BOOL, scope, bound, f"`{op}` joins conditions")
+            self._expect(expr.right, V.BOOL, scope, bound, f"`{op}` joins conditions")
+            return V.BOOL
+        if op in ("+", "-", "*", "/", "^"):
+            self._expect(expr.left, V.INT, scope, bound, "arithmetic is on whole numbers")
+            self._expect(expr.right, V.INT, scope, bound, "arithmetic is on whole numbers")
+            return V.INT
+        left = self.infer(expr.left, scope, bound)
+        right = self.infer(expr.right, scope, bound)
+        if left is None or right is None:
+            return V.BOOL
+        if op in ("in", "notin"):
+            if right == V.TILE:
+                right = V.TILES
+            if not right.startswith("list of "):
+                self.d.error(f"`in` needs a list on its right, found {_a(right)}", expr.right.span, "e.g. `wait in [kanchan, penchan]`")
+            elif not _compatible(right[len("list of ") :], left):
+                self.d.error(f"cannot look for {_a(left)} in {_a(right)}", expr.span, "both sides must talk about the same kind of value")
+            return V.BOOL
+        if op in ("<", "<=", ">", ">="):
+            if left != V.INT or right != V.INT:
+                self.d.error(f"`{op}` compares numbers, found {_a(left)} and {_a(right)}", expr.span, "compare numbers, or use `==`")
+            return V.BOOL
+        if not (_compatible(left, right) or _compatible(right, left)):
+            self.d.error(f"cannot compare {_a(left)} with {_a(right)}", expr.span, "both sides of `==` must be the same kind of value")
+        return V.BOOL
+
+
+def _compatible(want: str, got: str) -> bool:
+    if want == got or want == V.ANY or got == V.ANY:
+        return True
+    if want.startswith("list of ") and got.startswith("list of "):
+        return _compatible(want[8:], got[8:])
+    if want == V.TILES and got == V.TILE:
+        return True
+    if want == V.list_of(V.TILES) and got == V.list_of(V.TILE):
+        return True
+    return False
+
+
+def _a(t: str) -> str:
+    words = {
+        V.BOOL: "a condition",
+        V.INT: "a number",
+        V.STR: "a string",
+        V.TILE: "a tile",
+        V.GROUP: "a group",
+        V.SUIT: "a suit",
+        V.WAIT: "a wait",
+        V.SHAPE: "a shape",
+        V.RECORD: "a record",
+        V.ITEM: "a yaku name",
+        V.HAN_TYPE: "a han value",
+    }
+    if t in words:
+        return words[t]
+    if t.startswith("list of "):
+        return f"a list of {t[8:]}s"
+    return t
+
+
+def _literal_type(value: ast.Expr) -> str | None:
+    match value:
+        case ast.Int() | ast.Negate(operand=ast.Int()):
+            return V.INT
+        case ast.Bool():
+            return V.BOOL
+        case ast.Str():
+            return V.STR
+        case ast.Tiles():
+            try:
+                return V.TILE if len(parse_tiles(value.text)) == 1 else V.TILES
+            except NotationError:
+                return V.TILES
+        case ast.ListLit():
+            types = {_literal_type(e) for e in value.items}
+            if None in types or len(types) > 1:
+                return None
+            return V.list_of(types.pop() if types else V.ANY)
+    return None
+
+
+def _mentions(expr: ast.Expr, name: str) -> bool:
+    if isinstance(expr, ast.Name):
+        return expr.id == name
+    for child in _children(expr):
+        if _mentions(child, name):
+            return True
+    return False
+
+
+def _children(expr: ast.Expr) -> list[ast.Expr]:
+    match expr:
+        case ast.Call():
+            return list(expr.args)
+        case ast.Quantifier():
+            return [expr.domain, expr.body]
+        case ast.ListLit():
+            return list(expr.items)
+        case ast.Record():
+            return [e.value for e in expr.entries]
+        case ast.Range():
+            return [expr.low, expr.high]
+        case ast.BinOp():
+            return [expr.left, expr.right]
+        case ast.Not() | ast.Negate():
+            return [expr.operand]
+        case ast.Conditional():
+            return [expr.condition, expr.then, expr.otherwise]
+    return []
+
+
+def _scope_words(name: str) -> str:
+    scope = V.FACTS[name].scope
+    return {
+        V.HAND: "hand items",
+        V.VALUE: "limit and payment items (after yaku are decided)",
+        V.TABLE: "payment items",
+        V.ROUND: "draw, abortive_draw and liability items",
+    }[scope]
+
+
+def _other_group_hint(name: str) -> str | None:
+    for group, keys in V.SETTINGS.items():
+        if name in keys:
+            return f"`{name}` belongs to `settings {group}`"
+    return None
+
+
+def _kind_span(item: ResolvedItem) -> ast.Span:
+    return item.history[0].span
+
+
+def _field_name_span(f: ast.Field) -> ast.Span:
+    return ast.Span(f.span.file, f.span.line, f.span.column, f.span.line, f.span.column + len(f.name))

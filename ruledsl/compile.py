@@ -1,0 +1,440 @@
+"""Checked syntax tree to frozen, callable rule objects.
+
+Each expression becomes a small frozen node with ``__call__(env)``; ``env`` is the engine's fact table for one
+reading (a dict that computes a fact on first use). Nothing here evaluates text: names were checked against the
+vocabulary, functions come from its table, loops run over finite lists, and depth is bounded by the parser.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.tiles import kind_of, parse_tiles
+from ruledsl import ast
+from ruledsl import vocabulary as V
+from ruledsl.check import check, item_kind
+from ruledsl.diagnostics import Diagnostic, RulebookError
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook, resolve
+
+Env = dict  # fact name -> value; the engine supplies a dict subclass that computes facts lazily
+
+
+# ---- expression nodes ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: Any
+
+    def __call__(self, env: Env) -> Any:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A fact or a loop variable, read from the environment."""
+
+    name: str
+
+    def __call__(self, env: Env) -> Any:
+        return env[self.name]
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    name: str
+    fn: Callable[..., Any] = field(repr=False, compare=False)
+    args: tuple[Any, ...]
+    needs_env: bool = False
+
+    def __call__(self, env: Env) -> Any:
+        if self.needs_env:
+            return self.fn(env, *[a(env) for a in self.args])
+        return self.fn(*[a(env) for a in self.args])
+
+    def __repr__(self) -> str:
+        return f"{self.name}({', '.join(map(repr, self.args))})"
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    left: Any
+    right: Any
+
+    def __call__(self, env: Env) -> bool:
+        return bool(self.left(env)) and bool(self.right(env))
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} and {self.right!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    left: Any
+    right: Any
+
+    def __call__(self, env: Env) -> bool:
+        return bool(self.left(env)) or bool(self.right(env))
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} or {self.right!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class NotNode:
+    operand: Any
+
+    def __call__(self, env: Env) -> bool:
+        return not self.operand(env)
+
+    def __repr__(self) -> str:
+        return f"not {self.operand!r}"
+
+
+def _idiv(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+def _bounded_pow(a: int, b: int) -> int:
+    if b < 0 or b > 64:
+        return 0
+    return a**b
+
+
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": _idiv,
+    "^": _bounded_pow,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "in": lambda a, b: a in b,
+    "notin": lambda a, b: a not in b,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str
+    fn: Callable[[Any, Any], Any] = field(repr=False, compare=False)
+    left: Any
+    right: Any
+
+    def __call__(self, env: Env) -> Any:
+        return self.fn(self.left(env), self.right(env))
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} {self.op} {self.right!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    condition: Any
+    then: Any
+    otherwise: Any
+
+    def __call__(self, env: Env) -> Any:
+        return self.then(env) if self.condition(env) else self.otherwise(env)
+
+
+@dataclass(frozen=True, slots=True)
+class ListNode:
+    items: tuple[Any, ...]
+
+    def __call__(self, env: Env) -> tuple:
+        return tuple(i(env) for i in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class RangeNode:
+    low: Any
+    high: Any
+
+    def __call__(self, env: Env) -> range:
+        return range(self.low(env), self.high(env) + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Quant:
+    """A loop over a finite domain; the variable is bound in the environment and restored afterwards."""
+
+    kind: str
+    var: str
+    domain: Any
+    body: Any
+
+    def __call__(self, env: Env) -> Any:
+        items = self.domain(env)
+        var, body = self.var, self.body
+        saved = env.get(var, _MISSING) if var in env else _MISSING
+        try:
+            kind = self.kind
+            if kind == "any":
+                for x in items:
+                    env[var] = x
+                    if body(env):
+                        return True
+                return False
+            if kind == "all":
+                for x in items:
+                    env[var] = x
+                    if not body(env):
+                        return False
+                return True
+            values = []
+            for x in items:
+                env[var] = x
+                values.append(body(env))
+            if kind == "count":
+                return sum(1 for v in values if v)
+            if kind == "sum":
+                return sum(values)
+            if kind == "max":
+                return max(values, default=0)
+            return min(values, default=0)
+        finally:
+            if saved is _MISSING:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+
+    def __repr__(self) -> str:
+        return f"{self.kind}({self.var} in {self.domain!r}: {self.body!r})"
+
+
+_MISSING = object()
+
+
+def compile_expr(expr: ast.Expr) -> Any:
+    """Build the evaluator for a checked expression."""
+    match expr:
+        case ast.Int() | ast.Bool() | ast.Str():
+            return Const(expr.value)
+        case ast.Tiles():
+            kinds = tuple(kind_of(c) for c in parse_tiles(expr.text))
+            return Const(kinds[0] if len(kinds) == 1 else kinds)
+        case ast.Name():
+            constant = V.CONSTANTS.get(expr.id)
+            if constant is not None:
+                return Const(constant.value)
+            return Ref(expr.id)
+        case ast.Call():
+            fn = V.FUNCTIONS[expr.func]
+            if fn.name == "has_yaku":
+                arg = expr.args[0]
+                return Apply(fn.name, fn.impl, (Const(arg.id if isinstance(arg, ast.Name) else ""),), True)
+            return Apply(fn.name, fn.impl, tuple(compile_expr(a) for a in expr.args), fn.name in V.NEEDS_ENV)
+        case ast.Quantifier():
+            return Quant(expr.kind, expr.var, compile_expr(expr.domain), compile_expr(expr.body))
+        case ast.ListLit():
+            items = tuple(compile_expr(i) for i in expr.items)
+            if all(isinstance(i, Const) for i in items):
+                return Const(tuple(_flatten(i.value for i in items)))
+            return ListNode(items)
+        case ast.Range():
+            return RangeNode(compile_expr(expr.low), compile_expr(expr.high))
+        case ast.Not():
+            return NotNode(compile_expr(expr.operand))
+        case ast.Negate():
+            return Binary("-", operator.sub, Const(0), compile_expr(expr.operand))
+        case ast.Conditional():
+            return Cond(compile_expr(expr.condition), compile_expr(expr.then), compile_expr(expr.otherwise))
+        case ast.BinOp():
+            left, right = compile_expr(expr.left), compile_expr(expr.right)
+            if expr.op == "and":
+                return And(left, right)
+            if expr.op == "or":
+                return Or(left, right)
+            if expr.op in ("in", "notin") and isinstance(right, Const) and isinstance(right.value, int):
+                right = Const((right.value,))
+            if expr.op in ("in", "notin") and isinstance(right, Const) and isinstance(right.value, tuple):
+                right = Const(frozenset(right.value))
+            return Binary(expr.op, _BINARY[expr.op], left, right)
+        case ast.Record():
+            return Const({e.key: compile_expr(e.value) for e in expr.entries})
+    raise TypeError(f"cannot compile {type(expr).__name__}")  # pragma: no cover
+
+
+def _flatten(values):
+    for v in values:
+        yield v
+
+
+TRUE = Const(True)
+
+
+def literal_value(expr: ast.Expr) -> Any:
+    """The Python value of a constant expression (settings, example expectations)."""
+    match expr:
+        case ast.Int() | ast.Bool() | ast.Str():
+            return expr.value
+        case ast.Negate():
+            return -literal_value(expr.operand)
+        case ast.Tiles():
+            return tuple(parse_tiles(expr.text))
+        case ast.Name():
+            return expr.id
+        case ast.ListLit():
+            return [literal_value(i) for i in expr.items]
+        case ast.Record():
+            return {e.key: literal_value(e.value) for e in expr.entries}
+    return None
+
+
+# ---- compiled items ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """An exception to an item: when its condition also holds, it replaces the item's id and some fields."""
+
+    name: str
+    title: str | None
+    clause: str | None
+    when: Any
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One compiled hand rule (yaku, yakuman, bonus, fu, limit or payment)."""
+
+    kind: str
+    name: str
+    title: str
+    clause: str | None
+    when: Any
+    fields: dict[str, Any]
+    variants: tuple[Variant, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.name} when {self.when!r}>"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A compiled rulebook: settings as plain values, hand rules as callables, the resolved source kept for tools."""
+
+    name: str
+    title: str
+    settings: dict[str, dict[str, Any]]
+    rules: dict[str, tuple[Rule, ...]]
+    resolved: ResolvedRulebook = field(repr=False, compare=False)
+    warnings: tuple[Diagnostic, ...] = ()
+
+    def setting(self, group: str, key: str, default: Any = None) -> Any:
+        return self.settings.get(group, {}).get(key, default)
+
+    def of(self, kind: str) -> tuple[Rule, ...]:
+        return self.rules.get(kind, ())
+
+
+def compile_rulebook(resolved: ResolvedRulebook) -> Rulebook:
+    diagnostics = check(resolved)
+    errors = [d for d in diagnostics if d.is_error]
+    if errors:
+        raise RulebookError(errors)
+    settings: dict[str, dict[str, Any]] = {}
+    for item in resolved.of_kind("settings"):
+        group = V.SETTINGS.get(item.name, {})
+        settings[item.name] = {
+            name: _setting_value(literal_value(f.value), group[name].type if name in group else V.ANY)
+            for name, f in item.fields.items()
+        }
+    variants: dict[tuple[str, str], list[Variant]] = {}
+    for item in resolved.items.values():
+        if item.target is not None:
+            variants.setdefault(item.target, []).append(_variant(item, resolved))
+    rules: dict[str, list[Rule]] = {}
+    for item in resolved.items.values():
+        if item.target is not None or item.kind == "settings":
+            continue
+        rules.setdefault(item.kind, []).append(_rule(item, tuple(variants.get(item.key, ()))))
+    return Rulebook(
+        name=resolved.name,
+        title=resolved.title or resolved.name,
+        settings=settings,
+        rules={k: tuple(v) for k, v in rules.items()},
+        resolved=resolved,
+        warnings=tuple(d for d in diagnostics if not d.is_error),
+    )
+
+
+def _setting_value(value: Any, type_name: str) -> Any:
+    """Settings as plain Python: tile lists become flat tuples of tile codes."""
+    if type_name == V.TILES:
+        return tuple(_flat_codes(value))
+    if type_name == V.list_of(V.TILES):
+        return tuple(tuple(_flat_codes(v)) for v in value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _flat_codes(value: Any):
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _flat_codes(v)
+    else:
+        yield value
+
+
+def _compile_fields(item: ResolvedItem, kind: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, f in item.fields.items():
+        if name == "when":
+            continue
+        if name in ("excludes", "affects"):
+            out[name] = tuple(e.id for e in f.value.items if isinstance(e, ast.Name))  # type: ignore[union-attr]
+        elif name == "han" and kind == "yaku":
+            out[name] = _han(f.value)
+        else:
+            out[name] = compile_expr(f.value)
+    return out
+
+
+def _han(value: ast.Expr) -> tuple[int, int | None]:
+    """(closed han, open han or None when closed only)."""
+    if isinstance(value, ast.Int):
+        return (value.value, value.value)
+    assert isinstance(value, ast.Record)
+    closed, opened = value.get("closed"), value.get("open")
+    return (
+        closed.value if isinstance(closed, ast.Int) else 0,
+        opened.value if isinstance(opened, ast.Int) else None,
+    )
+
+
+def _when(item: ResolvedItem) -> Any:
+    f = item.fields.get("when")
+    return compile_expr(f.value) if f is not None else TRUE
+
+
+def _rule(item: ResolvedItem, variants: tuple[Variant, ...]) -> Rule:
+    return Rule(item.kind, item.name, item.title or item.name, item.clause, _when(item), _compile_fields(item, item.kind), variants)
+
+
+def _variant(item: ResolvedItem, resolved: ResolvedRulebook) -> Variant:
+    return Variant(item.name, item.title, item.clause, _when(item), _compile_fields(item, item_kind(item, resolved)))
+
+
+def load(ref: str, text: str | None = None, file: str | None = None) -> Rulebook:
+    """Load, resolve, check and compile a rulebook by bundled name or path."""
+    return compile_rulebook(resolve(ref, text, file))
+
+
+__all__ = ["Rulebook", "Rule", "Variant", "compile_rulebook", "compile_expr", "load", "literal_value", "item_kind"]

@@ -1,0 +1,330 @@
+"""Loading a rulebook with its ``extends`` chain and folding it into one table of items.
+
+A variant only says what differs: ``override`` changes fields of an inherited item, ``remove`` drops one,
+``exception ... to`` refines one, and new items are added. Redefining an inherited item without ``override``,
+overriding or removing something that does not exist, and cycles are errors: a variant must say what it means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ruledsl import ast
+from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean
+from ruledsl.parser import parse
+
+MAX_CHAIN = 16
+RULEBOOK_SUFFIX = ".rulebook"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Which file of the chain did what to an item, with the clause it cited."""
+
+    rulebook: str
+    action: str  # define, override, exception
+    clause: str | None
+    span: ast.Span
+
+
+@dataclass
+class ResolvedItem:
+    kind: str
+    name: str
+    title: str | None
+    fields: dict[str, ast.Field]
+    examples: list[tuple[ast.Example, str]]  # (example, rulebook that wrote it)
+    clause: str | None
+    target: tuple[str, str] | None  # exceptions: the (kind, name) they refine
+    history: list[Provenance] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.kind, self.name)
+
+    @property
+    def defined_in(self) -> str:
+        return self.history[0].rulebook
+
+    @property
+    def span(self) -> ast.Span:
+        return self.history[-1].span
+
+
+@dataclass
+class Removal:
+    key: tuple[str, str]
+    rulebook: str
+    clause: str | None
+    span: ast.Span
+    previous: ResolvedItem
+
+
+@dataclass
+class ResolvedRulebook:
+    name: str
+    title: str | None
+    source: str | None
+    chain: list[ast.Rulebook]
+    items: dict[tuple[str, str], ResolvedItem]
+    removed: list[Removal]
+    texts: dict[str, str]
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def extends(self) -> str | None:
+        return self.chain[-1].extends
+
+    def of_kind(self, kind: str) -> list[ResolvedItem]:
+        return [item for item in self.items.values() if item.kind == kind]
+
+
+class _Diagnostics:
+    """Collects diagnostics across the files of a chain, each with its own source line."""
+
+    def __init__(self) -> None:
+        self.reporters: dict[str, Reporter] = {}
+        self.items: list[Diagnostic] = []
+
+    def add_file(self, file: str, text: str) -> None:
+        self.reporters[file] = Reporter(file, text)
+
+    def error(self, message: str, span: ast.Span, help: str | None = None) -> None:
+        self._add("error", message, span, help)
+
+    def warning(self, message: str, span: ast.Span, help: str | None = None) -> None:
+        self._add("warning", message, span, help)
+
+    def _add(self, severity: str, message: str, span: ast.Span, help: str | None) -> None:
+        reporter = self.reporters.get(span.file)
+        line = reporter.line(span.line) if reporter else None
+        self.items.append(Diagnostic(severity, message, span, help, line))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.items)
+
+
+def bundled_names() -> list[str]:
+    folder = resources.files("rulebooks")
+    return sorted(
+        entry.name[: -len(RULEBOOK_SUFFIX)] for entry in folder.iterdir() if entry.name.endswith(RULEBOOK_SUFFIX)
+    )
+
+
+def _locate(ref: str, base_dir: Path | None) -> tuple[str, str]:
+    """Find a rulebook by bundled name or path; returns (display file name, text)."""
+    looks_like_path = ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref
+    if looks_like_path:
+        path = Path(ref)
+        if not path.is_absolute() and base_dir is not None and not path.exists():
+            path = base_dir / path
+        return str(path), path.read_text(encoding="utf-8")
+    if base_dir is not None:
+        sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
+        if sibling.exists():
+            return str(sibling), sibling.read_text(encoding="utf-8")
+    entry = resources.files("rulebooks").joinpath(f"{ref}{RULEBOOK_SUFFIX}")
+    if not entry.is_file():
+        raise FileNotFoundError(ref)
+    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", entry.read_text(encoding="utf-8")
+
+
+class UnknownRulebookError(Exception):
+    code = "unknown_rulebook"
+
+    def __init__(self, ref: str) -> None:
+        help_text = did_you_mean(ref, bundled_names())
+        message = f"unknown rulebook `{ref}`; bundled rulebooks: {', '.join(bundled_names())}"
+        if help_text:
+            message += f" ({help_text})"
+        super().__init__(message)
+        self.message = message
+
+
+def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tuple[list[ast.Rulebook], dict[str, str]]:
+    """Parse a rulebook and every rulebook it extends, base first."""
+    chain: list[ast.Rulebook] = []
+    texts: dict[str, str] = {}
+    seen: list[str] = []
+    base_dir: Path | None = None
+    current_ref: str | None = ref
+    referrer: ast.Rulebook | None = None
+    while current_ref is not None:
+        if text is not None and not chain:
+            display, source = file or ref, text
+        else:
+            try:
+                display, source = _locate(current_ref, base_dir)
+            except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError):
+                if referrer is None:
+                    raise UnknownRulebookError(current_ref) from None
+                _raise_at(
+                    referrer,
+                    texts,
+                    f"`{referrer.name}` extends `{current_ref}`, which cannot be found",
+                    referrer.extends_span,
+                    did_you_mean(current_ref, bundled_names()) or f"bundled rulebooks: {', '.join(bundled_names())}",
+                )
+        if display in seen:
+            assert referrer is not None
+            cycle = " -> ".join([*(rb.name for rb in chain), chain[0].name if chain else current_ref])
+            _raise_at(referrer, texts, f"`extends` cycle: {cycle}", referrer.extends_span, "a rulebook cannot extend itself, directly or through others")
+        if len(seen) >= MAX_CHAIN:
+            assert referrer is not None
+            _raise_at(referrer, texts, f"`extends` chain longer than {MAX_CHAIN}", referrer.extends_span, None)
+        seen.append(display)
+        texts[display] = source
+        rulebook = parse(source, display)
+        chain.append(rulebook)
+        if not display.startswith("rulebooks/"):
+            base_dir = Path(display).parent
+        referrer = rulebook
+        current_ref = rulebook.extends
+    chain.reverse()
+    return chain, texts
+
+
+def _raise_at(rulebook: ast.Rulebook, texts: dict[str, str], message: str, span: ast.Span, help: str | None):
+    diags = _Diagnostics()
+    for file, text in texts.items():
+        diags.add_file(file, text)
+    diags.error(message, span, help)
+    raise RulebookError(diags.items)
+
+
+def resolve(ref: str, text: str | None = None, file: str | None = None) -> ResolvedRulebook:
+    """Load and fold a rulebook chain; raises ``RulebookError`` with every structural problem found."""
+    chain, texts = load_chain(ref, text, file)
+    diags = _Diagnostics()
+    for f, t in texts.items():
+        diags.add_file(f, t)
+    items: dict[tuple[str, str], ResolvedItem] = {}
+    removed: list[Removal] = []
+    for rulebook in chain:
+        _apply(rulebook, items, removed, diags)
+    _check_exception_targets(items, removed, diags)
+    if diags.has_errors:
+        raise RulebookError(diags.items)
+    leaf = chain[-1]
+    return ResolvedRulebook(
+        name=leaf.name,
+        title=leaf.title,
+        source=leaf.source,
+        chain=chain,
+        items=items,
+        removed=removed,
+        texts=texts,
+        warnings=[d for d in diags.items if not d.is_error],
+    )
+
+
+def _apply(
+    rulebook: ast.Rulebook,
+    items: dict[tuple[str, str], ResolvedItem],
+    removed: list[Removal],
+    diags: _Diagnostics,
+) -> None:
+    seen_here: dict[tuple[str, str], ast.Item] = {}
+    for item in rulebook.items:
+        key = item.key
+        if item.action in ("define", "exception"):
+            target = (item.target_kind, item.target_name) if item.action == "exception" else None
+            if key in seen_here:
+                diags.error(
+                    f"duplicate item `{item.kind} {item.name}`",
+                    item.name_span,
+                    f"it is already defined at line {seen_here[key].name_span.line}; merge the two",
+                )
+                continue
+            if key in items:
+                diags.error(
+                    f"`{item.kind} {item.name}` is already defined by `{items[key].defined_in}`",
+                    item.name_span,
+                    f"write `override {item.kind} {item.name} {{ ... }}` to change it, or `remove {item.kind} {item.name}`",
+                )
+                continue
+            seen_here[key] = item
+            resolved = ResolvedItem(
+                kind=item.kind,
+                name=item.name,
+                title=item.title,
+                fields={f.name: f for f in item.fields},
+                examples=[(ex, rulebook.name) for ex in item.examples],
+                clause=item.clause,
+                target=target,  # type: ignore[arg-type]
+            )
+            resolved.history.append(Provenance(rulebook.name, item.action, item.clause, item.span))
+            _duplicate_fields(item, diags)
+            items[key] = resolved
+        elif item.action == "override":
+            existing = items.get(key)
+            if existing is None:
+                diags.error(
+                    f"`override {item.kind} {item.name}`: no such item to override",
+                    item.name_span,
+                    _missing_help(item, items),
+                )
+                continue
+            _duplicate_fields(item, diags)
+            for f in item.fields:
+                existing.fields[f.name] = f
+            existing.examples.extend((ex, rulebook.name) for ex in item.examples)
+            if item.clause:
+                existing.clause = item.clause
+            existing.history.append(Provenance(rulebook.name, "override", item.clause, item.span))
+        elif item.action == "remove":
+            existing = items.pop(key, None)
+            if existing is None:
+                diags.error(
+                    f"`remove {item.kind} {item.name}`: no such item to remove",
+                    item.name_span,
+                    _missing_help(item, items),
+                )
+                continue
+            removed.append(Removal(key, rulebook.name, item.clause, item.span, existing))
+
+
+def _duplicate_fields(item: ast.Item, diags: _Diagnostics) -> None:
+    seen: dict[str, ast.Field] = {}
+    for f in item.fields:
+        if f.name in seen:
+            diags.error(
+                f"field `{f.name}` is set twice in `{item.kind} {item.name}`",
+                f.span,
+                f"the first is at line {seen[f.name].span.line}; keep one",
+            )
+        seen[f.name] = f
+
+
+def _missing_help(item: ast.Item, items: dict[tuple[str, str], ResolvedItem]) -> str:
+    same_kind = [name for (kind, name) in items if kind == item.kind]
+    hint = did_you_mean(item.name, same_kind)
+    if hint:
+        return hint
+    other_kinds = [kind for (kind, name) in items if name == item.name]
+    if other_kinds:
+        return f"`{item.name}` is a `{other_kinds[0]}`, not a `{item.kind}`"
+    return f"no inherited `{item.kind}` has that name; define it without `override`"
+
+
+def _check_exception_targets(
+    items: dict[tuple[str, str], ResolvedItem], removed: Iterable[Removal], diags: _Diagnostics
+) -> None:
+    removed_keys = {r.key for r in removed}
+    for item in items.values():
+        if item.target is None:
+            continue
+        if item.target not in items:
+            tkind, tname = item.target
+            if item.target in removed_keys:
+                msg = f"exception `{item.name}` refines `{tkind} {tname}`, which was removed"
+                help_text = f"remove the exception too: `remove exception {item.name}`"
+            else:
+                msg = f"exception `{item.name}` refines `{tkind} {tname}`, which does not exist"
+                help_text = did_you_mean(tname, [n for (k, n) in items if k == tkind]) or "check the target's kind and name"
+            diags.error(msg, item.history[0].span, help_text)

@@ -1,0 +1,513 @@
+"""One vocabulary: every name a rulebook may use, with its type, meaning and an example.
+
+The checker, the compiler, ``riichi explain`` and ``docs/language.md`` all read this table, so they never drift.
+Names describe mechanics (a group, a wait, a flag of the win); what they are worth is always rulebook data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import tiles as T
+from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
+
+# ---- types -------------------------------------------------------------------------------------------------------
+BOOL, INT, STR, TILE, GROUP, SUIT, WAIT, SHAPE, ITEM, RECORD, ANY = (
+    "bool",
+    "int",
+    "str",
+    "tile",
+    "group",
+    "suit",
+    "wait",
+    "shape",
+    "item",
+    "record",
+    "any",
+)
+
+
+def list_of(t: str) -> str:
+    return f"list of {t}"
+
+
+TILES, GROUPS, INTS, SUITS, ITEMS = list_of(TILE), list_of(GROUP), list_of(INT), list_of(SUIT), list_of(ITEM)
+
+# Scopes: which facts an item may read. A yaku sees one reading of the winning hand; a limit also sees the han
+# and fu; a payment also sees the table counters; draws and liability see the round.
+HAND, VALUE, TABLE, ROUND = "hand", "value", "table", "round"
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str
+    type: str
+    scope: str
+    meaning: str
+    example: str
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    params: tuple[str, ...]  # each a type, or "tile|group"
+    returns: str
+    meaning: str
+    example: str
+    impl: Callable[..., object] = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Constant:
+    name: str
+    type: str
+    value: object
+    meaning: str
+
+
+# ---- facts -------------------------------------------------------------------------------------------------------
+FACTS: dict[str, Fact] = {
+    f.name: f
+    for f in (
+        Fact("closed", BOOL, HAND, "no chi, pon or open kan was made (closed kans keep a hand closed)", "closed"),
+        Fact("tsumo", BOOL, HAND, "the winning tile was self-drawn", "closed and tsumo"),
+        Fact("ron", BOOL, HAND, "the winning tile was another player's discard (or robbed kan)", "closed and ron"),
+        Fact("dealer", BOOL, HAND, "the winner is the dealer (East seat)", "dealer"),
+        Fact("riichi", BOOL, HAND, "the winner had declared riichi (double riichi included)", "riichi"),
+        Fact("double_riichi", BOOL, HAND, "riichi was declared on the first discard, uninterrupted", "double_riichi"),
+        Fact("ippatsu", BOOL, HAND, "won within the uninterrupted go-around after riichi", "ippatsu"),
+        Fact("haitei", BOOL, HAND, "self-drawn on the last tile of the live wall", "haitei"),
+        Fact("houtei", BOOL, HAND, "won on the last discard of the hand", "houtei"),
+        Fact("rinshan", BOOL, HAND, "self-drawn on the replacement tile after one's own kan", "rinshan"),
+        Fact("chankan", BOOL, HAND, "won on a tile robbed from another player's kan", "chankan"),
+        Fact("tenhou", BOOL, HAND, "the dealer's initial hand was complete", "tenhou"),
+        Fact("chiihou", BOOL, HAND, "a non-dealer won on the first draw, uninterrupted", "chiihou"),
+        Fact("renhou", BOOL, HAND, "a non-dealer won by ron before the first draw, uninterrupted", "renhou"),
+        Fact("shape", SHAPE, HAND, "the reading's shape: standard, seven_pairs or thirteen_orphans", "shape == seven_pairs"),
+        Fact("sets", GROUPS, HAND, "the four sets of a standard reading, called melds included", "all(g in sets: is_triplet(g))"),
+        Fact("pairs", GROUPS, HAND, "the pair of a standard reading, or the seven pairs", "count(g in pairs: is_value(g))"),
+        Fact("pair", GROUP, HAND, "the pair of a standard reading (no group in other shapes)", "is_value(pair)"),
+        Fact("groups", GROUPS, HAND, "every group of the reading: sets and pairs", "all(g in groups: has_yaochuu(g))"),
+        Fact("tiles", TILES, HAND, "every tile of the hand, melds included (a kan counts four)", "all(t in tiles: is_simple(t))"),
+        Fact("win_tile", TILE, HAND, "the winning tile", "win_tile == 5z"),
+        Fact("win_group", GROUP, HAND, "the group the winning tile completed in this reading", "is_sequence(win_group)"),
+        Fact("wait", WAIT, HAND, "the wait the winning tile completed: ryanmen, kanchan, penchan, shanpon, tanki", "wait == ryanmen"),
+        Fact("wait_count", INT, HAND, "how many tile kinds the hand was waiting on before the win", "wait_count == 13"),
+        Fact("peikou", INT, HAND, "how many pairs of identical sequences the concealed sets hold (0, 1 or 2)", "peikou == 2"),
+        Fact("number_suits", INT, HAND, "how many of the man, pin and sou suits appear in the hand", "number_suits == 1"),
+        Fact("honors", INT, HAND, "how many honour tiles the hand holds", "honors == 0"),
+        Fact("seat_wind", TILE, HAND, "the winner's seat wind", "has_triplet(seat_wind)"),
+        Fact("round_wind", TILE, HAND, "the round wind", "has_triplet(round_wind)"),
+        Fact("dora_hits", INT, HAND, "tiles of the hand that are dora, counted once per indicator", "dora_hits"),
+        Fact("ura_hits", INT, HAND, "tiles of the hand that are ura dora", "ura_hits"),
+        Fact("red_fives", INT, HAND, "red fives in the hand", "red_fives"),
+        Fact("kita", INT, HAND, "North tiles set aside (three-player)", "kita"),
+        Fact("kita_dora_hits", INT, HAND, "set-aside North tiles that are also dora, per indicator", "kita_dora_hits"),
+        Fact("players", INT, HAND, "players at the table, from `settings table`", "players == 3"),
+        Fact("han", INT, VALUE, "total han of the chosen yaku and bonuses", "han >= 5"),
+        Fact("fu", INT, VALUE, "fu after rounding", "fu >= 70"),
+        Fact("raw_fu", INT, VALUE, "fu before rounding, as the fu items add up", "raw_fu == 20"),
+        Fact("yakuman", INT, VALUE, "total yakuman multiplier of the hand", "yakuman > 0"),
+        Fact("basic_points", INT, VALUE, "fu × 2^(han + 2) before any limit", "basic_points > 2000"),
+        Fact("base", INT, VALUE, "the base points after the limit table", "6 * base"),
+        Fact("honba", INT, TABLE, "honba counters on the table", "300 * honba"),
+        Fact("riichi_sticks", INT, TABLE, "riichi sticks on the table", "riichi_sticks"),
+        Fact("payers", INT, TABLE, "how many players pay a self-drawn win (players minus the winner)", "payers"),
+        # round-level facts, read by abortive draws, exhaustive-draw rules and liability
+        Fact("first_go_around", BOOL, ROUND, "no player has drawn a second time yet", "first_go_around"),
+        Fact("any_call", BOOL, ROUND, "a chi, pon or kan (closed included) was made this hand", "not any_call"),
+        Fact("riichi_count", INT, ROUND, "players in riichi, declarations established", "riichi_count == 4"),
+        Fact("kan_count", INT, ROUND, "kans declared this hand by all players", "kan_count == 4"),
+        Fact("kan_makers", INT, ROUND, "distinct players who declared the kans", "kan_makers >= 2"),
+        Fact("first_discards_same_wind", BOOL, ROUND, "every player's first discard is the same wind", "first_discards_same_wind"),
+        Fact("terminal_kinds", INT, ROUND, "distinct terminal and honour kinds in the acting player's hand", "terminal_kinds >= 9"),
+        Fact("ron_count", INT, ROUND, "players declaring ron on the same discard", "ron_count == 3"),
+        Fact("all_discards_yaochuu", BOOL, ROUND, "every tile the player discarded is a terminal or honour", "all_discards_yaochuu"),
+        Fact("discards_called", BOOL, ROUND, "another player called one of the player's discards", "not discards_called"),
+        Fact("made_calls", BOOL, ROUND, "the player made a chi, pon or open kan", "not made_calls"),
+        Fact("completing_call", STR, ROUND, "the call that completed the liable set: pon, daiminkan", "completing_call == \"pon\""),
+    )
+}
+
+# ---- constants ---------------------------------------------------------------------------------------------------
+CONSTANTS: dict[str, Constant] = {
+    c.name: c
+    for c in (
+        Constant("m", SUIT, "m", "the man (characters) suit"),
+        Constant("p", SUIT, "p", "the pin (circles) suit"),
+        Constant("s", SUIT, "s", "the sou (bamboo) suit"),
+        Constant("z", SUIT, "z", "the honours"),
+        Constant("ryanmen", WAIT, "ryanmen", "two-sided wait"),
+        Constant("kanchan", WAIT, "kanchan", "closed (middle) wait"),
+        Constant("penchan", WAIT, "penchan", "edge wait"),
+        Constant("shanpon", WAIT, "shanpon", "two-pair wait"),
+        Constant("tanki", WAIT, "tanki", "single (pair) wait"),
+        Constant("standard", SHAPE, "standard", "four sets and a pair"),
+        Constant("seven_pairs", SHAPE, "seven_pairs", "seven distinct pairs"),
+        Constant("thirteen_orphans", SHAPE, "thirteen_orphans", "one of each terminal and honour plus a duplicate"),
+    )
+}
+
+
+# ---- functions ---------------------------------------------------------------------------------------------------
+def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]:
+    def check(x: object) -> bool:
+        if x is None:
+            return False
+        if isinstance(x, Group):
+            return all(pred_tile(t) for t in x.tiles)
+        return pred_tile(x)  # type: ignore[arg-type]
+
+    return check
+
+
+def _is_shape(shape: str) -> Callable[[Group | None], bool]:
+    def check(g: Group | None) -> bool:
+        return g is not None and g.shape == shape
+
+    return check
+
+
+def _is_triplet(g: Group | None) -> bool:
+    return g is not None and (g.shape == TRIPLET or g.shape == KAN)
+
+
+def _suit(x: object) -> str:
+    if x is None:
+        return ""
+    kind = x.kind if isinstance(x, Group) else x
+    return T.suit_of(kind)  # type: ignore[arg-type]
+
+
+def _number(x: object) -> int:
+    if x is None:
+        return 0
+    kind = x.kind if isinstance(x, Group) else x
+    return T.number_of(kind)  # type: ignore[arg-type]
+
+
+def _has_yaochuu(g: Group | None) -> bool:
+    return g is not None and any(T.is_yaochuu(t) for t in g.tiles)
+
+
+def _has_terminal(g: Group | None) -> bool:
+    return g is not None and any(T.is_terminal(t) for t in g.tiles)
+
+
+def _tile_of(suit: str, number: int) -> int:
+    if suit not in "mpsz" or not suit or not 1 <= number <= (7 if suit == "z" else 9):
+        return -1
+    return T.make_kind(suit, number)
+
+
+def _contains(g: Group | None, tile: int) -> bool:
+    return g is not None and tile in g.tiles
+
+
+def _round_up(value: int, step: int) -> int:
+    if step <= 0:
+        return value
+    return -(-value // step) * step
+
+
+def _size(xs: tuple) -> int:
+    return len(xs)
+
+
+def _group_tile(g: Group | None) -> int:
+    return -1 if g is None else g.kind
+
+
+# Functions whose value depends on the reading (has_sequence, value_roles ...) get the environment as first
+# argument; the compiler passes it. They are marked with ``needs_env``.
+NEEDS_ENV: set[str] = set()
+
+
+def _env_function(fn: Callable[..., object]) -> Callable[..., object]:
+    NEEDS_ENV.add(fn.__name__.lstrip("_"))
+    return fn
+
+
+@_env_function
+def _has_sequence(env, suit: str, number: int) -> bool:
+    for g in env["sets"]:
+        if g.shape == SEQUENCE and T.suit_of(g.kind) == suit and T.number_of(g.kind) == number:
+            return True
+    return False
+
+
+@_env_function
+def _has_triplet(env, tile: int) -> bool:
+    for g in env["sets"]:
+        if g.kind == tile and (g.shape == TRIPLET or g.shape == KAN):
+            return True
+    return False
+
+
+@_env_function
+def _value_roles(env, x: object) -> int:
+    if x is None:
+        return 0
+    kind = x.kind if isinstance(x, Group) else x
+    roles = 0
+    if T.is_dragon(kind):  # type: ignore[arg-type]
+        roles += 1
+    if kind == env["seat_wind"]:
+        roles += 1
+    if kind == env["round_wind"]:
+        roles += 1
+    return roles
+
+
+@_env_function
+def _is_value(env, x: object) -> bool:
+    return _value_roles(env, x) > 0
+
+
+@_env_function
+def _count_of(env, tile: int) -> int:
+    return sum(1 for t in env["tiles"] if t == tile)
+
+
+@_env_function
+def _has_yaku(env, name: str) -> bool:
+    return name in env["__yaku__"]
+
+
+FUNCTIONS: dict[str, Function] = {
+    f.name: f
+    for f in (
+        Function("is_sequence", (GROUP,), BOOL, "the group is a sequence", "all(g in sets: is_sequence(g))", _is_shape(SEQUENCE)),
+        Function("is_triplet", (GROUP,), BOOL, "the group is a triplet or a kan", "is_triplet(g)", _is_triplet),
+        Function("is_kan", (GROUP,), BOOL, "the group is a kan (closed or open)", "count(g in sets: is_kan(g)) == 3", _is_shape(KAN)),
+        Function("is_pair", (GROUP,), BOOL, "the group is a pair", "is_pair(g)", _is_shape(PAIR)),
+        Function("is_called", (GROUP,), BOOL, "the group came from a chi, pon or open kan", "is_called(g)", lambda g: g is not None and g.called),
+        Function("is_concealed", (GROUP,), BOOL, "no tile of the group came from another player (a ron-completed triplet is not concealed)", "is_concealed(g)", lambda g: g is not None and g.concealed),
+        Function("is_simple", ("tile|group",), BOOL, "a number tile 2 to 8 (for a group: all its tiles)", "is_simple(t)", _tile_or_group(T.is_simple)),
+        Function("is_terminal", ("tile|group",), BOOL, "a 1 or 9 of a number suit (for a group: all its tiles)", "is_terminal(t)", _tile_or_group(T.is_terminal)),
+        Function("is_honor", ("tile|group",), BOOL, "a wind or dragon (for a group: all its tiles)", "is_honor(t)", _tile_or_group(T.is_honor)),
+        Function("is_yaochuu", ("tile|group",), BOOL, "a terminal or honour (for a group: all its tiles)", "is_yaochuu(t)", _tile_or_group(T.is_yaochuu)),
+        Function("is_wind", ("tile|group",), BOOL, "a wind tile, East to North", "is_wind(pair)", _tile_or_group(T.is_wind)),
+        Function("is_dragon", ("tile|group",), BOOL, "a dragon tile, White Green Red", "is_dragon(pair)", _tile_or_group(T.is_dragon)),
+        Function("has_yaochuu", (GROUP,), BOOL, "the group holds at least one terminal or honour", "has_yaochuu(g)", _has_yaochuu),
+        Function("has_terminal", (GROUP,), BOOL, "the group holds at least one terminal", "has_terminal(g)", _has_terminal),
+        Function("suit", ("tile|group",), SUIT, "the suit of a tile or group: m, p, s or z", "suit(g) == p", _suit),
+        Function("number", ("tile|group",), INT, "the number of a tile (1..9, honours 1..7); of a group, its first tile", "number(g) == 1", _number),
+        Function("tile", (GROUP,), TILE, "the first tile of a group", "tile(pair) == 5z", _group_tile),
+        Function("tile_of", (SUIT, INT), TILE, "the tile with this suit and number", "tile_of(s, 5)", _tile_of),
+        Function("contains", (GROUP, TILE), BOOL, "the group holds this tile", "contains(g, win_tile)", _contains),
+        Function("round_up", (INT, INT), INT, "the value rounded up to a multiple of the step", "round_up(4 * base, 100)", _round_up),
+        Function("size", (ANY,), INT, "how many elements a list has", "size(sets)", _size),
+        Function("has_sequence", (SUIT, INT), BOOL, "a set is the sequence starting at this number of this suit", "has_sequence(m, 1)", _has_sequence),
+        Function("has_triplet", (TILE,), BOOL, "a set is a triplet or kan of this tile", "has_triplet(5z)", _has_triplet),
+        Function("value_roles", ("tile|group",), INT, "how many value roles a tile has: dragon, seat wind, round wind (a double wind has two)", "2 * value_roles(pair)", _value_roles),
+        Function("is_value", ("tile|group",), BOOL, "a dragon, the seat wind or the round wind", "not is_value(pair)", _is_value),
+        Function("count_of", (TILE,), INT, "copies of this tile in the whole hand", "count_of(1m) >= 3", _count_of),
+        Function("has_yaku", (ITEM,), BOOL, "this yaku is among the yaku scored for the reading (fu, limit and payment items)", "not has_yaku(my_local_yaku)", _has_yaku),
+    )
+}
+
+# ---- item kinds --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    type: str
+    required: bool
+    meaning: str
+    scope: str = HAND
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    meaning: str
+    fields: dict[str, FieldSpec]
+    hand_rule: bool = False  # evaluated against a hand reading (can change a score)
+
+
+HAN_TYPE = "han"  # an int, or a record {closed: n, open: n}; a missing `open` means closed only
+
+ITEM_KINDS: dict[str, KindSpec] = {
+    "settings": KindSpec("a group of table settings; keys are listed under `settings` below", {}),
+    "yaku": KindSpec(
+        "a scoring pattern worth han",
+        {
+            "han": FieldSpec(HAN_TYPE, True, "han when closed and when open (`{closed: 2, open: 1}`, or one number)"),
+            "when": FieldSpec(BOOL, True, "the condition on one reading of the hand"),
+            "excludes": FieldSpec(ITEMS, False, "yaku not scored when this one is (e.g. the lesser form)"),
+            "standalone": FieldSpec(BOOL, False, "scored alone as an alternative valuation (no other yaku or bonus)"),
+        },
+        hand_rule=True,
+    ),
+    "yakuman": KindSpec(
+        "a limit hand worth a multiple of the yakuman base",
+        {
+            "multiplier": FieldSpec(INT, False, "yakuman multiple (default 1)"),
+            "when": FieldSpec(BOOL, True, "the condition on one reading of the hand"),
+            "excludes": FieldSpec(ITEMS, False, "yakuman not scored when this one is"),
+        },
+        hand_rule=True,
+    ),
+    "bonus": KindSpec(
+        "han that count only on top of a yaku (dora, red fives, ura dora, kita)",
+        {
+            "han": FieldSpec(INT, True, "han added, an expression"),
+            "when": FieldSpec(BOOL, False, "the condition under which it counts"),
+        },
+        hand_rule=True,
+    ),
+    "fu": KindSpec(
+        "a fu item: adds `fu`, or sets the total with `fixed` (no rounding)",
+        {
+            "fu": FieldSpec(INT, False, "fu added when the condition holds"),
+            "fixed": FieldSpec(INT, False, "the hand's total fu, replacing the sum and its rounding", VALUE),
+            "when": FieldSpec(BOOL, False, "the condition; `fixed` items may read `raw_fu`", VALUE),
+        },
+        hand_rule=True,
+    ),
+    "limit": KindSpec(
+        "a limit tier; the first tier (highest base) whose condition holds sets the base points",
+        {
+            "when": FieldSpec(BOOL, True, "the condition on han, fu, basic_points and yakuman", VALUE),
+            "base": FieldSpec(INT, True, "the base points of the tier", VALUE),
+            "tier": FieldSpec(STR, False, "the limit name reported (default: the item name)"),
+            "yakuman": FieldSpec(INT, False, "the yakuman multiplier reported (counted yakuman: 1)", VALUE),
+        },
+        hand_rule=True,
+    ),
+    "payment": KindSpec(
+        "who pays what for a win",
+        {
+            "when": FieldSpec(BOOL, True, "when this payment applies", TABLE),
+            "from": FieldSpec(STR, True, "who pays: \"discarder\", \"dealer\" or \"non_dealer\" (each non-dealer other than the winner)"),
+            "amount": FieldSpec(INT, True, "the amount each such payer pays, honba included", TABLE),
+        },
+        hand_rule=True,
+    ),
+    "draw": KindSpec(
+        "a rule applied at an exhaustive draw (noten payments, nagashi mangan)",
+        {
+            "when": FieldSpec(BOOL, False, "the condition on the player or table", ROUND),
+            "total": FieldSpec(INT, False, "points the noten players pay the tenpai players in total", ROUND),
+            "pays_as": FieldSpec(STR, False, "paid like this limit tier won by tsumo", ROUND),
+            "honba_bonus": FieldSpec(BOOL, False, "whether honba are added to the payment", ROUND),
+            "noten_payments": FieldSpec(BOOL, False, "whether noten payments are also settled", ROUND),
+            "dealer_continues": FieldSpec(STR, False, "\"if_tenpai\", \"always\" or \"never\"", ROUND),
+        },
+    ),
+    "abortive_draw": KindSpec(
+        "a hand ended without a winner before the wall runs out",
+        {
+            "when": FieldSpec(BOOL, True, "the condition on the round", ROUND),
+            "at": FieldSpec(STR, False, "when it is checked: \"discard_passed\", \"immediately\", \"player_choice\"", ROUND),
+            "dealer": FieldSpec(STR, False, "\"stays\" or \"passes\"", ROUND),
+            "honba": FieldSpec(INT, False, "honba added afterwards", ROUND),
+            "sticks": FieldSpec(STR, False, "\"stay\" on the table", ROUND),
+        },
+    ),
+    "liability": KindSpec(
+        "pao: a player who fed the completing set pays for the yakuman",
+        {
+            "affects": FieldSpec(ITEMS, True, "the yakuman this liability applies to"),
+            "when": FieldSpec(BOOL, False, "the condition on the completing call", ROUND),
+            "tsumo_liable": FieldSpec(INT, True, "percent of a tsumo paid by the liable player", ROUND),
+            "ron_liable": FieldSpec(INT, True, "percent of a ron paid by the liable player", ROUND),
+            "ron_discarder": FieldSpec(INT, True, "percent of a ron paid by the discarder", ROUND),
+            "honba_payer": FieldSpec(STR, False, "\"liable\" or \"discarder\"", ROUND),
+        },
+    ),
+}
+
+EXCEPTION_FIELDS_NOTE = "an exception takes the fields of its target's kind; its `when` narrows the target's"
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    type: str
+    meaning: str
+    example: str
+    choices: tuple[str, ...] = ()
+
+
+def _s(t: str, meaning: str, example: str, *choices: str) -> SettingSpec:
+    return SettingSpec(t, meaning, example, tuple(choices))
+
+
+SETTINGS: dict[str, dict[str, SettingSpec]] = {
+    "table": {
+        "players": _s(INT, "players at the table", "players = 4"),
+        "tiles": _s(TILES, "the tile kinds in the set", "tiles = 123456789m123456789p123456789s1234567z"),
+        "copies": _s(INT, "copies of each kind", "copies = 4"),
+        "red_fives": _s(TILES, "which red fives are in the set (one copy each)", "red_fives = [0m, 0p, 0s]"),
+        "start_points": _s(INT, "points each player starts with", "start_points = 25000"),
+        "dead_wall": _s(INT, "tiles kept in the dead wall", "dead_wall = 14"),
+        "rounds": _s(list_of(STR), "the prevailing winds played, in order", "rounds = [\"E\", \"S\"]"),
+        "riichi_deposit": _s(INT, "points a riichi declaration puts on the table", "riichi_deposit = 1000"),
+        "kita": _s(BOOL, "North tiles may be set aside for a replacement draw (three-player)", "kita = true"),
+    },
+    "scoring": {
+        "dora_cycles": _s(list_of(TILES), "successor order per suit for dora indicators (the last wraps to the first)", "dora_cycles = [123456789m, 1234z, 567z]"),
+        "fu_rounding": _s(INT, "fu are rounded up to a multiple of this", "fu_rounding = 10"),
+        "yakuman_stacking": _s(STR, "several yakuman in one hand \"add\" or only the \"highest\" counts", "yakuman_stacking = \"add\"", "add", "highest"),
+        "yakuman_excludes_yaku": _s(BOOL, "a hand with a yakuman scores no ordinary yaku", "yakuman_excludes_yaku = true"),
+        "bonus_needs_yaku": _s(BOOL, "bonus han count only with at least one yaku", "bonus_needs_yaku = true"),
+        "han_ceiling": _s(INT, "largest han a single yaku may be written with (the checker enforces it)", "han_ceiling = 13"),
+    },
+    "calls": {
+        "chi": _s(BOOL, "chi is allowed (from the player on the left)", "chi = true"),
+        "precedence": _s(list_of(STR), "call priority, highest first", "precedence = [\"ron\", \"pon\", \"kan\", \"chi\"]"),
+        "kuikae": _s(list_of(STR), "forbidden swap-calls: \"same_tile\", \"suji\"", "kuikae = [\"same_tile\", \"suji\"]"),
+        "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false"),
+        "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4"),
+        "kan_dora": _s(STR, "when a kan reveals its indicator: \"tenhou\" (closed at once, open after the discard) or \"immediately\"", "kan_dora = \"tenhou\"", "tenhou", "immediately"),
+        "kokushi_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "kokushi_robs_closed_kan = true"),
+    },
+    "riichi": {
+        "min_points": _s(INT, "points a player needs to declare", "min_points = 1000"),
+        "min_wall": _s(INT, "live-wall tiles that must remain after the declarer's draw", "min_wall = 4"),
+        "allowed_while_furiten": _s(BOOL, "riichi may be declared in furiten", "allowed_while_furiten = true"),
+        "closed_kan_after": _s(STR, "closed kans after riichi: \"wait_unchanged\" (with the drawn tile) or \"never\"", "closed_kan_after = \"wait_unchanged\""),
+        "ura_dora": _s(BOOL, "ura dora are revealed for a riichi winner", "ura_dora = true"),
+    },
+    "furiten": {
+        "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]"),
+        "all_copies_held_is_tenpai": _s(BOOL, "a wait whose four copies the player holds counts for tenpai", "all_copies_held_is_tenpai = false"),
+    },
+    "win": {
+        "multiple_ron": _s(INT, "how many players may ron one discard (the rest lose to the head bump)", "multiple_ron = 2"),
+        "triple_ron": _s(STR, "three rons on one discard: \"abort\" or \"head_bump\"", "triple_ron = \"abort\""),
+        "sticks_to": _s(STR, "with several winners: \"nearest\" to the discarder takes honba and sticks", "sticks_to = \"nearest\""),
+        "honba_to": _s(STR, "with several winners: who collects the honba, \"nearest\" or \"each\"", "honba_to = \"nearest\""),
+    },
+    "game": {
+        "renchan": _s(list_of(STR), "when the dealer keeps the seat: \"dealer_win\", \"dealer_tenpai\", \"abortive\"", "renchan = [\"dealer_win\", \"dealer_tenpai\"]"),
+        "honba_increase": _s(list_of(STR), "when the honba counter grows: \"dealer_win\", \"exhaustive\", \"abortive\"", "honba_increase = [\"dealer_win\", \"exhaustive\", \"abortive\"]"),
+        "honba_reset": _s(list_of(STR), "when the honba counter returns to 0", "honba_reset = [\"non_dealer_win\"]"),
+        "bust_below": _s(INT, "the game ends when a score goes below this (omit for no bust)", "bust_below = 0"),
+        "bust_ends_game": _s(BOOL, "a score below `bust_below` ends the game", "bust_ends_game = true"),
+        "agari_yame": _s(BOOL, "the last dealer may stop while leading", "agari_yame = false"),
+        "leftover_sticks": _s(STR, "riichi sticks left at the end: \"first_place\" or \"table\"", "leftover_sticks = \"first_place\""),
+        "uma": _s(INTS, "placement bonus in thousands, first to last", "uma = [15, 5, -5, -15]"),
+        "oka_return": _s(INT, "return points subtracted before placement (oka)", "oka_return = 30000"),
+        "tie_break": _s(STR, "equal scores: \"seat_order\" (nearer the first dealer ranks higher) or \"share\"", "tie_break = \"seat_order\""),
+        "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false"),
+    },
+}
+
+DECORATORS = {"clause": "the source clause this item encodes", "note": "a free note shown by `riichi explain`"}
+
+QUANTIFIERS = {
+    "any": "true when the body holds for some element",
+    "all": "true when the body holds for every element",
+    "count": "how many elements the body holds for",
+    "sum": "the sum of the body over the elements",
+    "max": "the largest value of the body (0 over an empty domain)",
+    "min": "the smallest value of the body (0 over an empty domain)",
+}
+
+PAYERS = ("discarder", "dealer", "non_dealer")
+
+
+def all_names() -> set[str]:
+    return set(FACTS) | set(CONSTANTS) | set(FUNCTIONS)
