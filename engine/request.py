@@ -1,0 +1,139 @@
+"""The score request and response of the contract, as pydantic models at the edge of the engine.
+
+Inside the engine a request becomes a plain frozen ``Situation``; pydantic only guards the door, turning any
+malformed JSON into an ``invalid_request`` error that names the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.errors import InvalidRequest
+
+Wind = Literal["E", "S", "W", "N"]
+MeldType = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
+
+
+class MeldModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: MeldType
+    tiles: str
+
+
+class ScoreRequest(BaseModel):
+    """One hand to score, as other programs send it (contract: Score request)."""
+
+    model_config = ConfigDict(extra="forbid")
+    rulebook: str | None = None
+    hand: str
+    win: str
+    melds: list[MeldModel] = Field(default_factory=list)
+    tsumo: bool = False
+    seat_wind: Wind = "E"
+    round_wind: Wind = "E"
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: str = ""
+    ura_indicators: str = ""
+    kita: int = Field(default=0, ge=0, le=4)
+    honba: int = Field(default=0, ge=0, le=1000)
+    riichi_sticks: int = Field(default=0, ge=0, le=1000)
+
+
+class YakuLine(BaseModel):
+    id: str
+    name: str
+    han: int | None = None
+    yakuman: int | None = None
+    clause: str | None = None
+
+
+class FuLine(BaseModel):
+    id: str
+    fu: int
+    clause: str | None = None
+
+
+class ScoreError(BaseModel):
+    code: str
+    message: str
+
+
+class ScoreResponse(BaseModel):
+    """The contract's answer: ``ok`` and either the score or an error."""
+
+    ok: bool
+    rulebook: str | None = None
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int | None = None
+    limit: str | None = None
+    yaku: list[YakuLine] | None = None
+    fu_items: list[FuLine] | None = None
+    base_points: int | None = None
+    payments: dict[str, int] | None = None
+    total: int | None = None
+    error: ScoreError | None = None
+
+
+SCHEMAS: dict[str, type[BaseModel]] = {"score-request": ScoreRequest, "score-response": ScoreResponse}
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything about a win except the tiles: how it was won and what lies on the table."""
+
+    tsumo: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    kita: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+
+def parse_request(data: Any) -> ScoreRequest:
+    """Validate a decoded JSON object; every problem becomes one ``invalid_request`` message."""
+    if not isinstance(data, dict):
+        raise InvalidRequest("a score request must be a JSON object")
+    try:
+        return ScoreRequest.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidRequest(_describe(exc)) from None
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "request"
+        if err["type"] == "extra_forbidden":
+            parts.append(f"unknown field `{where}`")
+        elif err["type"] == "missing":
+            parts.append(f"missing field `{where}`")
+        else:
+            parts.append(f"`{where}`: {err['msg'].lower()}")
+    return "; ".join(parts)
