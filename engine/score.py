@@ -246,26 +246,7 @@ class Scorer:
                 han += line["han"]
         env["__yaku__"] = frozenset(line["id"] for line in yaku_lines) | frozenset(line["id"] for line in yakuman_lines)
         fu, fu_lines = self._fu(env)
-        env["han"] = han
-        env["fu"] = fu
-        env["yakuman"] = yakuman
-        basic = fu * 2 ** (han + 2)
-        env["basic_points"] = basic
-        base, limit, reported_yakuman = basic, None, yakuman
-        best_base = -1
-        for rule in p.limit_rules:
-            if rule.when(env):
-                fields = rule.fields
-                value = fields["base"](env)
-                if value > best_base:
-                    best_base = value
-                    base = value
-                    tier = fields.get("tier")
-                    limit = tier(env) if tier is not None else rule.name
-                    ym = fields.get("yakuman")
-                    reported_yakuman = ym(env) if ym is not None else yakuman
-        env["base"] = base
-        payments, paid = self._payments(env)
+        base, limit, reported_yakuman, payments, paid = self._settle(env, han, fu, yakuman)
         return Valuation(
             yakuman=reported_yakuman,
             han=han,
@@ -278,6 +259,36 @@ class Scorer:
             paid=paid,
             shape=env["shape"],
         )
+
+    def _settle(self, env: dict, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
+        """Limits then payments: (base, limit, reported yakuman, payments per payer, points paid)."""
+        env["han"] = han
+        env["fu"] = fu
+        env["yakuman"] = yakuman
+        basic = fu * 2 ** (han + 2)
+        env["basic_points"] = basic
+        base, limit, reported_yakuman = basic, None, yakuman
+        best_base = -1
+        for rule in self.p.limit_rules:
+            if rule.when(env):
+                fields = rule.fields
+                value = fields["base"](env)
+                if value > best_base:
+                    best_base = value
+                    base = value
+                    tier = fields.get("tier")
+                    limit = tier(env) if tier is not None else rule.name
+                    ym = fields.get("yakuman")
+                    reported_yakuman = ym(env) if ym is not None else yakuman
+        env["base"] = base
+        payments, paid = self._payments(env)
+        return base, limit, reported_yakuman, payments, paid
+
+    def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
+        """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""
+        env = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": honba, "riichi_sticks": 0, "closed": True}
+        base, limit, reported, payments, paid = self._settle(env, han, fu, yakuman)
+        return {"base_points": base, "limit": limit, "yakuman": reported, "payments": payments, "total": paid}
 
     def _yakuman(self, env: Env) -> list[dict[str, Any]]:
         lines = []

@@ -78,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: still one readable line, never a traceback
+        print(f"riichi {args.command}: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover
