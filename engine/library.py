@@ -6,11 +6,10 @@ import functools
 
 from engine.errors import EngineError, UnknownRulebook
 from engine.score import Scorer
+from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.compile import Rulebook, load
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import UnknownRulebookError, bundled_names
-
-DEFAULT_RULEBOOK = "house"
 
 
 class InvalidRulebook(EngineError):

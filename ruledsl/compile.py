@@ -243,7 +243,7 @@ def compile_expr(expr: ast.Expr) -> Any:
         case ast.ListLit():
             items = tuple(compile_expr(i) for i in expr.items)
             if all(isinstance(i, Const) for i in items):
-                return Const(tuple(_flatten(i.value for i in items)))
+                return Const(tuple(i.value for i in items))
             return ListNode(items)
         case ast.Range():
             return RangeNode(compile_expr(expr.low), compile_expr(expr.high))
@@ -267,11 +267,6 @@ def compile_expr(expr: ast.Expr) -> Any:
         case ast.Record():
             return Const({e.key: compile_expr(e.value) for e in expr.entries})
     raise TypeError(f"cannot compile {type(expr).__name__}")  # pragma: no cover
-
-
-def _flatten(values):
-    for v in values:
-        yield v
 
 
 TRUE = Const(True)

@@ -16,6 +16,10 @@ from ruledsl.diagnostics import Reporter, RulebookError
 
 MAX_SOURCE_BYTES = 1_000_000
 MAX_NESTING = 64
+# Operators nest without brackets too (`not not ...`, long `and` chains); the syntax tree's depth is bounded so
+# that reading, checking and evaluating a rule never exhausts Python's recursion limit.
+MAX_DEPTH = 100
+MAX_INT_DIGITS = 18
 
 _TOKEN_WORDS = {
     "LBRACE": "`{`",
@@ -33,6 +37,9 @@ _TOKEN_WORDS = {
     "TILES": "tiles",
     "$END": "the end of the file",
     "AT": "`@`",
+    "COMPARE": "a comparison",
+    "ADD_OP": "`+`, `-`",
+    "MUL_OP": "`*`, `/`",
 }
 
 
@@ -64,11 +71,17 @@ def parse(text: str, file: str = "<input>") -> ast.Rulebook:
     except UnexpectedInput as exc:
         _report_syntax(exc, text, reporter)
         raise RulebookError(reporter.diagnostics) from None
+    _check_depth(tree, reporter)
+    if reporter.has_errors:
+        raise RulebookError(reporter.diagnostics)
     try:
-        return _ToAst(file).transform(tree)
+        rulebook = _ToAst(file, reporter).transform(tree)
     except VisitError as exc:  # pragma: no cover - defensive: a transformer bug must still not leak a traceback
         reporter.error(f"internal error while reading the rulebook: {exc.orig_exc}", ast.Span(file))
         raise RulebookError(reporter.diagnostics) from None
+    if reporter.has_errors:
+        raise RulebookError(reporter.diagnostics)
+    return rulebook
 
 
 def _check_nesting(text: str, reporter: Reporter) -> None:
@@ -102,6 +115,31 @@ def _check_nesting(text: str, reporter: Reporter) -> None:
             line, col = line + 1, 1
         else:
             col += 1
+
+
+def _check_depth(tree: Tree, reporter: Reporter) -> None:
+    """Bound the depth of the syntax tree (measured without recursion) before anything walks it recursively."""
+    stack: list[tuple[Tree, int, Tree | None]] = [(tree, 1, None)]
+    while stack:
+        node, depth, owner = stack.pop()
+        if node.data in ("field", "example", "decorator"):
+            owner = node
+        if depth > MAX_DEPTH:
+            where = owner if owner is not None else node
+            meta = where.meta
+            empty = getattr(meta, "empty", True)
+            line = 1 if empty else meta.line
+            column = 1 if empty else meta.column
+            width = len(str(where.children[0])) if owner is not None and owner.data == "field" else 1
+            what = f"the value of `{where.children[0]}`" if owner is not None and owner.data == "field" else "expression"
+            reporter.error(
+                f"{what} is nested more than {MAX_DEPTH} levels deep",
+                ast.Span(reporter.file, line, column, line, column + width),
+                "split it into simpler items; a long chain of `and` or `or` can often be a quantifier such as "
+                "`all(x in [...]: ...)`",
+            )
+            return
+        stack.extend((child, depth + 1, owner) for child in node.children if isinstance(child, Tree))
 
 
 def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
@@ -147,8 +185,17 @@ def _describe(token: Token) -> str:
     return f"`{token}`"
 
 
+@functools.cache
+def _terminal_words() -> dict[str, str]:
+    """How each terminal is named in a message: keywords and punctuation as written, the rest described."""
+    words = {t.name: f"`{t.pattern.value}`" for t in _parser().terminals if t.pattern.type == "str"}
+    words.update(_TOKEN_WORDS)
+    return words
+
+
 def _expected_words(expected: set[str]) -> str:
-    words = sorted({_TOKEN_WORDS.get(e, f"`{e.strip('_').lower()}`") for e in expected if not e.startswith("__")})
+    known = _terminal_words()
+    words = sorted({known[e] for e in expected if e in known})
     if len(words) > 6:
         words = words[:6] + ["..."]
     return ", ".join(words)
@@ -206,9 +253,10 @@ def _unquote(tok: Token) -> str:
 class _ToAst(Transformer):
     """Builds the frozen AST; every node gets the span Lark recorded for it."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, reporter: Reporter | None = None) -> None:
         super().__init__()
         self.file = file
+        self.reporter = reporter
 
     def _s(self, meta) -> ast.Span:
         return _span(self.file, meta)
@@ -339,7 +387,16 @@ class _ToAst(Transformer):
         return ast.BinOp("^", children[0], children[1], self._s(meta))
 
     def int_lit(self, meta, children):
-        return ast.Int(int(children[0]), self._s(meta))
+        digits = str(children[0]).lstrip("0") or "0"
+        if len(digits) > MAX_INT_DIGITS:
+            if self.reporter is not None:
+                self.reporter.error(
+                    f"number is too large ({len(digits)} digits)",
+                    _tok_span(self.file, children[0]),
+                    f"numbers in a rulebook have at most {MAX_INT_DIGITS} digits",
+                )
+            return ast.Int(0, self._s(meta))
+        return ast.Int(int(digits), self._s(meta))
 
     def str_lit(self, meta, children):
         return ast.Str(_unquote(children[0]), self._s(meta))
@@ -385,4 +442,4 @@ def _replace_item(item: ast.Item, **changes) -> ast.Item:
     return dataclasses.replace(item, **changes)
 
 
-__all__ = ["parse", "grammar_text", "MAX_SOURCE_BYTES", "MAX_NESTING", "Tree"]
+__all__ = ["parse", "grammar_text", "MAX_SOURCE_BYTES", "MAX_NESTING", "MAX_DEPTH", "Tree"]

@@ -460,8 +460,8 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "kuikae": _s(list_of(STR), "forbidden swap-calls: \"same_tile\", \"suji\"", "kuikae = [\"same_tile\", \"suji\"]"),
         "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false"),
         "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4"),
-        "kan_dora": _s(STR, "when a kan reveals its indicator: \"tenhou\" (closed at once, open after the discard) or \"immediately\"", "kan_dora = \"tenhou\"", "tenhou", "immediately"),
-        "kokushi_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "kokushi_robs_closed_kan = true"),
+        "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans after the kan-maker's discard) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately"),
+        "thirteen_orphans_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "thirteen_orphans_robs_closed_kan = true"),
     },
     "riichi": {
         "min_points": _s(INT, "points a player needs to declare", "min_points = 1000"),

@@ -18,7 +18,7 @@ EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hand", nargs="?", help="concealed tiles with the winning tile, e.g. 234m567m789p46s88p5s")
     parser.add_argument("--win", help="the winning tile, e.g. 5s")
-    parser.add_argument("--rulebook", default=None, help="bundled name or path (default: house)")
+    parser.add_argument("--rulebook", default=None, help="bundled name or path (default: the contract's default rulebook)")
     parser.add_argument("--json", action="store_true", help="read JSON score requests from stdin, one per line")
     parser.add_argument("--tsumo", action="store_true", help="self-drawn (default: ron)")
     parser.add_argument("--seat", default="E", choices="ESWN", help="seat wind (E = dealer)")

@@ -1,0 +1,367 @@
+"""How far a hand is from winning (shanten), what it waits on, and the ``analyze`` answer of the contract.
+
+Shanten is counted exactly: the hand is compared with every complete hand that can still be built (never more
+than four copies of a kind, counting the tiles already held), and the shanten number is the fewest tiles to
+draw to reach one, minus one. So a hand is tenpai (0) exactly when some tile still in the wall completes it, and
+a hand that would need a fifth copy of a tile is not.
+
+Speed comes from splitting the work by suit. For each suit (and for the honours) a small table records, for
+every number of sets ``s`` (0..4) and pair ``p`` (0 or 1) built in that suit, the most held tiles such groups
+can use; tables are cached on the suit's nine counts, and tables are merged with cached max-plus products, so a
+typical hand costs a handful of dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
+from engine.errors import InvalidHand
+from engine.tiles import (
+    KINDS,
+    YAOCHUU_KINDS,
+    format_kind,
+    format_tiles,
+    is_red,
+    number_of,
+    parse_tiles,
+    suit_of,
+)
+
+MAX_SETS = 4
+_CACHE_SIZE = 65536
+
+# A table is a tuple of 10 ints, index ``2 * s + p``: the most held tiles usable by s sets and p pairs.
+Table = tuple[int, ...]
+_ZERO: Table = (0,) * 10
+
+
+def _sets_and_melds(total: int, n_melds: int | None) -> int:
+    """The number of sets still to build in the concealed tiles; checks the tile count fits the melds."""
+    if total % 3 == 0 or total > 14:
+        raise InvalidHand(f"{total} tiles cannot be a hand; a hand holds 3n+1 or 3n+2 tiles, at most 14")
+    if n_melds is None:
+        return total // 3
+    sets = MAX_SETS - n_melds
+    if not 0 <= n_melds <= MAX_SETS or total // 3 != sets:
+        raise InvalidHand(
+            f"{total} concealed tiles do not fit {n_melds} melds; expected {3 * sets + 1} or {3 * sets + 2}"
+        )
+    return sets
+
+
+def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
+    """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one tile from tenpai, and so on.
+
+    ``counts`` are the 34 concealed kind counts; ``n_melds`` the called melds, inferred from the tile count when
+    omitted (13 or 14 tiles: none; 2333m: three). Seven pairs and thirteen orphans count only with no melds.
+    """
+    total = sum(counts)
+    sets = _sets_and_melds(total, n_melds)
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    suits = _merge(_merge(_suit_table(counts[0:9]), _suit_table(counts[9:18])), _suit_table(counts[18:27]))
+    best = 3 * sets + 1 - _used(suits, _honour_table(counts[27:34]), sets)
+    if sets == MAX_SETS and best > -1:
+        pairs = counts.count(2) + counts.count(3) + counts.count(4)
+        kinds = KINDS - counts.count(0)
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        if seven < best:
+            best = seven
+        orphans = 0
+        orphan_pair = 0
+        for kind in YAOCHUU_KINDS:
+            count = counts[kind]
+            if count:
+                orphans += 1
+                if count > 1:
+                    orphan_pair = 1
+        orphans = 13 - orphans - orphan_pair
+        if orphans < best:
+            best = orphans
+    return best
+
+
+def waits(counts: Sequence[int], n_melds: int | None = None) -> tuple[int, ...]:
+    """Kinds that complete a 3n+1 hand, in kind order; a kind whose four copies are all held is never one."""
+    total = sum(counts)
+    if total % 3 != 1:
+        raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
+    if shanten(counts, n_melds) != 0:
+        return ()
+    held = list(counts)
+    found = []
+    for kind in _candidates(held):
+        if held[kind] < 4:
+            held[kind] += 1
+            if shanten(held, n_melds) == -1:
+                found.append(kind)
+            held[kind] -= 1
+    return tuple(found)
+
+
+def _candidates(held: list[int]) -> list[int]:
+    """Kinds that could complete the hand: held honours, number tiles within two of a held one, and the
+    terminals and honours when thirteen orphans is in reach (its wait can be a tile not held at all)."""
+    near = set()
+    for kind in range(27):
+        if held[kind]:
+            base = kind - kind % 9
+            near.update(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
+    near.update(kind for kind in range(27, 34) if held[kind])
+    if sum(held) == 13:
+        near.update(YAOCHUU_KINDS)
+    return sorted(near)
+
+
+def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
+    return sum(counts) % 3 == 2 and shanten(counts, n_melds) == -1
+
+
+# --- per-suit tables -------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _suit_table(vec: tuple[int, ...]) -> Table:
+    """The table of one suit's nine counts.
+
+    Without four copies of a kind in the suit no useful target ever needs a fifth copy, so the suit is cut into
+    runs of tiles no group can bridge (two empty kinds apart) and each run is looked up by its shape alone. With
+    four copies the exact per-kind count matters, and ``_exact_suit_table`` checks it.
+    """
+    if 4 in vec:
+        return _exact_suit_table(vec)
+    table = _ZERO
+    start = -1
+    gap = 0
+    for i, count in enumerate(vec):
+        if count:
+            if start < 0:
+                start = i
+            gap = 0
+        elif start >= 0:
+            gap += 1
+            if gap == 2:
+                table = _merge(table, _pattern_table(vec[start : i - 1]))
+                start = -1
+    if start >= 0:
+        end = 9 - gap
+        table = _merge(table, _pattern_table(vec[start:end]))
+    return table
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _pattern_table(pattern: tuple[int, ...]) -> Table:
+    """Table of a run of number tiles, by taking the lowest tile's group every possible way.
+
+    The lowest tile is dropped, or starts one group: a set missing 2, 1 or 0 tiles (alone, with its twin, with
+    either neighbour, as a triplet or as a run), or the pair missing 1 or 0 tiles. The groups' other tiles come
+    from the wall and need not be tracked: without four copies there is always one left.
+    """
+    if not pattern:
+        return _ZERO
+    first = pattern[0]
+    length = len(pattern)
+    rest = _pattern_table(_strip((first - 1,) + pattern[1:]))
+    # (sub-table, sets added, pair added, tiles used)
+    options: list[tuple[Table, int, int, int]] = [(rest, 0, 0, 0), (rest, 1, 0, 1), (rest, 0, 1, 1)]
+    if first >= 2:
+        twin = _pattern_table(_strip((first - 2,) + pattern[1:]))
+        options.append((twin, 0, 1, 2))
+        options.append((twin, 1, 0, 2))
+        if first >= 3:
+            options.append((_pattern_table(_strip((first - 3,) + pattern[1:])), 1, 0, 3))
+    if length > 1 and pattern[1]:
+        options.append((_pattern_table(_strip((first - 1, pattern[1] - 1) + pattern[2:])), 1, 0, 2))
+    if length > 2 and pattern[2]:
+        options.append(
+            (_pattern_table(_strip((first - 1, pattern[1], pattern[2] - 1) + pattern[3:])), 1, 0, 2)
+        )
+        if pattern[1]:
+            options.append(
+                (_pattern_table(_strip((first - 1, pattern[1] - 1, pattern[2] - 1) + pattern[3:])), 1, 0, 3)
+            )
+    best = [0] * 10
+    for table, add_sets, add_pair, used in options:
+        for s in range(add_sets, MAX_SETS + 1):
+            for p in range(add_pair, 2):
+                value = table[2 * (s - add_sets) + p - add_pair] + used
+                if value > best[2 * s + p]:
+                    best[2 * s + p] = value
+    return tuple(best)
+
+
+def _strip(pattern: tuple[int, ...]) -> tuple[int, ...]:
+    start = 0
+    while start < len(pattern) and not pattern[start]:
+        start += 1
+    end = len(pattern)
+    while end > start and not pattern[end - 1]:
+        end -= 1
+    return pattern[start:end]
+
+
+def _exact_suit_table(vec: tuple[int, ...]) -> Table:
+    """Table of a suit holding four copies of some kind: every target is built kind by kind with its exact
+    count, so a target needing a fifth copy is never counted.
+
+    State before kind i: runs started at i-2 and at i-1 (both still need i), sets and pair so far.
+    """
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(9):
+        held = vec[i]
+        following: dict[tuple[int, int, int, int], int] = {}
+        for (older, newer, sets, pair), used in states.items():
+            passing = older + newer
+            for runs in range(0, (4 - passing if i <= 6 else 0) + 1):
+                if sets + runs > MAX_SETS:
+                    break
+                for triplet in (0, 1):
+                    if sets + runs + triplet > MAX_SETS:
+                        break
+                    for pair_here in (0, 1) if not pair else (0,):
+                        need = passing + runs + 3 * triplet + 2 * pair_here
+                        if need > 4:
+                            break
+                        key = (newer, runs, sets + runs + triplet, pair + pair_here)
+                        value = used + (need if need < held else held)
+                        if following.get(key, -1) < value:
+                            following[key] = value
+        states = following
+    best = [0] * 10
+    for (_, _, sets, pair), used in states.items():
+        if used > best[2 * sets + pair]:
+            best[2 * sets + pair] = used
+    return _monotone(best)
+
+
+def _monotone(best: list[int]) -> Table:
+    """Allow groups built entirely from the wall: more sets or a pair never use fewer held tiles."""
+    for s in range(MAX_SETS + 1):
+        for p in range(2):
+            i = 2 * s + p
+            if s and best[i - 2] > best[i]:
+                best[i] = best[i - 2]
+            if p and best[i - 1] > best[i]:
+                best[i] = best[i - 1]
+    return tuple(best)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _honour_table(vec: tuple[int, ...]) -> Table:
+    """Honours form only triplets and pairs, one group per kind at most (a triplet and a pair would be five)."""
+    best = [0] * 10
+    for count in vec:
+        if not count:
+            continue
+        as_triplet = 3 if count > 3 else count
+        as_pair = 2 if count > 2 else count
+        following = list(best)
+        for s in range(MAX_SETS + 1):
+            for p in range(2):
+                i = 2 * s + p
+                if s and best[i - 2] + as_triplet > following[i]:
+                    following[i] = best[i - 2] + as_triplet
+                if p and best[i - 1] + as_pair > following[i]:
+                    following[i] = best[i - 1] + as_pair
+        best = following
+    return tuple(best)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _merge(a: Table, b: Table) -> Table:
+    """Two groups of kinds side by side: the best split of s sets and p pairs between them."""
+    merged = []
+    for s in range(MAX_SETS + 1):
+        for p in range(2):
+            best = 0
+            for s1 in range(s + 1):
+                row = 2 * s1
+                other = 2 * (s - s1)
+                for p1 in range(p + 1):
+                    value = a[row + p1] + b[other + p - p1]
+                    if value > best:
+                        best = value
+            merged.append(best)
+    return tuple(merged)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _used(suits: Table, honours: Table, sets: int) -> int:
+    """Most held tiles a complete hand of ``sets`` sets and one pair can use."""
+    best = 0
+    for s1 in range(sets + 1):
+        other = 2 * (sets - s1)
+        value = max(suits[2 * s1] + honours[other + 1], suits[2 * s1 + 1] + honours[other])
+        if value > best:
+            best = value
+    return best
+
+
+# --- the contract's analyze answer -----------------------------------------------------------------------------
+
+
+def analyze(text: str) -> dict:
+    """Shanten and waits of 3n+1 tiles, or completeness and every reading of 3n+2 tiles, as the contract's dict."""
+    codes = parse_tiles(text)
+    total = len(codes)
+    if total == 0:
+        raise InvalidHand("no tiles given")
+    if total > 14:
+        raise InvalidHand(f"{total} tiles given; a hand holds at most 14")
+    if total % 3 == 0:
+        raise InvalidHand(
+            f"{total} tiles given; a hand to analyse holds 3n+1 tiles (13: shanten and waits) "
+            f"or 3n+2 tiles (14: complete or not)"
+        )
+    counts = [0] * KINDS
+    for code in codes:
+        counts[code if code < KINDS else (4, 13, 22)[code - KINDS]] += 1
+    for kind, count in enumerate(counts):
+        if count > 4:
+            raise InvalidHand(
+                f"`{format_kind(kind)}` appears {count} times; there are only 4 copies of each tile"
+            )
+    reds = [code for code in codes if is_red(code)]
+    for code in set(reds):
+        if reds.count(code) > 1:
+            raise InvalidHand(
+                f"red five `{format_tiles([code])}` appears {reds.count(code)} times; there is only one"
+            )
+    key = tuple(counts)
+    number = shanten(key)
+    result: dict = {
+        "tiles": format_tiles(codes),
+        "shanten": number,
+        "waits": [],
+        "complete": False,
+        "decompositions": [],
+    }
+    if total % 3 == 1:
+        result["waits"] = [format_kind(kind) for kind in waits(key)]
+    else:
+        result["complete"] = number == -1
+        result["decompositions"] = [reading_json(reading) for reading in decompose(key)]
+    return result
+
+
+def reading_json(reading: Reading) -> dict:
+    return {"shape": reading.shape, "groups": [group_text(group) for group in reading.groups]}
+
+
+def group_text(group: Group) -> str:
+    """A group in mpsz: ``123m``, ``111z``, ``55p``, or ``9s`` for a lone tile."""
+    shape, kind = group
+    digit = number_of(kind)
+    suit = suit_of(kind)
+    if shape == SEQ:
+        return f"{digit}{digit + 1}{digit + 2}{suit}"
+    repeat = {TRIP: 3, PAIR: 2, SINGLE: 1}[shape]
+    return f"{str(digit) * repeat}{suit}"
+
+
+def clear_caches() -> None:
+    """Forget every cached table (for benchmarks that want cold-start figures)."""
+    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used):
+        cached.cache_clear()

@@ -1,0 +1,202 @@
+"""A hand as the scorer sees it: concealed tiles (winning tile included), called melds and the winning tile.
+
+``build_hand`` is the one door from notation to a ``Hand``: every later stage may assume the tile counts are
+possible, the melds have legal shapes and the winning tile is in the hand, so every such mistake is reported here,
+once, with a message that names the offending tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.errors import InvalidHand
+from engine.tiles import (
+    KINDS,
+    RED_BASE,
+    RED_FIVE_KINDS,
+    format_kind,
+    format_tiles,
+    is_red,
+    kind_of,
+    parse_tile,
+    parse_tiles,
+)
+
+MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
+KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
+MAX_MELDS = 4
+HAND_SIZE = 14  # every kan counted as three tiles
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A called or declared group: a chi, a pon, or one of the three kans."""
+
+    type: str
+    tiles: tuple[int, ...]
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return tuple(kind_of(code) for code in self.tiles)
+
+    @property
+    def is_kan(self) -> bool:
+        return self.type in KAN_TYPES
+
+    @property
+    def is_open(self) -> bool:
+        """A concealed kan keeps the hand closed; every other meld opens it."""
+        return self.type != "ankan"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Concealed tiles (winning tile included, sorted), melds in the order given, and the winning tile's code."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    win: int
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """34-bin kind counts of the concealed tiles: the key every decomposition is cached on."""
+        counts = [0] * KINDS
+        for code in self.concealed:
+            counts[kind_of(code)] += 1
+        return tuple(counts)
+
+    @property
+    def win_kind(self) -> int:
+        return kind_of(self.win)
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not meld.is_open for meld in self.melds)
+
+    def all_tiles(self) -> tuple[int, ...]:
+        """Concealed and meld tiles together, for counting red fives and indicators."""
+        return self.concealed + tuple(code for meld in self.melds for code in meld.tiles)
+
+
+def build_hand(
+    concealed: str,
+    melds: Sequence[tuple[str, str]] | Sequence[Mapping[str, str]],
+    win: str,
+    *,
+    allowed_kinds: frozenset[int] | None = None,
+    red_fives: frozenset[int] | None = None,
+    copies: int = 4,
+) -> Hand:
+    """Parse and validate a hand from notation.
+
+    ``melds`` holds ``(type, tiles)`` pairs or ``{"type", "tiles"}`` objects. ``allowed_kinds`` limits the tile
+    set (a three-player game has no 2m..8m); ``red_fives`` lists the red fives in play, as red codes (34..36) or as
+    the five kinds (4, 13, 22), ``None`` meaning all three. Raises ``NotationError`` for unreadable text and
+    ``InvalidHand`` for a hand that cannot exist.
+    """
+    codes = parse_tiles(concealed)
+    win_code = parse_tile(win)
+    parsed = [_parse_meld(item, index) for index, item in enumerate(melds)]
+    if len(parsed) > MAX_MELDS:
+        raise InvalidHand(f"{len(parsed)} melds given; a hand has at most {MAX_MELDS}")
+    for meld in parsed:
+        _check_meld_shape(meld)
+
+    everything = codes + [code for meld in parsed for code in meld.tiles]
+    _check_tile_set(everything + [win_code], allowed_kinds, red_fives)
+    _check_copies(everything, copies)
+    _check_size(len(codes), len(parsed))
+    win_code = _find_win(codes, win_code)
+    return Hand(concealed=tuple(sorted(codes, key=_sort_key)), melds=tuple(parsed), win=win_code)
+
+
+def _sort_key(code: int) -> tuple[int, int]:
+    return (kind_of(code), 0 if is_red(code) else 1)
+
+
+def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
+    if isinstance(item, Mapping):
+        if "type" not in item or "tiles" not in item:
+            raise InvalidHand(f"meld {index + 1} needs both `type` and `tiles`")
+        meld_type, text = item["type"], item["tiles"]
+    else:
+        try:
+            meld_type, text = item
+        except (TypeError, ValueError):
+            raise InvalidHand(f"meld {index + 1} must be a (type, tiles) pair") from None
+    if meld_type not in MELD_TYPES:
+        raise InvalidHand(f"unknown meld type `{meld_type}`; expected one of {', '.join(MELD_TYPES)}")
+    return Meld(type=meld_type, tiles=tuple(sorted(parse_tiles(text), key=_sort_key)))
+
+
+def _check_meld_shape(meld: Meld) -> None:
+    size = 4 if meld.is_kan else 3
+    shown = format_tiles(meld.tiles)
+    if len(meld.tiles) != size:
+        raise InvalidHand(f"{meld.type} `{shown}` has {len(meld.tiles)} tiles; a {meld.type} has {size}")
+    kinds = meld.kinds
+    if meld.type == "chi":
+        first = kinds[0]
+        if first >= 27 or kinds != (first, first + 1, first + 2) or first % 9 > 6:
+            raise InvalidHand(f"chi `{shown}` must be three consecutive number tiles of one suit")
+    elif len(set(kinds)) != 1:
+        raise InvalidHand(f"{meld.type} `{shown}` must be {size} identical tiles")
+
+
+def _check_tile_set(
+    codes: Iterable[int], allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None
+) -> None:
+    allowed_red = None if red_fives is None else {_red_code(value) for value in red_fives}
+    for code in codes:
+        kind = kind_of(code)
+        if allowed_kinds is not None and kind not in allowed_kinds:
+            raise InvalidHand(f"`{format_kind(kind)}` is not part of this rulebook's tile set")
+        if allowed_red is not None and is_red(code) and code not in allowed_red:
+            raise InvalidHand(f"red five `{format_tiles([code])}` is not part of this rulebook's tile set")
+
+
+def _red_code(value: int) -> int:
+    return RED_BASE + RED_FIVE_KINDS.index(value) if value in RED_FIVE_KINDS else value
+
+
+def _check_copies(codes: Sequence[int], copies: int) -> None:
+    counts = [0] * KINDS
+    reds: dict[int, int] = {}
+    for code in codes:
+        counts[kind_of(code)] += 1
+        if is_red(code):
+            reds[code] = reds.get(code, 0) + 1
+    for kind, count in enumerate(counts):
+        if count > copies:
+            raise InvalidHand(
+                f"`{format_kind(kind)}` appears {count} times across hand and melds; there are only {copies} copies"
+            )
+    for code, count in sorted(reds.items()):
+        if count > 1:
+            raise InvalidHand(
+                f"red five `{format_tiles([code])}` appears {count} times; there is only one red five of each suit"
+            )
+
+
+def _check_size(concealed: int, n_melds: int) -> None:
+    expected = HAND_SIZE - 3 * n_melds
+    if concealed != expected:
+        meld_words = "no melds" if n_melds == 0 else f"{n_melds} meld{'s' if n_melds > 1 else ''}"
+        raise InvalidHand(
+            f"{HAND_SIZE} tiles expected with {meld_words} (each kan counted as three): "
+            f"{expected} concealed tiles expected, found {concealed}"
+        )
+
+
+def _find_win(codes: Sequence[int], win: int) -> int:
+    """The winning tile's code as held: a plain five names the red five when that is the only five held."""
+    if win in codes:
+        return win
+    kind = kind_of(win)
+    if not is_red(win) and kind in RED_FIVE_KINDS:
+        red = RED_BASE + RED_FIVE_KINDS.index(kind)
+        if red in codes:
+            return red
+    raise InvalidHand(f"the winning tile `{format_tiles([win])}` is not among the concealed tiles")

@@ -1,0 +1,264 @@
+"""build_hand: the one door from notation to a Hand, and every mistake it refuses, by code and message."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from engine.errors import InvalidHand
+from engine.hand import Hand, Meld, build_hand
+from engine.tiles import NotationError, format_tiles, parse_tiles
+from tests.strategies import counts_of, hands_with_melds
+
+SANMA_KINDS = frozenset(k for k in range(34) if not 1 <= k <= 7)
+
+
+def _refused(message: str, *args, **kwargs) -> None:
+    with pytest.raises(InvalidHand) as info:
+        build_hand(*args, **kwargs)
+    assert info.value.code == "invalid_hand"
+    assert info.value.message == message
+
+
+# --- good hands ---------------------------------------------------------------------------------------------------
+
+
+def test_closed_hand():
+    hand = build_hand("789m123456p11z234s", [], "4s")
+    assert isinstance(hand, Hand)
+    assert format_tiles(hand.concealed) == "789m123456p234s11z"
+    assert hand.melds == ()
+    assert hand.win == parse_tiles("4s")[0]
+    assert hand.win_kind == 21
+    assert hand.is_closed
+    assert sum(hand.counts) == 14 and len(hand.counts) == 34
+    assert hand.counts[27] == 2
+
+
+def test_melds_as_pairs_or_objects():
+    as_pairs = build_hand("123m55p", [("pon", "777z"), ("chi", "435s"), ("ankan", "9999p")], "5p")
+    as_objects = build_hand(
+        "123m55p",
+        [
+            {"type": "pon", "tiles": "777z"},
+            {"type": "chi", "tiles": "345s"},
+            {"type": "ankan", "tiles": "9999p"},
+        ],
+        "5p",
+    )
+    assert as_pairs == as_objects
+    assert as_pairs.melds[1] == Meld("chi", (20, 21, 22))
+    assert [m.is_open for m in as_pairs.melds] == [True, True, False]
+    assert [m.is_kan for m in as_pairs.melds] == [False, False, True]
+    assert not as_pairs.is_closed
+
+
+def test_only_concealed_kans_keep_the_hand_closed():
+    hand = build_hand("123m456p789s11z", [("ankan", "5555m")], "1z")
+    assert hand.is_closed
+
+
+def test_red_fives_are_kept_and_a_plain_five_names_the_red_one_held():
+    hand = build_hand("123406m456p789s11z", [], "5m")
+    assert hand.win == 34  # the only five of man held is the red one
+    assert 34 in hand.concealed
+    assert hand.counts[4] == 1
+    assert build_hand("123455m456p789s11z", [], "5m").win == 4
+
+
+def test_counts_ignore_melds_and_fold_red_fives():
+    hand = build_hand("067m11z", [("pon", "222p"), ("chi", "0p46p"), ("daiminkan", "3333s")], "6m")
+    assert hand.counts[4] == 1 and hand.counts[13] == 0
+    assert len(hand.all_tiles()) == 5 + 3 + 3 + 4
+
+
+def test_tile_set_and_red_fives_may_be_limited():
+    hand = build_hand("19m0p55p789p111s123z", [], "1z", allowed_kinds=SANMA_KINDS, red_fives=frozenset({35}))
+    assert 35 in hand.concealed
+    # red fives may be named by their kinds as well
+    build_hand("19m0p55p789p111s123z", [], "1z", red_fives=frozenset({13}))
+
+
+@settings(max_examples=150)
+@given(hands_with_melds())
+def test_every_generated_hand_is_accepted(hand):
+    built = build_hand(hand.concealed, list(hand.melds), hand.win)
+    assert len(built.melds) == len(hand.melds)
+    assert sum(built.counts) == 14 - 3 * len(hand.melds)
+    assert built.win_kind in {k for k, c in enumerate(built.counts) if c}
+    assert counts_of(list(built.concealed)) == built.counts
+
+
+# --- bad hands ----------------------------------------------------------------------------------------------------
+
+
+def test_five_copies_across_hand_and_melds():
+    _refused(
+        "`1m` appears 5 times across hand and melds; there are only 4 copies",
+        "11m234567p789s",
+        [("pon", "111m")],
+        "1m",
+    )
+
+
+def test_fewer_copies_when_a_rulebook_says_so():
+    _refused(
+        "`2z` appears 4 times across hand and melds; there are only 3 copies",
+        "123m456p789s2222z",
+        [],
+        "2z",
+        copies=3,
+    )
+
+
+def test_a_red_five_twice():
+    _refused(
+        "red five `0m` appears 2 times; there is only one red five of each suit",
+        "00m123p456p789s11z",
+        [],
+        "1z",
+    )
+    _refused(
+        "red five `0p` appears 2 times; there is only one red five of each suit",
+        "123m0p11z",
+        [("chi", "406p"), ("pon", "777s")],
+        "1z",
+    )
+
+
+def test_red_fives_not_in_play():
+    _refused(
+        "red five `0s` is not part of this rulebook's tile set",
+        "123m456p0s67s789s11z",
+        [],
+        "1z",
+        red_fives=frozenset({34, 35}),
+    )
+    _refused(
+        "red five `0m` is not part of this rulebook's tile set",
+        "123m456p567s789s11z",
+        [("chi", "406m")],
+        "1z",
+        red_fives=frozenset(),
+    )
+
+
+def test_kinds_outside_the_tile_set():
+    _refused(
+        "`2m` is not part of this rulebook's tile set",
+        "123m456p789s11122z",
+        [],
+        "1z",
+        allowed_kinds=SANMA_KINDS,
+    )
+    _refused(
+        "`5m` is not part of this rulebook's tile set",
+        "19m456p789s11122z",
+        [],
+        "5m",
+        allowed_kinds=SANMA_KINDS,
+    )
+
+
+def test_unknown_meld_type():
+    _refused(
+        "unknown meld type `kan`; expected one of chi, pon, daiminkan, kakan, ankan",
+        "123m456p11z",
+        [("kan", "7777s")],
+        "1z",
+    )
+
+
+def test_meld_needs_type_and_tiles():
+    _refused("meld 1 needs both `type` and `tiles`", "123m456p11z", [{"type": "pon"}], "1z")
+    _refused("meld 2 must be a (type, tiles) pair", "123m11z", [("pon", "111p"), ("pon",)], "1z")
+
+
+@pytest.mark.parametrize(
+    ("meld", "message"),
+    [
+        (("chi", "124m"), "chi `124m` must be three consecutive number tiles of one suit"),
+        (("chi", "123z"), "chi `123z` must be three consecutive number tiles of one suit"),
+        (("chi", "89m1p"), "chi `89m1p` must be three consecutive number tiles of one suit"),
+        (("chi", "555m"), "chi `555m` must be three consecutive number tiles of one suit"),
+        (("pon", "123m"), "pon `123m` must be 3 identical tiles"),
+        (("pon", "11m"), "pon `11m` has 2 tiles; a pon has 3"),
+        (("chi", "1234m"), "chi `1234m` has 4 tiles; a chi has 3"),
+        (("ankan", "111m"), "ankan `111m` has 3 tiles; a ankan has 4"),
+        (("daiminkan", "1112m"), "daiminkan `1112m` must be 4 identical tiles"),
+        (("kakan", "0555s"), None),
+    ],
+)
+def test_meld_shapes(meld, message):
+    if message is None:
+        build_hand("123m456p789s11z", [meld], "1z")
+        return
+    _refused(message, "123m456p789s11z", [meld], "1z")
+
+
+def test_at_most_four_melds():
+    _refused(
+        "5 melds given; a hand has at most 4",
+        "1z",
+        [("pon", "111m"), ("pon", "222m"), ("pon", "333m"), ("pon", "444m"), ("pon", "555m")],
+        "1z",
+    )
+
+
+@pytest.mark.parametrize(
+    ("concealed", "melds", "message"),
+    [
+        (
+            "123m456p789s111222z",
+            [],
+            "14 tiles expected with no melds (each kan counted as three): 14 concealed tiles expected, found 15",
+        ),
+        (
+            "123m456p789s1122z",
+            [],
+            "14 tiles expected with no melds (each kan counted as three): 14 concealed tiles expected, found 13",
+        ),
+        (
+            "123m456p789s1122z",
+            [("pon", "777z")],
+            "14 tiles expected with 1 meld (each kan counted as three): 11 concealed tiles expected, found 13",
+        ),
+        (
+            "123m456p1z",
+            [("ankan", "7777z"), ("chi", "789s")],
+            "14 tiles expected with 2 melds (each kan counted as three): 8 concealed tiles expected, found 7",
+        ),
+        ("123m456p11z", [("ankan", "7777z"), ("chi", "789s")], None),
+    ],
+)
+def test_hand_size(concealed, melds, message):
+    if message is None:
+        assert len(build_hand(concealed, melds, "1z").concealed) == len(parse_tiles(concealed))
+        return
+    _refused(message, concealed, melds, "1z")
+
+
+def test_winning_tile_among_the_concealed_tiles():
+    _refused(
+        "the winning tile `5s` is not among the concealed tiles", "123m456p789s11z", [("pon", "555s")], "5s"
+    )
+    _refused(
+        "the winning tile `0m` is not among the concealed tiles", "555m456p789s11z", [("pon", "222s")], "0m"
+    )
+
+
+@pytest.mark.parametrize(
+    ("concealed", "win", "position"),
+    [("123m456p789s11x", "1z", 14), ("123m456p789s11z", "1", 0), ("123m456p789s11z", "12z", 0)],
+)
+def test_bad_notation_is_a_notation_error(concealed, win, position):
+    with pytest.raises(NotationError) as info:
+        build_hand(concealed, [("pon", "777z")], win)
+    assert info.value.code == "invalid_notation"
+    assert info.value.position == position
+
+
+def test_bad_meld_notation_is_a_notation_error():
+    with pytest.raises(NotationError) as info:
+        build_hand("123m456p789s11z", [("pon", "77")], "1z")
+    assert info.value.position == 0
