@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import tiles as T
-from engine.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, TANKI, decompose, win_placements
+from engine.decompose import SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, decompose, win_placements
 from engine.errors import EngineError, InvalidHand, InvalidSituation, NotAWin, NoYaku
-from engine.facts import Env, HandFacts, _meld_group, _successor_table, concealed_group
+from engine.facts import Env, HandFacts, _successor_table, concealed_group
 from engine.hand import Hand, build_hand
 from engine.request import ScoreRequest, Situation, parse_request
 from ruledsl.compile import Rule, Rulebook

@@ -88,13 +88,18 @@ def _check_nesting(text: str, reporter: Reporter) -> None:
     """Bound bracket depth before parsing so evaluation and recursion stay bounded."""
     depth = 0
     line, col = 1, 1
-    in_string = in_comment = False
+    in_string = in_comment = escaped = False
     for ch in text:
         if in_comment:
             if ch == "\n":
                 in_comment = False
         elif in_string:
-            if ch == '"' or ch == "\n":
+            if escaped:
+                escaped = False
+                in_string = ch != "\n"
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"' or ch == "\n":
                 in_string = False
         elif ch == "#":
             in_comment = True

@@ -21,7 +21,7 @@ AbortiveKind = Literal["nine_terminals", "four_riichi", "triple_ron", "four_kans
 
 @dataclass(frozen=True)
 class GameStart:
-    """The table's rules: red fives, ``kuitan`` (the all-simples hand counts when open), length, players.
+    """The table's rules: red fives, ``kuitan`` (Tenhou's "open kuitan" rule bit), length, players.
 
     ``raw_type`` keeps the log's own rule word (mjlog ``GO type``) for anything we do not model yet.
     """
@@ -104,7 +104,12 @@ class RiichiDeclared:
 
 @dataclass(frozen=True)
 class NewDoraIndicator:
-    """A kan indicator flipped (when exactly depends on the kan kind, see decisions D13)."""
+    """A kan indicator flipped (when exactly depends on the kan kind, see decisions D13).
+
+    Closed kan: right after the call. Open or added kan: mjlog writes it just before the kan-maker's discard
+    (it comes with that discard, so a ron on the discard counts it), or before a following kan's replacement
+    draw; it never shows for a win on the replacement tile itself.
+    """
 
     tile: int
 
@@ -114,9 +119,10 @@ class Win:
     """A win as the log scored it.
 
     ``hand`` is the concealed tiles including ``win_tile``; ``melds`` are the calls (closed kans included) with
-    ``seat == who``. ``points`` is the log's hand value (before honba and sticks); ``limit`` the log's limit code
-    (mjlog: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman). ``yaku`` pairs the log's yaku numbers
-    with their han; ``yakuman`` lists the log's yakuman numbers (one entry per counted yakuman).
+    ``seat == who``. ``fu`` is ``None`` when the log does not say (tenhou.net/6 omits it for limit hands).
+    ``points`` is the log's hand value (before honba and sticks; for a tsumo, the sum of all payments);
+    ``limit`` the log's limit code (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman). ``yaku``
+    pairs Tenhou's yaku numbers with their han; ``yakuman`` lists Tenhou's yakuman numbers (one per yakuman).
     ``honba``/``sticks`` are the table's counters as the log shows them for this win; ``deltas`` are the real
     point changes per seat.
     """
@@ -127,7 +133,7 @@ class Win:
     hand: tuple[int, ...]
     melds: tuple[Call, ...]
     win_tile: int
-    fu: int
+    fu: int | None
     points: int
     limit: int
     yaku: tuple[tuple[int, int], ...]

@@ -1,0 +1,82 @@
+"""Score a logged win with our engine and say where it differs from what the site recorded.
+
+The log's value excludes honba and riichi sticks, so the request is scored again without them for the value,
+and with them for the winner's point change.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.errors import EngineError
+from engine.replay.events import GameStart
+from engine.replay.situation import WinCase
+from engine.score import Scorer
+
+
+@cache
+def _log_rules() -> dict[str, list[dict[str, Any]]]:
+    text = resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def rulebook_for(rules: GameStart, log_format: str = "tenhou") -> str:
+    """The bundled rulebook that replays a log with these rule flags (data: ``rulebooks/log_rules.json``)."""
+    flags = {"players": rules.players, "red_fives": rules.red_fives, "kuitan": rules.kuitan, "hanchan": rules.hanchan}
+    for entry in _log_rules()[log_format]:
+        if all(flags.get(k) == v for k, v in entry["when"].items()):
+            return entry["rulebook"]
+    return _log_rules()[log_format][0]["rulebook"]
+
+
+def _yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
+    view = []
+    for line in result["yaku"]:
+        if "yakuman" in line:
+            view.append({"id": line["id"], "yakuman": 1})
+        else:
+            view.append({"id": line["id"], "han": line["han"]})
+    return sorted(view, key=lambda item: item["id"])
+
+
+def compare_win(case: WinCase, scorer: Scorer) -> dict[str, Any] | None:
+    """None when our score matches the log on han, fu, value, yaku and the winner's gain; else what differs."""
+    expected = case.expected
+    plain = dict(case.request, honba=0, riichi_sticks=0)
+    try:
+        value = scorer.score(plain)
+        full = scorer.score(case.request)
+    except EngineError as exc:
+        return {"expected": expected, "got": {"error": exc.to_json()}}
+    got = {
+        "han": value["han"],
+        "fu": value["fu"],
+        "points": value["total"],
+        "yaku": _yaku_view(value),
+        "yakuman": value["yakuman"],
+    }
+    want = {
+        "han": expected["han"],
+        "fu": expected["fu"],
+        "points": expected["points"],
+        "yaku": expected["yaku"],
+        "yakuman": expected["yakuman"],
+    }
+    if want["yakuman"]:
+        # a yakuman hand: the log gives no han; its fu are informative only
+        got = {k: v for k, v in got.items() if k not in ("han", "fu")}
+        want = {k: v for k, v in want.items() if k not in ("han", "fu")}
+        got["yakuman"] = sum(1 for y in got["yaku"] if "yakuman" in y)
+    if want.get("fu", 0) is None:  # tenhou.net/6 writes no fu for limit hands
+        got.pop("fu")
+        want.pop("fu")
+    gain = expected.get("deltas", [0] * 4)[case.win.who] if expected.get("deltas") else None
+    if gain is not None and case.win.pao_who is None:
+        got["gain"] = full["total"]
+        want["gain"] = gain
+    if got != want:
+        return {"expected": want, "got": got}
+    return None

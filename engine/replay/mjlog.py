@@ -1,0 +1,393 @@
+"""Tenhou mjlog XML to events.
+
+The mjlog is the table's own transcript: one tag per draw, discard, call, riichi step, kan indicator and result,
+in table order. We translate tag by tag and keep no game logic here (that is ``situation``'s job); the only
+state kept is what the format itself needs (the last tile each seat drew, to tell a tsumogiri discard).
+
+Malformed input (not XML, cut short, a tag missing an attribute, a tile id out of range) raises
+``InvalidRequest`` naming the file and the tag, never a bare traceback.
+"""
+
+from __future__ import annotations
+
+import gzip
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.errors import InvalidRequest
+from engine.replay.events import (
+    AbortiveDraw,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    Event,
+    ExhaustiveDraw,
+    GameEnd,
+    GameStart,
+    NewDoraIndicator,
+    RiichiDeclared,
+    RoundStart,
+    Win,
+)
+
+RED_FIVE_IDS = {16: 34, 52: 35, 88: 36}
+DRAW_LETTERS = "TUVW"
+DISCARD_LETTERS = "DEFG"
+IGNORED_TAGS = frozenset({"SHUFFLE", "UN", "BYE", "TAIKYOKU"})
+ABORTIVE_TYPES = {
+    "yao9": "nine_terminals",
+    "reach4": "four_riichi",
+    "ron3": "triple_ron",
+    "kan4": "four_kans",
+    "kaze4": "four_winds",
+}
+
+# GO type bits
+GO_NO_RED = 0x02
+GO_NO_KUITAN = 0x04
+GO_HANCHAN = 0x08
+GO_SANMA = 0x10
+
+
+class _TagError(Exception):
+    """A reason a single tag cannot be read; turned into InvalidRequest with the file and tag position."""
+
+
+def tile_code(tile_id: int, red_fives: bool) -> int:
+    """mjlog tile id (0..135) to a tile code: ``id // 4``, except the three red fives when the game has them."""
+    if not 0 <= tile_id < 136:
+        raise _TagError(f"tile id {tile_id} is outside 0..135")
+    if red_fives and tile_id in RED_FIVE_IDS:
+        return RED_FIVE_IDS[tile_id]
+    return tile_id // 4
+
+
+def decode_meld(m: int, who: int, red_fives: bool = True, players: int = 4) -> Call:
+    """Decode Tenhou's 16-bit meld word into a ``Call`` by seat ``who``.
+
+    Layout (low bits first): ``m & 3`` is the discarder counted from the caller (0 = self, 1 = right,
+    2 = across, 3 = left); bit 2 chi, bit 3 pon, bit 4 added kan, bit 5 north; none of them is a kan
+    (closed when ``m & 3 == 0``). The high bits encode the tile kind and which copies were used.
+    """
+    if not 0 <= m < 0x10000:
+        raise _TagError(f"meld code {m} is not a 16-bit value")
+    rel = m & 3
+    from_seat = (who + rel) % players
+    kind: CallKind
+    if m & 0x4:
+        t = m >> 10
+        called_index = t % 3
+        t //= 3
+        if t >= 21:
+            raise _TagError(f"meld code {m}: chi base {t} does not exist")
+        base_kind = t // 7 * 9 + t % 7
+        ids = [(base_kind + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+        called_id = ids[called_index]
+        kind = "chi"
+    elif m & 0x18:
+        t = m >> 9
+        called_index = t % 3
+        t //= 3
+        if t >= 34:
+            raise _TagError(f"meld code {m}: pon kind {t} does not exist")
+        unused = (m >> 5) & 3
+        three = [t * 4 + i for i in range(4) if i != unused]
+        if m & 0x8:
+            ids, called_id, kind = three, three[called_index], "pon"
+        else:
+            ids, called_id, kind = [t * 4 + i for i in range(4)], t * 4 + unused, "kakan"
+    elif m & 0x20:
+        called_id = m >> 8
+        ids, kind, from_seat = [called_id], "kita", who
+    else:
+        called_id = m >> 8
+        base = called_id // 4 * 4
+        ids = [base + i for i in range(4)]
+        kind = "ankan" if rel == 0 else "daiminkan"
+    tiles = tuple(sorted(tile_code(i, red_fives) for i in ids))
+    return Call(
+        seat=who, kind=kind, tiles=tiles, called_tile=tile_code(called_id, red_fives), from_seat=from_seat
+    )
+
+
+def read_mjlog(path: str | Path) -> list[Event]:
+    """Read one mjlog file (plain or gzip, as Tenhou serves both) into events."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InvalidRequest(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise InvalidRequest(f"{path}: gzip data is damaged ({exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRequest(f"{path}: not a text mjlog (byte {exc.start} is not UTF-8)") from None
+    return parse_mjlog(text, source=str(path))
+
+
+def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
+    """Parse mjlog XML text into the event list, in table order."""
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        line, column = exc.position
+        raise InvalidRequest(
+            f"{source}: not well-formed mjlog XML at line {line}, column {column + 1} "
+            f"(truncated or not an mjlog file)"
+        ) from None
+    if root.tag != "mjloggm":
+        raise InvalidRequest(
+            f"{source}: the root tag is <{root.tag}>, expected <mjloggm> (not an mjlog file)"
+        )
+    parser = _Parser()
+    for index, element in enumerate(root):
+        try:
+            parser.feed(element)
+        except _TagError as exc:
+            raise InvalidRequest(f"{source}: tag #{index + 1} <{element.tag}>: {exc}") from None
+        except (KeyError, ValueError, IndexError) as exc:
+            reason = f"missing attribute {exc}" if isinstance(exc, KeyError) else f"bad value ({exc})"
+            raise InvalidRequest(f"{source}: tag #{index + 1} <{element.tag}>: {reason}") from None
+    if parser.game is None:
+        raise InvalidRequest(f"{source}: no <GO> tag, so the game's rules are unknown")
+    return parser.events
+
+
+class _Parser:
+    """Tag-by-tag translation; holds only the format's own context (rules, seat count, last draws)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.game: GameStart | None = None
+        self.in_round = False
+        self.last_draw: list[int | None] = [None] * 4
+        self.handlers: dict[str, Callable[[ET.Element], None]] = {
+            "GO": self._go,
+            "INIT": self._init,
+            "N": self._call,
+            "REACH": self._reach,
+            "DORA": self._dora,
+            "AGARI": self._agari,
+            "RYUUKYOKU": self._ryuukyoku,
+        }
+
+    @property
+    def red(self) -> bool:
+        return self.game.red_fives if self.game else True
+
+    @property
+    def players(self) -> int:
+        return self.game.players if self.game else 4
+
+    def feed(self, el: ET.Element) -> None:
+        tag = el.tag
+        if tag in IGNORED_TAGS:
+            return
+        handler = self.handlers.get(tag)
+        if handler is not None:
+            handler(el)
+            return
+        letter, digits = tag[:1], tag[1:]
+        if letter and digits.isdigit() and letter in DRAW_LETTERS + DISCARD_LETTERS:
+            self._tile_move(letter, int(digits))
+            return
+        raise _TagError("unknown tag")
+
+    def _need_round(self) -> None:
+        if self.game is None:
+            raise _TagError("comes before the <GO> tag")
+        if not self.in_round:
+            raise _TagError("comes outside a round (no <INIT> since the last result)")
+
+    def _seat(self, value: str) -> int:
+        seat = int(value)
+        if not 0 <= seat < self.players:
+            raise _TagError(f"seat {seat} does not exist in a {self.players}-player game")
+        return seat
+
+    def _tiles(self, value: str | None) -> tuple[int, ...]:
+        if not value:
+            return ()
+        return tuple(tile_code(int(v), self.red) for v in value.split(","))
+
+    def _go(self, el: ET.Element) -> None:
+        raw = int(el.attrib["type"])
+        self.game = GameStart(
+            red_fives=not raw & GO_NO_RED,
+            kuitan=not raw & GO_NO_KUITAN,
+            hanchan=bool(raw & GO_HANCHAN),
+            players=3 if raw & GO_SANMA else 4,
+            raw_type=raw,
+        )
+        self.events.append(self.game)
+
+    def _init(self, el: ET.Element) -> None:
+        if self.game is None:
+            raise _TagError("comes before the <GO> tag")
+        seed = [int(v) for v in el.attrib["seed"].split(",")]
+        if len(seed) != 6:
+            raise _TagError(f"seed has {len(seed)} numbers, expected 6")
+        scores = tuple(int(v) * 100 for v in el.attrib["ten"].split(","))[: self.players]
+        hands = tuple(self._tiles(el.attrib.get(f"hai{s}")) for s in range(self.players))
+        for seat, hand in enumerate(hands):
+            if len(hand) != 13:
+                raise _TagError(f"hai{seat} has {len(hand)} tiles, expected 13")
+        self.in_round = True
+        self.last_draw = [None] * 4
+        self.events.append(
+            RoundStart(
+                round_index=seed[0],
+                honba=seed[1],
+                sticks=seed[2],
+                dora_indicator=tile_code(seed[5], self.red),
+                scores=scores,
+                dealer=self._seat(el.attrib["oya"]),
+                hands=hands,
+            )
+        )
+
+    def _tile_move(self, letter: str, tile_id: int) -> None:
+        self._need_round()
+        code = tile_code(tile_id, self.red)
+        if letter in DRAW_LETTERS:
+            seat = self._seat(str(DRAW_LETTERS.index(letter)))
+            self.last_draw[seat] = tile_id
+            self.events.append(Draw(seat=seat, tile=code))
+        else:
+            seat = self._seat(str(DISCARD_LETTERS.index(letter)))
+            tsumogiri = self.last_draw[seat] == tile_id
+            self.last_draw[seat] = None
+            self.events.append(Discard(seat=seat, tile=code, tsumogiri=tsumogiri))
+
+    def _call(self, el: ET.Element) -> None:
+        self._need_round()
+        who = self._seat(el.attrib["who"])
+        self.last_draw[who] = None
+        self.events.append(decode_meld(int(el.attrib["m"]), who, self.red, self.players))
+
+    def _reach(self, el: ET.Element) -> None:
+        self._need_round()
+        step = int(el.attrib["step"])
+        if step not in (1, 2):
+            raise _TagError(f"riichi step {step} is neither 1 nor 2")
+        self.events.append(RiichiDeclared(seat=self._seat(el.attrib["who"]), step=step))
+
+    def _dora(self, el: ET.Element) -> None:
+        self._need_round()
+        self.events.append(NewDoraIndicator(tile=tile_code(int(el.attrib["hai"]), self.red)))
+
+    def _score_pairs(self, value: str) -> tuple[int, ...]:
+        numbers = [int(v) for v in value.split(",")]
+        if len(numbers) < 2 * self.players:
+            raise _TagError(f"sc has {len(numbers)} numbers, expected {2 * self.players}")
+        return tuple(numbers[2 * s + 1] * 100 for s in range(self.players))
+
+    def _ba(self, el: ET.Element) -> tuple[int, int]:
+        honba, sticks = (int(v) for v in el.attrib["ba"].split(","))
+        return honba, sticks
+
+    def _agari(self, el: ET.Element) -> None:
+        double_ron = bool(self.events) and isinstance(
+            self.events[-1], Win
+        )  # the second tag follows the first
+        if not double_ron:
+            self._need_round()
+        a = el.attrib
+        who = self._seat(a["who"])
+        from_who = self._seat(a["fromWho"])
+        pao = a.get("paoWho")
+        fu, points, limit = (int(v) for v in a["ten"].split(","))
+        yaku_numbers = [int(v) for v in a["yaku"].split(",")] if a.get("yaku") else []
+        if len(yaku_numbers) % 2:
+            raise _TagError("yaku has an odd count of numbers (expected id,han pairs)")
+        yaku = tuple(zip(yaku_numbers[::2], yaku_numbers[1::2], strict=True))
+        yakuman = tuple(int(v) for v in a["yakuman"].split(",")) if a.get("yakuman") else ()
+        if not yaku and not yakuman:
+            raise _TagError("a win with neither yaku nor yakuman")
+        melds = (
+            tuple(decode_meld(int(v), who, self.red, self.players) for v in a["m"].split(","))
+            if a.get("m")
+            else ()
+        )
+        hand = self._tiles(a["hai"])
+        win_tile = tile_code(int(a["machi"]), self.red)
+        if win_tile not in hand:
+            raise _TagError("the winning tile (machi) is not in the hand (hai)")
+        honba, sticks = self._ba(el)
+        self.events.append(
+            Win(
+                who=who,
+                from_who=from_who,
+                pao_who=self._seat(pao) if pao is not None else None,
+                hand=hand,
+                melds=melds,
+                win_tile=win_tile,
+                fu=fu,
+                points=points,
+                limit=limit,
+                yaku=yaku,
+                yakuman=yakuman,
+                dora_indicators=self._tiles(a["doraHai"]),
+                ura_indicators=self._tiles(a.get("doraHaiUra")),
+                honba=honba,
+                sticks=sticks,
+                deltas=self._score_pairs(a["sc"]),
+            )
+        )
+        self._end_of_round(el)
+
+    def _ryuukyoku(self, el: ET.Element) -> None:
+        self._need_round()
+        a = el.attrib
+        honba, sticks = self._ba(el)
+        deltas = self._score_pairs(a["sc"])
+        hands = tuple((s, self._tiles(a[f"hai{s}"])) for s in range(self.players) if f"hai{s}" in a)
+        shown = tuple(s for s, _ in hands)
+        kind = a.get("type")
+        if kind is None or kind == "nm":
+            self.events.append(
+                ExhaustiveDraw(
+                    kind="nagashi_mangan" if kind == "nm" else "exhaustive",
+                    honba=honba,
+                    sticks=sticks,
+                    deltas=deltas,
+                    tenpai=shown,
+                    hands=hands,
+                )
+            )
+        elif kind in ABORTIVE_TYPES:
+            self.events.append(
+                AbortiveDraw(
+                    kind=ABORTIVE_TYPES[kind],  # type: ignore[arg-type]
+                    honba=honba,
+                    sticks=sticks,
+                    deltas=deltas,
+                    tenpai=shown,
+                    hands=hands,
+                )
+            )
+        else:
+            raise _TagError(f"unknown draw type {kind!r}")
+        self._end_of_round(el)
+
+    def _end_of_round(self, el: ET.Element) -> None:
+        """A result closes the round (a double ron's second AGARI tag is let through by ``_agari``)."""
+        self.in_round = False
+        owari = el.attrib.get("owari")
+        if owari is None:
+            return
+        numbers = owari.split(",")
+        if len(numbers) < 2 * self.players:
+            raise _TagError(f"owari has {len(numbers)} numbers, expected {2 * self.players}")
+        self.events.append(
+            GameEnd(
+                scores=tuple(int(numbers[2 * s]) * 100 for s in range(self.players)),
+                placement_points=tuple(float(numbers[2 * s + 1]) for s in range(self.players)),
+            )
+        )
