@@ -290,6 +290,21 @@ class Scorer:
         base, limit, reported, payments, paid = self._settle(env, han, fu, yakuman)
         return {"base_points": base, "limit": limit, "yakuman": reported, "payments": payments, "total": paid}
 
+    def pay_tier(self, tier: str, *, dealer: bool, honba: int = 0) -> dict[str, Any]:
+        """A tsumo paid like a limit tier (nagashi mangan): the tier's base through the payment rules."""
+        base = None
+        for rule in self.p.limit_rules:
+            tier_field = rule.fields.get("tier")
+            name = tier_field({}) if tier_field is not None else rule.name
+            if name == tier:
+                base = rule.fields["base"]({"yakuman": 1, "han": 0, "fu": 0, "basic_points": 0})
+                break
+        if base is None:
+            raise InvalidSituation(f"this rulebook has no limit tier `{tier}`")
+        env = {"dealer": dealer, "tsumo": True, "ron": False, "honba": honba, "riichi_sticks": 0, "base": base, "closed": True}
+        payments, paid = self._payments(env)
+        return {"base_points": base, "payments": payments, "total": paid}
+
     def _yakuman(self, env: Env) -> list[dict[str, Any]]:
         lines = []
         for rule in self.p.yakuman_rules:
