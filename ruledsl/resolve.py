@@ -41,6 +41,7 @@ class ResolvedItem:
     target: tuple[str, str] | None  # exceptions: the (kind, name) they refine
     history: list[Provenance] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    field_clauses: dict[str, str | None] = field(default_factory=dict)  # the clause that last set each field
 
     @property
     def key(self) -> tuple[str, str]:
@@ -259,6 +260,7 @@ def _apply(
                 target=target,  # type: ignore[arg-type]
             )
             resolved.history.append(Provenance(rulebook.name, item.action, item.clause, item.span))
+            resolved.field_clauses = {f.name: item.clause for f in item.fields}
             _duplicate_fields(item, diags)
             items[key] = resolved
         elif item.action == "override":
@@ -273,6 +275,7 @@ def _apply(
             _duplicate_fields(item, diags)
             for f in item.fields:
                 existing.fields[f.name] = f
+                existing.field_clauses[f.name] = item.clause or existing.clause
             existing.examples.extend((ex, rulebook.name) for ex in item.examples)
             if item.clause:
                 existing.clause = item.clause

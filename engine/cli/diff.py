@@ -1,0 +1,132 @@
+"""``riichi diff A B``: what changes between two rulebooks, each scoring change shown on a real hand.
+
+Exit codes follow diff(1): 0 identical, 1 different, 2 trouble. Three forms: text for a terminal, ``--json``
+for tools, ``--format md`` for an organiser to publish to players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from engine import library
+from engine.rulebook_diff import DiffReport, diff_with_witnesses
+from ruledsl.diff import Change
+
+EXIT_SAME, EXIT_DIFFERENT = 0, 1
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", help="first rulebook (bundled name or path)")
+    parser.add_argument("b", help="second rulebook (bundled name or path)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--format", choices=("text", "md", "json"), default="text")
+    parser.add_argument("--hands", type=int, default=4000, help="random hands searched for witnesses (default 4000)")
+
+
+def run(args: argparse.Namespace) -> int:
+    a, b = library.scorer(args.a), library.scorer(args.b)
+    report = diff_with_witnesses(a, b, random_hands=max(0, args.hands))
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    elif fmt == "md":
+        print(render_markdown(report))
+    else:
+        print(render_text(report))
+    return EXIT_DIFFERENT if report.changes else EXIT_SAME
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} = {v}" for k, v in value.items())
+    return str(value)
+
+
+def _situation(request: dict[str, Any]) -> str:
+    words = [request["hand"]]
+    for meld in request.get("melds", []):
+        words.append(f"{meld['type']} {meld['tiles']}")
+    words.append(f"win {request['win']}")
+    words.append("tsumo" if request.get("tsumo") else "ron")
+    words.append("dealer" if request.get("seat_wind", "E") == "E" else f"seat {request.get('seat_wind')}")
+    if request.get("round_wind", "E") != "E":
+        words.append(f"round {request['round_wind']}")
+    for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
+        if request.get(flag):
+            words.append(flag)
+    for key, word in (("dora_indicators", "dora"), ("ura_indicators", "ura")):
+        if request.get(key):
+            words.append(f"{word} {request[key]}")
+    return " ".join(words)
+
+
+def _result(response: dict[str, Any]) -> str:
+    if not response.get("ok"):
+        return response["error"]["code"]
+    if response["yakuman"] and response["limit"] == "yakuman":
+        return f"{response['total']} (yakuman x{response['yakuman']})"
+    return f"{response['total']} ({response['han']} han {response['fu']} fu)"
+
+
+def _verb(change: Change) -> str:
+    return {"added": "+", "removed": "-", "changed": "~"}[change.change]
+
+
+def render_text(report: DiffReport) -> str:
+    lines = []
+    for change, witness in report.changes:
+        clause = f"{change.clause_a or '-'} -> {change.clause_b or '-'}"
+        if change.change == "changed":
+            body = f"{_short(change.a)} -> {_short(change.b)}"
+        elif change.change == "added":
+            body = _short(change.b)
+        else:
+            body = f"removed (was {_short(change.a)})"
+        lines.append(f"{_verb(change)} {change.item}: {body}")
+        lines.append(f"    clause   {clause}")
+        if witness is not None:
+            lines.append(f"    witness  {_situation(witness['request'])}")
+            lines.append(f"             {report.a} {_result(witness['a'])} · {report.b} {_result(witness['b'])}")
+        elif change.affects_score:
+            lines.append(f"    no witness found among {report.searched:,} hands searched")
+        else:
+            lines.append("    (flow rule: no hand witness)")
+    if report.changes:
+        found = sum(1 for _, w in report.changes if w is not None)
+        lines.append(
+            f"{len(report.changes)} rules differ; {found} shown on a hand, found by searching {report.searched:,} hands"
+        )
+    else:
+        lines.append(
+            f"no differences found between {report.a} and {report.b} "
+            f"(items compared one by one; {report.searched:,} hands searched)"
+        )
+    return "\n".join(lines)
+
+
+def render_markdown(report: DiffReport) -> str:
+    lines = [f"# Rule differences: `{report.a}` and `{report.b}`", ""]
+    if not report.changes:
+        lines.append(f"No differences found ({report.searched:,} hands searched).")
+        return "\n".join(lines)
+    lines += [f"| rule | {report.a} | {report.b} | sources | example hand |", "|---|---|---|---|---|"]
+    for change, witness in report.changes:
+        a = _short(change.a) if change.change != "added" else "—"
+        b = _short(change.b) if change.change != "removed" else "—"
+        example = "flow rule"
+        if witness is not None:
+            example = f"`{_situation(witness['request'])}`: {_result(witness['a'])} vs {_result(witness['b'])}"
+        elif change.affects_score:
+            example = f"none found in {report.searched:,} hands"
+        cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {report.searched:,} hands."]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
