@@ -1,0 +1,109 @@
+"""`riichi diff`: every difference the seeds state between house and wrc2025, each scoring one on a real hand."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.library import scorer
+from ruledsl.resolve import bundled_names
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+def _run(capsys, *args: str) -> tuple[int, str]:
+    code = main(["diff", *args])
+    return code, capsys.readouterr().out
+
+
+def test_house_wrc2025_text_is_golden(capsys):
+    code, out = _run(capsys, "house", "wrc2025")
+    assert code == 1
+    golden = GOLDEN / "diff_house_wrc2025.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+def test_house_wrc2025_lists_every_difference_the_seeds_state(capsys):
+    code, out = _run(capsys, "house", "wrc2025", "--json")
+    report = json.loads(out)
+    items = {c["item"] for c in report["changes"]}
+    stated = {
+        "setting start_points",  # 000 L237
+        "setting red_fives",  # L238
+        "limit kiriage",  # L240
+        "setting multiple_ron",  # L241
+        "abortive_draw kyuushu_kyuuhai",  # L242
+        "abortive_draw suufon_renda",
+        "abortive_draw suucha_riichi",
+        "abortive_draw suukaikan",
+        "abortive_draw sanchahou",
+        "draw nagashi_mangan",  # L243
+        "fu value_pair",  # L244
+        "setting min_points",  # L245
+        "setting min_wall",
+        "setting temporary_release",  # L246
+        "setting thirteen_orphans_robs_closed_kan",  # L247
+        "liability pao",  # L248
+        "exception kokushi_13",  # L249
+        "exception suuankou_tanki",
+        "exception junsei_chuuren",
+        "setting bust_ends_game",  # L250
+        "setting leftover_sticks",  # L251
+    }
+    assert stated <= items
+
+
+def test_every_scoring_witness_is_verified(capsys):
+    _code, out = _run(capsys, "house", "wrc2025", "--json")
+    report = json.loads(out)
+    a, b = scorer("house"), scorer("wrc2025")
+    witnessed = [c for c in report["changes"] if c["witness"] is not None]
+    assert {c["item"] for c in witnessed} >= {
+        "setting red_fives",
+        "limit kiriage",
+        "fu value_pair",
+        "exception kokushi_13",
+        "exception suuankou_tanki",
+        "exception junsei_chuuren",
+        "yakuman daisuushii",
+    }
+    for change in witnessed:
+        request = change["witness"]["request"]
+        assert a.score_json(request) == change["witness"]["a"]
+        assert b.score_json(request) == change["witness"]["b"]
+        assert change["witness"]["a"] != change["witness"]["b"]
+    for change in report["changes"]:
+        if not change["affects_score"]:
+            assert change["witness"] is None
+    assert report["searched"] > 1000
+
+
+def test_kiriage_witness_is_the_four_han_thirty_fu_cell(capsys):
+    _code, out = _run(capsys, "house", "wrc2025", "--json")
+    change = next(c for c in json.loads(out)["changes"] if c["item"] == "limit kiriage")
+    assert (change["witness"]["a"]["total"], change["witness"]["b"]["total"]) == (7700, 8000)
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_diff_of_a_rulebook_with_itself_is_empty(capsys, name):
+    code, out = _run(capsys, name, name, "--json")
+    assert code == 0
+    assert json.loads(out)["changes"] == []
+
+
+def test_markdown_form(capsys):
+    code, out = _run(capsys, "house", "mleague", "--format", "md", "--hands", "200")
+    assert code == 1
+    assert out.startswith("# Rule differences: `house` and `mleague`")
+    assert "| `limit kazoe` |" in out
+
+
+def test_unknown_rulebook_is_trouble(capsys):
+    assert main(["diff", "house", "nosuch"]) == 2
+    assert "unknown rulebook" in capsys.readouterr().err
