@@ -1,8 +1,8 @@
 """The Python API for programs that embed the engine: load a rulebook once, score many hands.
 
     from engine.api import scorer
-    house = scorer("house")                      # compiled once, cached per process
-    result = house.score({"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True, "dora_indicators": "4s"})
+    rules = scorer(NAME_OR_PATH)                 # compiled once, cached per process
+    result = rules.score({"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True, "dora_indicators": "4s"})
 
 ``score`` raises ``EngineError`` (with ``.code`` and ``.message``) for bad input or a hand that is not a win;
 ``score_json`` never raises and answers ``{"ok": false, "error": ...}`` instead, as the JSON-lines interface does.
