@@ -49,6 +49,8 @@ class DiffReport:
 
 def _ids(change: Change) -> set[str]:
     names = {change.name}
+    if change.group:
+        names.add(change.group)  # examples written under a settings group exercise its keys
     if change.target:
         names.add(change.target[1])
     return names
@@ -80,7 +82,13 @@ def _tier(scorer: Scorer, name: str) -> str | None:
 
 def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "red_fives":
-        return lambda req, oa, ob: "0" in req["hand"] or any("0" in m["tiles"] for m in req.get("melds", []))
+        differing_reds = a.p.red_fives ^ b.p.red_fives
+
+        def reds(req, oa, ob) -> bool:
+            codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
+            return any(c in differing_reds for c in codes)
+
+        return reds
     if change.name == "dora_cycles":
         differing = {k for k in range(T.KINDS) if a.p.successors.get(k) != b.p.successors.get(k)}
 
@@ -89,7 +97,19 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
             return any(T.kind_of(c) in differing for c in shown)
 
         return dora
-    return lambda req, oa, ob: True
+    if change.name == "tiles":
+        differing_kinds = a.p.allowed_kinds ^ b.p.allowed_kinds
+
+        def tiles(req, oa, ob) -> bool:
+            codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
+            return any(T.kind_of(c) in differing_kinds for c in codes)
+
+        return tiles
+    if change.name == "players":
+        return lambda req, oa, ob: oa.ok and ob.ok and bool(req.get("tsumo"))
+    if change.name == "kita":
+        return lambda req, oa, ob: bool(req.get("kita"))
+    return lambda req, oa, ob: oa.ok and ob.ok
 
 
 def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000) -> DiffReport:

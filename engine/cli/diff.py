@@ -58,7 +58,7 @@ def _situation(request: dict[str, Any]) -> str:
     for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
         if request.get(flag):
             words.append(flag)
-    for key, word in (("dora_indicators", "dora"), ("ura_indicators", "ura")):
+    for key, word in (("dora_indicators", "dora"), ("ura_indicators", "ura"), ("kita", "kita"), ("honba", "honba"), ("riichi_sticks", "sticks")):
         if request.get(key):
             words.append(f"{word} {request[key]}")
     return " ".join(words)

@@ -1,0 +1,191 @@
+"""``riichi check``: validate rulebook files and run the examples they contain.
+
+Every diagnostic is printed in the one format (position, source line, caret, help), errors and warnings alike,
+then one summary line per file. A file that checks clean also has its own ``example`` lines scored; a failing
+example is reported as an error at its line. Exit 0 when every file is valid (warnings allowed), 1 when any
+has errors, 2 when a file cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import EngineError
+from engine.rulebook_examples import run_examples
+from ruledsl.check import check
+from ruledsl.compile import compile_rulebook
+from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
+from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedRulebook, UnknownRulebookError, bundled_names, resolve
+
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="rulebook files, or bundled rulebook names (see `riichi rulebooks`)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object per file instead of text")
+    parser.add_argument("--no-examples", action="store_true", help="do not score the rulebook's `example` lines")
+
+
+class Unreadable(Exception):
+    """The file could not be read as text: missing, a directory, or not UTF-8."""
+
+
+@dataclass
+class FileReport:
+    """What checking one file found."""
+
+    file: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    items: int = 0
+    examples_run: int = 0
+    examples_failed: int = 0
+    unreadable: str | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if not d.is_error)
+
+    @property
+    def ok(self) -> bool:
+        return self.unreadable is None and self.errors == 0
+
+    def summary(self) -> str:
+        if self.unreadable is not None:
+            return f"{self.file}: unreadable"
+        if self.ok:
+            details = [f"{self.items} item{_s(self.items)}"]
+            if self.examples_run:
+                details.append(f"{self.examples_run} example{_s(self.examples_run)} passed")
+            if self.warnings:
+                details.append(f"{self.warnings} warning{_s(self.warnings)}")
+            return f"{self.file}: ok ({', '.join(details)})"
+        parts = [f"{self.errors} error{_s(self.errors)}"]
+        if self.warnings:
+            parts.append(f"{self.warnings} warning{_s(self.warnings)}")
+        return f"{self.file}: {', '.join(parts)}"
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "file": self.file,
+            "ok": self.ok,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "items": self.items,
+            "examples": {"run": self.examples_run, "failed": self.examples_failed},
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }
+        if self.unreadable is not None:
+            data["unreadable"] = self.unreadable
+        return data
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def read_target(target: str) -> tuple[str, str | None]:
+    """(display name, text) for a path, or (name, None) for a bundled rulebook; ``Unreadable`` otherwise."""
+    path = Path(target)
+    if path.exists() or target.endswith(RULEBOOK_SUFFIX) or "/" in target or "\\" in target:
+        if path.is_dir():
+            raise Unreadable(f"`{target}` is a directory, not a rulebook file")
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise Unreadable(f"`{target}`: no such file") from None
+        except OSError as exc:
+            raise Unreadable(f"`{target}` cannot be read: {exc.strerror or exc}") from None
+        try:
+            return target, data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise Unreadable(f"`{target}` is not UTF-8 text (byte {exc.start} cannot be decoded)") from None
+    if target in bundled_names():
+        return target, None
+    hint = did_you_mean(target, bundled_names())
+    message = f"`{target}` is neither a file nor a bundled rulebook"
+    raise Unreadable(f"{message} ({hint})" if hint else message)
+
+
+def check_target(target: str, *, examples: bool = True) -> FileReport:
+    """Read, resolve and check one file or bundled name, then (when clean) run its examples."""
+    try:
+        display, text = read_target(target)
+    except Unreadable as exc:
+        return FileReport(target, unreadable=str(exc))
+    try:
+        resolved = resolve(display, text=text, file=display if text is not None else None)
+    except UnknownRulebookError as exc:
+        return FileReport(target, unreadable=exc.message)
+    except RulebookError as exc:
+        return FileReport(_leaf_file(display, text), diagnostics=_ordered(exc.diagnostics))
+    report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
+    if examples and report.ok:
+        _run_examples(resolved, report)
+    return report
+
+
+def _leaf_file(display: str, text: str | None) -> str:
+    return display if text is not None else f"rulebooks/{display}{RULEBOOK_SUFFIX}"
+
+
+def _run_examples(resolved: ResolvedRulebook, report: FileReport) -> None:
+    try:
+        compiled = compile_rulebook(resolved)
+    except RulebookError as exc:  # pragma: no cover - check() found no error, so compiling cannot fail
+        report.diagnostics.extend(exc.diagnostics)
+        return
+    try:
+        outcomes = run_examples(compiled)
+    except EngineError as exc:  # the rulebook itself cannot score (e.g. a broken settings table)
+        report.diagnostics.append(
+            Diagnostic("error", f"the scorer cannot use this rulebook: {exc.message}", resolved.chain[-1].span)
+        )
+        return
+    report.examples_run = len(outcomes)
+    for outcome in outcomes:
+        if outcome.passed:
+            continue
+        report.examples_failed += 1
+        span = outcome.example.span
+        lines = resolved.texts.get(span.file, "").splitlines()
+        source = lines[span.line - 1] if 1 <= span.line <= len(lines) else None
+        report.diagnostics.append(outcome.diagnostic(source))
+    report.diagnostics = _ordered(report.diagnostics)
+
+
+def _ordered(diagnostics) -> list[Diagnostic]:
+    return sorted(diagnostics, key=lambda d: (d.span.file, d.span.line, d.span.column))
+
+
+def run(args: argparse.Namespace) -> int:
+    reports = [check_target(target, examples=not args.no_examples) for target in args.files]
+    for report in reports:
+        if report.unreadable is not None:
+            print(f"riichi check: error: {report.unreadable}", file=sys.stderr)
+        if args.json:
+            print(json.dumps(report.to_json()))
+            continue
+        for d in report.diagnostics:
+            print(d.render())
+            print()
+        if report.unreadable is None:
+            print(report.summary())
+    sys.stdout.flush()
+    if any(r.unreadable is not None for r in reports):
+        return EXIT_UNREADABLE
+    if any(not r.ok for r in reports):
+        return EXIT_ERRORS
+    return EXIT_OK
