@@ -38,8 +38,10 @@ class Valuation:
     shape: str = STANDARD
 
     @property
-    def sort_key(self) -> tuple[int, int, int, int]:
-        return (self.yakuman, self.paid, self.han, self.fu)
+    def sort_key(self) -> tuple[int, int, bool, int, int]:
+        # at equal points a yakuman pattern outranks the same value reached by counting han
+        real_yakuman = any("yakuman" in line for line in self.yaku)
+        return (self.yakuman, self.paid, real_yakuman, self.han, self.fu)
 
 
 @dataclass
