@@ -18,6 +18,7 @@ from engine.decompose import TRIP as D_TRIP
 from engine.hand import Hand
 from engine.request import Situation
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
+from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
 
 
 class Env(dict):
@@ -167,6 +168,8 @@ def _peikou(env: Env) -> int:
 
 
 READING_PROVIDERS: dict[str, Callable[[Env], Any]] = {
+    SEQUENCE_STARTS: lambda env: frozenset(g.kind for g in env["sets"] if g.shape == SEQUENCE),
+    TRIPLET_KINDS: lambda env: frozenset(g.kind for g in env["sets"] if g.shape == TRIPLET or g.shape == KAN),
     "peikou": _peikou,
     "groups": lambda env: env["sets"] + env["pairs"],
 }

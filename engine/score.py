@@ -17,6 +17,7 @@ from engine.facts import Env, HandFacts, _successor_table, concealed_group
 from engine.hand import Hand, build_hand
 from engine.request import ScoreRequest, Situation, parse_request
 from ruledsl.compile import Rule, Rulebook
+from ruledsl.fast import closure
 from ruledsl.values import Group
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
@@ -44,6 +45,48 @@ class Valuation:
         return (self.yakuman, self.paid, real_yakuman, self.han, self.fu)
 
 
+@dataclass(frozen=True)
+class FastVariant:
+    name: str
+    title: str | None
+    clause: str | None
+    when: Any
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class FastRule:
+    """A compiled rule with its conditions and fields turned into closures (``ruledsl.fast``) for the hot path."""
+
+    kind: str
+    name: str
+    title: str
+    clause: str | None
+    when: Any
+    fields: dict[str, Any]
+    variants: tuple[FastVariant, ...]
+
+
+def _fast_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: (closure(v) if callable(v) else v) for k, v in fields.items()}
+
+
+def fast(rule: Rule) -> FastRule:
+    return FastRule(
+        rule.kind,
+        rule.name,
+        rule.title,
+        rule.clause,
+        closure(rule.when),
+        _fast_fields(rule.fields),
+        tuple(FastVariant(v.name, v.title, v.clause, closure(v.when), _fast_fields(v.fields)) for v in rule.variants),
+    )
+
+
+def _fast_all(rules) -> tuple[FastRule, ...]:
+    return tuple(fast(r) for r in rules)
+
+
 @dataclass
 class Prepared:
     """What a rulebook needs precomputed to score quickly: its tile set and dora successor table."""
@@ -60,14 +103,14 @@ class Prepared:
     bonus_needs_yaku: bool
     deposit: int
     kita_allowed: bool
-    yakuman_rules: tuple[Rule, ...] = field(default=())
-    yaku_rules: tuple[Rule, ...] = field(default=())
-    standalone_rules: tuple[Rule, ...] = field(default=())
-    bonus_rules: tuple[Rule, ...] = field(default=())
-    fu_rules: tuple[Rule, ...] = field(default=())
-    fixed_fu_rules: tuple[Rule, ...] = field(default=())
-    limit_rules: tuple[Rule, ...] = field(default=())
-    payment_rules: tuple[Rule, ...] = field(default=())
+    yakuman_rules: tuple[FastRule, ...] = field(default=())
+    yaku_rules: tuple[FastRule, ...] = field(default=())
+    standalone_rules: tuple[FastRule, ...] = field(default=())
+    bonus_rules: tuple[FastRule, ...] = field(default=())
+    fu_rules: tuple[FastRule, ...] = field(default=())
+    fixed_fu_rules: tuple[FastRule, ...] = field(default=())
+    limit_rules: tuple[FastRule, ...] = field(default=())
+    payment_rules: tuple[FastRule, ...] = field(default=())
 
 
 def prepare(rulebook: Rulebook) -> Prepared:
@@ -89,14 +132,14 @@ def prepare(rulebook: Rulebook) -> Prepared:
         bonus_needs_yaku=bool(scoring.get("bonus_needs_yaku", True)),
         deposit=int(table.get("riichi_deposit", 0)),
         kita_allowed=bool(table.get("kita", False)),
-        yakuman_rules=rulebook.of("yakuman"),
-        yaku_rules=tuple(r for r in yaku if not _const_true(r.fields.get("standalone"))),
-        standalone_rules=tuple(r for r in yaku if _const_true(r.fields.get("standalone"))),
-        bonus_rules=rulebook.of("bonus"),
-        fu_rules=tuple(r for r in fu if "fu" in r.fields),
-        fixed_fu_rules=tuple(r for r in fu if "fixed" in r.fields),
-        limit_rules=rulebook.of("limit"),
-        payment_rules=rulebook.of("payment"),
+        yakuman_rules=_fast_all(rulebook.of("yakuman")),
+        yaku_rules=_fast_all(r for r in yaku if not _const_true(r.fields.get("standalone"))),
+        standalone_rules=_fast_all(r for r in yaku if _const_true(r.fields.get("standalone"))),
+        bonus_rules=_fast_all(rulebook.of("bonus")),
+        fu_rules=_fast_all(r for r in fu if "fu" in r.fields),
+        fixed_fu_rules=_fast_all(r for r in fu if "fixed" in r.fields),
+        limit_rules=_fast_all(rulebook.of("limit")),
+        payment_rules=_fast_all(rulebook.of("payment")),
     )
 
 
@@ -222,7 +265,7 @@ class Scorer:
         for rule in self.p.standalone_rules:
             yield self._valuate(env, standalone=rule)
 
-    def _valuate(self, env: Env, standalone: Rule | None) -> Valuation | None:
+    def _valuate(self, env: Env, standalone: FastRule | None) -> Valuation | None:
         p = self.p
         yakuman_lines: list[dict[str, Any]] = []
         if standalone is None:
@@ -316,7 +359,7 @@ class Scorer:
                 lines.append({"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause, "_excludes": fields.get("excludes", ())})
         return _apply_excludes(lines)
 
-    def _yaku(self, env: Env, rules: tuple[Rule, ...]) -> list[dict[str, Any]]:
+    def _yaku(self, env: Env, rules: tuple[FastRule, ...]) -> list[dict[str, Any]]:
         closed = env["closed"]
         lines = []
         for rule in rules:
@@ -403,7 +446,7 @@ class Scorer:
         }
 
 
-def _refine(rule: Rule, env: Env) -> tuple[str, str, str | None, dict[str, Any]]:
+def _refine(rule: FastRule, env: Env) -> tuple[str, str, str | None, dict[str, Any]]:
     """The first exception whose condition also holds replaces the rule's id and the fields it sets."""
     for variant in rule.variants:
         if variant.when(env):

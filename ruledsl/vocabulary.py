@@ -229,20 +229,22 @@ def _env_function(fn: Callable[..., object]) -> Callable[..., object]:
     return fn
 
 
+# Environment keys every engine provides for the reading-level helpers below: the kinds that start a sequence
+# and the kinds held as a triplet or kan, so membership is one set lookup instead of a scan of the sets.
+SEQUENCE_STARTS = "__sequence_starts__"
+TRIPLET_KINDS = "__triplet_kinds__"
+
+
 @_env_function
 def _has_sequence(env, suit: str, number: int) -> bool:
-    for g in env["sets"]:
-        if g.shape == SEQUENCE and T.suit_of(g.kind) == suit and T.number_of(g.kind) == number:
-            return True
-    return False
+    if suit not in ("m", "p", "s") or not 1 <= number <= 7:
+        return False
+    return T.make_kind(suit, number) in env[SEQUENCE_STARTS]
 
 
 @_env_function
 def _has_triplet(env, tile: int) -> bool:
-    for g in env["sets"]:
-        if g.kind == tile and (g.shape == TRIPLET or g.shape == KAN):
-            return True
-    return False
+    return tile in env[TRIPLET_KINDS]
 
 
 @_env_function
