@@ -18,7 +18,15 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.replay.compare import compare_win, rulebook_for
-from engine.replay.events import AbortiveDraw, Event, ExhaustiveDraw, GameStart, RiichiDeclared, RoundStart, Win
+from engine.replay.events import (
+    AbortiveDraw,
+    Event,
+    ExhaustiveDraw,
+    GameStart,
+    RiichiDeclared,
+    RoundStart,
+    Win,
+)
 from engine.replay.mjlog import read_mjlog
 from engine.replay.situation import win_cases
 from engine.replay.tenhou6 import read_tenhou6
