@@ -107,11 +107,10 @@ class _Checker:
 
     # ---- items
     def check_item(self, item: ResolvedItem) -> None:
-        first = item.history[0]
         if item.clause is None and item.kind != "settings":
             self.d.warning(
                 f"`{item.kind} {item.name}` cites no clause",
-                first.span,
+                _head_span(item),
                 'add `@clause("...")` above it naming the rule it encodes',
             )
         self._check_decorators(item)
@@ -141,13 +140,13 @@ class _Checker:
                 if fspec.required and name not in item.fields:
                     self.d.error(
                         f"`{kind} {item.name}` needs a `{name}` field",
-                        item.span,
+                        _name_span(item),
                         f"{name}: {fspec.meaning}",
                     )
         if kind == "fu" and item.target is None and ("fu" in item.fields) == ("fixed" in item.fields):
             self.d.error(
                 f"`fu {item.name}` needs exactly one of `fu` (added) and `fixed` (the total)",
-                item.span,
+                _name_span(item),
                 "write `fu = 2` to add fu, or `fixed = 25` to set the hand's total",
             )
         for example, _ in item.examples:
@@ -263,7 +262,7 @@ class _Checker:
         if group is None:
             self.d.error(
                 f"unknown settings group `{item.name}`",
-                item.history[0].span,
+                _name_span(item),
                 did_you_mean(item.name, V.SETTINGS) or f"settings groups: {', '.join(V.SETTINGS)}",
             )
             return
@@ -334,7 +333,7 @@ class _Checker:
                         if name != "when" and fb is not None and fa.value != fb.value:
                             self.d.error(
                                 f"exceptions `{a.name}` and `{b.name}` to `{target[0]} {target[1]}` conflict on `{name}`",
-                                b.history[-1].span,
+                                _name_span(b),
                                 "give them different conditions, or keep one",
                             )
 
@@ -618,7 +617,29 @@ def _other_group_hint(name: str) -> str | None:
 
 
 def _kind_span(item: ResolvedItem) -> ast.Span:
+    """Where the item's kind is written (an exception's target kind), else where the item starts."""
+    d = item.definition
+    if d is not None:
+        span = d.target_span if d.action == "exception" else d.kind_span
+        if span != ast.NO_SPAN:
+            return span
     return item.history[0].span
+
+
+def _name_span(item: ResolvedItem) -> ast.Span:
+    """Where the item's name is written, else where the item starts."""
+    d = item.definition
+    if d is not None and d.name_span != ast.NO_SPAN:
+        return d.name_span
+    return item.history[0].span
+
+
+def _head_span(item: ResolvedItem) -> ast.Span:
+    """The start of the item's head line (after its decorators)."""
+    d = item.definition
+    if d is not None and d.action != "exception" and d.kind_span != ast.NO_SPAN:
+        return d.kind_span
+    return _name_span(item)
 
 
 def _field_name_span(f: ast.Field) -> ast.Span:

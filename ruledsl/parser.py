@@ -6,6 +6,7 @@ The grammar is LALR and built once per process; size limits keep a hostile file 
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -151,13 +152,25 @@ def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        if not re.sub(r"#[^\n]*", "", text).strip():
+            reporter.error(
+                "the rulebook is empty",
+                ast.Span(reporter.file, 1, 1, 1, 2),
+                'a rulebook starts with its header: `rulebook my_rules "Title"`',
+            )
+            return
         last = text.rstrip().splitlines() or [""]
         line = max(1, len(text.rstrip().splitlines()))
         column = len(last[-1]) + 1 if last else 1
+        opened = _open_brackets(text, len(text))
+        help_text = "the file ends inside an item or expression; is a `}` or `)` missing?"
+        if opened:
+            ch, at_line, at_col = opened[-1]
+            help_text = f"the `{ch}` at line {at_line}, column {at_col} is never closed"
         reporter.error(
             "unexpected end of file",
             ast.Span(reporter.file, line, max(1, column - 1), line, column),
-            "the file ends inside an item or expression; is a `}` or `)` missing?",
+            help_text,
         )
         return
     if isinstance(exc, UnexpectedCharacters):
@@ -174,7 +187,7 @@ def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
         reporter.error(
             f"unexpected {_describe(token)}",
             ast.Span(reporter.file, line, column, line, column + width),
-            _token_help(token, exc.expected, expected),
+            _token_help(token, exc.expected, expected, _open_brackets(text, token.start_pos or 0)),
         )
         return
     reporter.error("syntax error", ast.Span(reporter.file, line, column, line, column + 1))  # pragma: no cover
@@ -216,7 +229,54 @@ def _char_help(ch: str) -> str:
     return "check for a typo; comments start with `#`"
 
 
-def _token_help(token: Token, expected: set[str], words: str) -> str:
+_ITEM_STARTS = {"AT", "OVERRIDE", "REMOVE", "EXCEPTION"}
+_CLOSERS = {"RBRACE": "}", "RPAR": ")", "RSQB": "]"}
+
+
+def _open_brackets(text: str, end: int) -> list[tuple[str, int, int]]:
+    """The brackets still open at offset ``end``, outermost first, as (bracket, line, column)."""
+    stack: list[tuple[str, int, int]] = []
+    line, col = 1, 1
+    in_string = in_comment = escaped = False
+    for ch in text[:end]:
+        if in_comment:
+            in_comment = ch != "\n"
+        elif in_string:
+            if escaped:
+                escaped = False
+                in_string = ch != "\n"
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"' or ch == "\n":
+                in_string = False
+        elif ch == "#":
+            in_comment = True
+        elif ch == '"':
+            in_string = True
+        elif ch in "([{":
+            stack.append((ch, line, col))
+        elif ch in ")]}" and stack:
+            stack.pop()
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+    return stack
+
+
+def _token_help(token: Token, expected: set[str], words: str, opened: list[tuple[str, int, int]] = ()) -> str:
+    innermost = opened[-1] if opened else None
+    if innermost is not None and innermost[0] == "{" and token.type in _ITEM_STARTS:
+        return f"the `{{` at line {innermost[1]} is not closed; is a `}}` missing before this line?"
+    if innermost is not None and token.type in _CLOSERS and _CLOSERS[token.type] != {"(": ")", "[": "]", "{": "}"}[innermost[0]]:
+        return f"the `{innermost[0]}` at line {innermost[1]}, column {innermost[2]} is not closed"
+    if (
+        innermost is not None
+        and innermost[0] == "{"
+        and token.type == "NAME"
+        and expected <= {"EQUAL", "COLON"}
+    ):
+        return "fields are written `name = value`; if a new item starts here, is a `}` missing above it?"
     if token.type == "COLON" and "EQUAL" in expected:
         return "fields are written `name = value`"
     if token.type == "EQUAL" and "COMPARE" in expected:

@@ -7,6 +7,7 @@ overriding or removing something that does not exist, and cycles are errors: a v
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -41,6 +42,7 @@ class ResolvedItem:
     target: tuple[str, str] | None  # exceptions: the (kind, name) they refine
     history: list[Provenance] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    definition: ast.Item | None = None  # the item as first written, for the spans of its kind, name and target
     field_clauses: dict[str, str | None] = field(default_factory=dict)  # the clause that last set each field
 
     @property
@@ -117,22 +119,32 @@ def bundled_names() -> list[str]:
     )
 
 
-def _locate(ref: str, base_dir: Path | None) -> tuple[str, str]:
-    """Find a rulebook by bundled name or path; returns (display file name, text)."""
+def _locate(ref: str, base_dir: Path | None) -> tuple[str, str, Path | None]:
+    """Find a rulebook by bundled name or path; returns (display file name, text, folder of its siblings).
+
+    The folder is None for a bundled rulebook: what a bundled rulebook extends is bundled too.
+    """
     looks_like_path = ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref
     if looks_like_path:
         path = Path(ref)
         if not path.is_absolute() and base_dir is not None and not path.exists():
             path = base_dir / path
-        return str(path), path.read_text(encoding="utf-8")
+        return str(path), path.read_text(encoding="utf-8"), path.parent
     if base_dir is not None:
         sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
         if sibling.exists():
-            return str(sibling), sibling.read_text(encoding="utf-8")
+            return str(sibling), sibling.read_text(encoding="utf-8"), base_dir
     entry = resources.files("rulebooks").joinpath(f"{ref}{RULEBOOK_SUFFIX}")
     if not entry.is_file():
         raise FileNotFoundError(ref)
-    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", entry.read_text(encoding="utf-8")
+    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", entry.read_text(encoding="utf-8"), None
+
+
+def _identity(display: str, folder: Path | None) -> str:
+    """One key per file, however its path was spelled, so that an `extends` cycle is always noticed."""
+    if folder is None:
+        return f"bundled:{display}"
+    return os.path.normcase(os.path.abspath(display))
 
 
 class UnknownRulebookError(Exception):
@@ -158,9 +170,10 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
     while current_ref is not None:
         if text is not None and not chain:
             display, source = file or ref, text
+            folder: Path | None = Path(display).parent
         else:
             try:
-                display, source = _locate(current_ref, base_dir)
+                display, source, folder = _locate(current_ref, base_dir)
             except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError):
                 if referrer is None:
                     raise UnknownRulebookError(current_ref) from None
@@ -171,19 +184,19 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
                     referrer.extends_span,
                     did_you_mean(current_ref, bundled_names()) or f"bundled rulebooks: {', '.join(bundled_names())}",
                 )
-        if display in seen:
+        identity = _identity(display, folder)
+        if identity in seen:
             assert referrer is not None
             cycle = " -> ".join([*(rb.name for rb in chain), chain[0].name if chain else current_ref])
             _raise_at(referrer, texts, f"`extends` cycle: {cycle}", referrer.extends_span, "a rulebook cannot extend itself, directly or through others")
         if len(seen) >= MAX_CHAIN:
             assert referrer is not None
             _raise_at(referrer, texts, f"`extends` chain longer than {MAX_CHAIN}", referrer.extends_span, None)
-        seen.append(display)
+        seen.append(identity)
         texts[display] = source
         rulebook = parse(source, display)
         chain.append(rulebook)
-        if not display.startswith("rulebooks/"):
-            base_dir = Path(display).parent
+        base_dir = folder
         referrer = rulebook
         current_ref = rulebook.extends
     chain.reverse()
@@ -258,6 +271,7 @@ def _apply(
                 examples=[(ex, rulebook.name) for ex in item.examples],
                 clause=item.clause,
                 target=target,  # type: ignore[arg-type]
+                definition=item,
             )
             resolved.history.append(Provenance(rulebook.name, item.action, item.clause, item.span))
             resolved.field_clauses = {f.name: item.clause for f in item.fields}
@@ -286,7 +300,7 @@ def _apply(
                 diags.error(
                     f"`remove {item.kind} {item.name}`: no such item to remove",
                     item.name_span,
-                    _missing_help(item, items),
+                    _missing_help(item, items, removed),
                 )
                 continue
             removed.append(Removal(key, rulebook.name, item.clause, item.span, existing))
@@ -304,7 +318,9 @@ def _duplicate_fields(item: ast.Item, diags: _Diagnostics) -> None:
         seen[f.name] = f
 
 
-def _missing_help(item: ast.Item, items: dict[tuple[str, str], ResolvedItem]) -> str:
+def _missing_help(
+    item: ast.Item, items: dict[tuple[str, str], ResolvedItem], removed: Iterable[Removal] = ()
+) -> str:
     same_kind = [name for (kind, name) in items if kind == item.kind]
     hint = did_you_mean(item.name, same_kind)
     if hint:
@@ -312,6 +328,14 @@ def _missing_help(item: ast.Item, items: dict[tuple[str, str], ResolvedItem]) ->
     other_kinds = [kind for (kind, name) in items if name == item.name]
     if other_kinds:
         return f"`{item.name}` is a `{other_kinds[0]}`, not a `{item.kind}`"
+    gone = next((r for r in removed if r.key == item.key), None)
+    if gone is not None:
+        return f"it was already removed by `{gone.rulebook}` at line {gone.span.line}"
+    if item.action == "remove":
+        if not same_kind:
+            return f"there is no `{item.kind}` item to remove"
+        shown = ", ".join(f"`{n}`" for n in sorted(same_kind)[:6]) + (", ..." if len(same_kind) > 6 else "")
+        return f"`{item.kind}` items that can be removed: {shown}"
     return f"no inherited `{item.kind}` has that name; define it without `override`"
 
 
@@ -330,4 +354,5 @@ def _check_exception_targets(
             else:
                 msg = f"exception `{item.name}` refines `{tkind} {tname}`, which does not exist"
                 help_text = did_you_mean(tname, [n for (k, n) in items if k == tkind]) or "check the target's kind and name"
-            diags.error(msg, item.history[0].span, help_text)
+            span = item.definition.target_span if item.definition is not None else item.history[0].span
+            diags.error(msg, span if span != ast.NO_SPAN else item.history[0].span, help_text)

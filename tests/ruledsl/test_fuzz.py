@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from ruledsl.check import check
+from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError
 from ruledsl.parser import grammar_text, parse
+from ruledsl.render import render, render_expr
 from ruledsl.resolve import UnknownRulebookError, resolve
 from tests.ruledsl import strategies as S
 
@@ -27,7 +28,8 @@ FILE = "fuzz.rulebook"
 
 
 def read_and_check(text: str) -> list[Diagnostic]:
-    """Parse, resolve and check; the only failure allowed is a ``RulebookError`` carrying diagnostics."""
+    """Parse, resolve and check (and compile what checks clean); the only failure allowed is a
+    ``RulebookError`` carrying diagnostics."""
     try:
         resolved = resolve("fuzz", text=text, file=FILE)
     except RulebookError as exc:
@@ -40,6 +42,8 @@ def read_and_check(text: str) -> list[Diagnostic]:
     diagnostics = check(resolved)
     for d in diagnostics:
         assert d.render().startswith(f"{d.span.file}:{d.span.line}:{d.span.column}: {d.severity}: ")
+    if not any(d.is_error for d in diagnostics):
+        compile_rulebook(resolved)  # what the checker accepts, the compiler builds
     return diagnostics
 
 
@@ -48,16 +52,8 @@ def test_grammar_is_strict_clean() -> None:
     Lark(grammar_text(), parser="lalr", strict=True)
 
 
-def _expression_grammar() -> Lark:
-    return Lark(grammar_text(), parser="lalr", start=["start", "expr"])
-
-
 def _expression_texts() -> st.SearchStrategy[str]:
-    """Rich expressions dropped into otherwise valid items, so the type checker sees them."""
-    lark = _expression_grammar()
-    base = S.rulebook_texts()  # for its explicit terminal strategies
-    explicit = dict(base.wrapped_strategy.explicit) if hasattr(base, "wrapped_strategy") else None
-    exprs = from_lark(lark, start="expr", explicit=explicit) if explicit else from_lark(lark, start="expr")
+    """Generated expressions dropped into otherwise valid items, so the type checker sees them."""
     kinds = st.sampled_from(
         [
             ("yaku", "han = 1\n  when = {e}"),
@@ -71,7 +67,7 @@ def _expression_texts() -> st.SearchStrategy[str]:
             ("settings", "players = {e}"),
         ]
     )
-    return st.tuples(kinds, exprs, st.booleans()).map(
+    return st.tuples(kinds, S.expressions.map(render_expr), st.booleans()).map(
         lambda t: (
             ("rulebook fuzz extends house\n" if t[2] else "rulebook fuzz\n")
             + f'@clause("c")\n{t[0][0]} {"table" if t[0][0] == "settings" else "fuzzed"} {{\n  '
@@ -81,13 +77,25 @@ def _expression_texts() -> st.SearchStrategy[str]:
     )
 
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=4000, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @FAST
 @given(S.rulebook_texts())
 def test_grammar_texts_never_crash(text: str) -> None:
+    read_and_check(text)
+
+
+@FAST
+@given(S.structured_texts())
+def test_structured_grammar_texts_never_crash(text: str) -> None:
+    read_and_check(text)
+
+
+@FAST
+@given(S.vocabulary_rulebooks().map(render))
+def test_vocabulary_rulebooks_never_crash(text: str) -> None:
     read_and_check(text)
 
 
@@ -160,7 +168,16 @@ def test_parse_raises_only_rulebook_errors_on_bytes_noise() -> None:
 
 @pytest.mark.slow
 @SLOW
-@given(st.one_of(S.rulebook_texts(), _expression_texts(), st.text(max_size=400)))
+@given(
+    st.one_of(
+        S.rulebook_texts(),
+        S.rulebook_texts(start="expr").map(lambda e: f"rulebook r\nyaku y {{ han = 1 when = {e} }}"),
+        S.structured_texts(),
+        S.vocabulary_rulebooks().map(render),
+        _expression_texts(),
+        st.text(max_size=400),
+    )
+)
 def test_fuzz_long_generated(text: str) -> None:
     read_and_check(text)
 

@@ -1,0 +1,116 @@
+"""The documentation stays true: the language reference is regenerated from the vocabulary, and the authoring
+guide's rulebook snippets and commands are the ones in the example files and what the commands print."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from ruledsl import docgen
+from ruledsl import vocabulary as V
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGE = ROOT / "docs" / "language.md"
+GUIDE = ROOT / "docs" / "authoring.md"
+GUIDE_EXAMPLES = sorted((ROOT / "rulebooks" / "examples").glob("*.rulebook"))
+
+
+def test_language_reference_is_current() -> None:
+    assert LANGUAGE.read_text(encoding="utf-8") == docgen.generate(), (
+        f"docs/language.md is stale; regenerate it with `{docgen.COMMAND}`"
+    )
+
+
+def test_language_reference_names_everything() -> None:
+    text = docgen.generate()
+    names = [*V.FACTS, *V.FUNCTIONS, *V.CONSTANTS, *V.ITEM_KINDS, *V.QUANTIFIERS, *V.DECORATORS]
+    names += [key for group in V.SETTINGS.values() for key in group] + [f"settings {g}" for g in V.SETTINGS]
+    missing = [name for name in names if f"`{name}`" not in text and f"`@{name}(" not in text]
+    assert missing == []
+    assert docgen.COMMAND in text.splitlines()[2]
+
+
+def test_docgen_writes_a_file(tmp_path: Path) -> None:
+    assert docgen.main(["--write", str(tmp_path / "language.md")]) == 0
+    assert (tmp_path / "language.md").read_text(encoding="utf-8") == docgen.generate()
+
+
+def _blocks(info: str) -> list[str]:
+    return re.findall(rf"^```{info}\n(.*?)^```", GUIDE.read_text(encoding="utf-8"), flags=re.S | re.M)
+
+
+def test_guide_snippets_come_from_the_example_rulebooks() -> None:
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in GUIDE_EXAMPLES)
+    snippets = _blocks("rulebook")
+    assert len(snippets) >= 6
+    for snippet in snippets:
+        assert snippet.strip() in sources, snippet
+
+
+def test_guide_shows_two_local_yaku_and_the_organiser_tasks() -> None:
+    text = "\n".join(_blocks("rulebook"))
+    for needle in ("extends house", "override settings table", "remove abortive_draw", "yakuman daisharin", "yaku sanrenkou"):
+        assert needle in text
+
+
+@pytest.mark.parametrize("path", GUIDE_EXAMPLES, ids=lambda p: p.name)
+def test_guide_example_rulebooks_check_clean(path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code = main(["check", path.relative_to(ROOT).as_posix()])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, ""), out
+    assert re.fullmatch(r".*: ok \(\d+ items, [1-9]\d* examples? passed\)\n", out), out
+
+
+def _pattern(expected: str) -> str:
+    """An expected output block as a regex: `...` alone skips lines, inside a line it skips text."""
+    parts = []
+    for line in expected.splitlines():
+        if line == "...":
+            parts.append(r"(?:.*\n)*?")
+        else:
+            parts.append(".*".join(re.escape(piece) for piece in line.split("...")) + r"\n")
+    return "".join(parts)
+
+
+def _console_sessions() -> list[tuple[str, str]]:
+    sessions = []
+    for block in _blocks("console"):
+        command, expected = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command is not None:
+                    sessions.append((command, "\n".join(expected)))
+                command, expected = line[2:], []
+            else:
+                expected.append(line)
+        if command is not None:
+            sessions.append((command, "\n".join(expected)))
+    return sessions
+
+
+@pytest.mark.parametrize(("command", "expected"), _console_sessions(), ids=lambda v: v[:50])
+def test_guide_commands_print_what_the_guide_shows(command: str, expected: str, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    argv = shlex.split(command)
+    assert argv[0] == "riichi"
+    code = main(argv[1:])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert re.fullmatch(_pattern(expected), out), out
+
+
+_BANNED = re.compile(r"tanyao|pinfu|chanta|kiriage|toitoi|daisharin|sanrenkou|wrc2025|mleague|25000|30000|7700")
+MY_CODE = [
+    ROOT / "ruledsl" / name for name in ("render.py", "explain.py", "docgen.py")
+] + [ROOT / "engine" / "cli" / name for name in ("check.py", "explain.py", "rulebooks.py")] + [ROOT / "engine" / "rulebook_examples.py"]
+
+
+def test_tooling_code_names_no_yaku_or_ruleset() -> None:
+    for path in MY_CODE:
+        found = _BANNED.findall(path.read_text(encoding="utf-8"))
+        assert found == [], (path.name, found)
