@@ -59,16 +59,20 @@ def _standard_readings(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     pairs = 0
     for base in (0, 9, 18):
         vec = counts[base : base + 9]
-        rest = sum(vec) % 3
+        total = sum(vec)
+        if not total:
+            continue
+        rest = total % 3
         if rest == 1:
             return ()
         if rest == 2:
             pairs += 1
-        if any(vec):
-            splits = _suit_splits(base, vec, rest == 2)
-            if not splits:
+            if pairs > 1:
                 return ()
-            parts.append(splits)
+        splits = _suit_splits(base, vec, rest == 2)
+        if not splits:
+            return ()
+        parts.append(splits)
     honours = _honour_groups(counts)
     if honours is None:
         return ()
@@ -77,6 +81,8 @@ def _standard_readings(counts: tuple[int, ...]) -> tuple[Groups, ...]:
         return ()
     if honours:
         parts.append((honours,))
+    if all(len(splits) == 1 for splits in parts):  # the common case: each suit splits one way
+        return (tuple(sorted([g for splits in parts for g in splits[0]])),)
     readings = {tuple(sorted(g for groups in combo for g in groups)) for combo in product(*parts)}
     return tuple(sorted(readings))
 
@@ -84,6 +90,15 @@ def _standard_readings(counts: tuple[int, ...]) -> tuple[Groups, ...]:
 @lru_cache(maxsize=_CACHE_SIZE)
 def _suit_splits(base: int, vec: tuple[int, ...], with_pair: bool) -> tuple[Groups, ...]:
     """Every split of one suit's tiles into runs and triplets, plus exactly one pair when ``with_pair``."""
+    splits = _relative_splits(vec, with_pair)
+    if not base:
+        return splits
+    return tuple(tuple((shape, base + i) for shape, i in split) for split in splits)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _relative_splits(vec: tuple[int, ...], with_pair: bool) -> tuple[Groups, ...]:
+    """``_suit_splits`` with kinds counted from the suit's 1, so the three suits share one cache."""
     counts = list(vec)
     found: set[Groups] = set()
     groups: list[Group] = []
@@ -98,13 +113,13 @@ def _suit_splits(base: int, vec: tuple[int, ...], with_pair: bool) -> tuple[Grou
         here = counts[i]
         if pair_left and here >= 2:
             counts[i] -= 2
-            groups.append((PAIR, base + i))
+            groups.append((PAIR, i))
             walk(i, False)
             groups.pop()
             counts[i] += 2
         if here >= 3:
             counts[i] -= 3
-            groups.append((TRIP, base + i))
+            groups.append((TRIP, i))
             walk(i, pair_left)
             groups.pop()
             counts[i] += 3
@@ -112,7 +127,7 @@ def _suit_splits(base: int, vec: tuple[int, ...], with_pair: bool) -> tuple[Grou
             counts[i] -= 1
             counts[i + 1] -= 1
             counts[i + 2] -= 1
-            groups.append((SEQ, base + i))
+            groups.append((SEQ, i))
             walk(i, pair_left)
             groups.pop()
             counts[i] += 1
@@ -125,6 +140,8 @@ def _suit_splits(base: int, vec: tuple[int, ...], with_pair: bool) -> tuple[Grou
 
 def _honour_groups(counts: tuple[int, ...]) -> Groups | None:
     """Honours only form triplets and pairs, so they split in at most one way."""
+    if not any(counts[27:34]):
+        return ()
     groups: list[Group] = []
     for kind in range(27, 34):
         count = counts[kind]
@@ -139,27 +156,39 @@ def _honour_groups(counts: tuple[int, ...]) -> Groups | None:
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Fourteen tiles as seven different pairs (two pairs of one kind do not count as two)."""
-    return sum(counts) == 14 and list(counts).count(2) == 7
+    return sum(counts) == 14 and (counts if type(counts) is tuple else list(counts)).count(2) == 7
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """One of each terminal and honour, plus a second of one of them: fourteen tiles, nothing else."""
     return (
         sum(counts) == 14
-        and all(counts[k] for k in YAOCHUU_KINDS)
-        and sum(counts[k] for k in YAOCHUU_KINDS) == 14
+        and all(map(counts.__getitem__, YAOCHUU_KINDS))
+        and sum(map(counts.__getitem__, YAOCHUU_KINDS)) == 14
     )
 
 
 def decompose(counts: Sequence[int]) -> tuple[Reading, ...]:
     """Every reading of a complete hand: standard ones first, then seven pairs, then thirteen orphans."""
-    key = counts if type(counts) is tuple else tuple(counts)
-    readings = [Reading(STANDARD, groups) for groups in _standard_readings(key)]
+    return tuple(Reading(shape, groups) for shape, groups in readings_of(counts))
+
+
+def readings_of(counts: Sequence[int]) -> tuple[tuple[str, Groups], ...]:
+    """``decompose`` as plain ``(shape, groups)`` tuples, cached: what the scorer walks for every hand.
+
+    Plain tuples of ints hold no references the garbage collector must follow, so a large cache of them costs
+    the collector nothing.
+    """
+    return _readings(counts if type(counts) is tuple else tuple(counts))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _readings(key: tuple[int, ...]) -> tuple[tuple[str, Groups], ...]:
+    readings = [(STANDARD, groups) for groups in _standard_readings.__wrapped__(key)]  # cached here, not twice
     if is_seven_pairs(key):
-        readings.append(Reading(SEVEN_PAIRS, tuple((PAIR, k) for k in range(34) if key[k] == 2)))
+        readings.append((SEVEN_PAIRS, tuple((PAIR, k) for k in range(34) if key[k] == 2)))
     if is_thirteen_orphans(key):
-        groups = tuple((PAIR if key[k] == 2 else SINGLE, k) for k in YAOCHUU_KINDS)
-        readings.append(Reading(THIRTEEN_ORPHANS, groups))
+        readings.append((THIRTEEN_ORPHANS, tuple((PAIR if key[k] == 2 else SINGLE, k) for k in YAOCHUU_KINDS)))
     return tuple(readings)
 
 
@@ -191,7 +220,17 @@ def win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...
     Identical groups give the same interpretation, so only the first of them is listed (readings are sorted,
     which puts identical groups side by side).
     """
-    placements: list[tuple[int, str]] = []
+    return placements(reading if type(reading) is tuple else tuple(reading), win_kind)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
+    """``win_placements`` of a reading (a tuple), cached: the scorer asks for it once per reading of every hand."""
+    return _win_placements(reading, win_kind)
+
+
+def _win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
+    found: list[tuple[int, str]] = []
     previous = None
     for index, group in enumerate(reading):
         if group == previous:
@@ -201,17 +240,20 @@ def win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...
         if shape == SEQ:
             offset = win_kind - kind
             if offset == 1:
-                placements.append((index, KANCHAN))
+                found.append((index, KANCHAN))
             elif offset == 0:
-                placements.append((index, PENCHAN if kind % 9 == 6 else RYANMEN))
+                found.append((index, PENCHAN if kind % 9 == 6 else RYANMEN))
             elif offset == 2:
-                placements.append((index, PENCHAN if kind % 9 == 0 else RYANMEN))
+                found.append((index, PENCHAN if kind % 9 == 0 else RYANMEN))
         elif kind == win_kind:
-            placements.append((index, SHANPON if shape == TRIP else TANKI))
-    return tuple(placements)
+            found.append((index, SHANPON if shape == TRIP else TANKI))
+    return tuple(found)
 
 
 def clear_caches() -> None:
     """Forget every cached reading (for benchmarks that want cold-start figures)."""
     _standard_readings.cache_clear()
     _suit_splits.cache_clear()
+    _relative_splits.cache_clear()
+    _readings.cache_clear()
+    placements.cache_clear()

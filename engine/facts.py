@@ -2,7 +2,11 @@
 
 Facts that depend only on the hand (its tiles, dora, wait count) are computed once per hand; facts of one
 reading (its groups, its wait) are set per reading. Either kind is computed on first use, so a rulebook that
-never asks for ura dora never pays for counting them.
+never asks for ura dora never pays for counting them; the cheap ones a rulebook does read may be computed ahead
+(``plan_ahead``), so that each reading's table starts with them.
+
+Groups are interned (one object per distinct group), which lets rule loops memoise per group and read a group's
+properties from tables.
 """
 
 from __future__ import annotations
@@ -10,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import analysis
 from engine import tiles as T
 from engine.decompose import PAIR as D_PAIR
 from engine.decompose import SEQ as D_SEQ
 from engine.decompose import TRIP as D_TRIP
+from engine.decompose import readings_of
 from engine.hand import Hand
 from engine.request import Situation
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
@@ -22,17 +26,29 @@ from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
 
 
 class Env(dict):
-    """A fact table: a dict that computes a missing fact through its hand's providers and keeps it."""
+    """A fact table: a dict that computes a missing fact through its hand's providers and keeps it.
+
+    It starts as a copy of the hand-level facts known so far, so the readings after the first find them without a
+    second lookup.
+    """
 
     __slots__ = ("hand_facts",)
 
     def __init__(self, hand_facts: HandFacts, *args: Any) -> None:
-        super().__init__(*args)
+        super().__init__(hand_facts)
+        if args:
+            self.update(*args)
         self.hand_facts = hand_facts
 
     def __missing__(self, key: str) -> Any:
         provider = READING_PROVIDERS.get(key)
-        value = provider(self) if provider is not None else self.hand_facts[key]
+        if provider is not None:
+            value = provider(self)
+        else:
+            facts = self.hand_facts
+            value = facts[key]  # computed by its provider if need be (and kept for the other readings)
+            for companion in COMPANIONS.get(key, ()):  # computed together: take them along
+                self[companion] = facts[companion]
         self[key] = value
         return value
 
@@ -46,8 +62,44 @@ def _successor_table(cycles: tuple[tuple[int, ...], ...]) -> dict[int, int]:
     return table
 
 
+_WIND_KINDS = {letter: T.wind_kind(letter) for letter in T.WIND_LETTERS}
+
+
+def situation_facts(situation: Situation, players: int) -> dict[str, Any]:
+    """The facts of how the hand was won and of the table: the same for every hand won the same way."""
+    s = situation
+    return {
+        "tsumo": s.tsumo,
+        "ron": not s.tsumo,
+        "dealer": s.dealer,
+        "riichi": s.riichi or s.double_riichi,
+        "double_riichi": s.double_riichi,
+        "ippatsu": s.ippatsu,
+        "haitei": s.haitei,
+        "houtei": s.houtei,
+        "rinshan": s.rinshan,
+        "chankan": s.chankan,
+        "tenhou": s.tenhou,
+        "chiihou": s.chiihou,
+        "renhou": s.renhou,
+        "kita": s.kita,
+        "players": players,
+        "honba": s.honba,
+        "riichi_sticks": s.riichi_sticks,
+        "seat_wind": _WIND_KINDS[s.seat_wind],
+        "round_wind": _WIND_KINDS[s.round_wind],
+    }
+
+
 class HandFacts(dict):
-    """Hand-level facts, computed lazily; one per scored hand, shared by all its readings."""
+    """Hand-level facts, computed lazily; one per scored hand, shared by all its readings.
+
+    ``known`` may pass ``situation_facts(situation, players)`` already built (a scorer keeps them per situation);
+    ``ahead`` lists cheap providers to run at once (``plan_ahead``), for facts the rulebook is known to read: each
+    reading's table then starts with them instead of asking for them one by one.
+    """
+
+    __slots__ = ("hand", "situation", "dora", "ura", "successors", "meld_groups")
 
     def __init__(
         self,
@@ -57,37 +109,20 @@ class HandFacts(dict):
         ura: tuple[int, ...],
         successors: dict[int, int],
         players: int,
+        known: dict[str, Any] | None = None,
+        ahead: tuple[Callable[[HandFacts], None], ...] = (),
     ) -> None:
-        super().__init__()
+        super().__init__(known if known is not None else situation_facts(situation, players))
+        self["closed"] = hand.is_closed
+        self["win_tile"] = T.KIND_OF[hand.win]
         self.hand = hand
         self.situation = situation
         self.dora = dora
         self.ura = ura
         self.successors = successors
-        s = situation
-        self.update(
-            tsumo=s.tsumo,
-            ron=not s.tsumo,
-            dealer=s.dealer,
-            riichi=s.riichi or s.double_riichi,
-            double_riichi=s.double_riichi,
-            ippatsu=s.ippatsu,
-            haitei=s.haitei,
-            houtei=s.houtei,
-            rinshan=s.rinshan,
-            chankan=s.chankan,
-            tenhou=s.tenhou,
-            chiihou=s.chiihou,
-            renhou=s.renhou,
-            kita=s.kita,
-            players=players,
-            honba=s.honba,
-            riichi_sticks=s.riichi_sticks,
-            closed=hand.is_closed,
-            win_tile=hand.win_kind,
-            seat_wind=T.wind_kind(s.seat_wind),
-            round_wind=T.wind_kind(s.round_wind),
-        )
+        self.meld_groups = tuple([meld_group(m.type, m.tiles) for m in hand.melds]) if hand.melds else ()
+        for compute in ahead:
+            compute(self)
 
     def __missing__(self, key: str) -> Any:
         provider = HAND_PROVIDERS.get(key)
@@ -97,89 +132,278 @@ class HandFacts(dict):
         self[key] = value
         return value
 
-    @property
-    def meld_groups(self) -> tuple[Group, ...]:
-        groups = self.get("__meld_groups__")
-        if groups is None:
-            groups = tuple(_meld_group(m) for m in self.hand.melds)
-            self["__meld_groups__"] = groups
-        return groups
+
+# ---- groups ------------------------------------------------------------------------------------------------------
 
 
-def _meld_group(meld) -> Group:
-    kinds = meld.kinds
-    if meld.type == "chi":
-        ordered = tuple(sorted(kinds))
-        return Group(SEQUENCE, ordered[0], ordered, called=True, concealed=False)
-    if meld.type == "pon":
-        return Group(TRIPLET, kinds[0], kinds, called=True, concealed=False)
-    concealed = meld.type == "ankan"
-    return Group(KAN, kinds[0], kinds, called=not concealed, concealed=concealed)
+class _Group(Group):
+    """A group the engine builds, interned: equal groups are one object (``_intern``), so identity is equality.
+
+    Rule loops memoise their body per group (``ruledsl.fast``), so a group is hashed many times per hand; the
+    generated dataclass hash is a Python function that rebuilds a tuple, while the identity hash is computed in C
+    and, for interned groups, agrees with equality.
+    """
+
+    __slots__ = ()
+    __hash__ = object.__hash__
 
 
-def _all_kinds(f: HandFacts) -> tuple[int, ...]:
+def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False, concealed: bool = True) -> Group:
+    key = (shape, kind, tiles, called, concealed)
+    group = _INTERNED.get(key)
+    if group is None:
+        group = _INTERNED[key] = _Group(shape, kind, tiles, called, concealed)
+        _SEQUENCE_START_OF[group] = kind if shape == SEQUENCE else -1
+        _TRIPLET_KIND_OF[group] = kind if shape == TRIPLET or shape == KAN else -1
+        _CONCEALED_START_OF[group] = kind if shape == SEQUENCE and not called else -1
+    return group
+
+
+_INTERNED: dict[tuple, Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
+# Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
+_SEQUENCE_START_OF: dict[Group, int] = {}
+_TRIPLET_KIND_OF: dict[Group, int] = {}
+_CONCEALED_START_OF: dict[Group, int] = {}
+_NOTHING = frozenset((-1,))
+
+
+def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
+    """The group of a called or declared meld (tile codes, red fives included), interned."""
+    key = (meld_type, codes)
+    group = _MELD_GROUPS.get(key)
+    if group is None:
+        kinds = tuple(T.kind_of(c) for c in codes)
+        if meld_type == "chi":
+            ordered = tuple(sorted(kinds))
+            group = _intern(SEQUENCE, ordered[0], ordered, called=True, concealed=False)
+        elif meld_type == "pon":
+            group = _intern(TRIPLET, kinds[0], kinds, called=True, concealed=False)
+        else:
+            concealed = meld_type == "ankan"
+            group = _intern(KAN, kinds[0], kinds, called=not concealed, concealed=concealed)
+        _MELD_GROUPS[key] = group
+    return group
+
+
+_MELD_GROUPS: dict[tuple, Group] = {}
+
+
+def _concealed_table() -> dict[tuple[int, int, bool], Group]:
+    """Every concealed group a reading can hold, built once: (decompose shape, kind, completed by ron) -> group."""
+    table: dict[tuple[int, int, bool], Group] = {}
+    for kind in range(T.KINDS):
+        for ron in (False, True):
+            if kind < 27 and kind % 9 <= 6:
+                table[(D_SEQ, kind, ron)] = _intern(SEQUENCE, kind, (kind, kind + 1, kind + 2))
+            table[(D_TRIP, kind, ron)] = _intern(TRIPLET, kind, (kind, kind, kind), concealed=not ron)
+            table[(D_PAIR, kind, ron)] = _intern(PAIR, kind, (kind, kind))
+    return table
+
+
+CONCEALED_GROUPS = _concealed_table()
+# The same by a reading's own (shape, kind) group: as held, and as completed by ron.
+PLAIN_GROUPS = {(shape, kind): group for (shape, kind, ron), group in CONCEALED_GROUPS.items() if not ron}
+RON_GROUPS = {(shape, kind): group for (shape, kind, ron), group in CONCEALED_GROUPS.items() if ron}
+
+
+def concealed_group(shape: int, kind: int, completed_by_ron: bool) -> Group:
+    group = CONCEALED_GROUPS.get((shape, kind, completed_by_ron))
+    if group is not None:
+        return group
+    if shape == D_SEQ:
+        return _intern(SEQUENCE, kind, (kind, kind + 1, kind + 2))
+    if shape == D_TRIP:
+        return _intern(TRIPLET, kind, (kind, kind, kind), concealed=not completed_by_ron)
+    if shape == D_PAIR:
+        return _intern(PAIR, kind, (kind, kind))
+    return _intern(PAIR, kind, (kind,))  # a lone tile of thirteen orphans
+
+
+# ---- hand facts --------------------------------------------------------------------------------------------------
+# Tile codes and kinds are small ints, so a hand's tiles are a byte string and ``bytes`` methods count in C.
+
+
+def _byte_table(values: tuple[int, ...]) -> bytes:
+    return bytes(values) + bytes(range(len(values), 256))
+
+
+_KIND_TABLE = _byte_table(T.KIND_OF)  # code -> kind, for ``bytes.translate``
+_SUIT_TABLE = _byte_table(tuple(k // 9 if k < 27 else 3 for k in range(T.KINDS)))  # kind -> 0 1 2 (m p s), 3
+_HONOR_KINDS = bytes(range(27, T.KINDS))
+_RED_CODES = bytes(range(T.RED_BASE, len(T.KIND_OF)))
+
+
+def _tile_facts(f: HandFacts) -> None:
+    """``tiles`` and the counts read off the hand's tiles (``honors``, ``number_suits``, ``red_fives``), together."""
     hand = f.hand
-    return tuple(T.kind_of(c) for c in hand.concealed) + tuple(k for m in hand.melds for k in m.kinds)
+    codes = bytes(hand.concealed)
+    for m in hand.melds:
+        codes += bytes(m.tiles)
+    kinds = codes.translate(_KIND_TABLE)
+    suits = set(kinds.translate(_SUIT_TABLE))
+    suits.discard(3)
+    f["tiles"] = tuple(kinds)
+    f["honors"] = len(kinds) - len(kinds.translate(None, _HONOR_KINDS))
+    f["number_suits"] = len(suits)
+    f["red_fives"] = len(codes) - len(codes.translate(None, _RED_CODES))
 
 
 def _hits(indicators: tuple[int, ...], f: HandFacts) -> int:
     if not indicators:
         return 0
-    counts = [0] * T.KINDS
-    for kind in f["tiles"]:
-        counts[kind] += 1
-    return sum(counts[f.successors.get(T.kind_of(i), -1)] if f.successors.get(T.kind_of(i), -1) >= 0 else 0 for i in indicators)
+    return sum(map(f["tiles"].count, map(_successor_codes(f.successors).__getitem__, indicators)))
 
 
-def _wait_count(f: HandFacts) -> int:
-    counts = list(f.hand.counts)
-    counts[f.hand.win_kind] -= 1
-    return len(analysis.waits(counts, len(f.hand.melds)))
+def _successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
+    """The dora each indicator code points at (-1: none), per successor table, so counting hits is C-level."""
+    known = _SUCCESSOR_CODES.get(id(successors))
+    if known is None or known[0] is not successors:
+        if len(_SUCCESSOR_CODES) >= 64:
+            _SUCCESSOR_CODES.clear()
+        known = (successors, tuple(successors.get(kind, -1) for kind in T.KIND_OF))
+        _SUCCESSOR_CODES[id(successors)] = known
+    return known[1]
 
 
-def _number_suits(f: HandFacts) -> int:
-    return len({k // 9 for k in f["tiles"] if k < 27})
+_SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}  # id -> (table, per code), one per scorer
 
 
 def _kita_dora(f: HandFacts) -> int:
+    kita = f.situation.kita
+    if not kita:
+        return 0
     north = T.wind_kind("N")
     per = sum(1 for i in f.dora if f.successors.get(T.kind_of(i)) == north)
-    return per * f.situation.kita
+    return per * kita
+
+
+def _dora_facts(f: HandFacts) -> None:
+    f["dora_hits"] = _hits(f.dora, f)
+    f["kita_dora_hits"] = _kita_dora(f)
+
+
+def _ura_facts(f: HandFacts) -> None:
+    f["ura_hits"] = _hits(f.ura, f)
+
+
+def _wait_count(f: HandFacts) -> int:
+    """How many kinds completed the hand before the win: ``analysis.waits``, on the cached decompositions."""
+    hand = f.hand
+    held = list(hand.counts)
+    held[hand.win_kind] -= 1
+    found = 0
+    for kind in _wait_candidates(held, not hand.melds):
+        if held[kind] < 4:
+            held[kind] += 1
+            if readings_of(tuple(held)):  # complete (seven pairs and thirteen orphans need all 14 tiles)
+                found += 1
+            held[kind] -= 1
+    return found
+
+
+def _wait_candidates(held: list[int], no_melds: bool) -> list[int]:
+    """Every kind that can complete the hand: a held kind, a number within two of a held one of its suit, and
+    (thirteen orphans, no melds) every terminal and honour. A completing tile joins a pair, triplet or sequence
+    with held tiles, so nothing else can."""
+    near = set()
+    for kind in range(T.KINDS):
+        if held[kind]:
+            if kind < 27:
+                base = kind - kind % 9
+                near.update(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
+            else:
+                near.add(kind)
+    if no_melds:
+        near.update(T.YAOCHUU_KINDS)
+    return sorted(near)
+
+
+def _together(compute: Callable[[Any], None], key: str) -> Callable[[Any], Any]:
+    """The provider of one fact that ``compute`` stores with others."""
+
+    def provide(facts: Any) -> Any:
+        compute(facts)
+        return facts[key]
+
+    return provide
 
 
 HAND_PROVIDERS: dict[str, Callable[[HandFacts], Any]] = {
-    "tiles": _all_kinds,
-    "dora_hits": lambda f: _hits(f.dora, f),
-    "ura_hits": lambda f: _hits(f.ura, f),
-    "red_fives": lambda f: sum(1 for c in f.hand.all_tiles() if T.is_red(c)),
-    "kita_dora_hits": _kita_dora,
+    "tiles": _together(_tile_facts, "tiles"),
+    "honors": _together(_tile_facts, "honors"),
+    "number_suits": _together(_tile_facts, "number_suits"),
+    "red_fives": _together(_tile_facts, "red_fives"),
+    "dora_hits": _together(_dora_facts, "dora_hits"),
+    "kita_dora_hits": _together(_dora_facts, "kita_dora_hits"),
+    "ura_hits": _together(_ura_facts, "ura_hits"),
     "wait_count": _wait_count,
-    "number_suits": _number_suits,
-    "honors": lambda f: sum(1 for k in f["tiles"] if k >= 27),
+}
+
+# Hand facts one provider computes together; an environment that asks for one copies the others along.
+COMPANIONS: dict[str, tuple[str, ...]] = {
+    "tiles": ("honors", "number_suits", "red_fives"),
+    "honors": ("tiles", "number_suits", "red_fives"),
+    "number_suits": ("tiles", "honors", "red_fives"),
+    "red_fives": ("tiles", "honors", "number_suits"),
+    "dora_hits": ("kita_dora_hits",),
+    "kita_dora_hits": ("dora_hits",),
 }
 
 
+# ---- reading facts -----------------------------------------------------------------------------------------------
+
+
+def _set_kinds(env: Env) -> None:
+    """The kinds that start a sequence and the kinds held as a triplet or kan, read off the interned groups."""
+    sets = env["sets"]
+    try:
+        starts = frozenset(map(_SEQUENCE_START_OF.__getitem__, sets)) - _NOTHING
+        triplets = frozenset(map(_TRIPLET_KIND_OF.__getitem__, sets)) - _NOTHING
+    except KeyError:  # a group the engine did not build
+        starts = frozenset(g.kind for g in sets if g.shape == SEQUENCE)
+        triplets = frozenset(g.kind for g in sets if g.shape == TRIPLET or g.shape == KAN)
+    env[SEQUENCE_STARTS] = starts
+    env[TRIPLET_KINDS] = triplets
+
+
 def _peikou(env: Env) -> int:
-    seen: dict[int, int] = {}
-    for g in env["sets"]:
-        if g.shape == SEQUENCE and not g.called:
-            seen[g.kind] = seen.get(g.kind, 0) + 1
-    return sum(n // 2 for n in seen.values())
+    sets = env["sets"]
+    try:
+        starts = [k for k in map(_CONCEALED_START_OF.__getitem__, sets) if k >= 0]
+    except KeyError:  # a group the engine did not build
+        starts = [g.kind for g in sets if g.shape == SEQUENCE and not g.called]
+    if len(starts) < 2:
+        return 0
+    return sum(starts.count(k) // 2 for k in set(starts))
 
 
 READING_PROVIDERS: dict[str, Callable[[Env], Any]] = {
-    SEQUENCE_STARTS: lambda env: frozenset(g.kind for g in env["sets"] if g.shape == SEQUENCE),
-    TRIPLET_KINDS: lambda env: frozenset(g.kind for g in env["sets"] if g.shape == TRIPLET or g.shape == KAN),
+    SEQUENCE_STARTS: _together(_set_kinds, SEQUENCE_STARTS),
+    TRIPLET_KINDS: _together(_set_kinds, TRIPLET_KINDS),
     "peikou": _peikou,
     "groups": lambda env: env["sets"] + env["pairs"],
 }
 
 
-def concealed_group(shape: int, kind: int, completed_by_ron: bool) -> Group:
-    if shape == D_SEQ:
-        return Group(SEQUENCE, kind, (kind, kind + 1, kind + 2))
-    if shape == D_TRIP:
-        return Group(TRIPLET, kind, (kind, kind, kind), concealed=not completed_by_ron)
-    if shape == D_PAIR:
-        return Group(PAIR, kind, (kind, kind))
-    return Group(PAIR, kind, (kind,))  # a lone tile of thirteen orphans
+# ---- computed ahead ----------------------------------------------------------------------------------------------
+# Cheap providers that may run before any rule asks, by the facts they compute (hand facts in this order).
+
+AHEAD_HAND: dict[str, Callable[[HandFacts], None]] = {
+    "tiles": _tile_facts,
+    "honors": _tile_facts,
+    "number_suits": _tile_facts,
+    "red_fives": _tile_facts,
+    "dora_hits": _dora_facts,
+    "kita_dora_hits": _dora_facts,
+    "ura_hits": _ura_facts,
+}
+AHEAD_READING: dict[str, Callable[[Env], None]] = {SEQUENCE_STARTS: _set_kinds, TRIPLET_KINDS: _set_kinds}
+
+
+def plan_ahead(names: frozenset[str], table: dict[str, Callable[[Any], None]]) -> tuple[Callable[[Any], None], ...]:
+    """The providers of ``table`` that compute any of ``names``, once each, in the table's order."""
+    plan: list[Callable[[Any], None]] = []
+    for name, compute in table.items():
+        if name in names and compute not in plan:
+            plan.append(compute)
+    return tuple(plan)

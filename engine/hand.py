@@ -13,6 +13,7 @@ from functools import cached_property
 
 from engine.errors import InvalidHand
 from engine.tiles import (
+    KIND_OF,
     KINDS,
     RED_BASE,
     RED_FIVE_KINDS,
@@ -27,6 +28,7 @@ from engine.tiles import (
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
 MAX_MELDS = 4
+_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
 HAND_SIZE = 14  # every kan counted as three tiles
 
 
@@ -39,7 +41,7 @@ class Meld:
 
     @property
     def kinds(self) -> tuple[int, ...]:
-        return tuple(kind_of(code) for code in self.tiles)
+        return tuple(map(KIND_OF.__getitem__, self.tiles))
 
     @property
     def is_kan(self) -> bool:
@@ -63,8 +65,8 @@ class Hand:
     def counts(self) -> tuple[int, ...]:
         """34-bin kind counts of the concealed tiles: the key every decomposition is cached on."""
         counts = [0] * KINDS
-        for code in self.concealed:
-            counts[kind_of(code)] += 1
+        for kind in map(KIND_OF.__getitem__, self.concealed):
+            counts[kind] += 1
         return tuple(counts)
 
     @property
@@ -73,7 +75,7 @@ class Hand:
 
     @property
     def is_closed(self) -> bool:
-        return all(not meld.is_open for meld in self.melds)
+        return not self.melds or {meld.type for meld in self.melds} == _CLOSED_ONLY
 
     def all_tiles(self) -> tuple[int, ...]:
         """Concealed and meld tiles together, for counting red fives and indicators."""
@@ -105,15 +107,70 @@ def build_hand(
         _check_meld_shape(meld)
 
     everything = codes + [code for meld in parsed for code in meld.tiles]
-    _check_tile_set(everything + [win_code], allowed_kinds, red_fives)
-    _check_copies(everything, copies)
+    if not _within_tile_set(everything + [win_code], allowed_kinds, red_fives):
+        _check_tile_set(everything + [win_code], allowed_kinds, red_fives)
+    if not _copies_fit(bytes(everything), copies):
+        _check_copies(everything, copies)
     _check_size(len(codes), len(parsed))
     win_code = _find_win(codes, win_code)
-    return Hand(concealed=tuple(sorted(codes, key=_sort_key)), melds=tuple(parsed), win=win_code)
+    hand = Hand(concealed=tuple(sorted(codes, key=_SORT_RANK.__getitem__)), melds=tuple(parsed), win=win_code)
+    hand.__dict__["counts"] = _kind_counts(codes)  # the cached property, already known
+    return hand
+
+
+# Tile codes and kinds are small ints, so a list of them is a byte string and ``bytes`` methods count in C.
+_KIND_TABLE = bytes(KIND_OF) + bytes(range(len(KIND_OF), 256))  # code -> kind, for ``bytes.translate``
+_ALL_KINDS = range(KINDS)
+
+
+def _kind_counts(codes: list[int]) -> tuple[int, ...]:
+    return tuple(map(bytes(codes).translate(_KIND_TABLE).count, _ALL_KINDS))
 
 
 def _sort_key(code: int) -> tuple[int, int]:
     return (kind_of(code), 0 if is_red(code) else 1)
+
+
+# ``_sort_key`` as one int per code, so sorting calls no Python function per tile.
+_SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(RED_BASE + len(RED_FIVE_KINDS)))
+_ALLOWED: dict[tuple[frozenset[int] | None, frozenset[int] | None], frozenset[int]] = {}
+
+
+def _allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> frozenset[int]:
+    """Every tile code the tile set allows, so a hand within it is accepted by one subset test.
+
+    A hand with a code outside goes through ``_check_tile_set``, which reports the first offender.
+    """
+    key = (allowed_kinds, red_fives)
+    codes = _ALLOWED.get(key)
+    if codes is None:
+        allowed_red = None if red_fives is None else {_red_code(value) for value in red_fives}
+        codes = frozenset(
+            code
+            for code in range(RED_BASE + len(RED_FIVE_KINDS))
+            if (allowed_kinds is None or kind_of(code) in allowed_kinds)
+            and (allowed_red is None or not is_red(code) or code in allowed_red)
+        )
+        if len(_ALLOWED) >= 64:
+            _ALLOWED.clear()
+        _ALLOWED[key] = codes
+    return codes
+
+
+def _within_tile_set(codes: list[int], allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> bool:
+    try:
+        return _allowed_codes(allowed_kinds, red_fives).issuperset(codes)
+    except TypeError:  # an unhashable tile set (a plain set): let the full check decide
+        return False
+
+
+def _copies_fit(codes: bytes, copies: int) -> bool:
+    """No kind more than ``copies`` times and no red five twice (``_check_copies`` words any problem)."""
+    kinds = codes.translate(_KIND_TABLE)
+    return max(map(kinds.count, set(kinds)), default=0) <= copies and max(map(codes.count, _RED_CODES)) <= 1
+
+
+_RED_CODES = tuple(range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS)))
 
 
 def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
@@ -128,20 +185,34 @@ def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
             raise InvalidHand(f"meld {index + 1} must be a (type, tiles) pair") from None
     if meld_type not in MELD_TYPES:
         raise InvalidHand(f"unknown meld type `{meld_type}`; expected one of {', '.join(MELD_TYPES)}")
-    return Meld(type=meld_type, tiles=tuple(sorted(parse_tiles(text), key=_sort_key)))
+    key = (meld_type, text) if type(text) is str and len(text) <= 16 else None
+    meld = _MELDS.get(key) if key is not None else None
+    if meld is None:
+        meld = Meld(type=meld_type, tiles=tuple(sorted(parse_tiles(text), key=_SORT_RANK.__getitem__)))
+        if key is not None:
+            if len(_MELDS) >= 4096:
+                _MELDS.clear()
+            _MELDS[key] = meld
+    return meld
+
+
+# Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
+_MELDS: dict[tuple[str, str], Meld] = {}
 
 
 def _check_meld_shape(meld: Meld) -> None:
     size = 4 if meld.is_kan else 3
-    shown = format_tiles(meld.tiles)
     if len(meld.tiles) != size:
+        shown = format_tiles(meld.tiles)
         raise InvalidHand(f"{meld.type} `{shown}` has {len(meld.tiles)} tiles; a {meld.type} has {size}")
     kinds = meld.kinds
     if meld.type == "chi":
         first = kinds[0]
         if first >= 27 or kinds != (first, first + 1, first + 2) or first % 9 > 6:
+            shown = format_tiles(meld.tiles)
             raise InvalidHand(f"chi `{shown}` must be three consecutive number tiles of one suit")
     elif len(set(kinds)) != 1:
+        shown = format_tiles(meld.tiles)
         raise InvalidHand(f"{meld.type} `{shown}` must be {size} identical tiles")
 
 

@@ -3,46 +3,85 @@
 Every reading of the hand (each decomposition, each group the winning tile may have completed) is valued by
 the rulebook's items in order: yakuman, yaku, bonus han, fu, limits, payments. The best reading wins: most
 yakuman, then most points, then han, then fu. Nothing here knows a yaku or a number of any ruleset.
+
+Scoring is the hot path, so a scorer prepares what it can once: rules as closures (``ruledsl.fast``) in plain
+tables, narrowed per situation (``Tables``); it keeps what repeats between hands (situations, limits and
+payments per han and fu) and reads plain JSON requests without a validation round trip when they need none.
+Every shortcut computes exactly what the straightforward path would.
 """
 
 from __future__ import annotations
 
+import operator
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from itertools import compress, repeat
+from operator import call
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel
 
 from engine import tiles as T
-from engine.decompose import SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, decompose, win_placements
+from engine.decompose import PAIR as D_PAIR
+from engine.decompose import SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, placements, readings_of
+from engine.decompose import TRIP as D_TRIP
 from engine.errors import EngineError, InvalidHand, InvalidSituation, NotAWin, NoYaku
-from engine.facts import Env, HandFacts, _successor_table, concealed_group
+from engine.facts import (
+    AHEAD_HAND,
+    AHEAD_READING,
+    PLAIN_GROUPS,
+    RON_GROUPS,
+    Env,
+    HandFacts,
+    _successor_table,
+    concealed_group,
+    plan_ahead,
+    situation_facts,
+)
 from engine.hand import Hand, build_hand
 from engine.request import ScoreRequest, Situation, parse_request
 from ruledsl.compile import Rule, Rulebook
-from ruledsl.fast import closure
-from ruledsl.values import Group
+from ruledsl.fast import Chain, closure, is_true, mentioned, reads, simplify
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
 
 
-@dataclass(frozen=True)
 class Valuation:
-    """One reading's value; ``sort_key`` orders readings best last."""
+    """One reading's value; ``sort_key`` orders readings best last (computed once, it is compared often)."""
 
-    yakuman: int
-    han: int
-    fu: int
-    limit: str | None
-    base: int
-    yaku: tuple[dict[str, Any], ...]
-    fu_items: tuple[dict[str, Any], ...]
-    payments: dict[str, int]
-    paid: int
-    shape: str = STANDARD
+    __slots__ = ("yakuman", "han", "fu", "limit", "base", "yaku", "fu_items", "payments", "paid", "shape", "sort_key")
 
-    @property
-    def sort_key(self) -> tuple[int, int, bool, int, int]:
+    def __init__(
+        self,
+        yakuman: int,
+        han: int,
+        fu: int,
+        limit: str | None,
+        base: int,
+        yaku: tuple[dict[str, Any], ...],
+        fu_items: tuple[dict[str, Any], ...],
+        payments: dict[str, int],
+        paid: int,
+        shape: str = STANDARD,
+        real_yakuman: bool | None = None,
+    ) -> None:
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.limit = limit
+        self.base = base
+        self.yaku = yaku
+        self.fu_items = fu_items
+        self.payments = payments
+        self.paid = paid
+        self.shape = shape
         # at equal points a yakuman pattern outranks the same value reached by counting han
-        real_yakuman = any("yakuman" in line for line in self.yaku)
-        return (self.yakuman, self.paid, real_yakuman, self.han, self.fu)
+        if real_yakuman is None:
+            real_yakuman = any("yakuman" in line for line in yaku)
+        self.sort_key = (yakuman, paid, real_yakuman, han, fu)
 
 
 @dataclass(frozen=True)
@@ -65,6 +104,8 @@ class FastRule:
     when: Any
     fields: dict[str, Any]
     variants: tuple[FastVariant, ...]
+    always: bool = False  # the condition is the constant true: the tables skip calling it
+    condition: Any = None  # the compiled condition node, for ``Tables``
 
 
 def _fast_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +121,8 @@ def fast(rule: Rule) -> FastRule:
         closure(rule.when),
         _fast_fields(rule.fields),
         tuple(FastVariant(v.name, v.title, v.clause, closure(v.when), _fast_fields(v.fields)) for v in rule.variants),
+        always=is_true(rule.when),
+        condition=rule.when,
     )
 
 
@@ -89,7 +132,7 @@ def _fast_all(rules) -> tuple[FastRule, ...]:
 
 @dataclass
 class Prepared:
-    """What a rulebook needs precomputed to score quickly: its tile set and dora successor table."""
+    """What a rulebook needs precomputed to score quickly: its tile set, dora successor table and rule tables."""
 
     rulebook: Rulebook
     allowed_kinds: frozenset[int]
@@ -111,6 +154,164 @@ class Prepared:
     fixed_fu_rules: tuple[FastRule, ...] = field(default=())
     limit_rules: tuple[FastRule, ...] = field(default=())
     payment_rules: tuple[FastRule, ...] = field(default=())
+    settle_reads: tuple[str, ...] | None = None  # facts the limit and payment rules read; None: unknown
+    hand_ahead: tuple[Any, ...] = ()  # providers of the hand facts the hand rules read (``facts.plan_ahead``)
+    reading_ahead: tuple[Any, ...] = ()  # the same for reading facts
+
+    def __post_init__(self) -> None:
+        # the hot loops walk plain tuples: the rules (for yaku with their han) and, beside them, their conditions;
+        # ``Tables`` narrows them down per situation
+        self.yakuman_whens = tuple(_condition(r) for r in self.yakuman_rules)
+        self.yaku_closed = _yaku_table(self.yaku_rules, closed=True)
+        self.yaku_open = _yaku_table(self.yaku_rules, closed=False)
+        self.standalone_tables = {id(r): (_yaku_table((r,), closed=True), _yaku_table((r,), closed=False)) for r in self.standalone_rules}
+        self.bonus_table = _valued_table(self.bonus_rules, "han")
+        self.fu_table = _valued_table(self.fu_rules, "fu")
+        self.bonus_values = _values(self.bonus_rules, "han")
+        self.fu_values = _values(self.fu_rules, "fu")
+        self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
+        self.settle_cache: dict[tuple, tuple] = {}
+        self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
+        reads = self.settle_reads or ()
+        self.settle_key = operator.itemgetter(*reads) if len(reads) > 1 else (lambda env: tuple(env[n] for n in reads))
+        hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
+        self.static_tests = {id(r): _static_test(r) for r in hand_rules}
+        names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
+        self.static_key = operator.itemgetter(*names)
+        self.tables_cache: dict[tuple, Tables] = {}
+
+    def tables(self, facts: dict[str, Any]) -> Tables:
+        """The rule tables for hands with these situation facts (``Tables``), built on first use."""
+        key = self.static_key(facts)
+        tables = self.tables_cache.get(key)
+        if tables is None:
+            if len(self.tables_cache) >= TABLES_CACHE_LIMIT:
+                self.tables_cache.clear()
+            tables = self.tables_cache[key] = Tables(self, facts)
+        return tables
+
+
+# ---- tables per situation --------------------------------------------------------------------------------------
+# Many conditions are settled by how the hand was won before any tile is looked at: ``riichi`` (or a rule that
+# starts ``tsumo and ...``) is false for every reading of a ron without riichi. A rule's *static part*, the
+# conjuncts of its condition that read only situation facts and ``closed``, is evaluated once per distinct
+# situation; a rule whose static part is false is left out of that situation's tables, and one whose whole
+# condition is static and true is kept without its condition. What is left is evaluated per reading as before.
+
+STATIC_FACTS = frozenset(situation_facts(Situation(), 4)) | {"closed"}
+TABLES_CACHE_LIMIT = 1024
+
+
+def _static_test(rule: FastRule) -> tuple[Any, frozenset[str], bool] | None:
+    """(closure of the static conjuncts, the facts they read, whether they are the whole condition), or None."""
+    node = rule.condition
+    if node is None or rule.always:
+        return None
+    simple = simplify(node)
+    parts = simple.parts if isinstance(simple, Chain) and simple.conjunction else (simple,)
+    static = []
+    names: set[str] = set()
+    for part in parts:
+        found = reads(part)
+        if found is not None and found <= STATIC_FACTS:
+            static.append(part)
+            names |= found
+    if not static:
+        return None
+    test = Chain(True, tuple(static)) if len(static) > 1 else static[0]
+    return closure(test), frozenset(names), len(static) == len(parts)
+
+
+class Tables:
+    """The rule tables of one situation: statically false rules left out, statically true ones unconditioned."""
+
+    def __init__(self, p: Prepared, facts: dict[str, Any]) -> None:
+        decided = {}
+        for key, test in p.static_tests.items():
+            if test is not None:
+                decided[key] = _decide(test, facts)
+        self.yakuman_rules, self.yakuman_whens = _pruned(p.yakuman_rules, p.yakuman_whens, decided)
+        entries, whens = p.yaku_closed if facts["closed"] else p.yaku_open
+        self.yaku = _pruned(entries, whens, decided, rule_of=lambda entry: entry[2])
+        self.bonus_values = _pruned_values(p.bonus_values, p.bonus_rules, decided)
+        self.fu_values = _pruned_values(p.fu_values, p.fu_rules, decided)
+        self.fixed_fu_table = tuple(
+            (ALWAYS if decided.get(id(rule)) is True else when, rule)
+            for when, rule in p.fixed_fu_table
+            if decided.get(id(rule)) is not False
+        )
+
+
+def _decide(test: tuple[Any, frozenset[str], bool], facts: dict[str, Any]) -> bool | None:
+    """False: the rule cannot hold in this situation; True: it always does; None: it depends on the reading."""
+    check, _names, whole = test
+    try:
+        holds = bool(check(facts))
+    except Exception:  # noqa: BLE001 - not decidable ahead: evaluated per reading, as written
+        return None
+    if not holds:
+        return False
+    return True if whole else None
+
+
+def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of=lambda entry: entry) -> tuple[tuple, tuple]:
+    kept = [(entry, ALWAYS if decided.get(id(rule_of(entry))) is True else when) for entry, when in zip(entries, whens, strict=True) if decided.get(id(rule_of(entry))) is not False]
+    return tuple(e for e, _w in kept), tuple(w for _e, w in kept)
+
+
+def _pruned_values(values, rules: tuple[FastRule, ...], decided: dict[int, bool | None]):
+    if values is None:
+        return None
+    fns, about = values
+    kept = []
+    for fn, info, rule in zip(fns, about, rules, strict=True):
+        verdict = decided.get(id(rule))
+        if verdict is False:
+            continue
+        kept.append((rule.fields[_VALUE_FIELD[rule.kind]] if verdict is True else fn, info))
+    return tuple(f for f, _i in kept), tuple(i for _f, i in kept)
+
+
+_VALUE_FIELD = {"fu": "fu", "bonus": "han"}
+
+
+def _valued_table(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+    """(rule, id, title, clause, value field) per rule, what a matching rule reports, and beside them the
+    conditions."""
+    return tuple((r, r.name, r.title, r.clause, r.fields[value]) for r in rules), tuple(_condition(r) for r in rules)
+
+
+def _values(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[Any, ...], tuple[tuple[str, str, str | None], ...]] | None:
+    """For rules that add a value (fu, bonus han) and have no exceptions: per rule one function giving its value,
+    0 when its condition fails, and beside them (id, title, clause); None when a rule has exceptions."""
+    if any(r.variants for r in rules):
+        return None
+    fns = tuple(r.fields[value] if r.always else _value_when(r.when, r.fields[value]) for r in rules)
+    return fns, tuple((r.name, r.title, r.clause) for r in rules)
+
+
+def _value_when(when: Any, value: Any) -> Any:
+    return lambda env: value(env) if when(env) else 0
+
+
+def _yaku_table(rules: tuple[FastRule, ...], closed: bool) -> tuple[tuple[tuple[int, int | None, FastRule], ...], tuple[Any, ...]]:
+    """The yaku that can score in a closed (or open) hand, as (closed han, open han, rule) entries and, beside
+    them, their conditions; those with no open value are left out of the open table."""
+    table = []
+    for rule in rules:
+        closed_han, open_han = rule.fields["han"]
+        if closed or open_han is not None:
+            table.append((closed_han, open_han, rule))
+    return tuple(table), tuple(_condition(rule) for _h, _o, rule in table)
+
+
+# The scorer selects the rules that hold with C-level loops: ``compress(rules, map(call, conditions, repeat(env)))``.
+# A condition that is always true becomes this C-level callable (``None is not env``), so it needs no Python call.
+ALWAYS = partial(operator.is_not, None)
+
+
+def _condition(rule: FastRule) -> Any:
+    return ALWAYS if rule.always else rule.when
 
 
 def prepare(rulebook: Rulebook) -> Prepared:
@@ -133,18 +334,82 @@ def prepare(rulebook: Rulebook) -> Prepared:
         deposit=int(table.get("riichi_deposit", 0)),
         kita_allowed=bool(table.get("kita", False)),
         yakuman_rules=_fast_all(rulebook.of("yakuman")),
-        yaku_rules=_fast_all(r for r in yaku if not _const_true(r.fields.get("standalone"))),
-        standalone_rules=_fast_all(r for r in yaku if _const_true(r.fields.get("standalone"))),
+        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))]),
+        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))]),
         bonus_rules=_fast_all(rulebook.of("bonus")),
-        fu_rules=_fast_all(r for r in fu if "fu" in r.fields),
-        fixed_fu_rules=_fast_all(r for r in fu if "fixed" in r.fields),
+        fu_rules=_fast_all([r for r in fu if "fu" in r.fields]),
+        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields]),
         limit_rules=_fast_all(rulebook.of("limit")),
         payment_rules=_fast_all(rulebook.of("payment")),
+        settle_reads=_settle_reads(rulebook.of("limit") + rulebook.of("payment")),
+        hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),
+        reading_ahead=plan_ahead(_mentioned(rulebook), AHEAD_READING),
     )
+
+
+def _mentioned(rulebook: Rulebook) -> frozenset[str]:
+    """The facts the rulebook's hand rules name (or their functions declare reading)."""
+    names: set[str] = set()
+    for kind in ("yakuman", "yaku", "bonus", "fu", "limit", "payment"):
+        for rule in rulebook.of(kind):
+            for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
+                if callable(node):
+                    names |= mentioned(node)
+    return frozenset(names)
+
+
+# The facts ``_settle`` itself sets before the limit and payment rules read them.
+SETTLE_INPUTS = frozenset({"han", "fu", "yakuman", "basic_points", "base", "payers"})
+
+
+def _settle_reads(rules: tuple[Rule, ...]) -> tuple[str, ...] | None:
+    """Every other fact the limit and payment rules may read (sorted), or None when that cannot be told.
+
+    With these and the han, fu and yakuman, limits and payments are a function of a few small values, so the
+    scorer keeps their result per combination instead of running the rules for every hand.
+    """
+    names: set[str] = set()
+    for rule in rules:
+        for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
+            found = reads(node) if callable(node) else frozenset()
+            if found is None:
+                return None
+            names |= found
+    return tuple(sorted(names - SETTLE_INPUTS))
 
 
 def _const_true(node: Any) -> bool:
     return node is not None and bool(node({}))
+
+
+# Caches of a scorer, bounded: emptied when they reach this many entries (real traffic repeats far less).
+SETTLE_CACHE_LIMIT = 4096
+SITUATION_CACHE_LIMIT = 4096
+
+_SHAPE_OF = operator.itemgetter(0)  # of a decomposition group (shape, kind)
+_HAN = operator.itemgetter("han")  # of a result line
+_ID = operator.itemgetter("id")
+_NO_MELDS = (True, False, False)  # closed, no kan, no melds
+_UNCHECKED = object()
+# Every request field ``situation_of`` reads: equal inputs give an equal situation.
+_SITUATION_INPUTS = operator.attrgetter(
+    "tsumo",
+    "seat_wind",
+    "round_wind",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "kita",
+    "honba",
+    "riichi_sticks",
+)
 
 
 class Scorer:
@@ -153,20 +418,21 @@ class Scorer:
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
         self.p = prepare(rulebook)
+        self._situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = {}
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
         """Score one request; the contract's response dict. Raises ``EngineError`` for bad input."""
         if not isinstance(request, ScoreRequest):
-            request = parse_request(request)
+            request = plain_request(request) or parse_request(request)
         hand = self.build_hand(request)
-        situation = situation_of(request)
-        self.check_situation(hand, situation)
-        dora = tuple(T.parse_tiles(request.dora_indicators)) if request.dora_indicators else ()
-        ura = tuple(T.parse_tiles(request.ura_indicators)) if request.ura_indicators else ()
+        situation, known, checked = self._situation(request)
+        self._check_situation_cached(hand, situation, checked)
+        dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
+        ura = T.tile_codes(request.ura_indicators) if request.ura_indicators else ()
         self._check_indicators(dora, "dora_indicators")
         self._check_indicators(ura, "ura_indicators")
-        best = self.best_valuation(hand, situation, dora, ura)
+        best = self.best_valuation(hand, situation, dora, ura, known)
         return self.response(best, situation)
 
     def score_json(self, data: Any) -> dict[str, Any]:
@@ -177,10 +443,42 @@ class Scorer:
             return {"ok": False, "error": exc.to_json()}
 
     # ---- steps
+    def _situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
+        """The request's situation, its facts and its checks by kind of hand (``_check_situation_cached``), built
+        once per distinct situation (they are immutable)."""
+        key = _SITUATION_INPUTS(request)
+        found = self._situations.get(key)
+        if found is None:
+            situation = situation_of(request)
+            found = (situation, situation_facts(situation, self.p.players), {})
+            if len(self._situations) >= SITUATION_CACHE_LIMIT:
+                self._situations.clear()
+            self._situations[key] = found
+        return found
+
+    def _check_situation_cached(self, hand: Hand, s: Situation, checked: dict[tuple, str | None]) -> None:
+        """``check_situation``, whose verdict depends on the hand only through whether it is closed, holds a kan
+        and has melds (and on North tiles held, with ``kita``): kept per situation by those three."""
+        if s.kita:
+            self.check_situation(hand, s)
+            return
+        melds = hand.melds
+        key = (hand.is_closed, any(m.is_kan for m in melds), bool(melds)) if melds else _NO_MELDS
+        problem = checked.get(key, _UNCHECKED)
+        if problem is _UNCHECKED:
+            try:
+                self.check_situation(hand, s)
+                problem = None
+            except InvalidSituation as exc:
+                problem = exc.message
+            checked[key] = problem
+        if problem is not None:
+            raise InvalidSituation(problem)
+
     def build_hand(self, request: ScoreRequest) -> Hand:
         return build_hand(
             request.hand,
-            [(m.type, m.tiles) for m in request.melds],
+            request.melds if isinstance(request, PlainRequest) else [(m.type, m.tiles) for m in request.melds],
             request.win,
             allowed_kinds=self.p.allowed_kinds,
             red_fives=self.p.red_fives,
@@ -200,82 +498,94 @@ class Scorer:
             raise InvalidSituation("; ".join(problems))
 
     def _check_indicators(self, codes: tuple[int, ...], name: str) -> None:
+        if len(codes) <= 5 and self.p.allowed_codes.issuperset(codes):
+            return
+        allowed = self.p.allowed_kinds
         for code in codes:
-            if T.kind_of(code) not in self.p.allowed_kinds:
+            if T.KIND_OF[code] not in allowed:
                 raise InvalidHand(f"`{name}`: `{T.format_tiles([code])}` is not part of this rulebook's tile set")
         if len(codes) > 5:
             raise InvalidSituation(f"`{name}`: {len(codes)} indicators; at most 5 can be revealed")
 
-    def best_valuation(self, hand: Hand, situation: Situation, dora=(), ura=()) -> Valuation:
-        facts = HandFacts(hand, situation, dora, ura, self.p.successors, self.p.players)
-        readings = decompose(hand.counts)
+    def best_valuation(self, hand: Hand, situation: Situation, dora=(), ura=(), known=None) -> Valuation:
+        readings = readings_of(hand.counts)
         if not readings:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
+        facts = HandFacts(hand, situation, dora, ura, self.p.successors, self.p.players, known, self.p.hand_ahead)
+        tables = self.p.tables(facts)
         best: Valuation | None = None
+        standalone = self.p.standalone_rules
         for env in self._environments(facts, readings):
-            for valuation in self._valuations(env):
+            valuation = self._valuate(env, None, tables)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
+            for rule in standalone:
+                valuation = self._valuate(env, rule, tables)
                 if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                     best = valuation
         if best is None:
             raise NoYaku("the hand is complete but has no yaku under this rulebook")
         return best
 
-    def _environments(self, facts: HandFacts, readings):
+    def _environments(self, facts: HandFacts, readings) -> list[Env]:
+        """One fact table per reading and, in a standard reading, per group the winning tile may have completed."""
         hand = facts.hand
-        win = hand.win_kind
+        win = T.KIND_OF[hand.win]
         ron = not facts.situation.tsumo
         melds = facts.meld_groups
-        for reading in readings:
-            if reading.shape == STANDARD:
-                for index, wait in win_placements(reading.groups, win):
-                    groups: list[Group] = []
-                    pair = None
-                    win_group = None
-                    for i, (shape, kind) in enumerate(reading.groups):
-                        g = concealed_group(shape, kind, ron and i == index)
-                        if i == index:
-                            win_group = g
-                        if g.shape == "pair":
-                            pair = g
-                        else:
-                            groups.append(g)
+        ahead = self.p.reading_ahead
+        envs = []
+        for reading_shape, shapes in readings:
+            if reading_shape == STANDARD:
+                pair_index = list(map(_SHAPE_OF, shapes)).index(D_PAIR)
+                pair = PLAIN_GROUPS[shapes[pair_index]]
+                sets = list(map(PLAIN_GROUPS.__getitem__, shapes[:pair_index] + shapes[pair_index + 1 :]))
+                for index, wait in placements(shapes, win):
+                    win_group = PLAIN_GROUPS[shapes[index]]
+                    these = sets
+                    if ron and shapes[index][0] == D_TRIP:
+                        # a triplet completed by ron is not concealed
+                        win_group = RON_GROUPS[shapes[index]]
+                        at = index if index < pair_index else index - 1
+                        these = sets[:at] + [win_group] + sets[at + 1 :]
                     env = Env(facts)
                     env["shape"] = STANDARD
-                    env["sets"] = tuple(groups) + melds
+                    env["sets"] = tuple(these) + melds
                     env["pair"] = pair
                     env["pairs"] = (pair,)
                     env["wait"] = wait
                     env["win_group"] = win_group
-                    yield env
+                    for compute in ahead:
+                        compute(env)
+                    envs.append(env)
             else:
                 env = Env(facts)
-                env["shape"] = reading.shape
+                env["shape"] = reading_shape
                 env["sets"] = ()
-                pairs = tuple(concealed_group(shape, kind, False) for shape, kind in reading.groups)
-                env["pairs"] = pairs if reading.shape == SEVEN_PAIRS else ()
+                pairs = tuple(map(concealed_group, *zip(*shapes, strict=True), repeat(False)))
+                env["pairs"] = pairs if reading_shape == SEVEN_PAIRS else ()
                 env["pair"] = None
                 env["wait"] = TANKI
                 env["win_group"] = next((g for g in pairs if g.kind == win), None)
-                if reading.shape == THIRTEEN_ORPHANS:
+                if reading_shape == THIRTEEN_ORPHANS:
                     env["groups"] = ()
-                yield env
+                for compute in ahead:
+                    compute(env)
+                envs.append(env)
+        return envs
 
-    def _valuations(self, env: Env):
-        yield self._valuate(env, standalone=None)
-        for rule in self.p.standalone_rules:
-            yield self._valuate(env, standalone=rule)
-
-    def _valuate(self, env: Env, standalone: FastRule | None) -> Valuation | None:
+    def _valuate(self, env: Env, standalone: FastRule | None, tables: Tables) -> Valuation | None:
         p = self.p
         yakuman_lines: list[dict[str, Any]] = []
         if standalone is None:
-            yakuman_lines = self._yakuman(env)
+            yakuman_lines = self._yakuman(env, tables)
         yaku_lines: list[dict[str, Any]] = []
         if not (yakuman_lines and p.yakuman_excludes_yaku):
             if standalone is None:
-                yaku_lines = self._yaku(env, p.yaku_rules)
+                yaku_lines = self._yaku(env, tables.yaku)
             else:
-                yaku_lines = self._yaku(env, (standalone,))
+                closed_table, open_table = p.standalone_tables[id(standalone)]
+                yaku_lines = self._yaku(env, closed_table if env["closed"] else open_table)
                 if not yaku_lines:
                     return None
         if not yakuman_lines and not yaku_lines:
@@ -284,26 +594,54 @@ class Scorer:
         if yakuman_lines:
             mults = [line["yakuman"] for line in yakuman_lines]
             yakuman = sum(mults) if p.stacking == "add" else max(mults)
-        han = sum(line["han"] for line in yaku_lines)
         if standalone is None and (yaku_lines or not p.bonus_needs_yaku) and not yakuman_lines:
-            for line in self._bonus(env):
-                yaku_lines.append(line)
-                han += line["han"]
-        env["__yaku__"] = frozenset(line["id"] for line in yaku_lines) | frozenset(line["id"] for line in yakuman_lines)
-        fu, fu_lines = self._fu(env)
-        base, limit, reported_yakuman, payments, paid = self._settle(env, han, fu, yakuman)
+            yaku_lines += self._bonus(env, tables)
+        han = sum(map(_HAN, yaku_lines))
+        env["__yaku__"] = frozenset(map(_ID, yaku_lines)).union(map(_ID, yakuman_lines))
+        fu, fu_lines = self._fu(env, tables)
+        base, limit, reported_yakuman, payments, paid = self._settle_cached(env, han, fu, yakuman)
         return Valuation(
-            yakuman=reported_yakuman,
-            han=han,
-            fu=fu,
-            limit=limit,
-            base=base,
-            yaku=tuple(yakuman_lines + yaku_lines),
-            fu_items=tuple(fu_lines),
-            payments=payments,
-            paid=paid,
-            shape=env["shape"],
+            reported_yakuman,
+            han,
+            fu,
+            limit,
+            base,
+            tuple(yakuman_lines + yaku_lines),
+            tuple(fu_lines),
+            payments,
+            paid,
+            env["shape"],
+            bool(yakuman_lines),  # the lines with a yakuman multiple
         )
+
+    def _settle_cached(self, env: Env, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
+        """``_settle`` through a cache keyed by han, fu, yakuman and the facts the limit and payment rules read.
+
+        The rules are pure, so equal inputs give equal results; the facts ``_settle`` would have set are set
+        all the same, and each caller gets its own payments dict.
+        """
+        p = self.p
+        if p.settle_reads is None:
+            return self._settle(env, han, fu, yakuman)
+        try:
+            key = (han, fu, yakuman, p.settle_key(env))
+            cached = p.settle_cache.get(key)
+        except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key
+            return self._settle(env, han, fu, yakuman)
+        if cached is None:
+            cached = self._settle(env, han, fu, yakuman)
+            if len(p.settle_cache) >= SETTLE_CACHE_LIMIT:
+                p.settle_cache.clear()
+            p.settle_cache[key] = cached
+            return cached[0], cached[1], cached[2], dict(cached[3]), cached[4]
+        base, limit, reported_yakuman, payments, paid = cached
+        env["han"] = han
+        env["fu"] = fu
+        env["yakuman"] = yakuman
+        env["basic_points"] = fu * 2 ** (han + 2)
+        env["base"] = base
+        env["payers"] = p.players - 1
+        return base, limit, reported_yakuman, dict(payments), paid
 
     def _settle(self, env: dict, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
         """Limits then payments: (base, limit, reported yakuman, payments per payer, points paid)."""
@@ -350,54 +688,77 @@ class Scorer:
         payments, paid = self._payments(env)
         return {"base_points": base, "payments": payments, "total": paid}
 
-    def _yakuman(self, env: Env) -> list[dict[str, Any]]:
+    # The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result
+    # lines are built only for them, already in their response form (what a line excludes is kept beside it).
+    def _yakuman(self, env: Env, tables: Tables) -> list[dict[str, Any]]:
         lines = []
-        for rule in self.p.yakuman_rules:
-            if rule.when(env):
-                name, title, clause, fields = _refine(rule, env)
-                mult = fields.get("multiplier")
-                lines.append({"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause, "_excludes": fields.get("excludes", ())})
-        return _apply_excludes(lines)
+        excludes = []
+        for rule in compress(tables.yakuman_rules, map(call, tables.yakuman_whens, repeat(env))):
+            name, title, clause, fields = _refine(rule, env) if rule.variants else (rule.name, rule.title, rule.clause, rule.fields)
+            mult = fields.get("multiplier")
+            lines.append({"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause})
+            excludes.append(fields.get("excludes", ()))
+        return _apply_excludes(lines, excludes) if lines else lines
 
-    def _yaku(self, env: Env, rules: tuple[FastRule, ...]) -> list[dict[str, Any]]:
+    def _yaku(self, env: Env, table_and_conditions: tuple[tuple, tuple]) -> list[dict[str, Any]]:
         closed = env["closed"]
         lines = []
-        for rule in rules:
-            closed_han, open_han = rule.fields["han"]
-            if not closed and open_han is None:
+        excluded: set[str] = set()
+        table, whens = table_and_conditions
+        for closed_han, open_han, rule in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
+                name, title, clause, fields = _refine(rule, env)
+                closed_han, open_han = fields.get("han", (closed_han, open_han))
+            else:
+                name, title, clause, fields = rule.name, rule.title, rule.clause, rule.fields
+            han = closed_han if closed else open_han
+            if han is None:
                 continue
-            if rule.when(env):
-                name, title, clause, fields = _refine(rule, env)
-                han_closed, han_open = fields.get("han", (closed_han, open_han))
-                han = han_closed if closed else han_open
-                if han is None:
-                    continue
-                lines.append({"id": name, "name": title, "han": han, "clause": clause, "_excludes": fields.get("excludes", ())})
-        return _apply_excludes(lines)
+            lines.append({"id": name, "name": title, "han": han, "clause": clause})
+            if "excludes" in fields:
+                excluded.update(fields["excludes"])
+        return [line for line in lines if line["id"] not in excluded] if excluded else lines
 
-    def _bonus(self, env: Env) -> list[dict[str, Any]]:
+    def _bonus(self, env: Env, tables: Tables) -> list[dict[str, Any]]:
+        if tables.bonus_values is not None:
+            fns, about = tables.bonus_values
+            values = list(map(call, fns, repeat(env)))
+            return [{"id": a[0], "name": a[1], "han": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
         lines = []
-        for rule in self.p.bonus_rules:
-            if rule.when(env):
+        table, whens = self.p.bonus_table
+        for rule, name, title, clause, value in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
                 name, title, clause, fields = _refine(rule, env)
-                han = fields["han"](env)
-                if han:
-                    lines.append({"id": name, "name": title, "han": han, "clause": clause})
+                value = fields["han"]
+            han = value(env)
+            if han:
+                lines.append({"id": name, "name": title, "han": han, "clause": clause})
         return lines
 
-    def _fu(self, env: Env) -> tuple[int, list[dict[str, Any]]]:
+    def _fu(self, env: Env, tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+        if tables.fu_values is not None:
+            fns, about = tables.fu_values
+            values = list(map(call, fns, repeat(env)))
+            lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
+            return self._fu_total(env, sum(values), lines, tables)
         lines = []
         raw = 0
-        for rule in self.p.fu_rules:
-            if rule.when(env):
+        table, whens = self.p.fu_table
+        for rule, name, _title, clause, value in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
                 name, _title, clause, fields = _refine(rule, env)
-                value = fields["fu"](env)
-                if value:
-                    raw += value
-                    lines.append({"id": name, "fu": value, "clause": clause})
+                value = fields["fu"]
+            fu = value(env)
+            if fu:
+                raw += fu
+                lines.append({"id": name, "fu": fu, "clause": clause})
+        return self._fu_total(env, raw, lines, tables)
+
+    def _fu_total(self, env: Env, raw: int, lines: list[dict[str, Any]], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+        """The hand's fu from the items' sum: a fixed total if a ``fixed`` item holds, else rounded up."""
         env["raw_fu"] = raw
-        for rule in self.p.fixed_fu_rules:
-            if rule.when(env):
+        for when, rule in tables.fixed_fu_table:
+            if when(env):
                 name, _title, clause, fields = _refine(rule, env)
                 value = fields["fixed"](env)
                 return value, [{"id": name, "fu": value, "clause": clause}]
@@ -427,10 +788,6 @@ class Scorer:
         return payments, paid
 
     def response(self, best: Valuation, situation: Situation) -> dict[str, Any]:
-        yaku = []
-        for line in best.yaku:
-            entry = {k: v for k, v in line.items() if not k.startswith("_")}
-            yaku.append(entry)
         return {
             "ok": True,
             "rulebook": self.rulebook.name,
@@ -438,7 +795,7 @@ class Scorer:
             "fu": best.fu,
             "yakuman": best.yakuman,
             "limit": best.limit,
-            "yaku": yaku,
+            "yaku": list(best.yaku),
             "fu_items": list(best.fu_items),
             "base_points": best.base,
             "payments": best.payments,
@@ -454,11 +811,146 @@ def _refine(rule: FastRule, env: Env) -> tuple[str, str, str | None, dict[str, A
     return rule.name, rule.title, rule.clause, rule.fields
 
 
-def _apply_excludes(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    excluded = {name for line in lines for name in line.get("_excludes", ())}
+def _apply_excludes(lines: list[dict[str, Any]], excludes: list[tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Drop the lines another line excludes (``excludes[i]`` is what ``lines[i]`` excludes)."""
+    excluded = {name for names in excludes for name in names}
     if not excluded:
         return lines
     return [line for line in lines if line["id"] not in excluded]
+
+
+# ---- requests that need no validation ---------------------------------------------------------------------------
+# Most requests arrive as plain JSON objects whose every value already has its field's exact type (a str for a
+# str, a bool for a bool, an int in range for an int): pydantic would accept them unchanged. For those the scorer
+# reads the values directly; anything else (a missing or unknown key, a value pydantic would coerce or reject)
+# goes through ``parse_request`` as before. The checks are derived from the contract's models, so a field added
+# there is handled, or (a type this reader does not know) turns the shortcut off.
+
+
+class PlainRequest:
+    """A score request's fields as attributes, read from a plain object that pydantic would accept as is."""
+
+    melds: list[dict[str, str]]
+
+
+@dataclass
+class _Fields:
+    """A model's fields grouped by the exact JSON type a value must have to be taken as is."""
+
+    bools: set[str] = field(default_factory=set)
+    strs: set[str] = field(default_factory=set)
+    choices: dict[str, frozenset[str]] = field(default_factory=dict)  # str literals
+    ints: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # (lowest, highest)
+    nullable: set[str] = field(default_factory=set)  # str or None
+    lists: dict[str, Callable[[Any], dict[str, Any] | None]] = field(default_factory=dict)  # list of a model
+
+    def add(self, name: str, annotation: Any, metadata: list[Any]) -> bool:
+        """File the field under its type; False for a type or constraint this reader does not know."""
+        low = high = None
+        for item in metadata:
+            if type(item).__name__ == "Ge" and annotation is int:
+                low = item.ge
+            elif type(item).__name__ == "Le" and annotation is int:
+                high = item.le
+            else:
+                return False
+        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+        if annotation is bool:
+            self.bools.add(name)
+        elif annotation is str:
+            self.strs.add(name)
+        elif annotation is int:
+            self.ints[name] = (low, high)
+        elif origin is Literal and args and all(type(a) is str for a in args):
+            self.choices[name] = frozenset(args)
+        elif origin in (Union, types.UnionType) and set(args) == {str, type(None)}:
+            self.nullable.add(name)
+        elif origin is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            item = _model_reader(args[0], fill=False)
+            if item is None:
+                return False
+            self.lists[name] = item
+        else:
+            return False
+        return True
+
+
+def _model_reader(model: type[BaseModel], fill: bool = True) -> Callable[[Any], dict[str, Any] | None] | None:
+    """For a model with plain fields: a function from a JSON object to its field values (defaults filled in), or
+    None when the object needs pydantic. None itself when the model uses anything this reader does not know.
+    With ``fill`` false the function only checks, returning the object itself."""
+    if dict(model.model_config) != {"extra": "forbid"}:
+        return None
+    fields = _Fields()
+    defaults: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    required: set[str] = set()
+    for name, info in model.model_fields.items():
+        if info.alias is not None or info.validation_alias is not None:
+            return None
+        if not fields.add(name, info.annotation, list(info.metadata)):
+            return None
+        if info.is_required():
+            required.add(name)
+        elif info.default_factory is not None:
+            factories[name] = info.default_factory
+        else:
+            defaults[name] = info.default
+    bools, strs, choices, ints, nullable, lists = fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable, fields.lists
+
+    def read(data: Any) -> dict[str, Any] | None:
+        # one pass, dispatching on the value's exact type (this runs for every request, so it is kept inline)
+        if type(data) is not dict or not data.keys() >= required:
+            return None
+        for key, value in data.items():
+            kind = type(value)
+            if kind is bool:
+                if key not in bools:
+                    return None
+            elif kind is str:
+                if key not in strs and key not in nullable:
+                    allowed = choices.get(key)
+                    if allowed is None or value not in allowed:
+                        return None
+            elif kind is int:
+                bounds = ints.get(key)
+                if bounds is None:
+                    return None
+                low, high = bounds
+                if (low is not None and value < low) or (high is not None and value > high):
+                    return None
+            elif kind is list:
+                item = lists.get(key)
+                if item is None:
+                    return None
+                for element in value:
+                    if item(element) is None:
+                        return None
+            elif value is not None or key not in nullable:
+                return None
+        if not fill:
+            return data
+        values = dict(defaults)
+        for name, factory in factories.items():
+            if name not in data:
+                values[name] = factory()
+        values.update(data)
+        return values
+
+    return read
+
+
+_READ_REQUEST = _model_reader(ScoreRequest)
+
+
+def plain_request(data: Any) -> PlainRequest | None:
+    """The request read directly when pydantic would accept it unchanged, else None (validate it instead)."""
+    values = _READ_REQUEST(data) if _READ_REQUEST is not None else None
+    if values is None:
+        return None
+    request = PlainRequest()
+    request.__dict__.update(values)
+    return request
 
 
 def situation_of(request: ScoreRequest) -> Situation:

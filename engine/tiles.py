@@ -7,6 +7,7 @@ hand into 34 bins is a tight loop; ``kind_of`` folds a red five onto its kind.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from engine.errors import EngineError
@@ -22,6 +23,9 @@ WIND_LETTERS = "ESWN"
 def kind_of(code: int) -> int:
     """The kind (0..33) of a tile code; a red five counts as a five."""
     return code if code < RED_BASE else RED_FIVE_KINDS[code - RED_BASE]
+
+
+KIND_OF: tuple[int, ...] = tuple(kind_of(code) for code in range(RED_BASE + len(RED_FIVE_KINDS)))  # code -> kind
 
 
 def is_red(code: int) -> bool:
@@ -83,8 +87,59 @@ class NotationError(EngineError):
 
 def parse_tiles(text: str) -> list[int]:
     """Parse mpsz notation (``123m0p 55z``, ``6m7m8m``) into tile codes, in the order written."""
+    return list(tile_codes(text))
+
+
+def tile_codes(text: str) -> tuple[int, ...]:
+    """``parse_tiles`` as a tuple (shared: the same text gives the same tuple)."""
     if not isinstance(text, str):
         raise NotationError("tiles must be given as a string in mpsz notation", repr(text), 0)
+    codes = _PARSED.get(text)
+    if codes is None:
+        codes = _parse_well_formed(text)
+        if codes is None:
+            return tuple(_parse_checked(text))  # malformed: the careful parser names the first offending character
+        if type(text) is str and len(text) <= _PARSED_KEY_LIMIT:
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = codes
+    return codes
+
+
+# Most notation is well formed and repeats (winning tiles, melds, indicators), so parsed text is kept, bounded.
+_PARSED: dict[str, tuple[int, ...]] = {}
+_PARSED_LIMIT = 8192
+_PARSED_KEY_LIMIT = 64
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
+_RUN = re.compile(r"[0-9]+[mpsz]")
+
+
+def _parse_well_formed(text: str) -> tuple[int, ...] | None:
+    """The codes of text that is nothing but digit runs each closed by a valid suit letter (and separators)."""
+    if _WELL_FORMED.fullmatch(text) is None:
+        return None
+    codes: list[int] = []
+    for run in _RUN.findall(text):
+        codes += _RUN_CODES[run]
+    return tuple(codes)
+
+
+class _RunCodes(dict):
+    """``"123m"`` -> its codes, computed on first sight (runs are short and few distinct ones occur)."""
+
+    def __missing__(self, run: str) -> tuple[int, ...]:
+        suit = run[-1]
+        codes = tuple(_code(int(d), suit, run, i) for i, d in enumerate(run[:-1]))
+        if len(self) < _PARSED_LIMIT and len(run) <= _PARSED_KEY_LIMIT:
+            self[run] = codes
+        return codes
+
+
+_RUN_CODES = _RunCodes()
+
+
+def _parse_checked(text: str) -> list[int]:
+    """Character by character, raising ``NotationError`` at the first character that cannot be read."""
     codes: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for pos, ch in enumerate(text):

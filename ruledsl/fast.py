@@ -2,16 +2,29 @@
 
 The node objects of ``ruledsl.compile`` are what a rule *is* (they print, compare and explain themselves);
 walking them costs an attribute lookup and a method call per node. A scorer evaluates thousands of them per
-second, so it runs these closures instead: built once per rulebook from the nodes, never from text, with the
-common shapes (a constant operand, a one-argument function) specialised.
+second, so it runs these closures instead: built once per rulebook from the nodes, never from text.
+
+Building happens in two steps. ``simplify`` rewrites the node tree without changing what it computes: constant
+subexpressions are folded (``tile_of(m, 1)`` is a tile), ``and``/``or`` chains are flattened, and a quantifier
+over a short constant list (``any(n in 1..7: ...)``) is unrolled into one condition per element, so no loop
+variable is bound at run time. ``_build`` then turns the simplified tree into closures, specialising the common
+shapes: a chain of conditions is one function; a quantifier whose body reads only its loop variable runs as a
+C-level loop over a memo of the body's values (fused with a constant it is compared with or multiplied by); an
+environment function called with constants may supply a faster bound form (``fast_bind``), and tests of set
+membership it declares (``fast_member``) combine into set operations.
+
+``reads`` and ``mentioned`` tell which facts a node reads, for a scorer deciding what to compute ahead or to
+keep between hands; ``cost`` orders the operands of a chain.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from ruledsl import vocabulary as V
 from ruledsl.compile import (
     And,
     Apply,
@@ -29,35 +42,61 @@ from ruledsl.compile import (
 Fn = Callable[[dict], Any]
 _MISSING = object()
 
+UNROLL_LIMIT = 16  # longest constant domain unrolled
+UNROLL_BUDGET = 4000  # most nodes an unrolled quantifier may grow to
+MEMO_LIMIT = 4096  # a memo of a loop body is emptied when it grows past this many values
+
+
+# ---- internal nodes produced by simplify ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """``a and b and c`` (``conjunction``) or ``a or b or c``, flattened; its value is a bool."""
+
+    conjunction: bool
+    parts: tuple[Any, ...]
+
+    def __call__(self, env: dict) -> bool:
+        if self.conjunction:
+            return all(bool(p(env)) for p in self.parts)
+        return any(bool(p(env)) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Unrolled:
+    """A ``count``, ``sum``, ``max`` or ``min`` quantifier over a constant list, one body per element."""
+
+    kind: str
+    bodies: tuple[Any, ...]
+
+    def __call__(self, env: dict) -> Any:
+        values = [b(env) for b in self.bodies]
+        return _reduce(self.kind, values)
+
+
+def _reduce(kind: str, values: list[Any]) -> Any:
+    if kind == "count":
+        return sum(1 for v in values if v)
+    if kind == "sum":
+        return sum(values)
+    if kind == "max":
+        return max(values, default=0)
+    return min(values, default=0)
+
+
+# ---- public entry points -------------------------------------------------------------------------------------
+
 
 def closure(node: Any) -> Fn:
     """The fast evaluator of a compiled node; semantics identical to calling the node."""
-    if isinstance(node, Const):
-        value = node.value
-        return lambda env: value
-    if isinstance(node, Ref):
-        return operator.itemgetter(node.name)
-    if isinstance(node, Apply):
-        return _apply(node)
-    if isinstance(node, (And, Or)):
-        return _chain(node)
-    if isinstance(node, NotNode):
-        operand = closure(node.operand)
-        return lambda env: not operand(env)
-    if isinstance(node, Binary):
-        return _binary(node)
-    if isinstance(node, Cond):
-        condition, then, otherwise = closure(node.condition), closure(node.then), closure(node.otherwise)
-        return lambda env: then(env) if condition(env) else otherwise(env)
-    if isinstance(node, ListNode):
-        items = tuple(closure(i) for i in node.items)
-        return lambda env: tuple(i(env) for i in items)
-    if isinstance(node, RangeNode):
-        low, high = closure(node.low), closure(node.high)
-        return lambda env: range(low(env), high(env) + 1)
-    if isinstance(node, Quant):
-        return _quantifier(node)
-    return node  # an unknown node still evaluates correctly, just slowly
+    return _build(simplify(node))
+
+
+def is_true(node: Any) -> bool:
+    """The node always evaluates to a true value (its simplified form is a true constant)."""
+    simple = simplify(node)
+    return isinstance(simple, Const) and bool(simple.value)
 
 
 def cost(node: Any) -> int:
@@ -70,41 +109,465 @@ def cost(node: Any) -> int:
         return 1 + cost(node.left) + cost(node.right)
     if isinstance(node, NotNode):
         return 1 + cost(node.operand)
+    if isinstance(node, Chain):
+        if _member_group(node, node.conjunction) is not None:
+            return 3  # one set operation
+        return 1 + sum(cost(p) for p in node.parts)
+    if isinstance(node, Unrolled):
+        if all(_member(b) is not None for b in node.bodies):
+            return 3
+        return 1 + sum(cost(b) for b in node.bodies)
     if isinstance(node, Quant):
+        if _pure(node.body, node.var) is not None:
+            return 6 + cost(node.domain) + cost(node.body)  # a memoised C-level loop
         return 8 + cost(node.domain) + 6 * cost(node.body)
     if isinstance(node, Cond):
         return 1 + cost(node.condition) + max(cost(node.then), cost(node.otherwise))
     return 10
 
 
-def _operands(node: Any, kind: type) -> list[Any]:
-    if isinstance(node, kind):
-        return _operands(node.left, kind) + _operands(node.right, kind)
+def reads(node: Any) -> frozenset[str] | None:
+    """The environment keys a node may read, or None when that cannot be told.
+
+    Facts and loop variables are read by name; an environment function reads the keys it declares
+    (``env_reads``), so a node calling one that declares none (or a node this module does not know) answers None.
+    """
+    if isinstance(node, Const):
+        return frozenset()
+    if isinstance(node, Ref):
+        return frozenset((node.name,))
+    if isinstance(node, Apply):
+        found = _reads_all(node.args)
+        if not node.needs_env or found is None:
+            return found
+        declared = getattr(node.fn, "env_reads", None)
+        return None if declared is None else found | declared
+    if isinstance(node, (And, Or, Binary)):
+        return _reads_all((node.left, node.right))
+    if isinstance(node, NotNode):
+        return reads(node.operand)
+    if isinstance(node, Cond):
+        return _reads_all((node.condition, node.then, node.otherwise))
+    if isinstance(node, ListNode):
+        return _reads_all(node.items)
+    if isinstance(node, RangeNode):
+        return _reads_all((node.low, node.high))
+    if isinstance(node, Chain):
+        return _reads_all(node.parts)
+    if isinstance(node, Unrolled):
+        return _reads_all(node.bodies)
+    if isinstance(node, Quant):
+        domain, body = reads(node.domain), reads(node.body)
+        if domain is None or body is None:
+            return None
+        return domain | (body - {node.var})
+    return None
+
+
+def mentioned(node: Any) -> frozenset[str]:
+    """The environment keys a node names or its functions declare: what it is likely to read (an undeclared
+    environment function may read more). For deciding what to compute ahead, never for correctness."""
+    if isinstance(node, Ref):
+        return frozenset((node.name,))
+    if isinstance(node, Apply):
+        found = frozenset().union(*[mentioned(a) for a in node.args])
+        return found | getattr(node.fn, "env_reads", frozenset()) if node.needs_env else found
+    if isinstance(node, Quant):
+        return mentioned(node.domain) | (mentioned(node.body) - {node.var})
+    return frozenset().union(*[mentioned(child) for child in _children(node)])
+
+
+def _children(node: Any) -> tuple[Any, ...]:
+    if isinstance(node, Apply):
+        return node.args
+    if isinstance(node, Quant):
+        return (node.domain, node.body)
+    if isinstance(node, (And, Or, Binary)):
+        return (node.left, node.right)
+    if isinstance(node, NotNode):
+        return (node.operand,)
+    if isinstance(node, Cond):
+        return (node.condition, node.then, node.otherwise)
+    if isinstance(node, ListNode):
+        return node.items
+    if isinstance(node, RangeNode):
+        return (node.low, node.high)
+    if isinstance(node, Chain):
+        return node.parts
+    if isinstance(node, Unrolled):
+        return node.bodies
+    return ()
+
+
+def _reads_all(nodes: Any) -> frozenset[str] | None:
+    found: frozenset[str] = frozenset()
+    for n in nodes:
+        more = reads(n)
+        if more is None:
+            return None
+        found |= more
+    return found
+
+
+# ---- simplify: the same computation as a cheaper tree ----------------------------------------------------------
+
+
+def simplify(node: Any) -> Any:
+    """Fold constants, flatten ``and``/``or`` and unroll quantifiers over short constant lists.
+
+    Rules are pure, so a subexpression whose inputs are all constants may be computed once here; one that raises
+    is left as it was and raises at run time, as it would have.
+    """
+    if isinstance(node, Apply):
+        args = tuple(simplify(a) for a in node.args)
+        new = Apply(node.name, node.fn, args, node.needs_env)
+        if not node.needs_env and all(isinstance(a, Const) for a in args):
+            return _folded(new)
+        return new
+    if isinstance(node, (And, Or, Chain)):
+        return _simplify_chain(node)
+    if isinstance(node, NotNode):
+        operand = simplify(node.operand)
+        return _folded(NotNode(operand)) if isinstance(operand, Const) else NotNode(operand)
+    if isinstance(node, Binary):
+        left, right = simplify(node.left), simplify(node.right)
+        new = Binary(node.op, node.fn, left, right)
+        return _folded(new) if isinstance(left, Const) and isinstance(right, Const) else new
+    if isinstance(node, Cond):
+        condition = simplify(node.condition)
+        if isinstance(condition, Const):
+            return simplify(node.then if condition.value else node.otherwise)
+        return Cond(condition, simplify(node.then), simplify(node.otherwise))
+    if isinstance(node, ListNode):
+        items = tuple(simplify(i) for i in node.items)
+        if all(isinstance(i, Const) for i in items):
+            return Const(tuple(i.value for i in items))
+        return ListNode(items)
+    if isinstance(node, RangeNode):
+        low, high = simplify(node.low), simplify(node.high)
+        new = RangeNode(low, high)
+        return _folded(new) if isinstance(low, Const) and isinstance(high, Const) else new
+    if isinstance(node, Quant):
+        return _simplify_quantifier(node)
+    return node  # Const, Ref, and any node this module does not know
+
+
+def _folded(node: Any) -> Any:
+    """The node's value as a constant (its inputs are constants), or the node itself when evaluating fails."""
+    try:
+        return Const(node({}))
+    except Exception:  # noqa: BLE001 - the same error will surface at run time
+        return node
+
+
+def _chain_operands(node: Any, conjunction: bool) -> list[Any]:
+    if isinstance(node, And if conjunction else Or):
+        return _chain_operands(node.left, conjunction) + _chain_operands(node.right, conjunction)
+    if isinstance(node, Chain) and node.conjunction == conjunction:
+        return list(node.parts)
     return [node]
 
 
-def _chain(node: And | Or) -> Fn:
-    """``a and b and c`` with the cheapest operand first; pure rules make the order free."""
-    parts = sorted(_operands(node, type(node)), key=cost)
-    fns = [closure(p) for p in parts]
-    conjunction = isinstance(node, And)
-    fn = fns.pop()
-    while fns:
-        fn = _pair(fns.pop(), fn, conjunction)
-    return fn
+def _simplify_chain(node: And | Or | Chain) -> Any:
+    conjunction = node.conjunction if isinstance(node, Chain) else isinstance(node, And)
+    parts: list[Any] = []
+    for operand in _chain_operands(node, conjunction):
+        for part in _chain_operands(simplify(operand), conjunction):
+            if isinstance(part, Const):
+                if bool(part.value) != conjunction:
+                    return Const(not conjunction)  # a false conjunct or a true disjunct decides the chain
+                continue  # a true conjunct or a false disjunct changes nothing
+            parts.append(part)
+    if not parts:
+        return Const(conjunction)
+    return Chain(conjunction, tuple(parts))
 
 
-def _pair(a: Fn, b: Fn, conjunction: bool) -> Fn:
-    if conjunction:
-        return lambda env: bool(a(env)) and bool(b(env))
-    return lambda env: bool(a(env)) or bool(b(env))
+def _simplify_quantifier(node: Quant) -> Any:
+    domain = simplify(node.domain)
+    if isinstance(domain, Const) and _unrollable(node.var, domain.value):
+        bodies = _unrolled_bodies(node, domain.value)
+        if bodies is not None:
+            if node.kind in ("any", "all"):
+                return _simplify_chain(Chain(node.kind == "all", bodies))
+            if all(isinstance(b, Const) for b in bodies):
+                return _folded(Unrolled(node.kind, bodies))
+            return Unrolled(node.kind, bodies)
+    body = simplify(node.body)
+    new = Quant(node.kind, node.var, domain, body)
+    if isinstance(domain, Const) and _pure(body, node.var) is not None:
+        return _folded(new)
+    return new
+
+
+def _unrollable(var: str, values: Any) -> bool:
+    """A short constant list, and a loop variable no environment function could read in the environment."""
+    if var in V.FACTS or var.startswith("_"):
+        return False
+    return isinstance(values, (tuple, list, range, frozenset)) and len(values) <= UNROLL_LIMIT
+
+
+def _unrolled_bodies(node: Quant, values: Any) -> tuple[Any, ...] | None:
+    bodies = []
+    size = 0
+    for value in values:
+        body = _substitute(node.body, node.var, Const(value))
+        if body is None:
+            return None
+        body = simplify(body)
+        size += _size(body)
+        if size > UNROLL_BUDGET:
+            return None
+        bodies.append(body)
+    return tuple(bodies)
+
+
+def _substitute(node: Any, var: str, value: Const) -> Any:
+    """The node with the loop variable ``var`` replaced by a constant, or None for a node it cannot rewrite."""
+    if isinstance(node, Ref):
+        return value if node.name == var else node
+    if isinstance(node, Const):
+        return node
+    if isinstance(node, Apply):
+        args = [_substitute(a, var, value) for a in node.args]
+        return None if None in args else Apply(node.name, node.fn, tuple(args), node.needs_env)
+    if isinstance(node, (And, Or, Binary, NotNode, Cond, ListNode, RangeNode, Quant)):
+        return _substitute_fields(node, var, value)
+    return None
+
+
+def _substitute_fields(node: Any, var: str, value: Const) -> Any:
+    if isinstance(node, Quant):
+        domain = _substitute(node.domain, var, value)
+        if domain is None:
+            return None
+        if node.var == var:  # the inner loop rebinds the name: its body sees its own variable
+            return Quant(node.kind, node.var, domain, node.body)
+        body = _substitute(node.body, var, value)
+        return None if body is None else Quant(node.kind, node.var, domain, body)
+    if isinstance(node, ListNode):
+        items = [_substitute(i, var, value) for i in node.items]
+        return None if None in items else ListNode(tuple(items))
+    if isinstance(node, NotNode):
+        operand = _substitute(node.operand, var, value)
+        return None if operand is None else NotNode(operand)
+    if isinstance(node, Cond):
+        parts = [_substitute(p, var, value) for p in (node.condition, node.then, node.otherwise)]
+        return None if None in parts else Cond(*parts)
+    if isinstance(node, RangeNode):
+        low, high = _substitute(node.low, var, value), _substitute(node.high, var, value)
+        return None if low is None or high is None else RangeNode(low, high)
+    left, right = _substitute(node.left, var, value), _substitute(node.right, var, value)
+    if left is None or right is None:
+        return None
+    if isinstance(node, Binary):
+        return Binary(node.op, node.fn, left, right)
+    return type(node)(left, right)
+
+
+def _size(node: Any) -> int:
+    return 1 + sum(_size(child) for child in _children(node))
+
+
+# ---- build: closures ---------------------------------------------------------------------------------------------
+
+
+def _build(node: Any) -> Fn:
+    if isinstance(node, Const):
+        value = node.value
+        return lambda env: value
+    if isinstance(node, Ref):
+        return operator.itemgetter(node.name)
+    if isinstance(node, Apply):
+        return _apply(node)
+    if isinstance(node, Chain):
+        return _chain(node)
+    if isinstance(node, (And, Or)):
+        return _build(_simplify_chain(node))
+    if isinstance(node, NotNode):
+        operand = _build(node.operand)
+        return lambda env: not operand(env)
+    if isinstance(node, Binary):
+        return _binary(node)
+    if isinstance(node, Cond):
+        condition, then, otherwise = _build(node.condition), _build(node.then), _build(node.otherwise)
+        return lambda env: then(env) if condition(env) else otherwise(env)
+    if isinstance(node, ListNode):
+        items = tuple(_build(i) for i in node.items)
+        return lambda env: tuple(i(env) for i in items)
+    if isinstance(node, RangeNode):
+        low, high = _build(node.low), _build(node.high)
+        return lambda env: range(low(env), high(env) + 1)
+    if isinstance(node, Quant):
+        return _quantifier(node)
+    if isinstance(node, Unrolled):
+        return _unrolled(node)
+    return node  # an unknown node still evaluates correctly, just slowly
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "notin"})
+
+
+def _is_bool(node: Any) -> bool:
+    """The node's value is always ``True`` or ``False`` (so a chain of one needs no ``bool``)."""
+    if isinstance(node, (NotNode, Chain, And, Or)):
+        return True
+    if isinstance(node, Binary):
+        return node.op in _COMPARISONS
+    if isinstance(node, Quant):
+        return node.kind in ("any", "all")
+    return isinstance(node, Const) and isinstance(node.value, bool)
+
+
+def _chain(node: Chain) -> Fn:
+    """A flattened ``and``/``or`` as one function, cheapest operand first; pure rules make the order free."""
+    as_sets = _set_chain(node)
+    if as_sets is not None:
+        return as_sets
+    parts = sorted(node.parts, key=cost)
+    fns = tuple(_build(p) for p in parts)
+    if len(fns) == 1:
+        (a,) = fns
+        return a if _is_bool(parts[0]) else (lambda env: True if a(env) else False)
+    if node.conjunction:
+        return _all_of(fns)
+    return _any_of(fns)
+
+
+def _all_of(fns: tuple[Fn, ...]) -> Fn:
+    if len(fns) == 2:
+        a, b = fns
+        return lambda env: True if a(env) and b(env) else False
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda env: True if a(env) and b(env) and c(env) else False
+    if len(fns) == 4:
+        a, b, c, d = fns
+        return lambda env: True if a(env) and b(env) and c(env) and d(env) else False
+
+    def every(env: dict) -> bool:
+        for fn in fns:
+            if not fn(env):
+                return False
+        return True
+
+    return every
+
+
+def _any_of(fns: tuple[Fn, ...]) -> Fn:
+    if len(fns) == 2:
+        a, b = fns
+        return lambda env: True if a(env) or b(env) else False
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda env: True if a(env) or b(env) or c(env) else False
+
+    def some(env: dict) -> bool:
+        for fn in fns:
+            if fn(env):
+                return True
+        return False
+
+    return some
+
+
+# ---- membership tests as set operations ---------------------------------------------------------------------
+# An environment function may declare, for constant arguments, that its call is ``element in env[key]`` with a
+# frozenset there (``fast_member``). Several such tests on one key then combine: ``has_triplet(5z) and
+# has_triplet(6z)`` is one subset test, ``any(n in 1..7: all(x in [m, p, s]: has_sequence(x, n)))`` one C-level
+# loop of subset tests, a ``count`` of them the size of an intersection.
+
+
+def _member(node: Any) -> tuple[str, Any] | None:
+    """(key, element) when the node is a membership test ``element in env[key]``, else None."""
+    if not (isinstance(node, Apply) and node.needs_env and all(isinstance(a, Const) for a in node.args)):
+        return None
+    member = getattr(node.fn, "fast_member", None)
+    if member is None:
+        return None
+    try:
+        key, element = member(*[a.value for a in node.args])
+        hash(element)
+    except Exception:  # noqa: BLE001 - not a set member: the call is evaluated as written
+        return None
+    return key, element
+
+
+def _member_group(node: Any, conjunction: bool) -> tuple[str, frozenset] | None:
+    """(key, elements) when the node is one membership test, or a chain of them on one key."""
+    found = _member(node)
+    if found is not None:
+        return found[0], frozenset((found[1],))
+    if isinstance(node, Chain) and node.conjunction == conjunction:
+        members = [_member(p) for p in node.parts]
+        if members and all(m is not None for m in members) and len({m[0] for m in members}) == 1:  # type: ignore[index]
+            return members[0][0], frozenset(m[1] for m in members)  # type: ignore[index]
+    return None
+
+
+def _set_chain(node: Chain) -> Fn | None:
+    """A chain of membership tests on one key, as set operations (None when it is not one)."""
+    whole = _member_group(node, node.conjunction)
+    if whole is not None:
+        key, elements = whole
+        if node.conjunction:
+            return lambda env: elements.issubset(env[key])
+        return lambda env: not elements.isdisjoint(env[key])
+    # an `or` of `and`s (or an `and` of `or`s) of membership tests on one key
+    groups = [_member_group(p, not node.conjunction) for p in node.parts]
+    if not groups or any(g is None for g in groups) or len({g[0] for g in groups}) != 1:  # type: ignore[index]
+        return None
+    key = groups[0][0]  # type: ignore[index]
+    subsets = tuple(g[1] for g in groups)  # type: ignore[index]
+    if node.conjunction:
+
+        def every_meets(env: dict) -> bool:
+            held = env[key]
+            if type(held) is frozenset:
+                return not any(map(held.isdisjoint, subsets))
+            return not any(s.isdisjoint(held) for s in subsets)
+
+        return every_meets
+
+    def some_within(env: dict) -> bool:
+        held = env[key]
+        if type(held) is frozenset:
+            return any(map(held.issuperset, subsets))
+        return any(s.issubset(held) for s in subsets)
+
+    return some_within
+
+
+def _set_count(node: Unrolled) -> Fn | None:
+    """A ``count`` of membership tests of distinct elements on one key: the size of an intersection."""
+    if node.kind != "count":
+        return None
+    members = [_member(b) for b in node.bodies]
+    if not members or any(m is None for m in members) or len({m[0] for m in members}) != 1:  # type: ignore[index]
+        return None
+    elements = [m[1] for m in members]  # type: ignore[index]
+    if len(set(elements)) != len(elements):
+        return None
+    key = members[0][0]  # type: ignore[index]
+    wanted = frozenset(elements)
+    return lambda env: len(wanted.intersection(env[key]))
 
 
 def _apply(node: Apply) -> Fn:
     fn = node.fn
-    args = tuple(closure(a) for a in node.args)
+    args = tuple(_build(a) for a in node.args)
     consts = [isinstance(a, Const) for a in node.args]
     if node.needs_env:
+        bound = _bound(fn, node.args) if all(consts) else None
+        if bound is not None:
+            return bound
+        key = getattr(fn, "member_of", None)
+        if key is not None and len(args) == 1:
+            if isinstance(node.args[0], Ref):
+                name = node.args[0].name
+                return lambda env: env[name] in env[key]
+            a0 = args[0]
+            return lambda env: a0(env) in env[key]
         if len(args) == 1 and consts[0]:
             c0 = node.args[0].value
             return lambda env: fn(env, c0)
@@ -124,22 +587,151 @@ def _apply(node: Apply) -> Fn:
     return lambda env: fn(*[a(env) for a in args])
 
 
+def _bound(fn: Callable[..., Any], args: tuple[Const, ...]) -> Fn | None:
+    """The function's own ``fast_bind`` form for these constant arguments, if it offers one."""
+    bind = getattr(fn, "fast_bind", None)
+    if bind is None:
+        return None
+    try:
+        return bind(*[a.value for a in args])
+    except Exception:  # noqa: BLE001 - arguments it cannot bind are evaluated (and fail) at run time as before
+        return None
+
+
 def _binary(node: Binary) -> Fn:
     op = node.fn
-    left = closure(node.left)
+    fused = _fused(node)
+    if fused is not None:
+        return fused
     if isinstance(node.right, Const):
         c = node.right.value
+        if isinstance(node.left, Ref):
+            compare = _compare_fact(node.op, node.left.name, c)
+            if compare is not None:
+                return compare
+        left = _build(node.left)
         if node.op == "==":
             return lambda env: left(env) == c
+        if node.op == "!=":
+            return lambda env: left(env) != c
         if node.op == "in":
             return lambda env: left(env) in c
+        if node.op == "notin":
+            return lambda env: left(env) not in c
         if node.op == ">=":
             return lambda env: left(env) >= c
         if node.op == ">":
             return lambda env: left(env) > c
+        if node.op == "<=":
+            return lambda env: left(env) <= c
+        if node.op == "<":
+            return lambda env: left(env) < c
         return lambda env: op(left(env), c)
-    right = closure(node.right)
+    right = _build(node.right)
+    if isinstance(node.left, Const):
+        c = node.left.value
+        if node.op == "*":
+            return lambda env: c * right(env)
+        if node.op == "+":
+            return lambda env: c + right(env)
+        return lambda env: op(c, right(env))
+    left = _build(node.left)
     return lambda env: op(left(env), right(env))
+
+
+def _fused(node: Binary) -> Fn | None:
+    """``count(g in sets: ...) == 3`` or ``2 * count(...)``: a memoised loop over a fact and its constant
+    operand in one function (these are the most frequent shapes of fu items and set-counting rules)."""
+    if isinstance(node.right, Const) and _fact_loop(node.left) is not None:
+        loop, c, compare = node.left, node.right.value, node.fn
+        reduce, get, fallback, name = _fact_loop(loop)  # type: ignore[misc]
+
+        def loop_then_constant(env: dict) -> Any:
+            try:
+                value = reduce(map(get, env[name]))
+            except TypeError:
+                value = reduce(map(fallback, env[name]))
+            return compare(value, c)
+
+        return loop_then_constant
+    if isinstance(node.left, Const) and _fact_loop(node.right) is not None:
+        c, combine = node.left.value, node.fn
+        reduce, get, fallback, name = _fact_loop(node.right)  # type: ignore[misc]
+
+        def constant_then_loop(env: dict) -> Any:
+            try:
+                value = reduce(map(get, env[name]))
+            except TypeError:
+                value = reduce(map(fallback, env[name]))
+            return combine(c, value)
+
+        return constant_then_loop
+    return None
+
+
+def _fact_loop(node: Any) -> tuple[Callable[..., Any], Callable[[Any], Any], Callable[[Any], Any], str] | None:
+    """(reduce, memo lookup, body, fact name) of an ``any``/``all``/``count``/``sum`` quantifier whose domain is a
+    fact and whose body reads only its variable; None for any other node."""
+    if not (isinstance(node, Quant) and isinstance(node.domain, Ref) and node.kind in _REDUCERS):
+        return None
+    pure = _pure(node.body, node.var)
+    if pure is None:
+        return None
+    memo = _memo_for(node.kind, pure)
+    return _REDUCERS[node.kind], memo.__getitem__, memo.fn, node.domain.name
+
+
+_REDUCERS: dict[str, Callable[..., Any]] = {"any": any, "all": all, "count": sum, "sum": sum}
+
+
+def _memo_for(kind: str, pure: Callable[[Any], Any]) -> _Memo:
+    """The memo of a loop's body: its value per element, as 1 or 0 for a ``count``."""
+    return _Memo((lambda x: 1 if pure(x) else 0) if kind == "count" else pure)
+
+
+def _compare_fact(op: str, name: str, c: Any) -> Fn | None:
+    """A fact compared with a constant (``shape == standard``, ``honors > 0``): one function, no inner call."""
+    if op == "==":
+        return lambda env: env[name] == c
+    if op == "!=":
+        return lambda env: env[name] != c
+    if op == "in":
+        return lambda env: env[name] in c
+    if op == ">=":
+        return lambda env: env[name] >= c
+    if op == ">":
+        return lambda env: env[name] > c
+    if op == "<=":
+        return lambda env: env[name] <= c
+    if op == "<":
+        return lambda env: env[name] < c
+    return None
+
+
+def _unrolled(node: Unrolled) -> Fn:
+    as_set = _set_count(node)
+    if as_set is not None:
+        return as_set
+    bodies = tuple(_build(b) for b in node.bodies)
+    kind = node.kind
+    if kind == "count":
+
+        def count(env: dict) -> int:
+            n = 0
+            for b in bodies:
+                if b(env):
+                    n += 1
+            return n
+
+        return count
+    if kind == "sum":
+        return lambda env: sum([b(env) for b in bodies])
+    if kind == "max":
+        return lambda env: max([b(env) for b in bodies], default=0)
+    return lambda env: min([b(env) for b in bodies], default=0)
+
+
+# ---- quantifiers -------------------------------------------------------------------------------------------------
 
 
 def _pure(node: Any, var: str) -> Callable[[Any], Any] | None:
@@ -163,12 +755,14 @@ def _pure(node: Any, var: str) -> Callable[[Any], Any] | None:
             return lambda x: fn(a0(x))
         return lambda x: fn(*[a(x) for a in args])
     if isinstance(node, (And, Or)):
-        left, right = _pure(node.left, var), _pure(node.right, var)
-        if left is None or right is None:
+        return _pure(Chain(isinstance(node, And), (node.left, node.right)), var)
+    if isinstance(node, Chain):
+        parts = [_pure(p, var) for p in node.parts]
+        if any(p is None for p in parts):
             return None
-        if isinstance(node, And):
-            return lambda x: bool(left(x)) and bool(right(x))
-        return lambda x: bool(left(x)) or bool(right(x))
+        if node.conjunction:
+            return lambda x: all(bool(p(x)) for p in parts)
+        return lambda x: any(bool(p(x)) for p in parts)
     if isinstance(node, NotNode):
         operand = _pure(node.operand, var)
         return None if operand is None else (lambda x: not operand(x))
@@ -177,30 +771,93 @@ def _pure(node: Any, var: str) -> Callable[[Any], Any] | None:
         if left is None or right is None:
             return None
         op = node.fn
-        if isinstance(node.right, Const):
-            c = node.right.value
-            return lambda x: op(left(x), c)
         return lambda x: op(left(x), right(x))
+    if isinstance(node, Cond):
+        parts = [_pure(p, var) for p in (node.condition, node.then, node.otherwise)]
+        if any(p is None for p in parts):
+            return None
+        condition, then, otherwise = parts
+        return lambda x: then(x) if condition(x) else otherwise(x)
+    if isinstance(node, Unrolled):
+        bodies = [_pure(b, var) for b in node.bodies]
+        if any(b is None for b in bodies):
+            return None
+        kind = node.kind
+        return lambda x: _reduce(kind, [b(x) for b in bodies])
     return None
 
 
+class _Memo(dict):
+    """A loop body's value per element, computed on first sight; elements are tiles, groups and such small values."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, x: Any) -> Any:
+        value = self.fn(x)
+        if len(self) >= MEMO_LIMIT:
+            self.clear()
+        self[x] = value
+        return value
+
+
 def _quantifier(node: Quant) -> Fn:
-    domain, var, kind = closure(node.domain), node.var, node.kind
-    pure = _pure(node.body, var)
+    pure = _pure(node.body, node.var)
     if pure is not None:
-        # the common case (a property of each group or tile): a C-level loop, no environment binding
-        if kind == "any":
-            return lambda env: any(map(pure, domain(env)))
-        if kind == "all":
-            return lambda env: all(map(pure, domain(env)))
-        if kind == "count":
-            return lambda env: sum(1 for x in domain(env) if pure(x))
-        if kind == "sum":
-            return lambda env: sum(map(pure, domain(env)))
-        if kind == "max":
-            return lambda env: max(map(pure, domain(env)), default=0)
-        return lambda env: min(map(pure, domain(env)), default=0)
-    body = closure(node.body)
+        return _pure_quantifier(node.kind, node.domain, pure)
+    return _bound_quantifier(node.kind, node.var, _build(node.domain), _build(node.body))
+
+
+def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) -> Fn:
+    """The common case (a property of each group or tile): a C-level loop over memoised values.
+
+    The body depends on the element alone, so its value per element is kept; an unhashable element (never
+    produced by the vocabulary) falls back to calling the body.
+    """
+    memo = _memo_for(kind, pure)
+    reduce = _REDUCERS.get(kind) or (max if kind == "max" else min)
+    get = memo.__getitem__
+    fallback = memo.fn
+    if kind in ("max", "min"):
+        domain = _build(domain_node)
+
+        def extreme(env: dict) -> Any:
+            items = domain(env)
+            try:
+                return reduce(map(get, items), default=0)
+            except TypeError:
+                return reduce(map(fallback, items), default=0)
+
+        return extreme
+
+    if isinstance(domain_node, Ref):
+        name = domain_node.name
+
+        def over_fact(env: dict) -> Any:
+            try:
+                return reduce(map(get, env[name]))
+            except TypeError:
+                return reduce(map(fallback, env[name]))
+
+        return over_fact
+
+    domain = _build(domain_node)
+
+    def run(env: dict) -> Any:
+        items = domain(env)
+        try:
+            return reduce(map(get, items))
+        except TypeError:
+            return reduce(map(fallback, items))
+
+    return run
+
+
+def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:
+    """A body that reads the environment: the variable is bound in it and restored afterwards."""
 
     def run(env: dict) -> Any:
         saved = dict.get(env, var, _MISSING)
@@ -229,11 +886,7 @@ def _quantifier(node: Quant) -> Fn:
             for x in items:
                 env[var] = x
                 values.append(body(env))
-            if kind == "sum":
-                return sum(values)
-            if kind == "max":
-                return max(values, default=0)
-            return min(values, default=0)
+            return _reduce(kind, values)
         finally:
             if saved is _MISSING:
                 dict.pop(env, var, None)

@@ -152,11 +152,17 @@ CONSTANTS: dict[str, Constant] = {
 
 # ---- functions ---------------------------------------------------------------------------------------------------
 def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]:
+    by_kind = tuple(pred_tile(k) for k in range(T.KINDS))  # the predicate per tile kind, looked up in C
+
     def check(x: object) -> bool:
         if x is None:
             return False
         if isinstance(x, Group):
-            return all(pred_tile(t) for t in x.tiles)
+            tiles = x.tiles
+            try:
+                return all(map(by_kind.__getitem__, tiles))
+            except (IndexError, TypeError):
+                return all(map(pred_tile, tiles))
         return pred_tile(x)  # type: ignore[arg-type]
 
     return check
@@ -247,13 +253,16 @@ def _has_triplet(env, tile: int) -> bool:
     return tile in env[TRIPLET_KINDS]
 
 
+_FIRST_DRAGON = T.make_kind("z", 5)  # T.is_dragon: kinds from here on
+
+
 @_env_function
 def _value_roles(env, x: object) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
     roles = 0
-    if T.is_dragon(kind):  # type: ignore[arg-type]
+    if kind >= _FIRST_DRAGON:  # type: ignore[operator]
         roles += 1
     if kind == env["seat_wind"]:
         roles += 1
@@ -269,12 +278,57 @@ def _is_value(env, x: object) -> bool:
 
 @_env_function
 def _count_of(env, tile: int) -> int:
-    return sum(1 for t in env["tiles"] if t == tile)
+    return env["tiles"].count(tile)
 
 
 @_env_function
 def _has_yaku(env, name: str) -> bool:
     return name in env["__yaku__"]
+
+
+# ``fast_bind(*constants)``: the function with its arguments fixed, as ``env -> value`` (the closure builder of
+# ``ruledsl.fast`` uses it when every argument is a constant, e.g. ``has_sequence(m, 1)``).
+def _bind_has_sequence(suit: str, number: int) -> Callable[[dict], bool]:
+    if suit not in ("m", "p", "s") or not 1 <= number <= 7:
+        return lambda env: False
+    kind = T.make_kind(suit, number)
+    return lambda env: kind in env[SEQUENCE_STARTS]
+
+
+def _bind_has_triplet(tile: int) -> Callable[[dict], bool]:
+    return lambda env: tile in env[TRIPLET_KINDS]
+
+
+# ``fast_member(*constants)``: the call is ``element in env[key]`` for the (key, element) returned, and
+# ``env[key]`` is a frozenset, so several such tests on one key combine into one set operation.
+def _member_has_sequence(suit: str, number: int) -> tuple[str, object]:
+    if suit not in ("m", "p", "s") or not 1 <= number <= 7:
+        return SEQUENCE_STARTS, None  # no kind: never a member
+    return SEQUENCE_STARTS, T.make_kind(suit, number)
+
+
+def _member_has_triplet(tile: int) -> tuple[str, object]:
+    return TRIPLET_KINDS, tile
+
+
+# ``env_reads``: the environment keys the function reads, besides its arguments (for ``ruledsl.fast.reads``).
+for _fn, _keys in (
+    (_has_sequence, (SEQUENCE_STARTS,)),
+    (_has_triplet, (TRIPLET_KINDS,)),
+    (_value_roles, ("seat_wind", "round_wind")),
+    (_is_value, ("seat_wind", "round_wind")),
+    (_count_of, ("tiles",)),
+    (_has_yaku, ("__yaku__",)),
+):
+    _fn.env_reads = frozenset(_keys)  # type: ignore[attr-defined]
+del _fn, _keys
+
+_has_sequence.fast_bind = _bind_has_sequence  # type: ignore[attr-defined]
+_has_triplet.fast_bind = _bind_has_triplet  # type: ignore[attr-defined]
+_has_sequence.fast_member = _member_has_sequence  # type: ignore[attr-defined]
+_has_triplet.fast_member = _member_has_triplet  # type: ignore[attr-defined]
+# ``member_of``: the call with any argument ``x`` is ``x in env[key]`` (``has_triplet(seat_wind)``).
+_has_triplet.member_of = TRIPLET_KINDS  # type: ignore[attr-defined]
 
 
 FUNCTIONS: dict[str, Function] = {
