@@ -84,10 +84,11 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 def _batch(default_rulebook: str | None) -> int:
     """Answer every stdin line in order; a bad line gets ``ok: false`` and the rest go on."""
     out = sys.stdout
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
     for line in sys.stdin:
         if not line.strip():
             continue
-        out.write(json.dumps(answer_line(line, default_rulebook), ensure_ascii=False))
+        out.write(dumps(answer_line(line, default_rulebook)))
         out.write("\n")
     out.flush()
     return EXIT_SCORED
@@ -99,8 +100,12 @@ def answer_line(line: str, default_rulebook: str | None) -> dict[str, Any]:
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         return {"ok": False, "error": {"code": "invalid_request", "message": f"not valid JSON: {exc}"}}
     try:
-        request = parse_request(data)
-        return library.scorer(request.rulebook or default_rulebook or library.DEFAULT_RULEBOOK).score(request)
+        if not isinstance(data, dict):
+            parse_request(data)  # raises the contract's invalid_request
+        named = data.get("rulebook")
+        if named is not None and not isinstance(named, str):
+            named = parse_request(data).rulebook  # raises: `rulebook` must be a string
+        return library.scorer(named or default_rulebook or library.DEFAULT_RULEBOOK).score(data)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}
 
