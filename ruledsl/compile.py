@@ -178,45 +178,53 @@ class Quant:
     body: Any
 
     def __call__(self, env: Env) -> Any:
-        items = self.domain(env)
-        var, body = self.var, self.body
-        saved = env.get(var, _MISSING) if var in env else _MISSING
-        try:
-            kind = self.kind
-            if kind == "any":
-                for x in items:
-                    env[var] = x
-                    if body(env):
-                        return True
-                return False
-            if kind == "all":
-                for x in items:
-                    env[var] = x
-                    if not body(env):
-                        return False
-                return True
-            values = []
-            for x in items:
-                env[var] = x
-                values.append(body(env))
-            if kind == "count":
-                return sum(1 for v in values if v)
-            if kind == "sum":
-                return sum(values)
-            if kind == "max":
-                return max(values, default=0)
-            return min(values, default=0)
-        finally:
-            if saved is _MISSING:
-                env.pop(var, None)
-            else:
-                env[var] = saved
+        return bind_and_quantify(self.kind, self.var, self.domain, self.body, env)
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.var} in {self.domain!r}: {self.body!r})"
 
 
 _MISSING = object()
+
+
+def bind_and_quantify(kind: str, var: str, domain: Any, body: Any, env: Env) -> Any:
+    """Run a quantifier whose body reads the environment: the variable is bound there and restored after."""
+    saved = dict.get(env, var, _MISSING)
+    try:
+        items = domain(env)
+        if kind == "any":
+            for x in items:
+                env[var] = x
+                if body(env):
+                    return True
+            return False
+        if kind == "all":
+            for x in items:
+                env[var] = x
+                if not body(env):
+                    return False
+            return True
+        if kind == "count":
+            n = 0
+            for x in items:
+                env[var] = x
+                if body(env):
+                    n += 1
+            return n
+        values = []
+        for x in items:
+            env[var] = x
+            values.append(body(env))
+        if kind == "sum":
+            return sum(values)
+        if kind == "max":
+            return max(values, default=0)
+        return min(values, default=0)
+    finally:
+        if saved is _MISSING:
+            dict.pop(env, var, None)
+        else:
+            env[var] = saved
 
 
 def compile_expr(expr: ast.Expr) -> Any:

@@ -37,10 +37,10 @@ from ruledsl.compile import (
     Quant,
     RangeNode,
     Ref,
+    bind_and_quantify,
 )
 
 Fn = Callable[[dict], Any]
-_MISSING = object()
 
 UNROLL_LIMIT = 16  # longest constant domain unrolled
 UNROLL_BUDGET = 4000  # most nodes an unrolled quantifier may grow to
@@ -858,39 +858,4 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
 
 def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:
     """A body that reads the environment: the variable is bound in it and restored afterwards."""
-
-    def run(env: dict) -> Any:
-        saved = dict.get(env, var, _MISSING)
-        try:
-            items = domain(env)
-            if kind == "any":
-                for x in items:
-                    env[var] = x
-                    if body(env):
-                        return True
-                return False
-            if kind == "all":
-                for x in items:
-                    env[var] = x
-                    if not body(env):
-                        return False
-                return True
-            if kind == "count":
-                n = 0
-                for x in items:
-                    env[var] = x
-                    if body(env):
-                        n += 1
-                return n
-            values = []
-            for x in items:
-                env[var] = x
-                values.append(body(env))
-            return _reduce(kind, values)
-        finally:
-            if saved is _MISSING:
-                dict.pop(env, var, None)
-            else:
-                env[var] = saved
-
-    return run
+    return lambda env: bind_and_quantify(kind, var, domain, body, env)
