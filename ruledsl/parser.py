@@ -85,15 +85,13 @@ def parse(text: str, file: str = "<input>") -> ast.Rulebook:
     return rulebook
 
 
-def _check_nesting(text: str, reporter: Reporter) -> None:
-    """Bound bracket depth before parsing so evaluation and recursion stay bounded."""
-    depth = 0
+def _code_brackets(text: str):
+    """Every bracket outside strings and comments, as (bracket, line, column), in reading order."""
     line, col = 1, 1
     in_string = in_comment = escaped = False
     for ch in text:
         if in_comment:
-            if ch == "\n":
-                in_comment = False
+            in_comment = ch != "\n"
         elif in_string:
             if escaped:
                 escaped = False
@@ -106,7 +104,19 @@ def _check_nesting(text: str, reporter: Reporter) -> None:
             in_comment = True
         elif ch == '"':
             in_string = True
-        elif ch in "([{":
+        elif ch in "([{)]}":
+            yield ch, line, col
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+
+
+def _check_nesting(text: str, reporter: Reporter) -> None:
+    """Bound bracket depth before parsing so evaluation and recursion stay bounded."""
+    depth = 0
+    for ch, line, col in _code_brackets(text):
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
                 reporter.error(
@@ -115,12 +125,8 @@ def _check_nesting(text: str, reporter: Reporter) -> None:
                     "split the expression into simpler items",
                 )
                 return
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "\n":
-            line, col = line + 1, 1
         else:
-            col += 1
+            depth -= 1
 
 
 def _check_depth(tree: Tree, reporter: Reporter) -> None:
@@ -236,31 +242,11 @@ _CLOSERS = {"RBRACE": "}", "RPAR": ")", "RSQB": "]"}
 def _open_brackets(text: str, end: int) -> list[tuple[str, int, int]]:
     """The brackets still open at offset ``end``, outermost first, as (bracket, line, column)."""
     stack: list[tuple[str, int, int]] = []
-    line, col = 1, 1
-    in_string = in_comment = escaped = False
-    for ch in text[:end]:
-        if in_comment:
-            in_comment = ch != "\n"
-        elif in_string:
-            if escaped:
-                escaped = False
-                in_string = ch != "\n"
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"' or ch == "\n":
-                in_string = False
-        elif ch == "#":
-            in_comment = True
-        elif ch == '"':
-            in_string = True
-        elif ch in "([{":
+    for ch, line, col in _code_brackets(text[:end]):
+        if ch in "([{":
             stack.append((ch, line, col))
-        elif ch in ")]}" and stack:
+        elif stack:
             stack.pop()
-        if ch == "\n":
-            line, col = line + 1, 1
-        else:
-            col += 1
     return stack
 
 
