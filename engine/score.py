@@ -16,7 +16,7 @@ import operator
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, repeat
 from operator import call
@@ -43,7 +43,7 @@ from engine.facts import (
 )
 from engine.hand import Hand, build_hand
 from engine.request import ScoreRequest, Situation, parse_request
-from ruledsl.compile import Rule, Rulebook
+from ruledsl.compile import Rule, Rulebook, Variant
 from ruledsl.fast import Chain, closure, is_true, mentioned, reads, simplify
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
@@ -85,15 +85,6 @@ class Valuation:
 
 
 @dataclass(frozen=True)
-class FastVariant:
-    name: str
-    title: str | None
-    clause: str | None
-    when: Any
-    fields: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class FastRule:
     """A compiled rule with its conditions and fields turned into closures (``ruledsl.fast``) for the hot path."""
 
@@ -103,7 +94,7 @@ class FastRule:
     clause: str | None
     when: Any
     fields: dict[str, Any]
-    variants: tuple[FastVariant, ...]
+    variants: tuple[Variant, ...]  # exceptions, with closures in place of their nodes
     always: bool = False  # the condition is the constant true: the tables skip calling it
     condition: Any = None  # the compiled condition node, for ``Tables``
 
@@ -120,7 +111,7 @@ def fast(rule: Rule) -> FastRule:
         rule.clause,
         closure(rule.when),
         _fast_fields(rule.fields),
-        tuple(FastVariant(v.name, v.title, v.clause, closure(v.when), _fast_fields(v.fields)) for v in rule.variants),
+        tuple(replace(v, when=closure(v.when), fields=_fast_fields(v.fields)) for v in rule.variants),
         always=is_true(rule.when),
         condition=rule.when,
     )

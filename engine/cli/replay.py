@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from engine import library
 from engine.errors import EngineError, InvalidRequest
@@ -21,8 +22,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     for raw in args.paths:
-        from pathlib import Path
-
         if not Path(raw).exists():
             raise InvalidRequest(f"`{raw}` does not exist")
     try:

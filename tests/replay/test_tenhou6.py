@@ -28,23 +28,13 @@ from engine.replay.mjlog import read_mjlog
 from engine.replay.situation import WinCase, iter_wins
 from engine.replay.tenhou6 import game_rules, json_tile, parse_call, parse_tenhou6, read_tenhou6
 from engine.tiles import parse_tile, parse_tiles
+from tests.replay.test_mjlog import SITUATION_FLAGS
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou"
 JSON = DATA / "json"
 EXCERPTS = DATA / "excerpts"
 needs_data = pytest.mark.skipif(
     not JSON.is_dir(), reason="Tenhou JSON folder ../shared/data/tenhou/json missing"
-)
-SITUATION_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
 )
 # README: this excerpt's point changes omit a riichi stick its own discard array shows as established
 KNOWN_INCONSISTENT = {("confusing_nakis_1.json", "E2-2")}
