@@ -1,18 +1,24 @@
-"""Scoring throughput on the same random hands: our Python API, ``riichi score --json``, and the mahjong package.
+"""Scoring throughput on the same random hands, ours beside the mahjong package, at three levels of input.
 
 Run: ``python benchmarks/score.py [--hands N] [--seed S]``. The hands come from ``tests/peer_oracle.py`` (the
 generator of the peer cross-check: complete hands with calls, red fives, dora and random situations, a few
-incomplete ones). Figures are hands per second; every column scores the same hands.
+incomplete ones). Every row scores the same hands; figures are hands per second and microseconds per hand.
 
-ours, API, first pass  ``scorer("house").score_json(request)`` on pre-built request dicts, request validation
-                       included, with the decomposition cache empty (the first hands a process sees)
-ours, API, again       the same hands a second time (decomposition cache warm)
-riichi score --json    one subprocess fed every request as a JSON line on stdin, timed from start to exit:
-                       interpreter start-up, imports, rulebook compile, JSON in and out included
-mahjong 2.1.0          ``HandCalculator.estimate_hand_value`` on pre-converted 136-format tiles, melds and
-                       ``HandConfig`` objects (the conversion is not timed), options as the house rules
+pre-built inputs      what each library takes natively, built before the clock starts. Ours: ``Scorer.score_hand``
+                      on a ``Hand`` from ``build_hand``, a ``Situation`` and indicator codes. mahjong 2.1.0:
+                      ``HandCalculator.estimate_hand_value`` on 136-format tiles, ``Meld`` and ``HandConfig``
+                      objects, options as the house rules.
+request dicts         both start from the contract's request dicts, so reading notation and building the situation
+                      are timed too. Ours: ``Scorer.score_json(request)`` (validation included). mahjong: the
+                      conversion of the peer cross-check (``tests.peer_oracle.peer_arguments``) then
+                      ``estimate_hand_value``.
+JSON lines process    one process fed every request as a JSON line on stdin, timed from start to exit
+                      (interpreter start-up, imports, rulebook compile or options, JSON in and out). Ours:
+                      ``riichi score --json``. mahjong: ``benchmarks/peer_jsonl.py``, the same loop around the peer.
 
-It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
+Each library's API figures come from a fresh process of its own (so neither inherits the other's warm
+interpreter): "first pass" is the first time that process sees the hands (caches empty), "again" the same hands
+once more. It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
 """
 
 from __future__ import annotations
@@ -29,11 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
-from engine import decompose  # noqa: E402
+from engine import tiles as T  # noqa: E402
+from engine.errors import EngineError  # noqa: E402
 from engine.library import scorer  # noqa: E402
+from engine.score import plain_request, situation_of  # noqa: E402
 from tests.peer_oracle import peer_arguments, random_requests  # noqa: E402
 
 COLD_LOAD = """
@@ -45,6 +52,7 @@ scorer("house")
 t2 = time.perf_counter()
 print(json.dumps({"imports": t1 - t0, "load": t2 - t1}))
 """
+WORKERS = ("ours-built", "mahjong-built", "ours-request", "mahjong-request")
 
 
 def cold_load() -> dict[str, float]:
@@ -52,61 +60,132 @@ def cold_load() -> dict[str, float]:
     return json.loads(out.stdout)
 
 
-def ours_api(requests: list[dict]) -> tuple[float, list[dict]]:
+def _ours_built(requests: list[dict]) -> tuple[callable, int]:
     s = scorer("house")
+    inputs = []
+    for r in requests:
+        q = plain_request(r)
+        try:
+            hand = s.build_hand(q)
+        except EngineError:
+            continue
+        dora = T.tile_codes(q.dora_indicators) if q.dora_indicators else ()
+        ura = T.tile_codes(q.ura_indicators) if q.ura_indicators else ()
+        inputs.append((hand, situation_of(q), dora, ura))
+    score_hand = s.score_hand
+
+    def run() -> int:
+        wins = 0
+        for hand, situation, dora, ura in inputs:
+            try:
+                score_hand(hand, situation, dora, ura)
+                wins += 1
+            except EngineError:
+                pass
+        return wins
+
+    return run, len(inputs)
+
+
+def _ours_request(requests: list[dict]) -> tuple[callable, int]:
+    score_json = scorer("house").score_json
+    return (lambda: sum(score_json(r)["ok"] for r in requests)), len(requests)
+
+
+def _mahjong_built(requests: list[dict]) -> tuple[callable, int]:
+    calls = [peer_arguments(r) for r in requests]
+    estimate = HandCalculator.estimate_hand_value
+    return (lambda: sum(not estimate(**kwargs).error for kwargs in calls)), len(calls)
+
+
+def _mahjong_request(requests: list[dict]) -> tuple[callable, int]:
+    estimate = HandCalculator.estimate_hand_value
+    return (lambda: sum(not estimate(**peer_arguments(r)).error for r in requests)), len(requests)
+
+
+def worker(kind: str, requests: list[dict]) -> None:
+    """Time one library at one level in this (fresh) process and print the figures as JSON."""
+    prepare = {"ours-built": _ours_built, "ours-request": _ours_request, "mahjong-built": _mahjong_built, "mahjong-request": _mahjong_request}[kind]
+    run, count = prepare(requests)
     start = time.perf_counter()
-    results = [s.score_json(r) for r in requests]
-    return time.perf_counter() - start, results
+    wins = run()
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    run()
+    again = time.perf_counter() - start
+    print(json.dumps({"first": first, "again": again, "hands": count, "wins": wins}))
 
 
-def ours_cli(requests: list[dict]) -> tuple[float, list[dict]]:
-    exe = shutil.which("riichi")
-    command = [exe] if exe else [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())"]
+def in_fresh_process(kind: str, args: argparse.Namespace) -> dict:
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", kind, "--hands", str(args.hands), "--seed", str(args.seed)]
+    out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        raise SystemExit(f"worker {kind} failed ({out.returncode}): {out.stderr.strip()}")
+    return json.loads(out.stdout)
+
+
+def process(command: list[str], requests: list[dict]) -> tuple[float, list[dict]]:
     payload = "".join(json.dumps(dict(r, rulebook="house")) + "\n" for r in requests)
     start = time.perf_counter()
-    out = subprocess.run([*command, "score", "--json"], input=payload, capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(command, input=payload, capture_output=True, text=True, cwd=ROOT)
     elapsed = time.perf_counter() - start
     if out.returncode != 0:
-        raise SystemExit(f"riichi score --json failed ({out.returncode}): {out.stderr.strip()}")
+        raise SystemExit(f"{' '.join(command)} failed ({out.returncode}): {out.stderr.strip()}")
     return elapsed, [json.loads(line) for line in out.stdout.splitlines()]
-
-
-def peer(requests: list[dict]) -> float:
-    calls = [peer_arguments(r) for r in requests]
-    HandDivider._divide_hand_impl.cache_clear()
-    start = time.perf_counter()
-    for kwargs in calls:
-        HandCalculator.estimate_hand_value(**kwargs)
-    return time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=20260301)
+    parser.add_argument("--worker", choices=WORKERS, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    requests = random_requests(args.seed, args.hands)
+    if args.worker:
+        worker(args.worker, requests)
+        return
 
     load = cold_load()
-    requests = random_requests(args.seed, args.hands)
-    scorer("house")  # compiled before timing: the API figures are per hand, not per process
-    decompose.clear_caches()
-    first, results = ours_api(requests)
-    again, _ = ours_api(requests)
-    cli, cli_results = ours_cli(requests)
-    assert [r["ok"] for r in cli_results] == [r["ok"] for r in results], "CLI and API answers differ"
-    theirs = peer(requests)
-    wins = sum(r["ok"] for r in results)
+    api = {kind: in_fresh_process(kind, args) for kind in WORKERS}
+    exe = shutil.which("riichi")
+    ours_cli = [exe] if exe else [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())"]
+    ours_seconds, ours_answers = process([*ours_cli, "score", "--json"], requests)
+    peer_seconds, peer_answers = process([sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")], requests)
+    assert len(ours_answers) == len(peer_answers) == len(requests), "a process left requests unanswered"
+    assert api["ours-request"]["wins"] == sum(a["ok"] for a in ours_answers) == api["ours-built"]["wins"], "our answers differ"
 
     n = len(requests)
+    wins = api["ours-request"]["wins"]
     print(f"{n:,} hands (seed {args.seed}; {wins:,} scored, {n - wins:,} no yaku or not complete)")
-    print(f"{'':34}{'hands/s':>10}{'us/hand':>10}{'vs mahjong':>12}")
-    for label, seconds in (
-        ("ours, Python API, first pass", first),
-        ("ours, Python API, again", again),
-        ("ours, riichi score --json", cli),
-        ("mahjong 2.1.0 HandCalculator", theirs),
-    ):
-        print(f"{label:34}{n / seconds:>10,.0f}{seconds / n * 1e6:>10,.0f}{theirs / seconds:>11.2f}x")
+    print(f"{'':44}{'first pass':>20}{'again':>20}")
+    print(f"{'':44}{'hands/s':>10}{'us/hand':>10}{'hands/s':>10}{'us/hand':>10}")
+
+    def row(label: str, hands: int, first: float, again: float | None) -> None:
+        cells = f"{hands / first:>10,.0f}{first / hands * 1e6:>10,.0f}"
+        if again is not None:
+            cells += f"{hands / again:>10,.0f}{again / hands * 1e6:>10,.0f}"
+        print(f"  {label:42}{cells}")
+
+    def ratio(ours_first: float, theirs_first: float, ours_again: float | None = None, theirs_again: float | None = None) -> None:
+        cells = f"{theirs_first / ours_first:>19.2f}x"
+        if ours_again is not None and theirs_again is not None:
+            cells += f"{theirs_again / ours_again:>19.2f}x"
+        print(f"  {'ours vs mahjong (higher: ours faster)':42}{cells}")
+
+    levels = (
+        ("pre-built inputs (conversion not timed)", "built", "Scorer.score_hand", "HandCalculator.estimate_hand_value"),
+        ("the same request dicts", "request", "Scorer.score_json(request)", "peer_arguments + estimate_hand_value"),
+    )
+    for title, level, ours_label, peer_label in levels:
+        ours, theirs = api[f"ours-{level}"], api[f"mahjong-{level}"]
+        print(f"from {title}")
+        row(f"ours    {ours_label}", ours["hands"], ours["first"], ours["again"])
+        row(f"mahjong {peer_label}", theirs["hands"], theirs["first"], theirs["again"])
+        ratio(ours["first"] / ours["hands"], theirs["first"] / theirs["hands"], ours["again"] / ours["hands"], theirs["again"] / theirs["hands"])
+    print("JSON lines, one process from start to exit")
+    row("ours    riichi score --json", n, ours_seconds, None)
+    row("mahjong benchmarks/peer_jsonl.py", n, peer_seconds, None)
+    ratio(ours_seconds, peer_seconds)
     print(
         f"cold load+compile of `house` in a fresh process: {load['load'] * 1000:,.0f} ms "
         f"(after {load['imports'] * 1000:,.0f} ms of imports)"

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
+from typing import Any
 
+from engine.memo import Memo, clear_all
 from engine.tiles import YAOCHUU_KINDS
 
 SEQ = 0
@@ -50,55 +51,81 @@ class Reading:
 
 def standard_readings(counts: Sequence[int]) -> tuple[Groups, ...]:
     """Every distinct split of 3n+2 concealed tiles into n sets and one pair (empty when there is none)."""
-    return _standard_readings(counts if type(counts) is tuple else tuple(counts))
+    return _STANDARD_READINGS[counts if type(counts) is tuple else tuple(counts)]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _standard_readings(counts: tuple[int, ...]) -> tuple[Groups, ...]:
-    parts: list[tuple[Groups, ...]] = []
-    pairs = 0
-    for base in (0, 9, 18):
-        vec = counts[base : base + 9]
-        total = sum(vec)
-        if not total:
-            continue
-        rest = total % 3
-        if rest == 1:
-            return ()
-        if rest == 2:
-            pairs += 1
-            if pairs > 1:
-                return ()
-        splits = _suit_splits(base, vec, rest == 2)
-        if not splits:
-            return ()
-        parts.append(splits)
-    honours = _honour_groups(counts)
-    if honours is None:
+def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
+    """``standard_readings`` uncached: each suit and the honours split on their own (kept per content)."""
+    honours = counts[27:]
+    found = _HONOUR_SPLITS.get(honours)
+    if found is None:
+        found = _HONOUR_SPLITS[honours] = _honour_split(honours)  # bounded: honour counts are few
+    if found is None:
         return ()
-    pairs += sum(1 for shape, _ in honours if shape == PAIR)
+    pairs, groups = found
+    several = None
+    for start, known in _SUITS:
+        vec = counts[start : start + 9]
+        found = known.get(vec)
+        if found is None:
+            if len(known) >= _CACHE_SIZE:
+                known.clear()
+            found = known[vec] = _suit_splits(start, vec)
+        if found is _NO_TILES:
+            continue
+        if found is None:
+            return ()
+        with_pair, splits = found
+        pairs += with_pair
+        if len(splits) == 1:
+            groups += splits[0]
+        elif several is None:
+            several = [splits]
+        else:
+            several.append(splits)
     if pairs != 1:
         return ()
-    if honours:
-        parts.append((honours,))
-    if all(len(splits) == 1 for splits in parts):  # the common case: each suit splits one way
-        return (tuple(sorted([g for splits in parts for g in splits[0]])),)
-    readings = {tuple(sorted(g for groups in combo for g in groups)) for combo in product(*parts)}
+    if several is None:  # the common case: each suit splits one way
+        return (tuple(sorted(groups)),)
+    readings = {tuple(sorted(groups + sum(combo, ()))) for combo in product(*several)}
     return tuple(sorted(readings))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _suit_splits(base: int, vec: tuple[int, ...], with_pair: bool) -> tuple[Groups, ...]:
-    """Every split of one suit's tiles into runs and triplets, plus exactly one pair when ``with_pair``."""
-    splits = _relative_splits(vec, with_pair)
-    if not base:
-        return splits
-    return tuple(tuple((shape, base + i) for shape, i in split) for split in splits)
+def _honour_split(honours: tuple[int, ...]) -> tuple[int, Groups] | None:
+    """Honours only form triplets and pairs, so they split in at most one way: (pairs, groups), or None."""
+    if 1 in honours or 4 in honours:  # a lone honour, or four of one (no kan), belongs to no set or pair
+        return None
+    groups = tuple((TRIP if count == 3 else PAIR, 27 + i) for i, count in enumerate(honours) if count)
+    return honours.count(2), groups
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _relative_splits(vec: tuple[int, ...], with_pair: bool) -> tuple[Groups, ...]:
-    """``_suit_splits`` with kinds counted from the suit's 1, so the three suits share one cache."""
+_HONOUR_SPLITS: dict[tuple[int, ...], tuple[int, Groups] | None] = {}
+# Per suit (by its first kind), its 9 counts -> ``_suit_splits``; plain dicts, bounded like the other caches.
+_SUITS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
+_NO_TILES: Any = ("no tiles",)
+
+
+def _suit_splits(base: int, vec: tuple[int, ...]) -> tuple[int, tuple[Groups, ...]] | None:
+    """(1 if the suit must hold the pair else 0, every split of its tiles into runs and triplets plus that pair),
+    kinds counted from ``base``; ``_NO_TILES`` for a suit with no tiles, None for one that cannot split."""
+    total = sum(vec)
+    if not total:
+        return _NO_TILES
+    rest = total % 3
+    if rest == 1:
+        return None
+    splits = _RELATIVE_SPLITS[vec]
+    if not splits:
+        return None
+    if base:
+        splits = tuple(tuple((shape, base + i) for shape, i in split) for split in splits)
+    return (1 if rest == 2 else 0), splits
+
+
+def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
+    """``_suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
+    suit whose count leaves two over holds the pair."""
+    with_pair = sum(vec) % 3 == 2
     counts = list(vec)
     found: set[Groups] = set()
     groups: list[Group] = []
@@ -138,31 +165,18 @@ def _relative_splits(vec: tuple[int, ...], with_pair: bool) -> tuple[Groups, ...
     return tuple(sorted(found))
 
 
-def _honour_groups(counts: tuple[int, ...]) -> Groups | None:
-    """Honours only form triplets and pairs, so they split in at most one way."""
-    if not any(counts[27:34]):
-        return ()
-    groups: list[Group] = []
-    for kind in range(27, 34):
-        count = counts[kind]
-        if count == 3:
-            groups.append((TRIP, kind))
-        elif count == 2:
-            groups.append((PAIR, kind))
-        elif count:
-            return None
-    return tuple(groups)
-
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Fourteen tiles as seven different pairs (two pairs of one kind do not count as two)."""
-    return sum(counts) == 14 and (counts if type(counts) is tuple else list(counts)).count(2) == 7
+    counts = counts if type(counts) is tuple else tuple(counts)
+    return counts.count(2) == 7 and sum(counts) == 14
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """One of each terminal and honour, plus a second of one of them: fourteen tiles, nothing else."""
     return (
-        sum(counts) == 14
+        all(counts[27:34])  # most hands fail here, cheaply
+        and sum(counts) == 14
         and all(map(counts.__getitem__, YAOCHUU_KINDS))
         and sum(map(counts.__getitem__, YAOCHUU_KINDS)) == 14
     )
@@ -179,17 +193,21 @@ def readings_of(counts: Sequence[int]) -> tuple[tuple[str, Groups], ...]:
     Plain tuples of ints hold no references the garbage collector must follow, so a large cache of them costs
     the collector nothing.
     """
-    return _readings(counts if type(counts) is tuple else tuple(counts))
+    return READINGS[counts if type(counts) is tuple else tuple(counts)]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _readings(key: tuple[int, ...]) -> tuple[tuple[str, Groups], ...]:
-    readings = [(STANDARD, groups) for groups in _standard_readings.__wrapped__(key)]  # cached here, not twice
-    if is_seven_pairs(key):
-        readings.append((SEVEN_PAIRS, tuple((PAIR, k) for k in range(34) if key[k] == 2)))
+def read_counts(key: tuple[int, ...]) -> tuple[tuple[str, Groups], ...]:
+    """``readings_of`` uncached, for callers that keep what they build from it."""
+    standard = _split_standard(key)
+    if len(standard) == 1:
+        readings: tuple[tuple[str, Groups], ...] = ((STANDARD, standard[0]),)
+    else:
+        readings = tuple([(STANDARD, groups) for groups in standard])
+    if key.count(2) == 7 and is_seven_pairs(key):
+        readings += ((SEVEN_PAIRS, tuple((PAIR, k) for k in range(34) if key[k] == 2)),)
     if is_thirteen_orphans(key):
-        readings.append((THIRTEEN_ORPHANS, tuple((PAIR if key[k] == 2 else SINGLE, k) for k in YAOCHUU_KINDS)))
-    return tuple(readings)
+        readings += ((THIRTEEN_ORPHANS, tuple((PAIR if key[k] == 2 else SINGLE, k) for k in YAOCHUU_KINDS)),)
+    return readings
 
 
 def wait_of(group: Group, win_kind: int) -> str | None:
@@ -220,16 +238,15 @@ def win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...
     Identical groups give the same interpretation, so only the first of them is listed (readings are sorted,
     which puts identical groups side by side).
     """
-    return placements(reading if type(reading) is tuple else tuple(reading), win_kind)
+    return PLACEMENTS[(reading if type(reading) is tuple else tuple(reading), win_kind)]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
-    """``win_placements`` of a reading (a tuple), cached: the scorer asks for it once per reading of every hand."""
-    return _win_placements(reading, win_kind)
+def _win_placements(key: tuple[Groups, int]) -> tuple[tuple[int, str], ...]:
+    return placements_of(*key)
 
 
-def _win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
+def placements_of(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
+    """``win_placements`` uncached, for callers that keep what they build from it."""
     found: list[tuple[int, str]] = []
     previous = None
     for index, group in enumerate(reading):
@@ -250,10 +267,16 @@ def _win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ..
     return tuple(found)
 
 
+# What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).
+_RELATIVE_SPLITS = Memo(_relative_splits, _CACHE_SIZE)
+_STANDARD_READINGS = Memo(_split_standard, _CACHE_SIZE)
+READINGS = Memo(read_counts, _CACHE_SIZE)
+PLACEMENTS = Memo(_win_placements, _CACHE_SIZE)
+
+
 def clear_caches() -> None:
-    """Forget every cached reading (for benchmarks that want cold-start figures)."""
-    _standard_readings.cache_clear()
-    _suit_splits.cache_clear()
-    _relative_splits.cache_clear()
-    _readings.cache_clear()
-    placements.cache_clear()
+    """Forget every cached reading, here and in the tables built from them (for cold-start figures)."""
+    for _base, known in _SUITS:
+        known.clear()
+    _HONOUR_SPLITS.clear()
+    clear_all()

@@ -17,10 +17,19 @@ from typing import Any
 from engine import tiles as T
 from engine.decompose import PAIR as D_PAIR
 from engine.decompose import SEQ as D_SEQ
+from engine.decompose import (
+    SEVEN_PAIRS,
+    STANDARD,
+    TANKI,
+    THIRTEEN_ORPHANS,
+    placements_of,
+    read_counts,
+    readings_of,
+)
 from engine.decompose import TRIP as D_TRIP
-from engine.decompose import readings_of
 from engine.hand import Hand
-from engine.request import Situation
+from engine.memo import Memo
+from engine.situation import Situation
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
 
@@ -127,7 +136,9 @@ class HandFacts(dict):
     def __missing__(self, key: str) -> Any:
         provider = HAND_PROVIDERS.get(key)
         if provider is None:
-            raise KeyError(key)
+            provider = READING_PROVIDERS.get(key)  # a single reading's facts live in the hand's table
+            if provider is None:
+                raise KeyError(key)
         value = provider(self)
         self[key] = value
         return value
@@ -375,6 +386,47 @@ def _peikou(env: Env) -> int:
     if len(starts) < 2:
         return 0
     return sum(starts.count(k) // 2 for k in set(starts))
+
+
+def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[dict[str, Any], ...]:
+    """The facts of each reading of concealed kind counts, won on a kind by tsumo or ron: one table per reading
+    and, in a standard reading, per group the winning tile may have completed (the called melds are added later).
+    None of them when the tiles are not a complete hand."""
+    counts, win, ron = key
+    tables = []
+    for reading_shape, shapes in read_counts(counts):  # uncached: this table is the cache
+        if reading_shape == STANDARD:
+            # groups sort by shape, sets first: the one pair of a standard reading is its last group
+            pair = PLAIN_GROUPS[shapes[-1]]
+            pairs = (pair,)
+            sets = tuple(map(PLAIN_GROUPS.__getitem__, shapes[:-1]))
+            for index, wait in placements_of(shapes, win):
+                group = shapes[index]
+                if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
+                    win_group = RON_GROUPS[group]
+                    these = sets[:index] + (win_group,) + sets[index + 1 :]
+                else:
+                    win_group = PLAIN_GROUPS[group]
+                    these = sets
+                tables.append({"shape": STANDARD, "sets": these, "pair": pair, "pairs": pairs, "wait": wait, "win_group": win_group})
+        else:
+            pairs = tuple(concealed_group(shape, kind, False) for shape, kind in shapes)
+            table = {
+                "shape": reading_shape,
+                "sets": (),
+                "pairs": pairs if reading_shape == SEVEN_PAIRS else (),
+                "pair": None,
+                "wait": TANKI,
+                "win_group": next((g for g in pairs if g.kind == win), None),
+            }
+            if reading_shape == THIRTEEN_ORPHANS:
+                table["groups"] = ()
+            tables.append(table)
+    return tuple(tables)
+
+
+# What the scorer looks up for every hand: (concealed kind counts, winning kind, won by ron) -> reading facts.
+READING_FACTS = Memo(_reading_facts, 65536)
 
 
 READING_PROVIDERS: dict[str, Callable[[Env], Any]] = {

@@ -23,6 +23,7 @@ from engine.tiles import (
     kind_of,
     parse_tile,
     parse_tiles,
+    tile_codes,
 )
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -98,33 +99,38 @@ def build_hand(
     the five kinds (4, 13, 22), ``None`` meaning all three. Raises ``NotationError`` for unreadable text and
     ``InvalidHand`` for a hand that cannot exist.
     """
-    codes = parse_tiles(concealed)
+    codes = tile_codes(concealed)
     win_code = parse_tile(win)
-    parsed = [_parse_meld(item, index) for index, item in enumerate(melds)]
+    parsed = [_parse_meld(item, index) for index, item in enumerate(melds)] if melds else []
     if len(parsed) > MAX_MELDS:
         raise InvalidHand(f"{len(parsed)} melds given; a hand has at most {MAX_MELDS}")
     for meld in parsed:
         _check_meld_shape(meld)
 
-    everything = codes + [code for meld in parsed for code in meld.tiles]
-    if not _within_tile_set(everything + [win_code], allowed_kinds, red_fives):
-        _check_tile_set(everything + [win_code], allowed_kinds, red_fives)
-    if not _copies_fit(bytes(everything), copies):
+    everything = [*codes, *(code for meld in parsed for code in meld.tiles)] if parsed else list(codes)
+    if not _within_tile_set(everything, allowed_kinds, red_fives):
+        _check_tile_set(everything, allowed_kinds, red_fives)
+    if win_code not in everything and not _within_tile_set((win_code,), allowed_kinds, red_fives):
+        _check_tile_set((win_code,), allowed_kinds, red_fives)
+    counts = [0] * KINDS
+    for code in codes:
+        counts[KIND_OF[code]] += 1
+    concealed_counts = tuple(counts)
+    for meld in parsed:
+        for code in meld.tiles:
+            counts[KIND_OF[code]] += 1
+    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
         _check_copies(everything, copies)
     _check_size(len(codes), len(parsed))
     win_code = _find_win(codes, win_code)
     hand = Hand(concealed=tuple(sorted(codes, key=_SORT_RANK.__getitem__)), melds=tuple(parsed), win=win_code)
-    hand.__dict__["counts"] = _kind_counts(codes)  # the cached property, already known
+    hand.__dict__["counts"] = concealed_counts  # the cached property, already known
     return hand
 
 
-# Tile codes and kinds are small ints, so a list of them is a byte string and ``bytes`` methods count in C.
-_KIND_TABLE = bytes(KIND_OF) + bytes(range(len(KIND_OF), 256))  # code -> kind, for ``bytes.translate``
-_ALL_KINDS = range(KINDS)
-
-
-def _kind_counts(codes: list[int]) -> tuple[int, ...]:
-    return tuple(map(bytes(codes).translate(_KIND_TABLE).count, _ALL_KINDS))
+def _one_of_each_red(codes: list[int]) -> bool:
+    reds = [code for code in codes if code >= RED_BASE]
+    return len(reds) == len(set(reds))
 
 
 def _sort_key(code: int) -> tuple[int, int]:
@@ -157,20 +163,11 @@ def _allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[in
     return codes
 
 
-def _within_tile_set(codes: list[int], allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> bool:
+def _within_tile_set(codes: Sequence[int], allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> bool:
     try:
         return _allowed_codes(allowed_kinds, red_fives).issuperset(codes)
     except TypeError:  # an unhashable tile set (a plain set): let the full check decide
         return False
-
-
-def _copies_fit(codes: bytes, copies: int) -> bool:
-    """No kind more than ``copies`` times and no red five twice (``_check_copies`` words any problem)."""
-    kinds = codes.translate(_KIND_TABLE)
-    return max(map(kinds.count, set(kinds)), default=0) <= copies and max(map(codes.count, _RED_CODES)) <= 1
-
-
-_RED_CODES = tuple(range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS)))
 
 
 def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:

@@ -6,14 +6,14 @@ malformed JSON into an ``invalid_request`` error that names the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.errors import InvalidRequest
+from engine.situation import WINDS, Situation
 
-Wind = Literal["E", "S", "W", "N"]
+Wind = Literal["E", "S", "W", "N"]  # engine.situation.WINDS
 MeldType = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 
 
@@ -87,33 +87,9 @@ class ScoreResponse(BaseModel):
     error: ScoreError | None = None
 
 
+__all__ = ["WINDS", "Situation", "ScoreRequest", "ScoreResponse", "MeldModel", "parse_request", "SCHEMAS"]
+
 SCHEMAS: dict[str, type[BaseModel]] = {"score-request": ScoreRequest, "score-response": ScoreResponse}
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """Everything about a win except the tiles: how it was won and what lies on the table."""
-
-    tsumo: bool = False
-    seat_wind: str = "E"
-    round_wind: str = "E"
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    kita: int = 0
-    honba: int = 0
-    riichi_sticks: int = 0
-
-    @property
-    def dealer(self) -> bool:
-        return self.seat_wind == "E"
 
 
 def parse_request(data: Any) -> ScoreRequest:

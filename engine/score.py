@@ -13,38 +13,33 @@ Every shortcut computes exactly what the straightforward path would.
 from __future__ import annotations
 
 import operator
-import types
-import typing
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, repeat
 from operator import call
-from typing import Any, Literal, Union
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from engine import tiles as T
-from engine.decompose import PAIR as D_PAIR
-from engine.decompose import SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, placements, readings_of
-from engine.decompose import TRIP as D_TRIP
-from engine.errors import EngineError, InvalidHand, InvalidSituation, NotAWin, NoYaku
+from engine.decompose import STANDARD
+from engine.errors import EngineError, InvalidHand, InvalidRequest, InvalidSituation, NotAWin, NoYaku
 from engine.facts import (
     AHEAD_HAND,
     AHEAD_READING,
-    PLAIN_GROUPS,
-    RON_GROUPS,
+    READING_FACTS,
     Env,
     HandFacts,
     _successor_table,
-    concealed_group,
     plan_ahead,
     situation_facts,
 )
 from engine.hand import Hand, build_hand
-from engine.request import ScoreRequest, Situation, parse_request
+from engine.plain_request import PlainRequest, plain_request
+from engine.situation import Situation, situation_of, situation_problems
 from ruledsl.compile import Rule, Rulebook, Variant
 from ruledsl.fast import Chain, closure, is_true, mentioned, reads, simplify
+
+if TYPE_CHECKING:
+    from engine.request import ScoreRequest
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
 
@@ -410,21 +405,17 @@ class Scorer:
         self.rulebook = rulebook
         self.p = prepare(rulebook)
         self._situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = {}
+        self._by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = {}
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
         """Score one request; the contract's response dict. Raises ``EngineError`` for bad input."""
-        if not isinstance(request, ScoreRequest):
-            request = plain_request(request) or parse_request(request)
+        request = plain_request(request) or _validated(request)
         hand = self.build_hand(request)
         situation, known, checked = self._situation(request)
-        self._check_situation_cached(hand, situation, checked)
         dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
         ura = T.tile_codes(request.ura_indicators) if request.ura_indicators else ()
-        self._check_indicators(dora, "dora_indicators")
-        self._check_indicators(ura, "ura_indicators")
-        best = self.best_valuation(hand, situation, dora, ura, known)
-        return self.response(best, situation)
+        return self._score(hand, situation, known, checked, dora, ura)
 
     def score_json(self, data: Any) -> dict[str, Any]:
         """Like ``score`` but never raises for bad input: errors become ``ok: false`` responses."""
@@ -432,6 +423,35 @@ class Scorer:
             return self.score(data)
         except EngineError as exc:
             return {"ok": False, "error": exc.to_json()}
+
+    def score_hand(self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> dict[str, Any]:
+        """Score a hand built by ``build_hand`` (or ``Scorer.build_hand``) in a ``Situation``, indicators as tile
+        codes (``engine.tiles``): the entry for programs that already hold tiles as codes (a simulator, a log
+        replay), which skips notation and request validation. Same answers and errors as ``score``."""
+        if type(hand) is not Hand:
+            raise InvalidRequest("`hand` must be a Hand from `build_hand`")
+        if type(situation) is not Situation:  # a Situation checks its fields when built
+            raise InvalidRequest("`situation` must be an engine.request.Situation")
+        found = self._by_situation.get(situation)
+        if found is None:
+            found = (situation_facts(situation, self.p.players), {})
+            if len(self._by_situation) >= SITUATION_CACHE_LIMIT:
+                self._by_situation.clear()
+            self._by_situation[situation] = found
+        dora = _indicator_codes(dora, "dora_indicators")
+        ura = _indicator_codes(ura, "ura_indicators")
+        try:
+            return self._score(hand, situation, found[0], found[1], dora, ura)
+        except EngineError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - only a Hand built around ``build_hand`` gets here
+            raise InvalidHand(f"`hand` is not a hand `build_hand` would build ({type(exc).__name__})") from None
+
+    def _score(self, hand: Hand, situation: Situation, known: dict[str, Any], checked: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...]) -> dict[str, Any]:
+        self._check_situation_cached(hand, situation, checked)
+        self._check_indicators(dora, "dora_indicators")
+        self._check_indicators(ura, "ura_indicators")
+        return self.response(self.best_valuation(hand, situation, dora, ura, known), situation)
 
     # ---- steps
     def _situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
@@ -499,14 +519,14 @@ class Scorer:
             raise InvalidSituation(f"`{name}`: {len(codes)} indicators; at most 5 can be revealed")
 
     def best_valuation(self, hand: Hand, situation: Situation, dora=(), ura=(), known=None) -> Valuation:
-        readings = readings_of(hand.counts)
-        if not readings:
+        templates = READING_FACTS[(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
+        if not templates:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
         facts = HandFacts(hand, situation, dora, ura, self.p.successors, self.p.players, known, self.p.hand_ahead)
         tables = self.p.tables(facts)
         best: Valuation | None = None
         standalone = self.p.standalone_rules
-        for env in self._environments(facts, readings):
+        for env in self._environments(facts, templates):
             valuation = self._valuate(env, None, tables)
             if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                 best = valuation
@@ -518,52 +538,31 @@ class Scorer:
             raise NoYaku("the hand is complete but has no yaku under this rulebook")
         return best
 
-    def _environments(self, facts: HandFacts, readings) -> list[Env]:
-        """One fact table per reading and, in a standard reading, per group the winning tile may have completed."""
-        hand = facts.hand
-        win = T.KIND_OF[hand.win]
-        ron = not facts.situation.tsumo
+    def _environments(self, facts: HandFacts, templates: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]:
+        """One fact table per reading (``READING_FACTS``): the hand's facts with the reading's added.
+
+        A hand with a single reading (most hands) takes its reading's facts into the hand's own table, which then
+        answers for reading facts too; only several readings need a table each.
+        """
         melds = facts.meld_groups
         ahead = self.p.reading_ahead
+        if len(templates) == 1:
+            facts.update(templates[0])
+            if melds:
+                facts["sets"] += melds
+            for compute in ahead:
+                compute(facts)
+            return (facts,)
         envs = []
-        for reading_shape, shapes in readings:
-            if reading_shape == STANDARD:
-                pair_index = list(map(_SHAPE_OF, shapes)).index(D_PAIR)
-                pair = PLAIN_GROUPS[shapes[pair_index]]
-                sets = list(map(PLAIN_GROUPS.__getitem__, shapes[:pair_index] + shapes[pair_index + 1 :]))
-                for index, wait in placements(shapes, win):
-                    win_group = PLAIN_GROUPS[shapes[index]]
-                    these = sets
-                    if ron and shapes[index][0] == D_TRIP:
-                        # a triplet completed by ron is not concealed
-                        win_group = RON_GROUPS[shapes[index]]
-                        at = index if index < pair_index else index - 1
-                        these = sets[:at] + [win_group] + sets[at + 1 :]
-                    env = Env(facts)
-                    env["shape"] = STANDARD
-                    env["sets"] = tuple(these) + melds
-                    env["pair"] = pair
-                    env["pairs"] = (pair,)
-                    env["wait"] = wait
-                    env["win_group"] = win_group
-                    for compute in ahead:
-                        compute(env)
-                    envs.append(env)
-            else:
-                env = Env(facts)
-                env["shape"] = reading_shape
-                env["sets"] = ()
-                pairs = tuple(map(concealed_group, *zip(*shapes, strict=True), repeat(False)))
-                env["pairs"] = pairs if reading_shape == SEVEN_PAIRS else ()
-                env["pair"] = None
-                env["wait"] = TANKI
-                env["win_group"] = next((g for g in pairs if g.kind == win), None)
-                if reading_shape == THIRTEEN_ORPHANS:
-                    env["groups"] = ()
-                for compute in ahead:
-                    compute(env)
-                envs.append(env)
-        return envs
+        for template in templates:
+            env = Env(facts)
+            env.update(template)
+            if melds:
+                env["sets"] += melds
+            for compute in ahead:
+                compute(env)
+            envs.append(env)
+        return tuple(envs)
 
     def _valuate(self, env: Env, standalone: FastRule | None, tables: Tables) -> Valuation | None:
         p = self.p
@@ -810,190 +809,24 @@ def _apply_excludes(lines: list[dict[str, Any]], excludes: list[tuple[str, ...]]
     return [line for line in lines if line["id"] not in excluded]
 
 
-# ---- requests that need no validation ---------------------------------------------------------------------------
-# Most requests arrive as plain JSON objects whose every value already has its field's exact type (a str for a
-# str, a bool for a bool, an int in range for an int): pydantic would accept them unchanged. For those the scorer
-# reads the values directly; anything else (a missing or unknown key, a value pydantic would coerce or reject)
-# goes through ``parse_request`` as before. The checks are derived from the contract's models, so a field added
-# there is handled, or (a type this reader does not know) turns the shortcut off.
+def _validated(data: Any) -> ScoreRequest:
+    """A request that is not a plain JSON object pydantic would take as is: validated by the contract's model
+    (imported here, on first need: see ``engine.plain_request``)."""
+    from engine.request import ScoreRequest, parse_request
+
+    return data if isinstance(data, ScoreRequest) else parse_request(data)
 
 
-class PlainRequest:
-    """A score request's fields as attributes, read from a plain object that pydantic would accept as is."""
+# ---- inputs of ``score_hand`` -----------------------------------------------------------------------------------
+# ``score`` gets these from validated requests; ``score_hand`` takes them from Python code, so it checks their
+# types itself (a ``Situation`` checks its own when built; indicators are a few ints).
 
-    melds: list[dict[str, str]]
-
-
-@dataclass
-class _Fields:
-    """A model's fields grouped by the exact JSON type a value must have to be taken as is."""
-
-    bools: set[str] = field(default_factory=set)
-    strs: set[str] = field(default_factory=set)
-    choices: dict[str, frozenset[str]] = field(default_factory=dict)  # str literals
-    ints: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # (lowest, highest)
-    nullable: set[str] = field(default_factory=set)  # str or None
-    lists: dict[str, Callable[[Any], dict[str, Any] | None]] = field(default_factory=dict)  # list of a model
-
-    def add(self, name: str, annotation: Any, metadata: list[Any]) -> bool:
-        """File the field under its type; False for a type or constraint this reader does not know."""
-        low = high = None
-        for item in metadata:
-            if type(item).__name__ == "Ge" and annotation is int:
-                low = item.ge
-            elif type(item).__name__ == "Le" and annotation is int:
-                high = item.le
-            else:
-                return False
-        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-        if annotation is bool:
-            self.bools.add(name)
-        elif annotation is str:
-            self.strs.add(name)
-        elif annotation is int:
-            self.ints[name] = (low, high)
-        elif origin is Literal and args and all(type(a) is str for a in args):
-            self.choices[name] = frozenset(args)
-        elif origin in (Union, types.UnionType) and set(args) == {str, type(None)}:
-            self.nullable.add(name)
-        elif origin is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
-            item = _model_reader(args[0], fill=False)
-            if item is None:
-                return False
-            self.lists[name] = item
-        else:
-            return False
-        return True
-
-
-def _model_reader(model: type[BaseModel], fill: bool = True) -> Callable[[Any], dict[str, Any] | None] | None:
-    """For a model with plain fields: a function from a JSON object to its field values (defaults filled in), or
-    None when the object needs pydantic. None itself when the model uses anything this reader does not know.
-    With ``fill`` false the function only checks, returning the object itself."""
-    if dict(model.model_config) != {"extra": "forbid"}:
-        return None
-    fields = _Fields()
-    defaults: dict[str, Any] = {}
-    factories: dict[str, Callable[[], Any]] = {}
-    required: set[str] = set()
-    for name, info in model.model_fields.items():
-        if info.alias is not None or info.validation_alias is not None:
-            return None
-        if not fields.add(name, info.annotation, list(info.metadata)):
-            return None
-        if info.is_required():
-            required.add(name)
-        elif info.default_factory is not None:
-            factories[name] = info.default_factory
-        else:
-            defaults[name] = info.default
-    bools, strs, choices, ints, nullable, lists = fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable, fields.lists
-
-    def read(data: Any) -> dict[str, Any] | None:
-        # one pass, dispatching on the value's exact type (this runs for every request, so it is kept inline)
-        if type(data) is not dict or not data.keys() >= required:
-            return None
-        for key, value in data.items():
-            kind = type(value)
-            if kind is bool:
-                if key not in bools:
-                    return None
-            elif kind is str:
-                if key not in strs and key not in nullable:
-                    allowed = choices.get(key)
-                    if allowed is None or value not in allowed:
-                        return None
-            elif kind is int:
-                bounds = ints.get(key)
-                if bounds is None:
-                    return None
-                low, high = bounds
-                if (low is not None and value < low) or (high is not None and value > high):
-                    return None
-            elif kind is list:
-                item = lists.get(key)
-                if item is None:
-                    return None
-                for element in value:
-                    if item(element) is None:
-                        return None
-            elif value is not None or key not in nullable:
-                return None
-        if not fill:
-            return data
-        values = dict(defaults)
-        for name, factory in factories.items():
-            if name not in data:
-                values[name] = factory()
-        values.update(data)
-        return values
-
-    return read
-
-
-_READ_REQUEST = _model_reader(ScoreRequest)
-
-
-def plain_request(data: Any) -> PlainRequest | None:
-    """The request read directly when pydantic would accept it unchanged, else None (validate it instead)."""
-    values = _READ_REQUEST(data) if _READ_REQUEST is not None else None
-    if values is None:
-        return None
-    request = PlainRequest()
-    request.__dict__.update(values)
-    return request
-
-
-def situation_of(request: ScoreRequest) -> Situation:
-    return Situation(
-        tsumo=request.tsumo,
-        seat_wind=request.seat_wind,
-        round_wind=request.round_wind,
-        riichi=request.riichi or request.double_riichi,
-        double_riichi=request.double_riichi,
-        ippatsu=request.ippatsu,
-        haitei=request.haitei,
-        houtei=request.houtei,
-        rinshan=request.rinshan,
-        chankan=request.chankan,
-        tenhou=request.tenhou,
-        chiihou=request.chiihou,
-        renhou=request.renhou,
-        kita=request.kita,
-        honba=request.honba,
-        riichi_sticks=request.riichi_sticks,
-    )
-
-
-def situation_problems(hand: Hand, s: Situation) -> list[str]:
-    """Mechanical impossibilities in a request (no rule choice involved)."""
-    problems = []
-    if s.riichi and not hand.is_closed:
-        problems.append("riichi needs a closed hand (only closed kans allowed)")
-    if s.ippatsu and not s.riichi:
-        problems.append("ippatsu needs riichi")
-    if s.haitei and not s.tsumo:
-        problems.append("haitei is a tsumo on the last tile; this is a ron")
-    if s.houtei and s.tsumo:
-        problems.append("houtei is a ron on the last discard; this is a tsumo")
-    if s.rinshan and not s.tsumo:
-        problems.append("rinshan is a tsumo on a kan replacement tile; this is a ron")
-    if s.rinshan and not any(m.is_kan for m in hand.melds):
-        problems.append("rinshan needs a kan among the melds")
-    if s.rinshan and s.haitei:
-        problems.append("a kan replacement tile is never the last tile of the wall")
-    if s.chankan and s.tsumo:
-        problems.append("chankan is a ron on a robbed kan; this is a tsumo")
-    if s.chankan and (s.haitei or s.houtei or s.rinshan):
-        problems.append("chankan cannot combine with haitei, houtei or rinshan")
-    for flag, dealer_needed, tsumo_needed in (("tenhou", True, True), ("chiihou", False, True), ("renhou", False, False)):
-        if getattr(s, flag):
-            if hand.melds:
-                problems.append(f"{flag} is a win with no call made")
-            if s.dealer != dealer_needed:
-                problems.append(f"{flag} is a {'dealer' if dealer_needed else 'non-dealer'} win")
-            if s.tsumo != tsumo_needed:
-                problems.append(f"{flag} is won by {'tsumo' if tsumo_needed else 'ron'}")
-            if s.riichi:
-                problems.append(f"{flag} comes before any riichi could be declared")
-    return problems
+def _indicator_codes(codes: Any, name: str) -> tuple[int, ...]:
+    if type(codes) is not tuple:
+        if not isinstance(codes, (list, tuple)):
+            raise InvalidRequest(f"`{name}`: expected a tuple of tile codes")
+        codes = tuple(codes)
+    for code in codes:
+        if type(code) is not int or not 0 <= code < len(T.KIND_OF):
+            raise InvalidRequest(f"`{name}`: `{code!r}` is not a tile code")
+    return codes

@@ -1,6 +1,7 @@
 """Text to syntax tree. Never raises anything but ``RulebookError`` carrying diagnostics.
 
-The grammar is LALR and built once per process; size limits keep a hostile file from costing much.
+The grammar is LALR and loaded once per process from prebuilt tables (``grammar_tables``); size limits keep a
+hostile file from costing much.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from importlib import resources
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from ruledsl import ast
+from ruledsl import ast, grammar_tables
 from ruledsl.diagnostics import Reporter, RulebookError
 
 MAX_SOURCE_BYTES = 1_000_000
@@ -51,7 +52,10 @@ def grammar_text() -> str:
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    """The parser, from the shipped tables when they match ``grammar.lark`` and lark; else built, which is slower."""
+    grammar = grammar_text()
+    loaded = grammar_tables.load(grammar)
+    return loaded if loaded is not None else grammar_tables.build(grammar)
 
 
 def parse(text: str, file: str = "<input>") -> ast.Rulebook:

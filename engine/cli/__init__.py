@@ -36,18 +36,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The full parser; given ``argv``, only the subcommand it names imports its module and options, so that a
+    command (``riichi score --json`` in a pipeline, say) starts without importing every other one."""
+    wanted = _command_in(argv) if argv is not None else None
     parser = _Parser(prog="riichi", description="Riichi mahjong rules as data.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module_name, help_text in SUBCOMMANDS:
         sp = sub.add_parser(name, help=help_text, description=help_text)
         sp.set_defaults(_module=module_name)
-        module = _load(module_name)
+        module = _load(module_name) if wanted is None or wanted == name else None
         if module is not None:
             module.configure(sp)
         else:
             sp.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
     return parser
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option (the top level has no options but
+    ``--help``). None when there is none."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def _load(module_name: str):
@@ -60,7 +69,8 @@ def _load(module_name: str):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)

@@ -9,7 +9,6 @@ from typing import Any
 
 from engine import library
 from engine.errors import EngineError, InvalidRequest
-from engine.request import parse_request
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -101,9 +100,13 @@ def answer_line(line: str, default_rulebook: str | None) -> dict[str, Any]:
         return {"ok": False, "error": {"code": "invalid_request", "message": f"not valid JSON: {exc}"}}
     try:
         if not isinstance(data, dict):
+            from engine.request import parse_request  # imported on first need (see engine.plain_request)
+
             parse_request(data)  # raises the contract's invalid_request
         named = data.get("rulebook")
         if named is not None and not isinstance(named, str):
+            from engine.request import parse_request
+
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
         return library.scorer(named or default_rulebook or library.DEFAULT_RULEBOOK).score(data)
     except EngineError as exc:

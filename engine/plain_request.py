@@ -1,0 +1,180 @@
+"""Score requests that need no validation, read without pydantic.
+
+Most requests arrive as plain JSON objects whose every value already has its field's exact type (a str for a str,
+a bool for a bool, an int in range for an int): pydantic would accept them unchanged. For those the scorer reads
+the values directly, and a process that only meets such requests never imports pydantic (it costs about 100 ms
+at start-up). Anything else (a missing or unknown key, a value pydantic would coerce or reject) goes through
+``engine.request.parse_request``.
+
+The field table here is written out; ``fields_of`` derives the same table from the contract's pydantic models,
+and a test holds the two equal, so a field added to the contract cannot be forgotten here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.situation import WINDS
+
+MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
+
+
+@dataclass(frozen=True)
+class Fields:
+    """A model's fields grouped by the exact JSON type a value must have to be taken as is."""
+
+    required: frozenset[str] = frozenset()
+    bools: frozenset[str] = frozenset()
+    strs: frozenset[str] = frozenset()
+    choices: dict[str, frozenset[str]] = field(default_factory=dict)  # str literals
+    ints: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # (lowest, highest)
+    nullable: frozenset[str] = frozenset()  # str or None
+    lists: dict[str, Fields] = field(default_factory=dict)  # a list of objects of these fields
+    defaults: dict[str, Any] = field(default_factory=dict)  # fields with a default value
+    empty_lists: frozenset[str] = frozenset()  # fields that default to a new empty list
+
+
+MELD_FIELDS = Fields(required=frozenset({"type", "tiles"}), strs=frozenset({"tiles"}), choices={"type": frozenset(MELD_TYPES)})
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+REQUEST_FIELDS = Fields(
+    required=frozenset({"hand", "win"}),
+    bools=frozenset(_FLAGS),
+    strs=frozenset({"hand", "win", "dora_indicators", "ura_indicators"}),
+    choices={"seat_wind": frozenset(WINDS), "round_wind": frozenset(WINDS)},
+    ints={"kita": (0, 4), "honba": (0, 1000), "riichi_sticks": (0, 1000)},
+    nullable=frozenset({"rulebook"}),
+    lists={"melds": MELD_FIELDS},
+    defaults={
+        "rulebook": None,
+        **dict.fromkeys(_FLAGS, False),
+        "seat_wind": "E",
+        "round_wind": "E",
+        "dora_indicators": "",
+        "ura_indicators": "",
+        "kita": 0,
+        "honba": 0,
+        "riichi_sticks": 0,
+    },
+    empty_lists=frozenset({"melds"}),
+)
+
+
+class PlainRequest:
+    """A score request's fields as attributes, read from a plain object that pydantic would accept as is."""
+
+    melds: list[dict[str, str]]
+
+
+def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] | None]:
+    """A function from a JSON object to its field values (defaults filled in), or None when the object needs
+    pydantic. With ``fill`` false it only checks, returning the object itself."""
+    required, bools, strs, choices, ints, nullable = fields.required, fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable
+    lists = {name: reader(item, fill=False) for name, item in fields.lists.items()}
+    defaults, empty_lists = fields.defaults, fields.empty_lists
+
+    def read(data: Any) -> dict[str, Any] | None:
+        # one pass, dispatching on the value's exact type (this runs for every request, so it is kept inline)
+        if type(data) is not dict or not data.keys() >= required:
+            return None
+        for key, value in data.items():
+            kind = type(value)
+            if kind is bool:
+                if key not in bools:
+                    return None
+            elif kind is str:
+                if key not in strs and key not in nullable:
+                    allowed = choices.get(key)
+                    if allowed is None or value not in allowed:
+                        return None
+            elif kind is int:
+                bounds = ints.get(key)
+                if bounds is None:
+                    return None
+                low, high = bounds
+                if (low is not None and value < low) or (high is not None and value > high):
+                    return None
+            elif kind is list:
+                item = lists.get(key)
+                if item is None:
+                    return None
+                for element in value:
+                    if item(element) is None:
+                        return None
+            elif value is not None or key not in nullable:
+                return None
+        if not fill:
+            return data
+        values = dict(defaults)
+        for name in empty_lists:
+            if name not in data:
+                values[name] = []
+        values.update(data)
+        return values
+
+    return read
+
+
+_READ_REQUEST = reader(REQUEST_FIELDS)
+
+
+def plain_request(data: Any) -> PlainRequest | None:
+    """The request read directly when pydantic would accept it unchanged, else None (validate it instead)."""
+    values = _READ_REQUEST(data)
+    if values is None:
+        return None
+    request = PlainRequest()
+    request.__dict__.update(values)
+    return request
+
+
+def fields_of(model: Any) -> Fields | None:
+    """The ``Fields`` of a pydantic model with plain fields, or None when it uses anything ``reader`` does not
+    know (tests compare this with the table above)."""
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    if dict(model.model_config) != {"extra": "forbid"}:
+        return None
+    groups: dict[str, Any] = {"required": set(), "bools": set(), "strs": set(), "choices": {}, "ints": {}, "nullable": set(), "lists": {}, "defaults": {}, "empty_lists": set()}
+    for name, info in model.model_fields.items():
+        if info.alias is not None or info.validation_alias is not None:
+            return None
+        annotation, low, high = info.annotation, None, None
+        for item in info.metadata:
+            if type(item).__name__ == "Ge" and annotation is int:
+                low = item.ge
+            elif type(item).__name__ == "Le" and annotation is int:
+                high = item.le
+            else:
+                return None
+        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+        if annotation is bool:
+            groups["bools"].add(name)
+        elif annotation is str:
+            groups["strs"].add(name)
+        elif annotation is int:
+            groups["ints"][name] = (low, high)
+        elif origin is typing.Literal and args and all(type(a) is str for a in args):
+            groups["choices"][name] = frozenset(args)
+        elif origin in (typing.Union, types.UnionType) and set(args) == {str, type(None)}:
+            groups["nullable"].add(name)
+        elif origin is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            item = fields_of(args[0])
+            if item is None:
+                return None
+            groups["lists"][name] = item
+        else:
+            return None
+        if info.is_required():
+            groups["required"].add(name)
+        elif info.default_factory is list:
+            groups["empty_lists"].add(name)
+        elif info.default_factory is not None:
+            return None
+        else:
+            groups["defaults"][name] = info.default
+    return Fields(**{k: frozenset(v) if isinstance(v, set) else v for k, v in groups.items()})

@@ -1,0 +1,115 @@
+"""How a hand was won and what lies on the table: everything about a win except its tiles.
+
+A plain frozen dataclass, the engine's inside form of a request's flags; it checks its own field types when built,
+because Python code (``Scorer.score_hand``) may build one directly. Kept apart from the pydantic models of
+``engine.request`` so that scoring never needs to import pydantic for a request that needs no validation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import InvalidRequest
+
+if TYPE_CHECKING:
+    from engine.hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything about a win except the tiles: how it was won and what lies on the table."""
+
+    tsumo: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    kita: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    def __post_init__(self) -> None:
+        # a Situation may come from Python code (``Scorer.score_hand``), so it checks itself once, when built
+        for name, expected in _SITUATION_TYPES.items():
+            value = getattr(self, name)
+            if type(value) is not expected:
+                raise InvalidRequest(f"`{name}`: expected {expected.__name__}, got {type(value).__name__}")
+        if self.seat_wind not in WINDS or self.round_wind not in WINDS:
+            raise InvalidRequest("`seat_wind` and `round_wind` must each be one of E, S, W, N")
+        if self.kita < 0 or self.honba < 0 or self.riichi_sticks < 0:
+            raise InvalidRequest("`kita`, `honba` and `riichi_sticks` must not be negative")
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+
+WINDS = ("E", "S", "W", "N")
+_SITUATION_TYPES = {"seat_wind": str, "round_wind": str, "kita": int, "honba": int, "riichi_sticks": int} | {
+    name: bool for name in Situation.__dataclass_fields__ if name not in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks")
+}
+
+
+def situation_of(request: Any) -> Situation:
+    """The situation of a request (a ``ScoreRequest`` or a ``PlainRequest``)."""
+    return Situation(
+        tsumo=request.tsumo,
+        seat_wind=request.seat_wind,
+        round_wind=request.round_wind,
+        riichi=request.riichi or request.double_riichi,
+        double_riichi=request.double_riichi,
+        ippatsu=request.ippatsu,
+        haitei=request.haitei,
+        houtei=request.houtei,
+        rinshan=request.rinshan,
+        chankan=request.chankan,
+        tenhou=request.tenhou,
+        chiihou=request.chiihou,
+        renhou=request.renhou,
+        kita=request.kita,
+        honba=request.honba,
+        riichi_sticks=request.riichi_sticks,
+    )
+
+
+def situation_problems(hand: Hand, s: Situation) -> list[str]:
+    """Mechanical impossibilities in a request (no rule choice involved)."""
+    problems = []
+    if s.riichi and not hand.is_closed:
+        problems.append("riichi needs a closed hand (only closed kans allowed)")
+    if s.ippatsu and not s.riichi:
+        problems.append("ippatsu needs riichi")
+    if s.haitei and not s.tsumo:
+        problems.append("haitei is a tsumo on the last tile; this is a ron")
+    if s.houtei and s.tsumo:
+        problems.append("houtei is a ron on the last discard; this is a tsumo")
+    if s.rinshan and not s.tsumo:
+        problems.append("rinshan is a tsumo on a kan replacement tile; this is a ron")
+    if s.rinshan and not any(m.is_kan for m in hand.melds):
+        problems.append("rinshan needs a kan among the melds")
+    if s.rinshan and s.haitei:
+        problems.append("a kan replacement tile is never the last tile of the wall")
+    if s.chankan and s.tsumo:
+        problems.append("chankan is a ron on a robbed kan; this is a tsumo")
+    if s.chankan and (s.haitei or s.houtei or s.rinshan):
+        problems.append("chankan cannot combine with haitei, houtei or rinshan")
+    for flag, dealer_needed, tsumo_needed in (("tenhou", True, True), ("chiihou", False, True), ("renhou", False, False)):
+        if getattr(s, flag):
+            if hand.melds:
+                problems.append(f"{flag} is a win with no call made")
+            if s.dealer != dealer_needed:
+                problems.append(f"{flag} is a {'dealer' if dealer_needed else 'non-dealer'} win")
+            if s.tsumo != tsumo_needed:
+                problems.append(f"{flag} is won by {'tsumo' if tsumo_needed else 'ron'}")
+            if s.riichi:
+                problems.append(f"{flag} comes before any riichi could be declared")
+    return problems

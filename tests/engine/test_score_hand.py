@@ -1,0 +1,73 @@
+"""``Scorer.score_hand``: the entry for tiles held as codes answers exactly what ``score`` answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import tiles as T
+from engine.errors import EngineError
+from engine.library import scorer
+from engine.request import Situation
+from engine.score import plain_request, situation_of
+from tests.peer_oracle import random_requests
+
+
+def _score_hand(s, request):
+    q = plain_request(request)
+    hand = s.build_hand(q)
+    dora = T.tile_codes(q.dora_indicators) if q.dora_indicators else ()
+    ura = T.tile_codes(q.ura_indicators) if q.ura_indicators else ()
+    return s.score_hand(hand, situation_of(q), dora, ura)
+
+
+def _answer(call):
+    try:
+        return call()
+    except EngineError as exc:
+        return {"ok": False, "error": exc.to_json()}
+
+
+def test_score_hand_answers_like_score_on_random_hands():
+    s = scorer("house")
+    for request in random_requests(777, 600):
+        expected = s.score_json(request)
+        if not expected["ok"] and expected["error"]["code"] in ("invalid_hand", "invalid_notation"):
+            continue  # no hand to build
+        assert _answer(lambda r=request: _score_hand(s, r)) == expected, request
+
+
+def test_score_hand_checks_the_situation():
+    s = scorer("house")
+    hand = s.build_hand(plain_request({"hand": "234m567m789p46s88p5s", "win": "5s"}))
+    with pytest.raises(EngineError) as err:
+        s.score_hand(hand, Situation(ippatsu=True))
+    assert err.value.code == "invalid_situation"
+    assert s.score_hand(hand, Situation(riichi=True, seat_wind="S"), (T.parse_tile("4s"),))["total"] == 2600
+
+
+@pytest.mark.parametrize(
+    "hand, situation, dora, code",
+    [
+        ("not a hand", Situation(), (), "invalid_request"),
+        (None, Situation(), (), "invalid_request"),
+        ("HAND", {"tsumo": True}, (), "invalid_request"),
+        ("HAND", Situation(), ("5s",), "invalid_request"),
+        ("HAND", Situation(), (99,), "invalid_request"),
+        ("HAND", Situation(), 5, "invalid_request"),
+        ("HAND", Situation(), (1, 2, 3, 4, 5, 6), "invalid_situation"),
+    ],
+)
+def test_score_hand_rejects_bad_input_with_a_code(hand, situation, dora, code):
+    s = scorer("house")
+    if hand == "HAND":
+        hand = s.build_hand(plain_request({"hand": "234m567m789p46s88p5s", "win": "5s"}))
+    with pytest.raises(EngineError) as err:
+        s.score_hand(hand, situation, dora)
+    assert err.value.code == code
+
+
+@pytest.mark.parametrize("fields", [{"seat_wind": "X"}, {"honba": -1}, {"tsumo": 1}, {"kita": True}, {"riichi": "yes"}])
+def test_a_situation_checks_its_fields_when_built(fields):
+    with pytest.raises(EngineError) as err:
+        Situation(**fields)
+    assert err.value.code == "invalid_request"
