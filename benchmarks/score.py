@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,6 +125,12 @@ def in_fresh_process(kind: str, args: argparse.Namespace) -> dict:
     return json.loads(out.stdout)
 
 
+def best_of(runs: int, measure: Callable[[], dict]) -> dict:
+    """The fastest of several fresh processes, per figure (what the machine's other load perturbs least)."""
+    results = [measure() for _ in range(max(runs, 1))]
+    return {**results[0], "first": min(r["first"] for r in results), "again": min(r["again"] for r in results)}
+
+
 def process(command: list[str], requests: list[dict]) -> tuple[float, list[dict]]:
     payload = "".join(json.dumps(dict(r, rulebook="house")) + "\n" for r in requests)
     start = time.perf_counter()
@@ -138,6 +145,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=20260301)
+    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per figure; the best is shown (default 3)")
     parser.add_argument("--worker", choices=WORKERS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     requests = random_requests(args.seed, args.hands)
@@ -146,11 +154,12 @@ def main() -> None:
         return
 
     load = cold_load()
-    api = {kind: in_fresh_process(kind, args) for kind in WORKERS}
+    api = {kind: best_of(args.repeat, lambda kind=kind: in_fresh_process(kind, args)) for kind in WORKERS}
     exe = shutil.which("riichi")
     ours_cli = [exe] if exe else [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())"]
-    ours_seconds, ours_answers = process([*ours_cli, "score", "--json"], requests)
-    peer_seconds, peer_answers = process([sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")], requests)
+    ours_seconds, ours_answers = min((process([*ours_cli, "score", "--json"], requests) for _ in range(args.repeat)), key=lambda r: r[0])
+    peer_command = [sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")]
+    peer_seconds, peer_answers = min((process(peer_command, requests) for _ in range(args.repeat)), key=lambda r: r[0])
     assert len(ours_answers) == len(peer_answers) == len(requests), "a process left requests unanswered"
     assert api["ours-request"]["wins"] == sum(a["ok"] for a in ours_answers) == api["ours-built"]["wins"], "our answers differ"
 

@@ -125,43 +125,8 @@ def _suit_splits(base: int, vec: tuple[int, ...]) -> tuple[int, tuple[Groups, ..
 def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
     """``_suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
     suit whose count leaves two over holds the pair."""
-    with_pair = sum(vec) % 3 == 2
-    counts = list(vec)
     found: set[Groups] = set()
-    groups: list[Group] = []
-
-    def walk(i: int, pair_left: bool) -> None:
-        while i < 9 and not counts[i]:
-            i += 1
-        if i == 9:
-            if not pair_left:
-                found.add(tuple(sorted(groups)))
-            return
-        here = counts[i]
-        if pair_left and here >= 2:
-            counts[i] -= 2
-            groups.append((PAIR, i))
-            walk(i, False)
-            groups.pop()
-            counts[i] += 2
-        if here >= 3:
-            counts[i] -= 3
-            groups.append((TRIP, i))
-            walk(i, pair_left)
-            groups.pop()
-            counts[i] += 3
-        if i <= 6 and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            groups.append((SEQ, i))
-            walk(i, pair_left)
-            groups.pop()
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-
-    walk(0, with_pair)
+    _walk(list(vec), 0, sum(vec) % 3 == 2, [], found)
     return tuple(sorted(found))
 
 
@@ -265,6 +230,43 @@ def placements_of(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]
         elif kind == win_kind:
             found.append((index, SHANPON if shape == TRIP else TANKI))
     return tuple(found)
+
+
+def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found: set[Groups]) -> None:
+    """Take a pair, a triplet or a run at the first kind left, in turn, and go on with the rest.
+
+    A plain function rather than a closure over ``counts``: a recursive closure refers to itself, a cycle that
+    only the garbage collector can free, once per suit read.
+    """
+    while i < 9 and not counts[i]:
+        i += 1
+    if i == 9:
+        if not pair_left:
+            found.add(tuple(sorted(groups)))
+        return
+    here = counts[i]
+    if pair_left and here >= 2:
+        counts[i] -= 2
+        groups.append((PAIR, i))
+        _walk(counts, i, False, groups, found)
+        groups.pop()
+        counts[i] += 2
+    if here >= 3:
+        counts[i] -= 3
+        groups.append((TRIP, i))
+        _walk(counts, i, pair_left, groups, found)
+        groups.pop()
+        counts[i] += 3
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        groups.append((SEQ, i))
+        _walk(counts, i, pair_left, groups, found)
+        groups.pop()
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
 
 
 # What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).

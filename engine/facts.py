@@ -155,7 +155,7 @@ class _Group(Group):
     and, for interned groups, agrees with equality.
     """
 
-    __slots__ = ()
+    __slots__ = ("number",)  # its place in ``GROUP_AT``
     __hash__ = object.__hash__
 
 
@@ -164,6 +164,8 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
     group = _INTERNED.get(key)
     if group is None:
         group = _INTERNED[key] = _Group(shape, kind, tiles, called, concealed)
+        object.__setattr__(group, "number", len(_GROUPS))
+        _GROUPS.append(group)
         _SEQUENCE_START_OF[group] = kind if shape == SEQUENCE else -1
         _TRIPLET_KIND_OF[group] = kind if shape == TRIPLET or shape == KAN else -1
         _CONCEALED_START_OF[group] = kind if shape == SEQUENCE and not called else -1
@@ -171,6 +173,8 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
 
 
 _INTERNED: dict[tuple, Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
+_GROUPS: list[Group] = []  # the interned groups by number
+GROUP_AT = _GROUPS.__getitem__
 # Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
 _SEQUENCE_START_OF: dict[Group, int] = {}
 _TRIPLET_KIND_OF: dict[Group, int] = {}
@@ -388,41 +392,56 @@ def _peikou(env: Env) -> int:
     return sum(starts.count(k) // 2 for k in set(starts))
 
 
-def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[dict[str, Any], ...]:
-    """The facts of each reading of concealed kind counts, won on a kind by tsumo or ron: one table per reading
-    and, in a standard reading, per group the winning tile may have completed (the called melds are added later).
-    None of them when the tiles are not a complete hand."""
+def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
+    """The facts of each reading of concealed kind counts, won on a kind by tsumo or ron: one entry per reading
+    and, in a standard reading, per group the winning tile may have completed; none when the tiles are not a
+    complete hand. ``put_reading`` writes an entry into a fact table.
+
+    An entry names its groups by number (``GROUP_AT``), so it holds only ints and strings: a table of them is
+    one the garbage collector stops following, however many hands it keeps.
+    """
     counts, win, ron = key
-    tables = []
+    entries = []
     for reading_shape, shapes in read_counts(counts):  # uncached: this table is the cache
         if reading_shape == STANDARD:
             # groups sort by shape, sets first: the one pair of a standard reading is its last group
-            pair = PLAIN_GROUPS[shapes[-1]]
-            pairs = (pair,)
-            sets = tuple(map(PLAIN_GROUPS.__getitem__, shapes[:-1]))
+            pair = PLAIN_GROUPS[shapes[-1]].number
+            sets = tuple(PLAIN_GROUPS[group].number for group in shapes[:-1])
             for index, wait in placements_of(shapes, win):
                 group = shapes[index]
                 if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
-                    win_group = RON_GROUPS[group]
+                    win_group = RON_GROUPS[group].number
                     these = sets[:index] + (win_group,) + sets[index + 1 :]
                 else:
-                    win_group = PLAIN_GROUPS[group]
+                    win_group = PLAIN_GROUPS[group].number
                     these = sets
-                tables.append({"shape": STANDARD, "sets": these, "pair": pair, "pairs": pairs, "wait": wait, "win_group": win_group})
+                entries.append((STANDARD, these, pair, None, wait, win_group))
         else:
-            pairs = tuple(concealed_group(shape, kind, False) for shape, kind in shapes)
-            table = {
-                "shape": reading_shape,
-                "sets": (),
-                "pairs": pairs if reading_shape == SEVEN_PAIRS else (),
-                "pair": None,
-                "wait": TANKI,
-                "win_group": next((g for g in pairs if g.kind == win), None),
-            }
-            if reading_shape == THIRTEEN_ORPHANS:
-                table["groups"] = ()
-            tables.append(table)
-    return tuple(tables)
+            pairs = [concealed_group(shape, kind, False) for shape, kind in shapes]
+            win_group = next((g.number for g in pairs if g.kind == win), -1)
+            numbers = tuple(g.number for g in pairs) if reading_shape == SEVEN_PAIRS else ()
+            entries.append((reading_shape, (), -1, numbers, TANKI, win_group))
+    return tuple(entries)
+
+
+def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> None:
+    """Write one ``READING_FACTS`` entry into a fact table, the hand's called melds added to its sets."""
+    shape, sets, pair, pairs, wait, win_group = entry
+    at = GROUP_AT
+    env["shape"] = shape
+    sets = tuple(map(at, sets))
+    env["sets"] = sets + melds if melds else sets
+    if pair >= 0:
+        pair = at(pair)
+        env["pair"] = pair
+        env["pairs"] = (pair,)
+    else:
+        env["pair"] = None
+        env["pairs"] = tuple(map(at, pairs))
+        if shape == THIRTEEN_ORPHANS:
+            env["groups"] = ()
+    env["wait"] = wait
+    env["win_group"] = at(win_group) if win_group >= 0 else None
 
 
 # What the scorer looks up for every hand: (concealed kind counts, winning kind, won by ron) -> reading facts.

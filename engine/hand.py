@@ -31,6 +31,7 @@ KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
 MAX_MELDS = 4
 _CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
 HAND_SIZE = 14  # every kan counted as three tiles
+_NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,14 @@ class Hand:
     def win_kind(self) -> int:
         return kind_of(self.win)
 
-    @property
+    @cached_property
     def is_closed(self) -> bool:
         return not self.melds or {meld.type for meld in self.melds} == _CLOSED_ONLY
+
+    @cached_property
+    def call_shape(self) -> tuple[bool, bool, bool]:
+        """(closed, holds a kan, has melds): all a situation check asks of the melds."""
+        return (self.is_closed, any(m.is_kan for m in self.melds), bool(self.melds))
 
     def all_tiles(self) -> tuple[int, ...]:
         """Concealed and meld tiles together, for counting red fives and indicators."""
@@ -124,7 +130,11 @@ def build_hand(
     _check_size(len(codes), len(parsed))
     win_code = _find_win(codes, win_code)
     hand = Hand(concealed=tuple(sorted(codes, key=_SORT_RANK.__getitem__)), melds=tuple(parsed), win=win_code)
-    hand.__dict__["counts"] = concealed_counts  # the cached property, already known
+    known = hand.__dict__  # the cached properties, already known here
+    known["counts"] = concealed_counts
+    closed = not parsed or all(meld.type in _CLOSED_ONLY for meld in parsed)
+    known["is_closed"] = closed
+    known["call_shape"] = (closed, any(meld.type in KAN_TYPES for meld in parsed), bool(parsed)) if parsed else _NO_CALLS
     return hand
 
 

@@ -13,6 +13,7 @@ Every shortcut computes exactly what the straightforward path would.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, repeat
@@ -30,6 +31,7 @@ from engine.facts import (
     HandFacts,
     _successor_table,
     plan_ahead,
+    put_reading,
     situation_facts,
 )
 from engine.hand import Hand, build_hand
@@ -140,7 +142,8 @@ class Prepared:
     fixed_fu_rules: tuple[FastRule, ...] = field(default=())
     limit_rules: tuple[FastRule, ...] = field(default=())
     payment_rules: tuple[FastRule, ...] = field(default=())
-    settle_reads: tuple[str, ...] | None = None  # facts the limit and payment rules read; None: unknown
+    limit_reads: tuple[str, ...] | None = None  # other facts the limit rules read (``_settle_reads``)
+    payment_reads: tuple[str, ...] | None = None  # other facts the payment rules read
     hand_ahead: tuple[Any, ...] = ()  # providers of the hand facts the hand rules read (``facts.plan_ahead``)
     reading_ahead: tuple[Any, ...] = ()  # the same for reading facts
 
@@ -156,10 +159,11 @@ class Prepared:
         self.bonus_values = _values(self.bonus_rules, "han")
         self.fu_values = _values(self.fu_rules, "fu")
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
-        self.settle_cache: dict[tuple, tuple] = {}
+        self.limit_cache: dict[tuple, tuple] = {}
+        self.payment_cache: dict[tuple, tuple] = {}
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
-        reads = self.settle_reads or ()
-        self.settle_key = operator.itemgetter(*reads) if len(reads) > 1 else (lambda env: tuple(env[n] for n in reads))
+        self.limit_key = _key_of(self.limit_reads or ())
+        self.payment_key = _key_of(self.payment_reads or ())
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
         self.static_tests = {id(r): _static_test(r) for r in hand_rules}
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
@@ -327,7 +331,8 @@ def prepare(rulebook: Rulebook) -> Prepared:
         fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields]),
         limit_rules=_fast_all(rulebook.of("limit")),
         payment_rules=_fast_all(rulebook.of("payment")),
-        settle_reads=_settle_reads(rulebook.of("limit") + rulebook.of("payment")),
+        limit_reads=_settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
+        payment_reads=_settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
         hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),
         reading_ahead=plan_ahead(_mentioned(rulebook), AHEAD_READING),
     )
@@ -344,15 +349,17 @@ def _mentioned(rulebook: Rulebook) -> frozenset[str]:
     return frozenset(names)
 
 
-# The facts ``_settle`` itself sets before the limit and payment rules read them.
-SETTLE_INPUTS = frozenset({"han", "fu", "yakuman", "basic_points", "base", "payers"})
+# The facts ``_settle`` sets before the limit rules read them (so their cache key holds han, fu and yakuman
+# instead), and the facts it sets before the payment rules read them (keyed by the base; payers is constant).
+LIMIT_INPUTS = frozenset({"han", "fu", "yakuman", "basic_points"})
+PAYMENT_INPUTS = frozenset({"base", "payers"})
 
 
-def _settle_reads(rules: tuple[Rule, ...]) -> tuple[str, ...] | None:
-    """Every other fact the limit and payment rules may read (sorted), or None when that cannot be told.
+def _settle_reads(rules: tuple[Rule, ...], inputs: frozenset[str]) -> tuple[str, ...] | None:
+    """Every other fact these limit (or payment) rules may read, sorted; None when that cannot be told.
 
-    With these and the han, fu and yakuman, limits and payments are a function of a few small values, so the
-    scorer keeps their result per combination instead of running the rules for every hand.
+    With these, limits are a function of han, fu and yakuman, and payments of the base, so the scorer keeps their
+    results per combination instead of running the rules for every hand.
     """
     names: set[str] = set()
     for rule in rules:
@@ -361,7 +368,20 @@ def _settle_reads(rules: tuple[Rule, ...]) -> tuple[str, ...] | None:
             if found is None:
                 return None
             names |= found
-    return tuple(sorted(names - SETTLE_INPUTS))
+    if inputs is LIMIT_INPUTS and names & PAYMENT_INPUTS:
+        return None  # limits that read the base or payers read what is not set yet: not cached
+    return tuple(sorted(names - inputs))
+
+
+def _key_of(names: tuple[str, ...]) -> Callable[[dict], Any]:
+    """The values of these facts, as one hashable key (a C-level getter where there are any)."""
+    if not names:
+        return _NO_KEY
+    return operator.itemgetter(*names)  # one name gives its value, several a tuple: either is a key
+
+
+def _NO_KEY(env: dict) -> tuple:
+    return ()
 
 
 def _const_true(node: Any) -> bool:
@@ -375,7 +395,6 @@ SITUATION_CACHE_LIMIT = 4096
 _SHAPE_OF = operator.itemgetter(0)  # of a decomposition group (shape, kind)
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
-_NO_MELDS = (True, False, False)  # closed, no kan, no melds
 _UNCHECKED = object()
 # Every request field ``situation_of`` reads: equal inputs give an equal situation.
 _SITUATION_INPUTS = operator.attrgetter(
@@ -473,8 +492,7 @@ class Scorer:
         if s.kita:
             self.check_situation(hand, s)
             return
-        melds = hand.melds
-        key = (hand.is_closed, any(m.is_kan for m in melds), bool(melds)) if melds else _NO_MELDS
+        key = hand.call_shape
         problem = checked.get(key, _UNCHECKED)
         if problem is _UNCHECKED:
             try:
@@ -538,7 +556,7 @@ class Scorer:
             raise NoYaku("the hand is complete but has no yaku under this rulebook")
         return best
 
-    def _environments(self, facts: HandFacts, templates: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]:
+    def _environments(self, facts: HandFacts, templates: tuple[tuple, ...]) -> tuple[dict[str, Any], ...]:
         """One fact table per reading (``READING_FACTS``): the hand's facts with the reading's added.
 
         A hand with a single reading (most hands) takes its reading's facts into the hand's own table, which then
@@ -547,18 +565,14 @@ class Scorer:
         melds = facts.meld_groups
         ahead = self.p.reading_ahead
         if len(templates) == 1:
-            facts.update(templates[0])
-            if melds:
-                facts["sets"] += melds
+            put_reading(facts, templates[0], melds)
             for compute in ahead:
                 compute(facts)
             return (facts,)
         envs = []
         for template in templates:
             env = Env(facts)
-            env.update(template)
-            if melds:
-                env["sets"] += melds
+            put_reading(env, template, melds)
             for compute in ahead:
                 compute(env)
             envs.append(env)
@@ -605,42 +619,60 @@ class Scorer:
         )
 
     def _settle_cached(self, env: Env, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
-        """``_settle`` through a cache keyed by han, fu, yakuman and the facts the limit and payment rules read.
+        """``_settle`` through two caches: limits by han, fu, yakuman and the facts the limit rules read;
+        payments by the base and the facts the payment rules read (few bases occur, so few payments).
 
         The rules are pure, so equal inputs give equal results; the facts ``_settle`` would have set are set
         all the same, and each caller gets its own payments dict.
         """
         p = self.p
-        if p.settle_reads is None:
+        if p.limit_reads is None or p.payment_reads is None:
             return self._settle(env, han, fu, yakuman)
-        try:
-            key = (han, fu, yakuman, p.settle_key(env))
-            cached = p.settle_cache.get(key)
-        except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key
-            return self._settle(env, han, fu, yakuman)
-        if cached is None:
-            cached = self._settle(env, han, fu, yakuman)
-            if len(p.settle_cache) >= SETTLE_CACHE_LIMIT:
-                p.settle_cache.clear()
-            p.settle_cache[key] = cached
-            return cached[0], cached[1], cached[2], dict(cached[3]), cached[4]
-        base, limit, reported_yakuman, payments, paid = cached
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
         env["basic_points"] = fu * 2 ** (han + 2)
+        try:
+            key = (han, fu, yakuman, p.limit_key(env))
+            limited = p.limit_cache.get(key)
+        except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key
+            return self._settle(env, han, fu, yakuman)
+        if limited is None:
+            limited = self._limits(env, han, fu, yakuman)
+            if len(p.limit_cache) >= SETTLE_CACHE_LIMIT:
+                p.limit_cache.clear()
+            p.limit_cache[key] = limited
+        base, limit, reported_yakuman = limited
         env["base"] = base
         env["payers"] = p.players - 1
-        return base, limit, reported_yakuman, dict(payments), paid
+        try:
+            key = (base, p.payment_key(env))
+            paying = p.payment_cache.get(key)
+        except (KeyError, TypeError):
+            paying = None
+            key = None
+        if paying is None:
+            paying = self._payments(env)
+            if key is not None:
+                if len(p.payment_cache) >= SETTLE_CACHE_LIMIT:
+                    p.payment_cache.clear()
+                p.payment_cache[key] = paying
+        return base, limit, reported_yakuman, dict(paying[0]), paying[1]
 
     def _settle(self, env: dict, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
         """Limits then payments: (base, limit, reported yakuman, payments per payer, points paid)."""
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
-        basic = fu * 2 ** (han + 2)
-        env["basic_points"] = basic
-        base, limit, reported_yakuman = basic, None, yakuman
+        env["basic_points"] = fu * 2 ** (han + 2)
+        base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
+        env["base"] = base
+        payments, paid = self._payments(env)
+        return base, limit, reported_yakuman, payments, paid
+
+    def _limits(self, env: dict, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int]:
+        """(base, limit, reported yakuman): the highest limit tier that holds, else the basic points."""
+        base, limit, reported_yakuman = env["basic_points"], None, yakuman
         best_base = -1
         for rule in self.p.limit_rules:
             if rule.when(env):
@@ -653,9 +685,7 @@ class Scorer:
                     limit = tier(env) if tier is not None else rule.name
                     ym = fields.get("yakuman")
                     reported_yakuman = ym(env) if ym is not None else yakuman
-        env["base"] = base
-        payments, paid = self._payments(env)
-        return base, limit, reported_yakuman, payments, paid
+        return base, limit, reported_yakuman
 
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
         """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""
@@ -821,7 +851,13 @@ def _validated(data: Any) -> ScoreRequest:
 # ``score`` gets these from validated requests; ``score_hand`` takes them from Python code, so it checks their
 # types itself (a ``Situation`` checks its own when built; indicators are a few ints).
 
+_CODES = frozenset(range(len(T.KIND_OF)))
+_INT = frozenset({int})
+
+
 def _indicator_codes(codes: Any, name: str) -> tuple[int, ...]:
+    if type(codes) is tuple and _CODES.issuperset(codes) and _INT.issuperset(map(type, codes)):
+        return codes  # 5.0 and True are 5 and 1 to a set, so the types are checked too
     if type(codes) is not tuple:
         if not isinstance(codes, (list, tuple)):
             raise InvalidRequest(f"`{name}`: expected a tuple of tile codes")

@@ -262,3 +262,19 @@ def test_bad_meld_notation_is_a_notation_error():
     with pytest.raises(NotationError) as info:
         build_hand("123m456p789s11z", [("pon", "77")], "1z")
     assert info.value.position == 0
+
+
+@pytest.mark.parametrize(
+    "hand, melds",
+    [
+        ("234m567m789p46s88p5s", []),
+        ("234m567m789p88p", [("ankan", "1111z")]),
+        ("234m567m88p", [("ankan", "1111z"), ("pon", "222z")]),
+        ("234m567m789p88p", [("daiminkan", "5555s")]),
+        ("234m567m789p88p", [("chi", "345s")]),
+    ],
+)
+def test_what_build_hand_knows_ahead_is_what_the_properties_compute(hand, melds):
+    built = build_hand(hand, melds, "8p")
+    fresh = Hand(built.concealed, built.melds, built.win)
+    assert (built.counts, built.is_closed, built.call_shape) == (fresh.counts, fresh.is_closed, fresh.call_shape)
