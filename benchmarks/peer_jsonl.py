@@ -1,8 +1,9 @@
 """The `mahjong` package behind a JSON-lines loop, as `riichi score --json` is: the peer's side of the process row
 of ``benchmarks/score.py``.
 
-Reads score requests (the contract's JSON, one per line) on stdin and writes one JSON line per request: the peer's
-han, fu and points under the house options, or its error. The conversion from notation to the peer's arguments is
+Reads score requests (the contract's JSON, one per line) on stdin and writes one JSON line per request with what
+our response carries too (han, fu, limit, yaku with han, fu items, payments, total) under the house options, or the
+peer's error. The conversion from notation to the peer's arguments is
 ``tests.peer_oracle.peer_arguments``, the one the peer cross-check uses.
 """
 
@@ -30,7 +31,18 @@ def answer(line: str) -> dict:
     result = HandCalculator.estimate_hand_value(**arguments)
     if result.error:
         return {"ok": False, "error": result.error}
-    return {"ok": True, "han": result.han, "fu": result.fu, "total": result.cost["total"]}
+    cost = result.cost
+    opened = any(meld.opened for meld in arguments["melds"] or ())
+    return {
+        "ok": True,
+        "han": result.han,
+        "fu": result.fu,
+        "limit": cost["yaku_level"] or None,
+        "yaku": [{"id": y.name, "han": y.han_open if opened else y.han_closed} for y in result.yaku],
+        "fu_items": [{"id": f["reason"], "fu": f["fu"]} for f in result.fu_details or ()],
+        "payments": {"main": cost["main"], "additional": cost["additional"]},
+        "total": cost["total"],
+    }
 
 
 def main() -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from typing import Any
 
 from engine import library
 from engine.errors import EngineError, InvalidRequest
+from engine.score import Scorer
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -84,16 +86,28 @@ def _batch(default_rulebook: str | None) -> int:
     """Answer every stdin line in order; a bad line gets ``ok: false`` and the rest go on."""
     out = sys.stdout
     dumps = json.JSONEncoder(ensure_ascii=False).encode
+    scorers = _Scorers()
     for line in sys.stdin:
         if not line.strip():
             continue
-        out.write(dumps(answer_line(line, default_rulebook)))
+        out.write(dumps(answer_line(line, default_rulebook, scorers)))
         out.write("\n")
     out.flush()
     return EXIT_SCORED
 
 
-def answer_line(line: str, default_rulebook: str | None) -> dict[str, Any]:
+class _Scorers(dict):
+    """The scorers a batch has used. After loading one, everything alive then (modules, compiled rulebooks) is
+    moved out of the garbage collector's sight (``gc.freeze``): it lives as long as the process, and the
+    collections a long batch triggers then walk only what the hands themselves leave behind."""
+
+    def __missing__(self, name: str) -> Scorer:
+        scorer = self[name] = library.scorer(name)
+        gc.freeze()
+        return scorer
+
+
+def answer_line(line: str, default_rulebook: str | None, scorers: dict[str, Scorer] | None = None) -> dict[str, Any]:
     try:
         data = json.loads(line)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
@@ -108,7 +122,8 @@ def answer_line(line: str, default_rulebook: str | None) -> dict[str, Any]:
             from engine.request import parse_request
 
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
-        return library.scorer(named or default_rulebook or library.DEFAULT_RULEBOOK).score(data)
+        name = named or default_rulebook or library.DEFAULT_RULEBOOK
+        return (scorers[name] if scorers is not None else library.scorer(name)).score(data)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}
 
