@@ -90,23 +90,23 @@ class Hand:
 
 
 def build_hand(
-    concealed: str,
-    melds: Sequence[tuple[str, str]] | Sequence[Mapping[str, str]],
-    win: str,
+    concealed: str | Sequence[int],
+    melds: Sequence[tuple[str, str | Sequence[int]]] | Sequence[Mapping[str, str]],
+    win: str | int,
     *,
     allowed_kinds: frozenset[int] | None = None,
     red_fives: frozenset[int] | None = None,
     copies: int = 4,
 ) -> Hand:
-    """Parse and validate a hand from notation.
+    """Parse and validate a hand from notation, or from tile codes (``engine.tiles``) for programs that hold them.
 
     ``melds`` holds ``(type, tiles)`` pairs or ``{"type", "tiles"}`` objects. ``allowed_kinds`` limits the tile
     set (a three-player game has no 2m..8m); ``red_fives`` lists the red fives in play, as red codes (34..36) or as
     the five kinds (4, 13, 22), ``None`` meaning all three. Raises ``NotationError`` for unreadable text and
     ``InvalidHand`` for a hand that cannot exist.
     """
-    codes = tile_codes(concealed)
-    win_code = parse_tile(win)
+    codes = tile_codes(concealed) if type(concealed) is str else _given_codes(concealed, "concealed tiles")
+    win_code = parse_tile(win) if type(win) is str else _given_codes((win,), "the winning tile", one=True)[0]
     parsed = [_parse_meld(item, index) for index, item in enumerate(melds)] if melds else []
     if len(parsed) > MAX_MELDS:
         raise InvalidHand(f"{len(parsed)} melds given; a hand has at most {MAX_MELDS}")
@@ -195,12 +195,21 @@ def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
     key = (meld_type, text) if type(text) is str and len(text) <= 16 else None
     meld = _MELDS.get(key) if key is not None else None
     if meld is None:
-        meld = Meld(type=meld_type, tiles=tuple(sorted(parse_tiles(text), key=_SORT_RANK.__getitem__)))
+        tiles = parse_tiles(text) if isinstance(text, str) else _given_codes(text, f"meld {index + 1}")
+        meld = Meld(type=meld_type, tiles=tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
         if key is not None:
             if len(_MELDS) >= 4096:
                 _MELDS.clear()
             _MELDS[key] = meld
     return meld
+
+
+def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]:
+    """Tile codes given as such (a sequence of ints in range), as a tuple; anything else is an ``InvalidHand``."""
+    if not isinstance(value, (list, tuple)) or not all(type(code) is int and 0 <= code < len(KIND_OF) for code in value):
+        expected = "a tile in mpsz notation or a tile code" if one else "tiles in mpsz notation or a sequence of tile codes"
+        raise InvalidHand(f"{what}: expected {expected} (0..{len(KIND_OF) - 1})")
+    return tuple(value)
 
 
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.

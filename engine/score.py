@@ -13,7 +13,7 @@ Every shortcut computes exactly what the straightforward path would.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, repeat
@@ -503,6 +503,11 @@ class Scorer:
             checked[key] = problem
         if problem is not None:
             raise InvalidSituation(problem)
+
+    def hand(self, concealed: str | Sequence[int], win: str | int, melds: Sequence[tuple[str, str | Sequence[int]]] = ()) -> Hand:
+        """A hand checked against this rulebook's tile set, for ``score_hand``: tiles in notation or as codes,
+        melds as ``(type, tiles)`` pairs. Raises ``EngineError`` (``invalid_hand``, ``invalid_notation``)."""
+        return build_hand(concealed, melds, win, allowed_kinds=self.p.allowed_kinds, red_fives=self.p.red_fives, copies=self.p.copies)
 
     def build_hand(self, request: ScoreRequest) -> Hand:
         return build_hand(

@@ -120,22 +120,8 @@ def _parse_well_formed(text: str) -> tuple[int, ...] | None:
         return None
     codes: list[int] = []
     for run in _RUN.findall(text):
-        codes += _RUN_CODES[run]
+        codes += map(_DIGIT_CODES[run[-1]].__getitem__, run[:-1])  # per digit, a C-level lookup
     return tuple(codes)
-
-
-class _RunCodes(dict):
-    """``"123m"`` -> its codes, computed on first sight (runs are short and few distinct ones occur)."""
-
-    def __missing__(self, run: str) -> tuple[int, ...]:
-        suit = run[-1]
-        codes = tuple(_code(int(d), suit, run, i) for i, d in enumerate(run[:-1]))
-        if len(self) < _PARSED_LIMIT and len(run) <= _PARSED_KEY_LIMIT:
-            self[run] = codes
-        return codes
-
-
-_RUN_CODES = _RunCodes()
 
 
 def _parse_checked(text: str) -> list[int]:
@@ -176,6 +162,13 @@ def _code(digit: int, suit: str, text: str, pos: int) -> int:
     if digit == 0:
         return RED_BASE + SUITS.index(suit)
     return base + digit - 1
+
+
+# Per suit letter, each digit's tile code; ``_WELL_FORMED`` admits only the digits listed for ``z``.
+_DIGIT_CODES: dict[str, dict[str, int]] = {
+    suit: {str(digit): _code(digit, suit, str(digit), 0) for digit in (range(1, 8) if suit == "z" else range(10))}
+    for suit in SUITS
+}
 
 
 def parse_tile(text: str) -> int:

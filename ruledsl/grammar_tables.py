@@ -143,7 +143,7 @@ def load(grammar: str, text: str | None = None) -> Lark | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Imported here: argparse costs start-up time for nothing, and ruledsl.parser imports this module.
+    # Imported here: argparse costs start-up time for nothing, and ruledsl.lark_parser imports this module.
     import argparse
 
     from ruledsl.parser import grammar_text

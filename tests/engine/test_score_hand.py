@@ -71,3 +71,19 @@ def test_a_situation_checks_its_fields_when_built(fields):
     with pytest.raises(EngineError) as err:
         Situation(**fields)
     assert err.value.code == "invalid_request"
+
+
+def test_a_hand_from_tile_codes_is_the_hand_from_notation():
+    s = scorer("house")
+    codes = s.hand([1, 2, 3, 4, 5, 6, 15, 16, 17, 21, 23, 16, 16, 22], win=22, melds=())
+    text = s.hand("234m567m789p46s88p5s", win="5s")
+    assert codes == text
+    opened = s.hand([1, 2, 3, 4, 5, 6, 15, 16, 17, 16, 16], win=16, melds=[("pon", [27, 27, 27])])
+    assert opened == s.hand("234m567m789p88p", win="8p", melds=[("pon", "111z")])
+
+
+@pytest.mark.parametrize("concealed, win", [([1, 2, "x"], 1), ([99], 99), (5, 5), (None, 1), ("234m567m789p46s88p5s", 99), ("234m567m789p46s88p5s", True)])
+def test_tile_codes_of_the_wrong_kind_are_invalid_hands(concealed, win):
+    with pytest.raises(EngineError) as err:
+        scorer("house").hand(concealed, win=win)
+    assert err.value.code == "invalid_hand"

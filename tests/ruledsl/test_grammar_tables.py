@@ -11,7 +11,7 @@ import pytest
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ruledsl import grammar_tables, parser
+from ruledsl import grammar_tables, lark_parser, parser
 from ruledsl.diagnostics import RulebookError
 from ruledsl.parser import grammar_text
 
@@ -62,7 +62,7 @@ def test_shipped_tables_match_the_grammar() -> None:
 
 @pytest.mark.skipif(not SAME_LARK, reason="the shipped tables were built with another lark")
 def test_the_parser_is_loaded_from_the_tables() -> None:
-    assert parser._parser().source_path == "<deserialized>"
+    assert lark_parser._parser().source_path == "<deserialized>"
 
 
 def _shape(node: object) -> object:
@@ -94,7 +94,7 @@ def test_bundled_rulebooks_parse_identically(path: Path, loaded: Lark, built: La
     text = path.read_text(encoding="utf-8")
     tree = loaded.parse(text)
     assert _shape(tree) == _shape(built.parse(text))
-    assert parser._ToAst(path.name).transform(tree) == parser._ToAst(path.name).transform(built.parse(text))
+    assert lark_parser._ToAst(path.name).transform(tree) == lark_parser._ToAst(path.name).transform(built.parse(text))
 
 
 def test_placeholders_survive(loaded: Lark) -> None:
@@ -103,9 +103,9 @@ def test_placeholders_survive(loaded: Lark) -> None:
     assert (header.meta.line, header.meta.column, header.meta.end_column) == (1, 1, 11)
 
 
-def _error(lark_parser: Lark, text: str) -> tuple:
+def _error(lalr: Lark, text: str) -> tuple:
     with pytest.raises(UnexpectedInput) as info:
-        lark_parser.parse(text)
+        lalr.parse(text)
     exc = info.value
     token = getattr(exc, "token", None)
     return (
@@ -118,14 +118,14 @@ def _error(lark_parser: Lark, text: str) -> tuple:
     )
 
 
-def _diagnostics(monkeypatch: pytest.MonkeyPatch, lark_parser: Lark, text: str) -> list:
-    monkeypatch.setattr(parser, "_parser", lambda: lark_parser)
-    parser._terminal_words.cache_clear()
+def _diagnostics(monkeypatch: pytest.MonkeyPatch, lalr: Lark, text: str) -> list:
+    monkeypatch.setattr(lark_parser, "_parser", lambda: lalr)
+    lark_parser._terminal_words.cache_clear()
     try:
         with pytest.raises(RulebookError) as info:
             parser.parse(text, "broken.rulebook")
     finally:
-        parser._terminal_words.cache_clear()
+        lark_parser._terminal_words.cache_clear()
     return info.value.diagnostics
 
 
@@ -160,8 +160,8 @@ def test_stale_tables_fall_back_to_building(monkeypatch: pytest.MonkeyPatch) -> 
     assert grammar_tables.load(grammar, other_lark) is None
     assert grammar_tables.load(grammar, "not json") is None
 
-    monkeypatch.setattr(parser, "grammar_text", lambda: grammar + "\n// edited\n")
-    rebuilt = parser._parser.__wrapped__()
+    monkeypatch.setattr(lark_parser, "grammar_text", lambda: grammar + "\n// edited\n")
+    rebuilt = lark_parser._parser.__wrapped__()
     assert rebuilt.source_path != "<deserialized>"
     assert rebuilt.parse("rulebook x\n").children[0].children[0] == "x"
 

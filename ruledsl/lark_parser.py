@@ -1,0 +1,431 @@
+"""The lark half of the parser: text to syntax tree to AST, and syntax mistakes worded for an organiser.
+
+Kept apart from ``ruledsl.parser`` because importing lark (and ``interegular``/``regex`` when installed) costs about
+30 ms: a process that only loads bundled rulebooks gets their AST from ``parsed_cache`` and never imports this module.
+``ruledsl.parser.parse`` is the entry point; call ``parse_tree`` only after its checks on the raw text.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ruledsl import ast, grammar_tables
+from ruledsl.diagnostics import Reporter, RulebookError
+from ruledsl.parser import MAX_DEPTH, MAX_INT_DIGITS, _code_brackets, grammar_text
+
+_TOKEN_WORDS = {
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "LSQB": "`[`",
+    "RSQB": "`]`",
+    "EQUAL": "`=`",
+    "COLON": "`:`",
+    "COMMA": "`,`",
+    "STRING": "a quoted string",
+    "NAME": "a name",
+    "INT": "a number",
+    "TILES": "tiles",
+    "$END": "the end of the file",
+    "AT": "`@`",
+    "COMPARE": "a comparison",
+    "ADD_OP": "`+`, `-`",
+    "MUL_OP": "`*`, `/`",
+}
+
+
+@functools.cache
+def _parser() -> Lark:
+    """The parser, from the shipped tables when they match ``grammar.lark`` and lark; else built, which is slower."""
+    grammar = grammar_text()
+    loaded = grammar_tables.load(grammar)
+    return loaded if loaded is not None else grammar_tables.build(grammar)
+
+
+def parse_tree(text: str, file: str, reporter: Reporter) -> ast.Rulebook:
+    """Parse text that passed ``ruledsl.parser``'s size and nesting checks; mistakes raise ``RulebookError``."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        _report_syntax(exc, text, reporter)
+        raise RulebookError(reporter.diagnostics) from None
+    _check_depth(tree, reporter)
+    if reporter.has_errors:
+        raise RulebookError(reporter.diagnostics)
+    try:
+        rulebook = _ToAst(file, reporter).transform(tree)
+    except VisitError as exc:  # pragma: no cover - defensive: a transformer bug must still not leak a traceback
+        reporter.error(f"internal error while reading the rulebook: {exc.orig_exc}", ast.Span(file))
+        raise RulebookError(reporter.diagnostics) from None
+    if reporter.has_errors:
+        raise RulebookError(reporter.diagnostics)
+    return rulebook
+
+
+def _check_depth(tree: Tree, reporter: Reporter) -> None:
+    """Bound the depth of the syntax tree (measured without recursion) before anything walks it recursively."""
+    stack: list[tuple[Tree, int, Tree | None]] = [(tree, 1, None)]
+    while stack:
+        node, depth, owner = stack.pop()
+        if node.data in ("field", "example", "decorator"):
+            owner = node
+        if depth > MAX_DEPTH:
+            where = owner if owner is not None else node
+            meta = where.meta
+            empty = getattr(meta, "empty", True)
+            line = 1 if empty else meta.line
+            column = 1 if empty else meta.column
+            width = len(str(where.children[0])) if owner is not None and owner.data == "field" else 1
+            what = f"the value of `{where.children[0]}`" if owner is not None and owner.data == "field" else "expression"
+            reporter.error(
+                f"{what} is nested more than {MAX_DEPTH} levels deep",
+                ast.Span(reporter.file, line, column, line, column + width),
+                "split it into simpler items; a long chain of `and` or `or` can often be a quantifier such as "
+                "`all(x in [...]: ...)`",
+            )
+            return
+        stack.extend((child, depth + 1, owner) for child in node.children if isinstance(child, Tree))
+
+
+def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
+    line = getattr(exc, "line", 1) or 1
+    column = getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        if not re.sub(r"#[^\n]*", "", text).strip():
+            reporter.error(
+                "the rulebook is empty",
+                ast.Span(reporter.file, 1, 1, 1, 2),
+                'a rulebook starts with its header: `rulebook my_rules "Title"`',
+            )
+            return
+        last = text.rstrip().splitlines() or [""]
+        line = max(1, len(text.rstrip().splitlines()))
+        column = len(last[-1]) + 1 if last else 1
+        opened = _open_brackets(text, len(text))
+        help_text = "the file ends inside an item or expression; is a `}` or `)` missing?"
+        if opened:
+            ch, at_line, at_col = opened[-1]
+            help_text = f"the `{ch}` at line {at_line}, column {at_col} is never closed"
+        reporter.error(
+            "unexpected end of file",
+            ast.Span(reporter.file, line, max(1, column - 1), line, column),
+            help_text,
+        )
+        return
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        help_text = _char_help(ch)
+        reporter.error(
+            f"unexpected character `{ch}`", ast.Span(reporter.file, line, column, line, column + 1), help_text
+        )
+        return
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        width = max(1, len(str(token)))
+        expected = _expected_words(exc.expected)
+        reporter.error(
+            f"unexpected {_describe(token)}",
+            ast.Span(reporter.file, line, column, line, column + width),
+            _token_help(token, exc.expected, expected, _open_brackets(text, token.start_pos or 0)),
+        )
+        return
+    reporter.error("syntax error", ast.Span(reporter.file, line, column, line, column + 1))  # pragma: no cover
+
+
+def _describe(token: Token) -> str:
+    if token.type == "NAME":
+        return f"name `{token}`"
+    if token.type == "INT":
+        return f"number `{token}`"
+    if token.type == "STRING":
+        return f"string {token}"
+    return f"`{token}`"
+
+
+@functools.cache
+def _terminal_words() -> dict[str, str]:
+    """How each terminal is named in a message: keywords and punctuation as written, the rest described."""
+    words = {t.name: f"`{t.pattern.value}`" for t in _parser().terminals if t.pattern.type == "str"}
+    words.update(_TOKEN_WORDS)
+    return words
+
+
+def _expected_words(expected: set[str]) -> str:
+    known = _terminal_words()
+    words = sorted({known[e] for e in expected if e in known})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def _char_help(ch: str) -> str:
+    if ch == "'":
+        return 'strings use double quotes: "like this"'
+    if ch == ";":
+        return "fields are separated by new lines, no `;` needed"
+    if ch in "%&|!":
+        return "use `and`, `or`, `not` for logic; numbers are plain integers"
+    return "check for a typo; comments start with `#`"
+
+
+_ITEM_STARTS = {"AT", "OVERRIDE", "REMOVE", "EXCEPTION"}
+_CLOSERS = {"RBRACE": "}", "RPAR": ")", "RSQB": "]"}
+
+
+def _open_brackets(text: str, end: int) -> list[tuple[str, int, int]]:
+    """The brackets still open at offset ``end``, outermost first, as (bracket, line, column)."""
+    stack: list[tuple[str, int, int]] = []
+    for ch, line, col in _code_brackets(text[:end]):
+        if ch in "([{":
+            stack.append((ch, line, col))
+        elif stack:
+            stack.pop()
+    return stack
+
+
+def _token_help(token: Token, expected: set[str], words: str, opened: list[tuple[str, int, int]] = ()) -> str:
+    innermost = opened[-1] if opened else None
+    if innermost is not None and innermost[0] == "{" and token.type in _ITEM_STARTS:
+        return f"the `{{` at line {innermost[1]} is not closed; is a `}}` missing before this line?"
+    if innermost is not None and token.type in _CLOSERS and _CLOSERS[token.type] != {"(": ")", "[": "]", "{": "}"}[innermost[0]]:
+        return f"the `{innermost[0]}` at line {innermost[1]}, column {innermost[2]} is not closed"
+    if (
+        innermost is not None
+        and innermost[0] == "{"
+        and token.type == "NAME"
+        and expected <= {"EQUAL", "COLON"}
+    ):
+        return "fields are written `name = value`; if a new item starts here, is a `}` missing above it?"
+    if token.type == "COLON" and "EQUAL" in expected:
+        return "fields are written `name = value`"
+    if token.type == "EQUAL" and "COMPARE" in expected:
+        return "compare with `==`; `=` only starts a field"
+    if token.type == "EQUAL" and "COLON" in expected:
+        return "record entries are written `key: value`"
+    if token.type == "RBRACE" and "RPAR" in expected:
+        return "a `(` is not closed"
+    return f"expected {words}" if words else "check the syntax around here"
+
+
+def _span(file: str, meta) -> ast.Span:
+    if getattr(meta, "empty", True):
+        return ast.Span(file)
+    return ast.Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(file: str, tok: Token) -> ast.Span:
+    return ast.Span(file, tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1, tok.end_column or 1)
+
+
+def _unquote(tok: Token) -> str:
+    raw = str(tok)[1:-1]
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Builds the frozen AST; every node gets the span Lark recorded for it."""
+
+    def __init__(self, file: str, reporter: Reporter | None = None) -> None:
+        super().__init__()
+        self.file = file
+        self.reporter = reporter
+
+    def _s(self, meta) -> ast.Span:
+        return _span(self.file, meta)
+
+    # ---- file structure
+    def start(self, meta, children):
+        header, *items = children
+        name_tok, title, extends, source = header
+        return ast.Rulebook(
+            name=str(name_tok),
+            title=title,
+            extends=str(extends) if extends is not None else None,
+            source=source,
+            items=tuple(items),
+            span=self._s(meta),
+            name_span=_tok_span(self.file, name_tok),
+            extends_span=_tok_span(self.file, extends) if extends is not None else ast.NO_SPAN,
+            file=self.file,
+        )
+
+    def header(self, meta, children):
+        name, title, extends, source = children
+        return (name, _unquote(title) if title is not None else None, extends, source)
+
+    def extends(self, meta, children):
+        return children[0]
+
+    def source(self, meta, children):
+        return _unquote(children[0])
+
+    def decorator(self, meta, children):
+        name, value = children
+        return ast.Decorator(str(name), _unquote(value), self._s(meta))
+
+    def item(self, meta, children):
+        *decorators, item = children
+        return _replace_item(item, decorators=tuple(decorators), span=self._s(meta))
+
+    def define(self, meta, children):
+        kind, name, title, members = children
+        return self._item("define", kind, name, title, members, meta)
+
+    def override(self, meta, children):
+        kind, name, members = children
+        return self._item("override", kind, name, None, members, meta)
+
+    def remove(self, meta, children):
+        kind, name = children
+        return self._item("remove", kind, name, None, [], meta)
+
+    def exception(self, meta, children):
+        name, target_kind, target_name, title, members = children
+        item = self._item("exception", None, name, title, members, meta)
+        return _replace_item(
+            item,
+            target_kind=str(target_kind),
+            target_name=str(target_name),
+            target_span=ast.Span(
+                self.file,
+                target_kind.line,
+                target_kind.column,
+                target_name.end_line,
+                target_name.end_column,
+            ),
+        )
+
+    def _item(self, action, kind, name, title, members, meta) -> ast.Item:
+        fields = tuple(m for m in members if isinstance(m, ast.Field))
+        examples = tuple(m for m in members if isinstance(m, ast.Example))
+        return ast.Item(
+            action=action,
+            kind=str(kind) if kind is not None else "exception",
+            name=str(name),
+            title=_unquote(title) if title is not None else None,
+            fields=fields,
+            examples=examples,
+            span=self._s(meta),
+            kind_span=_tok_span(self.file, kind) if kind is not None else ast.NO_SPAN,
+            name_span=_tok_span(self.file, name),
+        )
+
+    def block(self, meta, children):
+        return list(children)
+
+    def field(self, meta, children):
+        name, value = children
+        return ast.Field(str(name), value, self._s(meta))
+
+    def example(self, meta, children):
+        text, record = children
+        return ast.Example(_unquote(text), record, self._s(meta))
+
+    # ---- expressions
+    def conditional(self, meta, children):
+        cond, then, other = children
+        return ast.Conditional(cond, then, other, self._s(meta))
+
+    def or_(self, meta, children):
+        return ast.BinOp("or", children[0], children[1], self._s(meta))
+
+    def and_(self, meta, children):
+        return ast.BinOp("and", children[0], children[1], self._s(meta))
+
+    def not_(self, meta, children):
+        return ast.Not(children[0], self._s(meta))
+
+    def compare(self, meta, children):
+        left, op, right = children
+        return ast.BinOp(str(op), left, right, self._s(meta))
+
+    def member_of(self, meta, children):
+        return ast.BinOp("in", children[0], children[1], self._s(meta))
+
+    def not_member_of(self, meta, children):
+        return ast.BinOp("notin", children[0], children[1], self._s(meta))
+
+    def range(self, meta, children):
+        return ast.Range(children[0], children[1], self._s(meta))
+
+    def arith(self, meta, children):
+        left, op, right = children
+        return ast.BinOp(str(op), left, right, self._s(meta))
+
+    def negate(self, meta, children):
+        return ast.Negate(children[0], self._s(meta))
+
+    def power(self, meta, children):
+        return ast.BinOp("^", children[0], children[1], self._s(meta))
+
+    def int_lit(self, meta, children):
+        digits = str(children[0]).lstrip("0") or "0"
+        if len(digits) > MAX_INT_DIGITS:
+            if self.reporter is not None:
+                self.reporter.error(
+                    f"number is too large ({len(digits)} digits)",
+                    _tok_span(self.file, children[0]),
+                    f"numbers in a rulebook have at most {MAX_INT_DIGITS} digits",
+                )
+            return ast.Int(0, self._s(meta))
+        return ast.Int(int(digits), self._s(meta))
+
+    def str_lit(self, meta, children):
+        return ast.Str(_unquote(children[0]), self._s(meta))
+
+    def tiles_lit(self, meta, children):
+        return ast.Tiles(str(children[0]), self._s(meta))
+
+    def true_lit(self, meta, children):
+        return ast.Bool(True, self._s(meta))
+
+    def false_lit(self, meta, children):
+        return ast.Bool(False, self._s(meta))
+
+    def name(self, meta, children):
+        return ast.Name(str(children[0]), self._s(meta))
+
+    def call(self, meta, children):
+        func, *args = children
+        args = [a for a in args if a is not None]
+        return ast.Call(str(func), tuple(args), self._s(meta), _tok_span(self.file, func))
+
+    def quant_kind(self, meta, children):
+        return str(children[0])
+
+    def quantifier(self, meta, children):
+        kind, var, domain, body = children
+        return ast.Quantifier(kind, str(var), domain, body, self._s(meta))
+
+    def list_lit(self, meta, children):
+        return ast.ListLit(tuple(c for c in children if c is not None), self._s(meta))
+
+    def record(self, meta, children):
+        return ast.Record(tuple(c for c in children if c is not None), self._s(meta))
+
+    def entry(self, meta, children):
+        key, value = children
+        return ast.Entry(str(key), value, self._s(meta))
+
+
+def _replace_item(item: ast.Item, **changes) -> ast.Item:
+    import dataclasses
+
+    return dataclasses.replace(item, **changes)
