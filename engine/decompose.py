@@ -212,24 +212,27 @@ def _win_placements(key: tuple[Groups, int]) -> tuple[tuple[int, str], ...]:
 
 def placements_of(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
     """``win_placements`` uncached, for callers that keep what they build from it."""
-    found: list[tuple[int, str]] = []
-    previous = None
-    for index, group in enumerate(reading):
-        if group == previous:
-            continue
-        previous = group
-        shape, kind = group
-        if shape == SEQ:
-            offset = win_kind - kind
-            if offset == 1:
-                found.append((index, KANCHAN))
-            elif offset == 0:
-                found.append((index, PENCHAN if kind % 9 == 6 else RYANMEN))
-            elif offset == 2:
-                found.append((index, PENCHAN if kind % 9 == 0 else RYANMEN))
-        elif kind == win_kind:
-            found.append((index, SHANPON if shape == TRIP else TANKI))
-    return tuple(found)
+    return tuple([(reading.index(group), wait) for group, wait in _HOLDERS[win_kind] if group in reading])
+
+
+def _holders(win_kind: int) -> tuple[tuple[Group, str], ...]:
+    """Every group that can hold a kind, with the wait it had if the kind completed it, in reading order (groups
+    sort by shape, then kind), so that ``reading.index`` finds each in turn and identical groups count once. A run
+    in a reading never crosses a suit, so the runs listed need no suit check."""
+    holders: list[tuple[Group, str]] = []
+    if win_kind < 27:
+        number = win_kind % 9
+        if number >= 2:
+            holders.append(((SEQ, win_kind - 2), PENCHAN if number == 2 else RYANMEN))
+        if 1 <= number <= 7:
+            holders.append(((SEQ, win_kind - 1), KANCHAN))
+        if number <= 6:
+            holders.append(((SEQ, win_kind), PENCHAN if number == 6 else RYANMEN))
+    holders += [((TRIP, win_kind), SHANPON), ((PAIR, win_kind), TANKI), ((SINGLE, win_kind), TANKI)]
+    return tuple(holders)
+
+
+_HOLDERS = tuple(_holders(kind) for kind in range(34))
 
 
 def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found: set[Groups]) -> None:

@@ -219,6 +219,8 @@ CONCEALED_GROUPS = _concealed_table()
 # The same by a reading's own (shape, kind) group: as held, and as completed by ron.
 PLAIN_GROUPS = {(shape, kind): group for (shape, kind, ron), group in CONCEALED_GROUPS.items() if not ron}
 RON_GROUPS = {(shape, kind): group for (shape, kind, ron), group in CONCEALED_GROUPS.items() if ron}
+_PLAIN_NUMBER = {shape: group.number for shape, group in PLAIN_GROUPS.items()}  # by number: see ``_reading_facts``
+_RON_NUMBER = {shape: group.number for shape, group in RON_GROUPS.items()}
 
 
 def concealed_group(shape: int, kind: int, completed_by_ron: bool) -> Group:
@@ -405,15 +407,16 @@ def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
     for reading_shape, shapes in read_counts(counts):  # uncached: this table is the cache
         if reading_shape == STANDARD:
             # groups sort by shape, sets first: the one pair of a standard reading is its last group
-            pair = PLAIN_GROUPS[shapes[-1]].number
-            sets = tuple(PLAIN_GROUPS[group].number for group in shapes[:-1])
+            numbers = tuple(map(_PLAIN_NUMBER.__getitem__, shapes))
+            pair = numbers[-1]
+            sets = numbers[:-1]
             for index, wait in placements_of(shapes, win):
                 group = shapes[index]
                 if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
-                    win_group = RON_GROUPS[group].number
+                    win_group = _RON_NUMBER[group]
                     these = sets[:index] + (win_group,) + sets[index + 1 :]
                 else:
-                    win_group = PLAIN_GROUPS[group].number
+                    win_group = numbers[index]
                     these = sets
                 entries.append((STANDARD, these, pair, None, wait, win_group))
         else:

@@ -415,6 +415,10 @@ _SITUATION_INPUTS = operator.attrgetter(
     "honba",
     "riichi_sticks",
 )
+# Every situation field ``check_situation`` reads (``situation_problems``, and ``kita``, whose check is not kept).
+_CHECKED_INPUTS = operator.attrgetter(
+    "tsumo", "seat_wind", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "kita"
+)
 
 
 class Scorer:
@@ -425,6 +429,7 @@ class Scorer:
         self.p = prepare(rulebook)
         self._situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = {}
         self._by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = {}
+        self._checks: dict[tuple, dict[tuple, str | None]] = {}
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
@@ -453,7 +458,7 @@ class Scorer:
             raise InvalidRequest("`situation` must be an engine.request.Situation")
         found = self._by_situation.get(situation)
         if found is None:
-            found = (situation_facts(situation, self.p.players), {})
+            found = (situation_facts(situation, self.p.players), self._checks_for(situation))
             if len(self._by_situation) >= SITUATION_CACHE_LIMIT:
                 self._by_situation.clear()
             self._by_situation[situation] = found
@@ -480,11 +485,22 @@ class Scorer:
         found = self._situations.get(key)
         if found is None:
             situation = situation_of(request)
-            found = (situation, situation_facts(situation, self.p.players), {})
+            found = (situation, situation_facts(situation, self.p.players), self._checks_for(situation))
             if len(self._situations) >= SITUATION_CACHE_LIMIT:
                 self._situations.clear()
             self._situations[key] = found
         return found
+
+    def _checks_for(self, s: Situation) -> dict[tuple, str | None]:
+        """The verdicts of ``check_situation`` by kind of hand, shared by the situations that differ only in what
+        it does not read (round wind, honba, riichi sticks)."""
+        key = _CHECKED_INPUTS(s)
+        checks = self._checks.get(key)
+        if checks is None:
+            if len(self._checks) >= SITUATION_CACHE_LIMIT:
+                self._checks.clear()
+            checks = self._checks[key] = {}
+        return checks
 
     def _check_situation_cached(self, hand: Hand, s: Situation, checked: dict[tuple, str | None]) -> None:
         """``check_situation``, whose verdict depends on the hand only through whether it is closed, holds a kan

@@ -195,6 +195,8 @@ def test_placements_agree_with_wait_of(complete):
             for index, wait in placements:
                 assert wait_of(groups[index], win) == wait
             assert {groups[i] for i, _ in placements} == {g for g in groups if wait_of(g, win)}
+            indices = [i for i, _ in placements]
+            assert indices == sorted(set(indices)) and all(groups.index(groups[i]) == i for i in indices)
 
 
 def test_group_text_of_a_reading_round_trips():
