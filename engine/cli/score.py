@@ -84,15 +84,14 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 def _batch(default_rulebook: str | None) -> int:
     """Answer every stdin line in order; a bad line gets ``ok: false`` and the rest go on."""
-    out = sys.stdout
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    write = sys.stdout.write
+    dumps = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode  # answers are trees, never cyclic
     scorers = _Scorers()
     for line in sys.stdin:
         if not line.strip():
             continue
-        out.write(dumps(answer_line(line, default_rulebook, scorers)))
-        out.write("\n")
-    out.flush()
+        write(dumps(answer_line(line, default_rulebook, scorers)) + "\n")
+    sys.stdout.flush()
     return EXIT_SCORED
 
 
