@@ -152,7 +152,7 @@ _SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in ra
 _ALLOWED: dict[tuple[frozenset[int] | None, frozenset[int] | None], frozenset[int]] = {}
 
 
-def _allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> frozenset[int]:
+def allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> frozenset[int]:
     """Every tile code the tile set allows, so a hand within it is accepted by one subset test.
 
     A hand with a code outside goes through ``_check_tile_set``, which reports the first offender.
@@ -175,7 +175,7 @@ def _allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[in
 
 def _within_tile_set(codes: Sequence[int], allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> bool:
     try:
-        return _allowed_codes(allowed_kinds, red_fives).issuperset(codes)
+        return allowed_codes(allowed_kinds, red_fives).issuperset(codes)
     except TypeError:  # an unhashable tile set (a plain set): let the full check decide
         return False
 

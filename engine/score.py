@@ -34,7 +34,7 @@ from engine.facts import (
     put_reading,
     situation_facts,
 )
-from engine.hand import Hand, build_hand
+from engine.hand import Hand, allowed_codes, build_hand
 from engine.plain_request import PlainRequest, plain_request
 from engine.situation import Situation, situation_of, situation_problems
 from ruledsl.compile import Rule, Rulebook, Variant
@@ -162,6 +162,7 @@ class Prepared:
         self.limit_cache: dict[tuple, tuple] = {}
         self.payment_cache: dict[tuple, tuple] = {}
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
+        self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
         self.limit_key = _key_of(self.limit_reads or ())
         self.payment_key = _key_of(self.payment_reads or ())
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
@@ -453,9 +454,12 @@ class Scorer:
         codes (``engine.tiles``): the entry for programs that already hold tiles as codes (a simulator, a log
         replay), which skips notation and request validation. Same answers and errors as ``score``."""
         if type(hand) is not Hand:
-            raise InvalidRequest("`hand` must be a Hand from `build_hand`")
+            raise InvalidRequest("`hand` must be a Hand from `Scorer.hand` or `build_hand`")
         if type(situation) is not Situation:  # a Situation checks its fields when built
-            raise InvalidRequest("`situation` must be an engine.request.Situation")
+            raise InvalidRequest("`situation` must be an engine.situation.Situation")
+        tile_set = self.p.hand_codes  # a hand built under another rulebook may hold tiles this one lacks
+        if not tile_set.issuperset(hand.concealed) or (hand.melds and not all(tile_set.issuperset(m.tiles) for m in hand.melds)):
+            raise InvalidHand("`hand` holds tiles outside this rulebook's tile set; build it with this scorer's `hand`")
         found = self._by_situation.get(situation)
         if found is None:
             found = (situation_facts(situation, self.p.players), self._checks_for(situation))

@@ -87,3 +87,12 @@ def test_tile_codes_of_the_wrong_kind_are_invalid_hands(concealed, win):
     with pytest.raises(EngineError) as err:
         scorer("house").hand(concealed, win=win)
     assert err.value.code == "invalid_hand"
+
+
+def test_a_hand_built_under_another_tile_set_is_refused():
+    house, nored = scorer("house"), scorer("tenhou_nored")
+    red = house.hand("234m067m789p46s88p5s", win="5s")
+    with pytest.raises(EngineError) as err:
+        nored.score_hand(red, Situation(riichi=True))
+    assert err.value.code == "invalid_hand"
+    assert nored.score_hand(nored.hand("234m567m789p46s88p5s", win="5s"), Situation(riichi=True))["ok"]
