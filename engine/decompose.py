@@ -60,7 +60,7 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     found = _HONOUR_SPLITS.get(honours)
     if found is None:
         found = _HONOUR_SPLITS[honours] = _honour_split(honours)  # bounded: honour counts are few
-    if found is None:
+    if found is _CANNOT_SPLIT:
         return ()
     pairs, groups = found
     several = None
@@ -73,7 +73,7 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
             found = known[vec] = _suit_splits(start, vec)
         if found is _NO_TILES:
             continue
-        if found is None:
+        if found is _CANNOT_SPLIT:
             return ()
         with_pair, splits = found
         pairs += with_pair
@@ -91,32 +91,34 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     return tuple(sorted(readings))
 
 
-def _honour_split(honours: tuple[int, ...]) -> tuple[int, Groups] | None:
-    """Honours only form triplets and pairs, so they split in at most one way: (pairs, groups), or None."""
+def _honour_split(honours: tuple[int, ...]) -> Any:
+    """Honours only form triplets and pairs, so they split in at most one way: (pairs, groups), or
+    ``_CANNOT_SPLIT``."""
     if 1 in honours or 4 in honours:  # a lone honour, or four of one (no kan), belongs to no set or pair
-        return None
+        return _CANNOT_SPLIT
     groups = tuple((TRIP if count == 3 else PAIR, 27 + i) for i, count in enumerate(honours) if count)
     return honours.count(2), groups
 
 
-_HONOUR_SPLITS: dict[tuple[int, ...], tuple[int, Groups] | None] = {}
+_HONOUR_SPLITS: dict[tuple[int, ...], Any] = {}
 # Per suit (by its first kind), its 9 counts -> ``_suit_splits``; plain dicts, bounded like the other caches.
 _SUITS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
 _NO_TILES: Any = ("no tiles",)
+_CANNOT_SPLIT: Any = ("cannot split",)  # kept like any other answer, so a hand that is no win is not split again
 
 
-def _suit_splits(base: int, vec: tuple[int, ...]) -> tuple[int, tuple[Groups, ...]] | None:
+def _suit_splits(base: int, vec: tuple[int, ...]) -> Any:
     """(1 if the suit must hold the pair else 0, every split of its tiles into runs and triplets plus that pair),
-    kinds counted from ``base``; ``_NO_TILES`` for a suit with no tiles, None for one that cannot split."""
+    kinds counted from ``base``; ``_NO_TILES`` for a suit with no tiles, ``_CANNOT_SPLIT`` for one that cannot."""
     total = sum(vec)
     if not total:
         return _NO_TILES
     rest = total % 3
     if rest == 1:
-        return None
+        return _CANNOT_SPLIT
     splits = _RELATIVE_SPLITS[vec]
     if not splits:
-        return None
+        return _CANNOT_SPLIT
     if base:
         splits = tuple(tuple((shape, base + i) for shape, i in split) for split in splits)
     return (1 if rest == 2 else 0), splits

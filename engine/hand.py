@@ -125,7 +125,7 @@ def build_hand(
     for meld in parsed:
         for code in meld.tiles:
             counts[KIND_OF[code]] += 1
-    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
+    if max(counts) > copies or (max(everything, default=0) >= RED_BASE and not _one_of_each_red(everything)):
         _check_copies(everything, copies)
     _check_size(len(codes), len(parsed))
     win_code = _find_win(codes, win_code)

@@ -393,7 +393,6 @@ def _const_true(node: Any) -> bool:
 SETTLE_CACHE_LIMIT = 4096
 SITUATION_CACHE_LIMIT = 4096
 
-_SHAPE_OF = operator.itemgetter(0)  # of a decomposition group (shape, kind)
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
 _UNCHECKED = object()
@@ -450,9 +449,9 @@ class Scorer:
             return {"ok": False, "error": exc.to_json()}
 
     def score_hand(self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> dict[str, Any]:
-        """Score a hand built by ``build_hand`` (or ``Scorer.build_hand``) in a ``Situation``, indicators as tile
-        codes (``engine.tiles``): the entry for programs that already hold tiles as codes (a simulator, a log
-        replay), which skips notation and request validation. Same answers and errors as ``score``."""
+        """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.tiles``): the
+        entry for programs that already hold tiles as codes (a simulator, a log replay), which skips notation and
+        request validation. Same answers and errors as ``score``."""
         if type(hand) is not Hand:
             raise InvalidRequest("`hand` must be a Hand from `Scorer.hand` or `build_hand`")
         if type(situation) is not Situation:  # a Situation checks its fields when built

@@ -278,3 +278,9 @@ def test_what_build_hand_knows_ahead_is_what_the_properties_compute(hand, melds)
     built = build_hand(hand, melds, "8p")
     fresh = Hand(built.concealed, built.melds, built.win)
     assert (built.counts, built.is_closed, built.call_shape) == (fresh.counts, fresh.is_closed, fresh.call_shape)
+
+
+@pytest.mark.parametrize("hand, melds", [("", []), ("", [("pon", "111z")] * 4)])
+def test_a_hand_with_no_concealed_tiles_is_an_invalid_hand(hand, melds):
+    with pytest.raises(InvalidHand):
+        build_hand(hand, melds, "1z")
