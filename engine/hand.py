@@ -107,11 +107,14 @@ def build_hand(
     """
     codes = tile_codes(concealed) if type(concealed) is str else _given_codes(concealed, "concealed tiles")
     win_code = parse_tile(win) if type(win) is str else _given_codes((win,), "the winning tile", one=True)[0]
+    if not isinstance(melds, (list, tuple)):
+        try:
+            melds = list(melds)
+        except TypeError:
+            raise InvalidHand("`melds` must be a sequence of (type, tiles) pairs") from None
+    if len(melds) > MAX_MELDS:
+        raise InvalidHand(f"{len(melds)} melds given; a hand has at most {MAX_MELDS}")
     parsed = [_parse_meld(item, index) for index, item in enumerate(melds)] if melds else []
-    if len(parsed) > MAX_MELDS:
-        raise InvalidHand(f"{len(parsed)} melds given; a hand has at most {MAX_MELDS}")
-    for meld in parsed:
-        _check_meld_shape(meld)
 
     everything = [*codes, *(code for meld in parsed for code in meld.tiles)] if parsed else list(codes)
     if not _within_tile_set(everything, allowed_kinds, red_fives):
@@ -197,6 +200,7 @@ def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
     if meld is None:
         tiles = parse_tiles(text) if isinstance(text, str) else _given_codes(text, f"meld {index + 1}")
         meld = Meld(type=meld_type, tiles=tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
+        _check_meld_shape(meld)  # only well-shaped melds are kept
         if key is not None:
             if len(_MELDS) >= 4096:
                 _MELDS.clear()

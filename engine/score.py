@@ -35,10 +35,11 @@ from engine.facts import (
     situation_facts,
 )
 from engine.hand import Hand, allowed_codes, build_hand
+from engine.memo import Memo
 from engine.plain_request import PlainRequest, plain_request
 from engine.situation import Situation, situation_of, situation_problems
 from ruledsl.compile import Rule, Rulebook, Variant
-from ruledsl.fast import Chain, closure, is_true, mentioned, reads, simplify
+from ruledsl.fast import Chain, closure, element_counter, is_true, mentioned, reads, simplify
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
@@ -94,6 +95,7 @@ class FastRule:
     variants: tuple[Variant, ...]  # exceptions, with closures in place of their nodes
     always: bool = False  # the condition is the constant true: the tables skip calling it
     condition: Any = None  # the compiled condition node, for ``Tables``
+    nodes: dict[str, Any] = field(default_factory=dict)  # the compiled field nodes, for ``_summed_per_element``
 
 
 def _fast_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -111,6 +113,7 @@ def fast(rule: Rule) -> FastRule:
         tuple(replace(v, when=closure(v.when), fields=_fast_fields(v.fields)) for v in rule.variants),
         always=is_true(rule.when),
         condition=rule.when,
+        nodes=rule.fields,
     )
 
 
@@ -158,6 +161,9 @@ class Prepared:
         self.fu_table = _valued_table(self.fu_rules, "fu")
         self.bonus_values = _values(self.bonus_rules, "han")
         self.fu_values = _values(self.fu_rules, "fu")
+        self.fu_per_element = None
+        if self.fu_values is not None:
+            self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
         self.limit_cache: dict[tuple, tuple] = {}
         self.payment_cache: dict[tuple, tuple] = {}
@@ -226,6 +232,7 @@ class Tables:
         self.yaku = _pruned(entries, whens, decided, rule_of=lambda entry: entry[2])
         self.bonus_values = _pruned_values(p.bonus_values, p.bonus_rules, decided)
         self.fu_values = _pruned_values(p.fu_values, p.fu_rules, decided)
+        self.fu_per_element = p.fu_per_element
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)
             for when, rule in p.fixed_fu_table
@@ -251,19 +258,55 @@ def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_
 
 
 def _pruned_values(values, rules: tuple[FastRule, ...], decided: dict[int, bool | None]):
+    """The value functions of one situation: a rule that cannot hold answers 0 (C-level, and its line is left out
+    like any item worth 0), one that always holds is its value. Every situation keeps every rule's place, so the
+    per-element sums (``_summed_per_element``) line up with any of them."""
     if values is None:
         return None
     fns, about = values
     kept = []
-    for fn, info, rule in zip(fns, about, rules, strict=True):
+    for fn, rule in zip(fns, rules, strict=True):
         verdict = decided.get(id(rule))
-        if verdict is False:
-            continue
-        kept.append((rule.fields[_VALUE_FIELD[rule.kind]] if verdict is True else fn, info))
-    return tuple(f for f, _i in kept), tuple(i for _f, i in kept)
+        kept.append(_ANSWERS_ZERO if verdict is False else rule.fields[_VALUE_FIELD[rule.kind]] if verdict is True else fn)
+    return tuple(kept), about
 
 
 _VALUE_FIELD = {"fu": "fu", "bonus": "han"}
+
+
+def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]) -> tuple[tuple[tuple, tuple], Any]:
+    """Unconditional items worth ``c * count(g in FACT: ...)`` over one fact (the fu of each kind of set), summed
+    in one pass over the fact's elements instead of one loop per item: (the values with those items' functions
+    answering 0, (fact, per-element memo of every item's share)), or the values unchanged and None.
+
+    An element's shares form a row as long as the values, zero outside the summed items, so a reading's values
+    are the column sums of its elements' rows and the other items' values (``Scorer._fu``)."""
+    fns, about = values
+    found: dict[str, list[tuple[int, int, Callable[[Any], int]]]] = {}
+    for position, rule in enumerate(rules):
+        counter = element_counter(rule.nodes.get("fu")) if rule.always and not rule.variants and callable(rule.nodes.get("fu")) else None
+        if counter is not None:
+            fact, coefficient, counts = counter
+            found.setdefault(fact, []).append((position, coefficient, counts))
+    if not found:
+        return values, None
+    fact, summed = max(found.items(), key=lambda item: len(item[1]))
+    if len(summed) < 2:
+        return values, None
+    width = len(fns)
+
+    def shares(element: Any) -> tuple[int, ...]:
+        row = [0] * width
+        for position, coefficient, counts in summed:
+            row[position] = coefficient * counts(element)
+        return tuple(row)
+
+    placeholders = {position for position, _c, _f in summed}
+    fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))
+    return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
+
+
+_ANSWERS_ZERO = [].count  # a C-level function of one argument that answers 0
 
 
 def _valued_table(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
@@ -783,6 +826,15 @@ class Scorer:
         if tables.fu_values is not None:
             fns, about = tables.fu_values
             values = list(map(call, fns, repeat(env)))
+            if tables.fu_per_element is not None:
+                fact, shares = tables.fu_per_element
+                elements = env[fact]
+                if elements:
+                    try:
+                        rows = list(map(shares.__getitem__, elements))
+                    except TypeError:  # an element that cannot be a key: its shares, computed
+                        rows = list(map(shares.fn, elements))
+                    values = list(map(sum, zip(values, *rows, strict=True)))
             lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
             return self._fu_total(env, sum(values), lines, tables)
         lines = []

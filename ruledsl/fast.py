@@ -164,6 +164,27 @@ def reads(node: Any) -> frozenset[str] | None:
     return None
 
 
+def element_counter(node: Any) -> tuple[str, int, Callable[[Any], int]] | None:
+    """``c * count(x in fact: body)`` (or ``count(...) * c``, or the count alone) whose body reads only ``x``, as
+    (fact, c, the body as 1 or 0 per element); None for any other node. Several such values over one fact can be
+    summed in one pass over its elements (the scorer does so for fu items)."""
+    node = simplify(node)
+    coefficient: Any = 1
+    if isinstance(node, Binary) and node.op == "*":
+        if isinstance(node.left, Const) and isinstance(node.right, Quant):
+            coefficient, node = node.left.value, node.right
+        elif isinstance(node.right, Const) and isinstance(node.left, Quant):
+            coefficient, node = node.right.value, node.left
+        else:
+            return None
+    if type(coefficient) is not int or not (isinstance(node, Quant) and node.kind == "count" and isinstance(node.domain, Ref)):
+        return None
+    pure = _pure(node.body, node.var)
+    if pure is None:
+        return None
+    return node.domain.name, coefficient, lambda x: 1 if pure(x) else 0
+
+
 def mentioned(node: Any) -> frozenset[str]:
     """The environment keys a node names or its functions declare: what it is likely to read (an undeclared
     environment function may read more). For deciding what to compute ahead, never for correctness."""
