@@ -168,7 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=20260301)
-    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per figure; the best is shown (default 3)")
+    parser.add_argument("--repeat", type=int, default=5, help="fresh processes per figure; the best is shown (default 5)")
     parser.add_argument("--worker", choices=WORKERS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     requests = random_requests(args.seed, args.hands)

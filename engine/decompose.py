@@ -59,8 +59,8 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     honours = counts[27:]
     found = _HONOUR_SPLITS.get(honours)
     if found is None:
-        found = _HONOUR_SPLITS[honours] = _honour_split(honours)  # bounded: honour counts are few
-    if found is _CANNOT_SPLIT:
+        found = _HONOUR_SPLITS[honours] = honour_split(honours)  # bounded: honour counts are few
+    if found is CANNOT_SPLIT:
         return ()
     pairs, groups = found
     several = None
@@ -70,10 +70,10 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
         if found is None:
             if len(known) >= _CACHE_SIZE:
                 known.clear()
-            found = known[vec] = _suit_splits(start, vec)
-        if found is _NO_TILES:
+            found = known[vec] = suit_splits(start, vec)
+        if found is NO_TILES:
             continue
-        if found is _CANNOT_SPLIT:
+        if found is CANNOT_SPLIT:
             return ()
         with_pair, splits = found
         pairs += with_pair
@@ -91,41 +91,41 @@ def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     return tuple(sorted(readings))
 
 
-def _honour_split(honours: tuple[int, ...]) -> Any:
+def honour_split(honours: tuple[int, ...]) -> Any:
     """Honours only form triplets and pairs, so they split in at most one way: (pairs, groups), or
-    ``_CANNOT_SPLIT``."""
+    ``CANNOT_SPLIT``."""
     if 1 in honours or 4 in honours:  # a lone honour, or four of one (no kan), belongs to no set or pair
-        return _CANNOT_SPLIT
+        return CANNOT_SPLIT
     groups = tuple((TRIP if count == 3 else PAIR, 27 + i) for i, count in enumerate(honours) if count)
     return honours.count(2), groups
 
 
 _HONOUR_SPLITS: dict[tuple[int, ...], Any] = {}
-# Per suit (by its first kind), its 9 counts -> ``_suit_splits``; plain dicts, bounded like the other caches.
+# Per suit (by its first kind), its 9 counts -> ``suit_splits``; plain dicts, bounded like the other caches.
 _SUITS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
-_NO_TILES: Any = ("no tiles",)
-_CANNOT_SPLIT: Any = ("cannot split",)  # kept like any other answer, so a hand that is no win is not split again
+NO_TILES: Any = ("no tiles",)
+CANNOT_SPLIT: Any = ("cannot split",)  # kept like any other answer, so a hand that is no win is not split again
 
 
-def _suit_splits(base: int, vec: tuple[int, ...]) -> Any:
+def suit_splits(base: int, vec: tuple[int, ...]) -> Any:
     """(1 if the suit must hold the pair else 0, every split of its tiles into runs and triplets plus that pair),
-    kinds counted from ``base``; ``_NO_TILES`` for a suit with no tiles, ``_CANNOT_SPLIT`` for one that cannot."""
+    kinds counted from ``base``; ``NO_TILES`` for a suit with no tiles, ``CANNOT_SPLIT`` for one that cannot."""
     total = sum(vec)
     if not total:
-        return _NO_TILES
+        return NO_TILES
     rest = total % 3
     if rest == 1:
-        return _CANNOT_SPLIT
+        return CANNOT_SPLIT
     splits = _RELATIVE_SPLITS[vec]
     if not splits:
-        return _CANNOT_SPLIT
+        return CANNOT_SPLIT
     if base:
         splits = tuple(tuple((shape, base + i) for shape, i in split) for split in splits)
     return (1 if rest == 2 else 0), splits
 
 
 def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
-    """``_suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
+    """``suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
     suit whose count leaves two over holds the pair."""
     found: set[Groups] = set()
     _walk(list(vec), 0, sum(vec) % 3 == 2, [], found)
@@ -214,7 +214,7 @@ def _win_placements(key: tuple[Groups, int]) -> tuple[tuple[int, str], ...]:
 
 def placements_of(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
     """``win_placements`` uncached, for callers that keep what they build from it."""
-    return tuple([(reading.index(group), wait) for group, wait in _HOLDERS[win_kind] if group in reading])
+    return tuple([(reading.index(group), wait) for group, wait in HOLDERS[win_kind] if group in reading])
 
 
 def _holders(win_kind: int) -> tuple[tuple[Group, str], ...]:
@@ -234,7 +234,7 @@ def _holders(win_kind: int) -> tuple[tuple[Group, str], ...]:
     return tuple(holders)
 
 
-_HOLDERS = tuple(_holders(kind) for kind in range(34))
+HOLDERS = tuple(_holders(kind) for kind in range(34))
 
 
 def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found: set[Groups]) -> None:

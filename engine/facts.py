@@ -15,17 +15,22 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import tiles as T
-from engine.decompose import PAIR as D_PAIR
-from engine.decompose import SEQ as D_SEQ
 from engine.decompose import (
+    CANNOT_SPLIT,
+    HOLDERS,
+    NO_TILES,
     SEVEN_PAIRS,
     STANDARD,
     TANKI,
     THIRTEEN_ORPHANS,
+    honour_split,
     placements_of,
     read_counts,
     readings_of,
+    suit_splits,
 )
+from engine.decompose import PAIR as D_PAIR
+from engine.decompose import SEQ as D_SEQ
 from engine.decompose import TRIP as D_TRIP
 from engine.hand import Hand
 from engine.memo import Memo
@@ -403,6 +408,9 @@ def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
     one the garbage collector stops following, however many hands it keeps.
     """
     counts, win, ron = key
+    entries = _one_way(counts, win, ron)
+    if entries is not None and counts.count(2) != 7 and not all(counts[27:]):  # no seven pairs, no orphans
+        return tuple(entries)
     entries = []
     for reading_shape, shapes in read_counts(counts):  # uncached: this table is the cache
         if reading_shape == STANDARD:
@@ -425,6 +433,93 @@ def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
             numbers = tuple(g.number for g in pairs) if reading_shape == SEVEN_PAIRS else ()
             entries.append((reading_shape, (), -1, numbers, TANKI, win_group))
     return tuple(entries)
+
+
+def _one_way(counts: tuple[int, ...], win: int, ron: bool) -> list[tuple] | None:
+    """``_reading_facts`` of the standard reading when every suit and the honours split one way (most hands),
+    built from the parts' splits kept as group numbers (``_parts``); None when some part splits several ways (the
+    general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order."""
+    held = _HONOUR_PARTS.get(counts[27:])
+    if held is None:
+        held = _HONOUR_PARTS[counts[27:]] = _honour_part(counts[27:])
+    if held is CANNOT_SPLIT:
+        return []
+    pairs, honours = held
+    win_part = honours if win >= 27 else None
+    sets = () if win >= 27 else honours[2]
+    pair = honours[3]
+    for start, known in _SUIT_PARTS:
+        vec = counts[start : start + 9]
+        found = known.get(vec)
+        if found is None:
+            if len(known) >= _PARTS_LIMIT:
+                known.clear()
+            found = known[vec] = _suit_part(start, vec)
+        if found is NO_TILES:
+            continue
+        if found is CANNOT_SPLIT:
+            return []
+        if found is _SEVERAL_WAYS:
+            return None
+        with_pair, part = found
+        pairs += with_pair
+        if with_pair:
+            pair = part[3]
+        if start <= win < start + 9:
+            win_part = part
+        else:
+            sets += part[2]
+    if pairs != 1 or win_part is None:
+        return []
+    if win_part[3] >= 0:
+        pair = win_part[3]
+    groups, numbers, part_sets, _pair = win_part
+    entries = []
+    for group, wait in HOLDERS[win]:
+        if group in groups:
+            index = groups.index(group)
+            if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
+                number = _RON_NUMBER[group]
+                these = part_sets[:index] + (number,) + part_sets[index + 1 :]
+            else:
+                number = numbers[index]
+                these = part_sets
+            entries.append((STANDARD, sets + these, pair, None, wait, number))
+    return entries
+
+
+def _part(groups: tuple[tuple[int, int], ...], with_pair: bool) -> tuple:
+    """One part of a hand (a suit, or the honours) split one way: (its groups sorted, their numbers, its sets'
+    numbers, its pair's number or -1). A pair sorts after every set, so it is the last group."""
+    numbers = tuple(map(_PLAIN_NUMBER.__getitem__, groups))
+    return (groups, numbers, numbers[:-1], numbers[-1]) if with_pair else (groups, numbers, numbers, -1)
+
+
+def _suit_part(start: int, vec: tuple[int, ...]) -> Any:
+    found = suit_splits(start, vec)
+    if found is NO_TILES or found is CANNOT_SPLIT:
+        return found
+    with_pair, splits = found
+    if len(splits) > 1:
+        return _SEVERAL_WAYS
+    return with_pair, _part(splits[0], bool(with_pair))
+
+
+def _honour_part(honours: tuple[int, ...]) -> Any:
+    found = honour_split(honours)
+    if found is CANNOT_SPLIT:
+        return found
+    pairs, groups = found
+    if pairs > 1:
+        return CANNOT_SPLIT
+    return pairs, _part(tuple(sorted(groups)), bool(pairs))
+
+
+_SEVERAL_WAYS: Any = ("several ways",)
+_PARTS_LIMIT = 65536
+# Per suit (by its first kind), its 9 counts -> ``_suit_part``; the honours' 7 counts -> ``_honour_part``.
+_SUIT_PARTS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
+_HONOUR_PARTS: dict[tuple[int, ...], Any] = {}  # bounded: honour counts are few
 
 
 def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> None:
