@@ -17,7 +17,6 @@ from typing import Any
 from engine import tiles as T
 from engine.decompose import (
     CANNOT_SPLIT,
-    HOLDERS,
     NO_TILES,
     SEVEN_PAIRS,
     STANDARD,
@@ -416,17 +415,7 @@ def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
         if reading_shape == STANDARD:
             # groups sort by shape, sets first: the one pair of a standard reading is its last group
             numbers = tuple(map(_PLAIN_NUMBER.__getitem__, shapes))
-            pair = numbers[-1]
-            sets = numbers[:-1]
-            for index, wait in placements_of(shapes, win):
-                group = shapes[index]
-                if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
-                    win_group = _RON_NUMBER[group]
-                    these = sets[:index] + (win_group,) + sets[index + 1 :]
-                else:
-                    win_group = numbers[index]
-                    these = sets
-                entries.append((STANDARD, these, pair, None, wait, win_group))
+            entries += _placed(shapes, numbers, numbers[:-1], (), numbers[-1], win, ron)
         else:
             pairs = [concealed_group(shape, kind, False) for shape, kind in shapes]
             win_group = next((g.number for g in pairs if g.kind == win), -1)
@@ -474,17 +463,22 @@ def _one_way(counts: tuple[int, ...], win: int, ron: bool) -> list[tuple] | None
     if win_part[3] >= 0:
         pair = win_part[3]
     groups, numbers, part_sets, _pair = win_part
+    return _placed(groups, numbers, part_sets, sets, pair, win, ron)
+
+
+def _placed(groups: tuple, numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
+    """One standard entry per group of ``groups`` (sorted, their numbers beside them, the sets' numbers first)
+    the winning kind can have completed: the sets after ``others``, a triplet completed by ron in its open form."""
     entries = []
-    for group, wait in HOLDERS[win]:
-        if group in groups:
-            index = groups.index(group)
-            if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
-                number = _RON_NUMBER[group]
-                these = part_sets[:index] + (number,) + part_sets[index + 1 :]
-            else:
-                number = numbers[index]
-                these = part_sets
-            entries.append((STANDARD, sets + these, pair, None, wait, number))
+    for index, wait in placements_of(groups, win):
+        group = groups[index]
+        if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
+            number = _RON_NUMBER[group]
+            these = sets[:index] + (number,) + sets[index + 1 :]
+        else:
+            number = numbers[index]
+            these = sets
+        entries.append((STANDARD, others + these, pair, None, wait, number))
     return entries
 
 

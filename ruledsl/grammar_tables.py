@@ -143,28 +143,13 @@ def load(grammar: str, text: str | None = None) -> Lark | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Imported here: argparse costs start-up time for nothing, and ruledsl.lark_parser imports this module.
-    import argparse
-
+    from ruledsl.generated import write_or_check
     from ruledsl.parser import grammar_text
 
-    parser = argparse.ArgumentParser(
-        prog="python -m ruledsl.grammar_tables", description=__doc__.splitlines()[0]
+    return write_or_check(
+        "python -m ruledsl.grammar_tables", __doc__.splitlines()[0], f"ruledsl/{FILE_NAME}",
+        Path(__file__).with_name(FILE_NAME), lambda: dumps(grammar_text()), shipped, COMMAND, argv,
     )
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--write", action="store_true", help=f"write ruledsl/{FILE_NAME} from grammar.lark")
-    mode.add_argument("--check", action="store_true", help="exit 1 if the shipped tables are stale")
-    args = parser.parse_args(argv)
-    text = dumps(grammar_text())
-    path = Path(__file__).with_name(FILE_NAME)
-    if args.write:
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-        return 0
-    if shipped() != text:
-        print(f"ruledsl/{FILE_NAME} is stale; regenerate it with `{COMMAND}`", file=sys.stderr)
-        return 1
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -258,22 +258,11 @@ def dumps() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse  # here: argparse costs start-up time for nothing, and every parse imports this module
+    from ruledsl.generated import write_or_check
 
-    parser = argparse.ArgumentParser(prog="python -m ruledsl.parsed_cache", description=__doc__.splitlines()[0])
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--write", action="store_true", help=f"write rulebooks/{FILE_NAME} from the bundled rulebooks")
-    mode.add_argument("--check", action="store_true", help="exit 1 if the shipped cache is stale")
-    args = parser.parse_args(argv)
-    text = dumps()
-    if args.write:
-        PATH.write_text(text, encoding="utf-8")
-        print(f"wrote {PATH}")
-        return 0
-    if shipped() != text:
-        print(f"rulebooks/{FILE_NAME} is stale; regenerate it with `{COMMAND}`", file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(
+        "python -m ruledsl.parsed_cache", __doc__.splitlines()[0], f"rulebooks/{FILE_NAME}", PATH, dumps, shipped, COMMAND, argv
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover
