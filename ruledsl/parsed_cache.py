@@ -22,11 +22,11 @@ import hashlib
 import json
 import re
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ruledsl import ast
+from ruledsl.package_files import RULEDSL, bundled_folder
 
 COMMAND = "python -m ruledsl.parsed_cache --write"
 FILE_NAME = "parsed.json"
@@ -183,7 +183,7 @@ def fingerprint() -> str:
     """The sha256 of the parser's sources; a file written under another fingerprint is stale."""
     digest = hashlib.sha256()
     for name in SOURCES:
-        source = resources.files("ruledsl").joinpath(name).read_text(encoding="utf-8")
+        source = (RULEDSL / name).read_text(encoding="utf-8")
         digest.update(f"{name}\0{text_sha256(source)}\0".encode())
     return digest.hexdigest()
 
@@ -191,7 +191,7 @@ def fingerprint() -> str:
 def shipped() -> str | None:
     """The cache file installed with the package, if there is one."""
     try:
-        return resources.files("rulebooks").joinpath(FILE_NAME).read_text(encoding="utf-8")
+        return (bundled_folder() / FILE_NAME).read_text(encoding="utf-8")
     except (OSError, ValueError):
         return None
 

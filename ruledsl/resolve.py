@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from ruledsl import ast
 from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean
+from ruledsl.package_files import bundled_folder
 from ruledsl.parser import parse
 
 MAX_CHAIN = 16
@@ -113,7 +113,7 @@ class _Diagnostics:
 
 
 def bundled_names() -> list[str]:
-    folder = resources.files("rulebooks")
+    folder = bundled_folder()
     return sorted(
         entry.name[: -len(RULEBOOK_SUFFIX)] for entry in folder.iterdir() if entry.name.endswith(RULEBOOK_SUFFIX)
     )
@@ -134,7 +134,7 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, str, Path | None]:
         sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
         if sibling.exists():
             return str(sibling), sibling.read_text(encoding="utf-8"), base_dir
-    entry = resources.files("rulebooks").joinpath(f"{ref}{RULEBOOK_SUFFIX}")
+    entry = bundled_folder() / f"{ref}{RULEBOOK_SUFFIX}"
     if not entry.is_file():
         raise FileNotFoundError(ref)
     return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", entry.read_text(encoding="utf-8"), None
