@@ -37,7 +37,7 @@ from engine.facts import (
 from engine.hand import Hand, allowed_codes, build_hand
 from engine.memo import Memo
 from engine.plain_request import PlainRequest, plain_request
-from engine.situation import Situation, situation_of, situation_problems
+from engine.situation import SITUATION_FIELDS, Situation, situation_of, situation_problems
 from ruledsl.compile import Rule, Rulebook, Variant
 from ruledsl.fast import Chain, closure, element_counter, is_true, mentioned, reads, simplify
 
@@ -94,8 +94,7 @@ class FastRule:
     fields: dict[str, Any]
     variants: tuple[Variant, ...]  # exceptions, with closures in place of their nodes
     always: bool = False  # the condition is the constant true: the tables skip calling it
-    condition: Any = None  # the compiled condition node, for ``Tables``
-    nodes: dict[str, Any] = field(default_factory=dict)  # the compiled field nodes, for ``_summed_per_element``
+    source: Rule | None = None  # the compiled rule, whose nodes ``Tables`` and ``_summed_per_element`` analyse
 
 
 def _fast_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -112,8 +111,7 @@ def fast(rule: Rule) -> FastRule:
         _fast_fields(rule.fields),
         tuple(replace(v, when=closure(v.when), fields=_fast_fields(v.fields)) for v in rule.variants),
         always=is_true(rule.when),
-        condition=rule.when,
-        nodes=rule.fields,
+        source=rule,
     )
 
 
@@ -201,7 +199,7 @@ TABLES_CACHE_LIMIT = 1024
 
 def _static_test(rule: FastRule) -> tuple[Any, frozenset[str], bool] | None:
     """(closure of the static conjuncts, the facts they read, whether they are the whole condition), or None."""
-    node = rule.condition
+    node = rule.source.when if rule.source is not None else None
     if node is None or rule.always:
         return None
     simple = simplify(node)
@@ -284,7 +282,8 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     fns, about = values
     found: dict[str, list[tuple[int, int, Callable[[Any], int]]]] = {}
     for position, rule in enumerate(rules):
-        counter = element_counter(rule.nodes.get("fu")) if rule.always and not rule.variants and callable(rule.nodes.get("fu")) else None
+        value = rule.source.fields.get("fu") if rule.source is not None else None
+        counter = element_counter(value) if rule.always and not rule.variants and callable(value) else None
         if counter is not None:
             fact, coefficient, counts = counter
             found.setdefault(fact, []).append((position, coefficient, counts))
@@ -440,24 +439,7 @@ _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
 _UNCHECKED = object()
 # Every request field ``situation_of`` reads: equal inputs give an equal situation.
-_SITUATION_INPUTS = operator.attrgetter(
-    "tsumo",
-    "seat_wind",
-    "round_wind",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "kita",
-    "honba",
-    "riichi_sticks",
-)
+_SITUATION_INPUTS = operator.attrgetter(*SITUATION_FIELDS)
 # Every situation field ``check_situation`` reads (``situation_problems``, and ``kita``, whose check is not kept).
 _CHECKED_INPUTS = operator.attrgetter(
     "tsumo", "seat_wind", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "kita"

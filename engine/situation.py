@@ -54,31 +54,18 @@ class Situation:
 
 
 WINDS = ("E", "S", "W", "N")
+SITUATION_FIELDS = tuple(Situation.__dataclass_fields__)  # the request fields of the same names
 _SITUATION_TYPES = {"seat_wind": str, "round_wind": str, "kita": int, "honba": int, "riichi_sticks": int} | {
-    name: bool for name in Situation.__dataclass_fields__ if name not in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks")
+    name: bool for name in SITUATION_FIELDS if name not in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks")
 }
 
 
 def situation_of(request: Any) -> Situation:
-    """The situation of a request (a ``ScoreRequest`` or a ``PlainRequest``)."""
-    return Situation(
-        tsumo=request.tsumo,
-        seat_wind=request.seat_wind,
-        round_wind=request.round_wind,
-        riichi=request.riichi or request.double_riichi,
-        double_riichi=request.double_riichi,
-        ippatsu=request.ippatsu,
-        haitei=request.haitei,
-        houtei=request.houtei,
-        rinshan=request.rinshan,
-        chankan=request.chankan,
-        tenhou=request.tenhou,
-        chiihou=request.chiihou,
-        renhou=request.renhou,
-        kita=request.kita,
-        honba=request.honba,
-        riichi_sticks=request.riichi_sticks,
-    )
+    """The situation of a request (a ``ScoreRequest`` or a ``PlainRequest``): its fields of the same names, with
+    a double riichi counted as a riichi."""
+    values = {name: getattr(request, name) for name in SITUATION_FIELDS}
+    values["riichi"] = request.riichi or request.double_riichi
+    return Situation(**values)
 
 
 def situation_problems(hand: Hand, s: Situation) -> list[str]:
