@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 from typing import Any
 
@@ -56,21 +57,13 @@ def standard_readings(counts: Sequence[int]) -> tuple[Groups, ...]:
 
 def _split_standard(counts: tuple[int, ...]) -> tuple[Groups, ...]:
     """``standard_readings`` uncached: each suit and the honours split on their own (kept per content)."""
-    honours = counts[27:]
-    found = _HONOUR_SPLITS.get(honours)
-    if found is None:
-        found = _HONOUR_SPLITS[honours] = honour_split(honours)  # bounded: honour counts are few
+    found = _HONOUR_SPLITS[counts[27:]]
     if found is CANNOT_SPLIT:
         return ()
     pairs, groups = found
     several = None
     for start, known in _SUITS:
-        vec = counts[start : start + 9]
-        found = known.get(vec)
-        if found is None:
-            if len(known) >= _CACHE_SIZE:
-                known.clear()
-            found = known[vec] = suit_splits(start, vec)
+        found = known[counts[start : start + 9]]
         if found is NO_TILES:
             continue
         if found is CANNOT_SPLIT:
@@ -100,9 +93,6 @@ def honour_split(honours: tuple[int, ...]) -> Any:
     return honours.count(2), groups
 
 
-_HONOUR_SPLITS: dict[tuple[int, ...], Any] = {}
-# Per suit (by its first kind), its 9 counts -> ``suit_splits``; plain dicts, bounded like the other caches.
-_SUITS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
 NO_TILES: Any = ("no tiles",)
 CANNOT_SPLIT: Any = ("cannot split",)  # kept like any other answer, so a hand that is no win is not split again
 
@@ -276,6 +266,9 @@ def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found
 
 # What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).
 _RELATIVE_SPLITS = Memo(_relative_splits, _CACHE_SIZE)
+_HONOUR_SPLITS = Memo(honour_split, _CACHE_SIZE)  # the honours' 7 counts -> ``honour_split``
+# Per suit (by its first kind), its 9 counts -> ``suit_splits``.
+_SUITS = tuple((start, Memo(partial(suit_splits, start), _CACHE_SIZE)) for start in (0, 9, 18))
 _STANDARD_READINGS = Memo(_split_standard, _CACHE_SIZE)
 READINGS = Memo(read_counts, _CACHE_SIZE)
 PLACEMENTS = Memo(_win_placements, _CACHE_SIZE)
@@ -283,7 +276,4 @@ PLACEMENTS = Memo(_win_placements, _CACHE_SIZE)
 
 def clear_caches() -> None:
     """Forget every cached reading, here and in the tables built from them (for cold-start figures)."""
-    for _base, known in _SUITS:
-        known.clear()
-    _HONOUR_SPLITS.clear()
     clear_all()

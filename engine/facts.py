@@ -12,6 +12,7 @@ properties from tables.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine import tiles as T
@@ -428,9 +429,7 @@ def _one_way(counts: tuple[int, ...], win: int, ron: bool) -> list[tuple] | None
     """``_reading_facts`` of the standard reading when every suit and the honours split one way (most hands),
     built from the parts' splits kept as group numbers (``_parts``); None when some part splits several ways (the
     general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order."""
-    held = _HONOUR_PARTS.get(counts[27:])
-    if held is None:
-        held = _HONOUR_PARTS[counts[27:]] = _honour_part(counts[27:])
+    held = _HONOUR_PARTS[counts[27:]]
     if held is CANNOT_SPLIT:
         return []
     pairs, honours = held
@@ -438,12 +437,7 @@ def _one_way(counts: tuple[int, ...], win: int, ron: bool) -> list[tuple] | None
     sets = () if win >= 27 else honours[2]
     pair = honours[3]
     for start, known in _SUIT_PARTS:
-        vec = counts[start : start + 9]
-        found = known.get(vec)
-        if found is None:
-            if len(known) >= _PARTS_LIMIT:
-                known.clear()
-            found = known[vec] = _suit_part(start, vec)
+        found = known[counts[start : start + 9]]
         if found is NO_TILES:
             continue
         if found is CANNOT_SPLIT:
@@ -512,8 +506,8 @@ def _honour_part(honours: tuple[int, ...]) -> Any:
 _SEVERAL_WAYS: Any = ("several ways",)
 _PARTS_LIMIT = 65536
 # Per suit (by its first kind), its 9 counts -> ``_suit_part``; the honours' 7 counts -> ``_honour_part``.
-_SUIT_PARTS: tuple[tuple[int, dict[tuple[int, ...], Any]], ...] = ((0, {}), (9, {}), (18, {}))
-_HONOUR_PARTS: dict[tuple[int, ...], Any] = {}  # bounded: honour counts are few
+_SUIT_PARTS = tuple((start, Memo(partial(_suit_part, start), _PARTS_LIMIT)) for start in (0, 9, 18))
+_HONOUR_PARTS = Memo(_honour_part, _PARTS_LIMIT)
 
 
 def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> None:
