@@ -40,27 +40,14 @@ if str(ROOT) not in sys.path:
 
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
+from benchmarks.load import cold  # noqa: E402
 from engine import tiles as T  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 from engine.library import scorer  # noqa: E402
 from engine.score import plain_request, situation_of  # noqa: E402
 from tests.peer_oracle import peer_arguments, random_requests  # noqa: E402
 
-COLD_LOAD = """
-import json, time
-t0 = time.perf_counter()
-from engine.library import scorer
-t1 = time.perf_counter()
-scorer("house")
-t2 = time.perf_counter()
-print(json.dumps({"imports": t1 - t0, "load": t2 - t1}))
-"""
 WORKERS = ("ours-built", "mahjong-built", "ours-request", "mahjong-request")
-
-
-def cold_load() -> dict[str, float]:
-    out = subprocess.run([sys.executable, "-c", COLD_LOAD], capture_output=True, text=True, check=True, cwd=ROOT)
-    return json.loads(out.stdout)
 
 
 def _ours_built(requests: list[dict]) -> tuple[callable, int]:
@@ -177,7 +164,7 @@ def main() -> None:
         return
 
     byte_compile()
-    load = cold_load()
+    load = cold("house")  # benchmarks/load.py's fresh-process load, for the last line
     api = {kind: best_of(args.repeat, lambda kind=kind: in_fresh_process(kind, args)) for kind in WORKERS}
     ours_one, ours_all, ours_answers = process_figures([*our_command(), "score", "--json"], requests, args.repeat)
     peer_one, peer_all, peer_answers = process_figures([sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")], requests, args.repeat)
@@ -217,7 +204,7 @@ def main() -> None:
     )
     print("  (start-up: one request, from launch to exit; us/hand: each further request, the start-up taken off)")
     print(
-        f"cold load+compile of `house` in a fresh process: {load['load'] * 1000:,.0f} ms "
+        f"cold load+compile of `house` in a fresh process: {(load['load'] + load['scorer']) * 1000:,.0f} ms "
         f"(after {load['imports'] * 1000:,.0f} ms of imports)"
     )
 
