@@ -104,7 +104,7 @@ def waits(counts: Sequence[int], n_melds: int | None = None) -> tuple[int, ...]:
 def _candidates(held: list[int]) -> list[int]:
     """Kinds that could complete the hand: held honours, number tiles within two of a held one, and the
     terminals and honours when thirteen orphans is in reach (its wait can be a tile not held at all)."""
-    near = set()
+    near: set[int] = set()
     for kind in range(27):
         if held[kind]:
             base = kind - kind % 9

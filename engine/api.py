@@ -6,6 +6,18 @@
 
 ``score`` raises ``EngineError`` (with ``.code`` and ``.message``) for bad input or a hand that is not a win;
 ``score_json`` never raises and answers ``{"ok": false, "error": ...}`` instead, as the JSON-lines interface does.
+
+Rounds and games under the same rulebook (``docs/round-engine.md``)::
+
+    from engine.api import Round, RoundSetup, Game, rulebook
+    r = Round(rulebook(NAME_OR_PATH), RoundSetup(dealer=0), seed=7)
+    while not r.finished:
+        seat = r.waiting()[0]
+        r.apply(r.legal_actions(seat)[-1])     # IllegalAction (code ``illegal_action``) names the rule refusing one
+    r.settlement                               # the contract's round settlement
+    Game(rulebook(NAME_OR_PATH), seed=1, agents="shanten").play()   # the contract's game result
+
+The round and game names are imported on first use, so that scoring alone never loads them.
 """
 
 from __future__ import annotations
@@ -23,4 +35,41 @@ def load_rulebook_text(text: str, file: str = "<memory>") -> Scorer:
     return Scorer(compile_rulebook(resolve(file, text=text, file=file)))
 
 
-__all__ = ["EngineError", "Rulebook", "ScoreRequest", "ScoreResponse", "Scorer", "load_rulebook_text", "rulebook", "scorer"]
+def resettle(a: str | Scorer, b: str | Scorer, log: str, rounds: bool = True) -> dict:
+    """One game log re-settled under rulebook ``b`` after ``a`` reproduced it: every win re-scored and (``rounds``)
+    every round played again through the round engine, the changes charged to the items of the diff, the final
+    placements under both (``riichi impact`` for one file).
+
+    ``a`` and ``b`` are bundled names, rulebook files or scorers (``load_rulebook_text`` for one held in memory).
+    """
+    from engine.impact.files import impact_of_file
+    from engine.impact.flow import FlowRules
+    from engine.impact.variants import rules_of
+
+    rules = rules_of(a, b)
+    return impact_of_file(rules, log, FlowRules(rules) if rounds else None).to_json()
+
+
+# name -> module: imported when first read (PEP 562), to keep the start-up of scoring short
+_LAZY = {
+    "Action": "engine.round",
+    "IllegalAction": "engine.round",
+    "Round": "engine.round",
+    "RoundSetup": "engine.round",
+    "Wall": "engine.round",
+    "Game": "engine.game",
+    "GameResult": "engine.game",
+    "play_game": "engine.game",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine.api' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [*_LAZY, "EngineError", "Rulebook", "ScoreRequest", "ScoreResponse", "Scorer", "load_rulebook_text", "resettle", "rulebook", "scorer"]

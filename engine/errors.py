@@ -38,3 +38,31 @@ class NoYaku(EngineError):
 
 class UnknownRulebook(EngineError):
     code = "unknown_rulebook"
+
+
+class InvalidRulebook(EngineError):
+    """A rulebook that exists and may be used, but has errors; the message carries its rendered diagnostics."""
+
+    code = "invalid_rulebook"
+
+
+class LimitExceeded(EngineError):
+    """A request or rulebook past a documented size, time or value bound (the contract's ``limit_exceeded``)."""
+
+    code = "limit_exceeded"
+
+
+# Every code an answer may carry (contract: Score response); anything raised with another code is a bug of ours.
+CODES = frozenset(
+    {
+        "invalid_notation",
+        "invalid_hand",
+        "invalid_request",
+        "invalid_situation",
+        "not_a_win",
+        "no_yaku",
+        "unknown_rulebook",
+        "invalid_rulebook",
+        "limit_exceeded",
+    }
+)

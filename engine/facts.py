@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from engine import tiles as T
 from engine.decompose import (
@@ -139,9 +139,10 @@ class HandFacts(dict):
             compute(self)
 
     def __missing__(self, key: str) -> Any:
-        provider = HAND_PROVIDERS.get(key)
+        provider: Callable[[Any], Any] | None = HAND_PROVIDERS.get(key)
         if provider is None:
-            provider = READING_PROVIDERS.get(key)  # a single reading's facts live in the hand's table
+            # a single reading's facts live in the hand's table (a provider reads only what both tables hold)
+            provider = cast(Callable[[Any], Any] | None, READING_PROVIDERS.get(key))
             if provider is None:
                 raise KeyError(key)
         value = provider(self)
@@ -162,9 +163,10 @@ class _Group(Group):
 
     __slots__ = ("number",)  # its place in ``GROUP_AT``
     __hash__ = object.__hash__
+    number: int
 
 
-def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False, concealed: bool = True) -> Group:
+def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False, concealed: bool = True) -> _Group:
     key = (shape, kind, tiles, called, concealed)
     group = _INTERNED.get(key)
     if group is None:
@@ -177,8 +179,8 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
     return group
 
 
-_INTERNED: dict[tuple, Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
-_GROUPS: list[Group] = []  # the interned groups by number
+_INTERNED: dict[tuple, _Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
+_GROUPS: list[_Group] = []  # the interned groups by number
 GROUP_AT = _GROUPS.__getitem__
 # Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
 _SEQUENCE_START_OF: dict[Group, int] = {}
@@ -208,9 +210,9 @@ def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
 _MELD_GROUPS: dict[tuple, Group] = {}
 
 
-def _concealed_table() -> dict[tuple[int, int, bool], Group]:
+def _concealed_table() -> dict[tuple[int, int, bool], _Group]:
     """Every concealed group a reading can hold, built once: (decompose shape, kind, completed by ron) -> group."""
-    table: dict[tuple[int, int, bool], Group] = {}
+    table: dict[tuple[int, int, bool], _Group] = {}
     for kind in range(T.KINDS):
         for ron in (False, True):
             if kind < 27 and kind % 9 <= 6:
@@ -228,7 +230,7 @@ _PLAIN_NUMBER = {shape: group.number for shape, group in PLAIN_GROUPS.items()}  
 _RON_NUMBER = {shape: group.number for shape, group in RON_GROUPS.items()}
 
 
-def concealed_group(shape: int, kind: int, completed_by_ron: bool) -> Group:
+def concealed_group(shape: int, kind: int, completed_by_ron: bool) -> _Group:
     group = CONCEALED_GROUPS.get((shape, kind, completed_by_ron))
     if group is not None:
         return group
@@ -327,7 +329,7 @@ def _wait_candidates(held: list[int], no_melds: bool) -> list[int]:
     """Every kind that can complete the hand: a held kind, a number within two of a held one of its suit, and
     (thirteen orphans, no melds) every terminal and honour. A completing tile joins a pair, triplet or sequence
     with held tiles, so nothing else can."""
-    near = set()
+    near: set[int] = set()
     for kind in range(T.KINDS):
         if held[kind]:
             if kind < 27:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 from engine.errors import InvalidHand
 from engine.tiles import (
@@ -109,7 +110,7 @@ def build_hand(
     win_code = parse_tile(win) if type(win) is str else _given_codes((win,), "the winning tile", one=True)[0]
     if not isinstance(melds, (list, tuple)):
         try:
-            melds = list(melds)
+            melds = cast(Sequence[tuple[str, str | Sequence[int]]], list(melds))
         except TypeError:
             raise InvalidHand("`melds` must be a sequence of (type, tiles) pairs") from None
     if len(melds) > MAX_MELDS:
@@ -183,7 +184,8 @@ def _within_tile_set(codes: Sequence[int], allowed_kinds: frozenset[int] | None,
         return False
 
 
-def _parse_meld(item: tuple[str, str] | Mapping[str, str], index: int) -> Meld:
+def _parse_meld(item: tuple[str, str | Sequence[int]] | Mapping[str, str], index: int) -> Meld:
+    text: str | Sequence[int]
     if isinstance(item, Mapping):
         if "type" not in item or "tiles" not in item:
             raise InvalidHand(f"meld {index + 1} needs both `type` and `tiles`")

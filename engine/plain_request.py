@@ -137,7 +137,7 @@ def fields_of(model: Any) -> Fields | None:
 
     from pydantic import BaseModel
 
-    if dict(model.model_config) != {"extra": "forbid"}:
+    if dict(model.model_config) not in ({"extra": "forbid"}, {"extra": "forbid", "strict": True}):
         return None
     groups: dict[str, Any] = {"required": set(), "bools": set(), "strs": set(), "choices": {}, "ints": {}, "nullable": set(), "lists": {}, "defaults": {}, "empty_lists": set()}
     for name, info in model.model_fields.items():
@@ -177,4 +177,5 @@ def fields_of(model: Any) -> Fields | None:
             return None
         else:
             groups["defaults"][name] = info.default
-    return Fields(**{k: frozenset(v) if isinstance(v, set) else v for k, v in groups.items()})
+    values: dict[str, Any] = {k: frozenset(v) if isinstance(v, set) else v for k, v in groups.items()}
+    return Fields(**values)

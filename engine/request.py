@@ -1,7 +1,9 @@
 """The score request and response of the contract, as pydantic models at the edge of the engine.
 
 Inside the engine a request becomes a plain frozen ``Situation``; pydantic only guards the door, turning any
-malformed JSON into an ``invalid_request`` error that names the field.
+malformed JSON into an ``invalid_request`` error that names the field. Validation is strict: a boolean is a
+JSON boolean and an integer a JSON integer (pydantic's lax mode would take ``"riichi": "false"``, ``"honba":
+"5"`` or ``5.0``: another program's bug answered as if it were meant).
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ Wind = Literal["E", "S", "W", "N"]  # engine.situation.WINDS
 MeldType = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 
 
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+
 class MeldModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: MeldType
     tiles: str
 
@@ -26,7 +31,7 @@ class MeldModel(BaseModel):
 class ScoreRequest(BaseModel):
     """One hand to score, as other programs send it (contract: Score request)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     rulebook: str | None = None
     hand: str
     win: str
@@ -79,6 +84,8 @@ class ScoreResponse(BaseModel):
     fu: int | None = None
     yakuman: int | None = None
     limit: str | None = None
+    limit_id: str | None = None  # the limit item that set the base (several may reach one tier)
+    limit_clause: str | None = None
     yaku: list[YakuLine] | None = None
     fu_items: list[FuLine] | None = None
     base_points: int | None = None

@@ -1,20 +1,36 @@
-"""``riichi diff``'s engine half: the item differences of ``ruledsl.diff`` with witness hands attached.
+"""``riichi diff``'s engine half: the item differences of ``ruledsl.diff``, each shown on a hand it changes.
 
-Each scoring change gets an "involved" test saying which differing hands it can be blamed for (its yaku among
-the scored ones, its fu item among the fu, its limit tier reached, a red five in the hand...), so a witness
-shows the change itself at work, not some other difference between the two rulebooks.
+A file with several changes (open hands losing a yaku, a rounded-up limit and a local yaku, say) moves many hands for several reasons
+at once, so "a hand that scores differently and mentions the item" blames the wrong rule. A witness for one
+change must differ *because of that change*: ``isolated`` builds A with only that change applied (A + c) and B
+with only that change undone (B - c), and a hand is blamed on c only when its result moves with c. The best
+witness is one no other change touches: A + c scores it as B does and B - c as A does. When none exists the
+report says so. Rare rules that random hands never show are searched for with hands built from the changed
+item's own condition (``engine.steer``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import tiles as T
+from engine.errors import EngineError
+from engine.examples import request_from_example
 from engine.score import Scorer
-from engine.witness import Outcome, Search
+from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
+from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
+from ruledsl.compile import compile_rulebook
 from ruledsl.diff import Change, diff
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook
+
+# How many differing pooled hands are tried per change (simplest first), and how many hands a steered search
+# builds for a change the pool did not show, in rounds of STEER_ROUND.
+SCAN_LIMIT = 400
+STEER_BUDGET = 1200
+STEER_ROUND = 150
+
 
 Involved = Callable[[dict[str, Any], Outcome, Outcome], bool]
 
@@ -25,6 +41,7 @@ class DiffReport:
     b: str
     changes: list[tuple[Change, dict[str, Any] | None]]
     searched: int
+    counts: dict[str, int] | None = None  # searched hands by origin: example, random, steered
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,19 +61,56 @@ class DiffReport:
                 for change, witness in self.changes
             ],
             "searched": self.searched,
+            "searched_by_origin": self.counts or {},
         }
 
 
-def _ids(change: Change) -> set[str]:
-    names = {change.name}
-    if change.group:
-        names.add(change.group)  # examples written under a settings group exercise its keys
-    if change.target:
-        names.add(change.target[1])
-    return names
+# ---- one change applied alone ------------------------------------------------------------------------------------
+
+
+def with_change(base: ResolvedRulebook, other: ResolvedRulebook, change: Change) -> ResolvedRulebook:
+    """``base`` with the one item (or setting) of ``change`` taken as ``other`` has it; everything else kept."""
+    items = dict(base.items)
+    if change.kind == "settings":
+        key = ("settings", change.group or "")
+        mine, theirs = base.items.get(key), other.items.get(key)
+        holder = mine or theirs
+        if holder is None:
+            return base
+        fields = dict(mine.fields) if mine else {}
+        if theirs is not None and change.name in theirs.fields:
+            fields[change.name] = theirs.fields[change.name]
+        else:
+            fields.pop(change.name, None)
+        items[key] = replace(holder, fields=fields)
+    else:
+        key = (change.kind, change.name)
+        if key in other.items:
+            items[key] = other.items[key]
+        else:
+            items.pop(key, None)
+    return replace(base, items=items, warnings=[])
+
+
+def isolated(a: Scorer, b: Scorer, change: Change) -> tuple[Scorer | None, Scorer | None]:
+    """(A + change, B - change) as scorers; None for a side whose mix is not a valid rulebook (an exception left
+    without the item it refines, say)."""
+    out: list[Scorer | None] = []
+    for base, other in ((a, b), (b, a)):
+        try:
+            mixed = with_change(base.rulebook.resolved, other.rulebook.resolved, change)
+            out.append(Scorer(compile_rulebook(mixed)))
+        except Exception:  # a mix the checker or compiler refuses: that side cannot attribute
+            out.append(None)
+    return out[0], out[1]
+
+
+# ---- which hands a change could be blamed for at all (a cheap filter before the flip test) -------------------
 
 
 def involved_test(change: Change, a: Scorer, b: Scorer) -> Involved:
+    """A cheap necessary condition: the hands a change can move at all (its yaku among the scored ones, its fu
+    item among the fu, its limit tier reached, a red five only one side has...); the flip test decides."""
     names = _ids(change)
     kind = change.target[0] if change.target else change.kind
     if change.kind == "settings":
@@ -84,7 +138,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "red_fives":
         differing_reds = a.p.red_fives ^ b.p.red_fives
 
-        def reds(req, oa, ob) -> bool:
+        def reds(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
             return any(c in differing_reds for c in codes)
 
@@ -92,7 +146,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "dora_cycles":
         differing = {k for k in range(T.KINDS) if a.p.successors.get(k) != b.p.successors.get(k)}
 
-        def dora(req, oa, ob) -> bool:
+        def dora(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             shown = T.parse_tiles(req.get("dora_indicators", "")) + T.parse_tiles(req.get("ura_indicators", ""))
             return any(T.kind_of(c) in differing for c in shown)
 
@@ -100,7 +154,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "tiles":
         differing_kinds = a.p.allowed_kinds ^ b.p.allowed_kinds
 
-        def tiles(req, oa, ob) -> bool:
+        def tiles(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
             return any(T.kind_of(c) in differing_kinds for c in codes)
 
@@ -112,14 +166,166 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     return lambda req, oa, ob: oa.ok and ob.ok
 
 
-def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000) -> DiffReport:
+# ---- blame -------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blame:
+    """How one differing hand relates to one change: does its result move when only that change moves?"""
+
+    moves_a: bool  # A + c scores it differently from A
+    moves_b: bool  # B - c scores it differently from B
+    alone: bool  # A + c scores it as B, and B - c as A: no other change contributes
+
+    @property
+    def rank(self) -> int | None:
+        if self.alone:
+            return 0
+        if self.moves_a and self.moves_b:
+            return 1
+        if self.moves_a or self.moves_b:
+            return 2
+        return None
+
+
+def blame(candidate: Candidate, plus: Scorer | None, minus: Scorer | None) -> Blame:
+    moves_a = moves_b = False
+    alone = plus is not None or minus is not None
+    if plus is not None:
+        o = outcome(plus, fitted(candidate.request, plus.p.red_fives))
+        moves_a = o.key != candidate.a.key
+        alone = alone and o.key == candidate.b.key
+    if minus is not None:
+        o = outcome(minus, fitted(candidate.request, minus.p.red_fives))
+        moves_b = o.key != candidate.b.key
+        alone = alone and o.key == candidate.a.key
+    return Blame(moves_a, moves_b, alone)
+
+
+def _ids(change: Change) -> set[str]:
+    names = {change.name}
+    if change.group:
+        names.add(change.group)  # examples written under a settings group exercise its keys
+    if change.target:
+        names.add(change.target[1])
+    return names
+
+
+def pick(
+    candidates: list[Candidate], change: Change, plus: Scorer | None, minus: Scorer | None, involved: Involved
+) -> tuple[Candidate, Blame] | None:
+    """The best-blamed, then simplest, differing hand: the item's own examples first, then fewest calls and flags."""
+    prefer = _ids(change)
+    ordered = sorted(
+        (c for c in candidates if c.differs and involved(c.request, c.a, c.b)),
+        # the item's own examples first, then hands whose points differ (not only their yaku), then the simplest
+        key=lambda c: (0 if c.item in prefer else 1, int(c.a.total == c.b.total and c.a.ok == c.b.ok), *complexity(c.request)),
+    )
+    best: tuple[Candidate, Blame] | None = None
+    for candidate in ordered[:SCAN_LIMIT]:
+        if plus is None and minus is None:  # no mix compiles: fall back to hands whose lines name the item
+            named = candidate.a.yaku | candidate.b.yaku | candidate.a.fu_items | candidate.b.fu_items
+            if named & prefer:
+                return candidate, Blame(False, False, False)
+            continue
+        found = blame(candidate, plus, minus)
+        rank = found.rank
+        if rank is None:
+            continue
+        if best is None or rank < best[1].rank:  # type: ignore[operator]
+            best = (candidate, found)
+        if rank == 0:
+            break
+    return best
+
+
+def witness_json(candidate: Candidate, found: Blame) -> dict[str, Any]:
+    out: dict[str, Any] = {"request": candidate.request_a, "a": candidate.a.response, "b": candidate.b.response}
+    if candidate.request_b != candidate.request_a:
+        out["request_b"] = candidate.request_b  # the same hand as B's tiles allow (a red five as a plain five)
+    out["isolated"] = found.alone
+    out["found_by"] = candidate.origin
+    return out
+
+
+def _item_hints(change: Change, a: Scorer, b: Scorer) -> Hints:
+    key = ("settings", change.group or "") if change.kind == "settings" else (change.kind, change.name)
+    exprs = []
+    for scorer in (a, b):
+        item: ResolvedItem | None = scorer.rulebook.resolved.items.get(key)
+        if item is not None:
+            exprs += [f.value for name, f in item.fields.items() if change.kind != "settings" or name == change.name]
+        if change.target is not None:
+            target = scorer.rulebook.resolved.items.get(change.target)
+            if target is not None:
+                exprs += [f.value for f in target.fields.values()]
+    return hints_of(exprs)
+
+
+def _own_examples(change: Change, search: Search) -> list[dict[str, Any]]:
+    """The examples of the changed item (and of the item an exception refines), in every arrangement of the
+    number suits: near-misses that often only need another suit to be legal under both rulebooks."""
+    keys = {(change.kind, change.name)} | ({change.target} if change.target else set())
+    out = []
+    for scorer in (search.a, search.b):
+        for key in keys:
+            item = scorer.rulebook.resolved.items.get(key)
+            for example, _writer in item.examples if item is not None else ():
+                try:
+                    request = request_from_example(example.text)
+                except EngineError:
+                    continue
+                out += [request, *suit_swaps(request)]
+    return out
+
+
+def steered(
+    search: Search, change: Change, plus: Scorer | None, minus: Scorer | None, involved: Involved
+) -> tuple[Candidate, Blame] | None:
+    """Build hands from the change's own condition until one shows it, within ``STEER_BUDGET`` hands."""
+    batch = [c for request in _own_examples(change, search) for c in [search.add(change.name, "steered", request)] if c]
+    found = pick(batch, change, plus, minus, involved)
+    if found is not None:
+        return found
+    hints = _item_hints(change, search.a, search.b)
+    if hints.empty:
+        return None
+    kinds = search.a.p.allowed_kinds & search.b.p.allowed_kinds or search.a.p.allowed_kinds
+    generator = iter(SteeredHands(hints, kinds, search.a.p.red_fives | search.b.p.red_fives, seed=len(search.pool)))
+    built = 0
+    while built < STEER_BUDGET:
+        batch = []
+        for _ in range(STEER_ROUND):
+            built += 1
+            added = search.add(change.name, "steered", next(generator))
+            if added is not None:
+                batch.append(added)
+        found = pick(batch, change, plus, minus, involved)
+        if found is not None:
+            return found
+    return None
+
+
+def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Callable[..., None] | None = None) -> DiffReport:
+    """Every difference of the two rulebooks; each scoring one with the simplest hand that its own item moves."""
     changes = diff(a.rulebook.resolved, b.rulebook.resolved)
     scoring = [c for c in changes if c.affects_score]
-    search = Search(a, b, random_hands=random_hands) if scoring else None
+    search = Search(a, b, random_hands=random_hands, tick=tick) if scoring else None
+    if tick is not None:
+        tick(0, total=(search.searched if search else 0) + len(scoring))
     out: list[tuple[Change, dict[str, Any] | None]] = []
     for change in changes:
         witness = None
         if change.affects_score and search is not None:
-            witness = search.find(involved_test(change, a, b), _ids(change))
+            plus, minus = isolated(a, b, change)
+            involved = involved_test(change, a, b)
+            found = pick(search.pool, change, plus, minus, involved) or steered(search, change, plus, minus, involved)
+            witness = witness_json(*found) if found is not None else None
+            if tick is not None:
+                tick()
         out.append((change, witness))
-    return DiffReport(a.rulebook.name, b.rulebook.name, out, search.searched if search else 0)
+    searched = search.searched if search else 0
+    return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None)
+
+
+__all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "Outcome"]

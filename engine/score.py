@@ -13,16 +13,25 @@ Every shortcut computes exactly what the straightforward path would.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, repeat
 from operator import call
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import tiles as T
 from engine.decompose import STANDARD
-from engine.errors import EngineError, InvalidHand, InvalidRequest, InvalidSituation, NotAWin, NoYaku
+from engine.errors import (
+    EngineError,
+    InvalidHand,
+    InvalidRequest,
+    InvalidRulebook,
+    InvalidSituation,
+    LimitExceeded,
+    NotAWin,
+    NoYaku,
+)
 from engine.facts import (
     AHEAD_HAND,
     AHEAD_READING,
@@ -35,16 +44,37 @@ from engine.facts import (
     situation_facts,
 )
 from engine.hand import Hand, allowed_codes, build_hand
-from engine.memo import Memo
+from engine.memo import BoundedCache, Memo
 from engine.plain_request import PlainRequest, plain_request
 from engine.situation import SITUATION_FIELDS, Situation, situation_of, situation_problems
+from ruledsl import arithmetic
+from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.compile import Rule, Rulebook, Variant
-from ruledsl.fast import Chain, closure, element_counter, is_true, mentioned, reads, simplify
+from ruledsl.fast import Chain, closure, element_counter, is_true, may_raise, mentioned, reads, simplify
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
+
+
+class Tier(str):
+    """A limit tier's name as the response reports it (``mangan``), carrying the limit item that reached it and
+    that item's clause: several items may reach one tier (a rounded-up limit item and the plain one), and a player
+    checking a score needs to know which. A ``str``, so every comparison, cache and JSON dump of a limit stays
+    as it was."""
+
+    rule_id: str
+    clause: str | None
+
+    def __new__(cls, name: str, rule_id: str, clause: str | None) -> Tier:
+        tier = super().__new__(cls, name)
+        tier.rule_id = rule_id
+        tier.clause = clause
+        return tier
+
+    def __reduce__(self) -> tuple[type[Tier], tuple[str, str, str | None]]:
+        return (Tier, (str(self), self.rule_id, self.clause))  # pickled whole, for worker processes
 
 
 class Valuation:
@@ -97,26 +127,32 @@ class FastRule:
     source: Rule | None = None  # the compiled rule, whose nodes ``Tables`` and ``_summed_per_element`` analyse
 
 
-def _fast_fields(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: (closure(v) if callable(v) else v) for k, v in fields.items()}
+def _fast_fields(fields: dict[str, Any], evaluator: Callable[[Any], Any]) -> dict[str, Any]:
+    return {k: (evaluator(v) if callable(v) else v) for k, v in fields.items()}
 
 
-def fast(rule: Rule) -> FastRule:
+def _reference(node: Any) -> Any:
+    """The reference evaluator: the compiled node itself (``ruledsl.compile``), called as it is."""
+    return node
+
+
+def fast(rule: Rule, evaluator: Callable[[Any], Any] = closure) -> FastRule:
+    """The rule with its nodes turned into closures (or, with ``_reference``, left as the nodes)."""
     return FastRule(
         rule.kind,
         rule.name,
         rule.title,
         rule.clause,
-        closure(rule.when),
-        _fast_fields(rule.fields),
-        tuple(replace(v, when=closure(v.when), fields=_fast_fields(v.fields)) for v in rule.variants),
-        always=is_true(rule.when),
+        evaluator(rule.when),
+        _fast_fields(rule.fields, evaluator),
+        tuple(replace(v, when=evaluator(v.when), fields=_fast_fields(v.fields, evaluator)) for v in rule.variants),
+        always=evaluator is closure and is_true(rule.when),
         source=rule,
     )
 
 
-def _fast_all(rules) -> tuple[FastRule, ...]:
-    return tuple(fast(r) for r in rules)
+def _fast_all(rules: Iterable[Rule], evaluator: Callable[[Any], Any] = closure) -> tuple[FastRule, ...]:
+    return tuple(fast(r, evaluator) for r in rules)
 
 
 @dataclass
@@ -135,6 +171,10 @@ class Prepared:
     bonus_needs_yaku: bool
     deposit: int
     kita_allowed: bool
+    # `settings scoring shibari_han` / `shibari_honba`: han a win needs from yaku alone (bonus han not counted) once
+    # that many honba are on the table (ryanhan shibari); 1 asks nothing beyond the one yaku every win needs
+    shibari_han: int = 1
+    shibari_honba: int = 0
     yakuman_rules: tuple[FastRule, ...] = field(default=())
     yaku_rules: tuple[FastRule, ...] = field(default=())
     standalone_rules: tuple[FastRule, ...] = field(default=())
@@ -147,6 +187,7 @@ class Prepared:
     payment_reads: tuple[str, ...] | None = None  # other facts the payment rules read
     hand_ahead: tuple[Any, ...] = ()  # providers of the hand facts the hand rules read (``facts.plan_ahead``)
     reading_ahead: tuple[Any, ...] = ()  # the same for reading facts
+    reference: bool = False  # rules run as the reference nodes, through the plain paths: no shortcut, no cache
 
     def __post_init__(self) -> None:
         # the hot loops walk plain tuples: the rules (for yaku with their han) and, beside them, their conditions;
@@ -157,23 +198,24 @@ class Prepared:
         self.standalone_tables = {id(r): (_yaku_table((r,), closed=True), _yaku_table((r,), closed=False)) for r in self.standalone_rules}
         self.bonus_table = _valued_table(self.bonus_rules, "han")
         self.fu_table = _valued_table(self.fu_rules, "fu")
-        self.bonus_values = _values(self.bonus_rules, "han")
-        self.fu_values = _values(self.fu_rules, "fu")
+        self.bonus_values = None if self.reference else _values(self.bonus_rules, "han")
+        self.fu_values = None if self.reference else _values(self.fu_rules, "fu")
         self.fu_per_element = None
         if self.fu_values is not None:
             self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
-        self.limit_cache: dict[tuple, tuple] = {}
-        self.payment_cache: dict[tuple, tuple] = {}
+        # bounded and registered (``ruledsl.memo``): ``clear_all`` empties them with every other cache
+        self.limit_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.payment_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
         self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
         self.limit_key = _key_of(self.limit_reads or ())
         self.payment_key = _key_of(self.payment_reads or ())
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
-        self.static_tests = {id(r): _static_test(r) for r in hand_rules}
+        self.static_tests = {id(r): None if self.reference else _static_test(r) for r in hand_rules}
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
         self.static_key = operator.itemgetter(*names)
-        self.tables_cache: dict[tuple, Tables] = {}
+        self.tables_cache: dict[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
 
     def tables(self, facts: dict[str, Any]) -> Tables:
         """The rule tables for hands with these situation facts (``Tables``), built on first use."""
@@ -207,6 +249,8 @@ def _static_test(rule: FastRule) -> tuple[Any, frozenset[str], bool] | None:
     static = []
     names: set[str] = set()
     for part in parts:
+        if may_raise(part):  # a conjunct that may raise is met first when it comes first: none after it decides
+            break
         found = reads(part)
         if found is not None and found <= STATIC_FACTS:
             static.append(part)
@@ -250,12 +294,14 @@ def _decide(test: tuple[Any, frozenset[str], bool], facts: dict[str, Any]) -> bo
     return True if whole else None
 
 
-def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of=lambda entry: entry) -> tuple[tuple, tuple]:
+def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of: Callable[[Any], Any] = lambda entry: entry) -> tuple[tuple, tuple]:
     kept = [(entry, ALWAYS if decided.get(id(rule_of(entry))) is True else when) for entry, when in zip(entries, whens, strict=True) if decided.get(id(rule_of(entry))) is not False]
     return tuple(e for e, _w in kept), tuple(w for _e, w in kept)
 
 
-def _pruned_values(values, rules: tuple[FastRule, ...], decided: dict[int, bool | None]):
+def _pruned_values(
+    values: tuple[tuple[Any, ...], tuple[Any, ...]] | None, rules: tuple[FastRule, ...], decided: dict[int, bool | None]
+) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
     """The value functions of one situation: a rule that cannot hold answers 0 (C-level, and its line is left out
     like any item worth 0), one that always holds is its value. Every situation keeps every rule's place, so the
     per-element sums (``_summed_per_element``) line up with any of them."""
@@ -305,7 +351,7 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
 
 
-_ANSWERS_ZERO = [].count  # a C-level function of one argument that answers 0
+_ANSWERS_ZERO: Callable[[Any], int] = [].count  # a C-level function of one argument that answers 0
 
 
 def _valued_table(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
@@ -347,7 +393,10 @@ def _condition(rule: FastRule) -> Any:
     return ALWAYS if rule.always else rule.when
 
 
-def prepare(rulebook: Rulebook) -> Prepared:
+def prepare(rulebook: Rulebook, reference: bool = False) -> Prepared:
+    """What scoring under this rulebook needs ahead; ``reference`` keeps the rules as the reference evaluator's
+    nodes and skips every shortcut (the tests compare whole responses of both ways)."""
+    evaluator = _reference if reference else closure
     table = rulebook.settings.get("table", {})
     scoring = rulebook.settings.get("scoring", {})
     kinds = table.get("tiles") or tuple(range(T.KINDS))
@@ -364,20 +413,23 @@ def prepare(rulebook: Rulebook) -> Prepared:
         stacking=str(scoring.get("yakuman_stacking", "add")),
         yakuman_excludes_yaku=bool(scoring.get("yakuman_excludes_yaku", True)),
         bonus_needs_yaku=bool(scoring.get("bonus_needs_yaku", True)),
+        shibari_han=int(scoring.get("shibari_han", 1)),
+        shibari_honba=int(scoring.get("shibari_honba", 0)),
         deposit=int(table.get("riichi_deposit", 0)),
         kita_allowed=bool(table.get("kita", False)),
-        yakuman_rules=_fast_all(rulebook.of("yakuman")),
-        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))]),
-        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))]),
-        bonus_rules=_fast_all(rulebook.of("bonus")),
-        fu_rules=_fast_all([r for r in fu if "fu" in r.fields]),
-        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields]),
-        limit_rules=_fast_all(rulebook.of("limit")),
-        payment_rules=_fast_all(rulebook.of("payment")),
-        limit_reads=_settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
-        payment_reads=_settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
+        yakuman_rules=_fast_all(rulebook.of("yakuman"), evaluator),
+        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator),
+        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator),
+        bonus_rules=_fast_all(rulebook.of("bonus"), evaluator),
+        fu_rules=_fast_all([r for r in fu if "fu" in r.fields], evaluator),
+        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields], evaluator),
+        limit_rules=_fast_all(rulebook.of("limit"), evaluator),
+        payment_rules=_fast_all(rulebook.of("payment"), evaluator),
+        limit_reads=None if reference else _settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
+        payment_reads=None if reference else _settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
         hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),
         reading_ahead=plan_ahead(_mentioned(rulebook), AHEAD_READING),
+        reference=reference,
     )
 
 
@@ -449,17 +501,21 @@ _CHECKED_INPUTS = operator.attrgetter(
 class Scorer:
     """Scores requests under one compiled rulebook; build once, call many times."""
 
-    def __init__(self, rulebook: Rulebook) -> None:
+    def __init__(self, rulebook: Rulebook, *, reference: bool = False) -> None:
+        """``reference=True``: every rule runs as the reference evaluator's nodes, through the plain paths (slow;
+        for tests that hold the fast path equal to it)."""
         self.rulebook = rulebook
-        self.p = prepare(rulebook)
-        self._situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = {}
-        self._by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = {}
-        self._checks: dict[tuple, dict[tuple, str | None]] = {}
+        self.p = prepare(rulebook, reference)
+        # bounded and registered caches (``ruledsl.memo``), emptied when full and by ``clear_all``
+        self._situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self._by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self._checks: dict[tuple, dict[tuple, str | None]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
         """Score one request; the contract's response dict. Raises ``EngineError`` for bad input."""
-        request = plain_request(request) or _validated(request)
+        # a ``PlainRequest`` holds a ``ScoreRequest``'s fields as plain attributes, and is read as one
+        request = cast("ScoreRequest", plain_request(request) or _validated(request))
         hand = self.build_hand(request)
         situation, known, checked = self._situation(request)
         dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
@@ -503,7 +559,12 @@ class Scorer:
         self._check_situation_cached(hand, situation, checked)
         self._check_indicators(dora, "dora_indicators")
         self._check_indicators(ura, "ura_indicators")
-        return self.response(self.best_valuation(hand, situation, dora, ura, known), situation)
+        if dora or ura:
+            self._check_indicator_copies(hand, dora + ura)
+        try:
+            return self.response(self.best_valuation(hand, situation, dora, ura, known), situation)
+        except RuleEvaluationError as exc:  # a rule computed what the language forbids: the rulebook's fault
+            raise rule_error(exc) from None
 
     # ---- steps
     def _situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
@@ -546,7 +607,7 @@ class Scorer:
                 problem = exc.message
             checked[key] = problem
         if problem is not None:
-            raise InvalidSituation(problem)
+            raise InvalidSituation(cast(str, problem))  # a stored verdict: a message, or None when it holds
 
     def hand(self, concealed: str | Sequence[int], win: str | int, melds: Sequence[tuple[str, str | Sequence[int]]] = ()) -> Hand:
         """A hand checked against this rulebook's tile set, for ``score_hand``: tiles in notation or as codes,
@@ -585,7 +646,33 @@ class Scorer:
         if len(codes) > 5:
             raise InvalidSituation(f"`{name}`: {len(codes)} indicators; at most 5 can be revealed")
 
-    def best_valuation(self, hand: Hand, situation: Situation, dora=(), ura=(), known=None) -> Valuation:
+    def _check_indicator_copies(self, hand: Hand, indicators: tuple[int, ...]) -> None:
+        """Indicators are tiles of the same set as the hand: with the hand and its melds they count against the
+        copies of each kind (and the one copy of each red five); five East indicators are not fifteen dora."""
+        copies, kind_of = self.p.copies, T.KIND_OF
+        counts = list(hand.counts)
+        reds = {code for code in hand.concealed if code >= T.RED_BASE}
+        for meld in hand.melds:
+            for code in meld.tiles:
+                counts[kind_of[code]] += 1
+                if code >= T.RED_BASE:
+                    reds.add(code)
+        for code in indicators:
+            kind = kind_of[code]
+            counts[kind] += 1
+            if counts[kind] > copies:
+                raise InvalidSituation(
+                    f"`{T.format_kind(kind)}` appears {counts[kind]} times across the hand, its melds and the indicators; "
+                    f"there are only {copies} copies"
+                )
+            if code >= T.RED_BASE:
+                if code in reds:
+                    raise InvalidSituation(f"red five `{T.format_tiles([code])}` appears twice across the hand, its melds and the indicators")
+                reds.add(code)
+
+    def best_valuation(
+        self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), known: dict[str, Any] | None = None
+    ) -> Valuation:
         templates = READING_FACTS[(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
         if not templates:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
@@ -593,15 +680,18 @@ class Scorer:
         tables = self.p.tables(facts)
         best: Valuation | None = None
         standalone = self.p.standalone_rules
+        need = self.p.shibari_han if situation.honba >= self.p.shibari_honba else 1
         for env in self._environments(facts, templates):
-            valuation = self._valuate(env, None, tables)
+            valuation = self._valuate(env, None, tables, need)
             if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                 best = valuation
             for rule in standalone:
-                valuation = self._valuate(env, rule, tables)
+                valuation = self._valuate(env, rule, tables, need)
                 if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                     best = valuation
         if best is None:
+            if need > 1:
+                raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
             raise NoYaku("the hand is complete but has no yaku under this rulebook")
         return best
 
@@ -627,7 +717,9 @@ class Scorer:
             envs.append(env)
         return tuple(envs)
 
-    def _valuate(self, env: Env, standalone: FastRule | None, tables: Tables) -> Valuation | None:
+    def _valuate(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
+        """One valuation of one reading (``standalone``: that yaku alone), or None when it is no win: no yaku, or
+        fewer than ``need`` han from yaku without a yakuman (``shibari_han``)."""
         p = self.p
         yakuman_lines: list[dict[str, Any]] = []
         if standalone is None:
@@ -641,7 +733,9 @@ class Scorer:
                 yaku_lines = self._yaku(env, closed_table if env["closed"] else open_table)
                 if not yaku_lines:
                     return None
-        if not yakuman_lines and not yaku_lines:
+        if not yakuman_lines and not yaku_lines and p.bonus_needs_yaku:
+            return None
+        if need > 1 and not yakuman_lines and sum(map(_HAN, yaku_lines)) < need:
             return None
         yakuman = 0
         if yakuman_lines:
@@ -649,6 +743,8 @@ class Scorer:
             yakuman = sum(mults) if p.stacking == "add" else max(mults)
         if standalone is None and (yaku_lines or not p.bonus_needs_yaku) and not yakuman_lines:
             yaku_lines += self._bonus(env, tables)
+            if not yaku_lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
+                return None
         han = sum(map(_HAN, yaku_lines))
         env["__yaku__"] = frozenset(map(_ID, yaku_lines)).union(map(_ID, yakuman_lines))
         fu, fu_lines = self._fu(env, tables)
@@ -667,7 +763,7 @@ class Scorer:
             bool(yakuman_lines),  # the lines with a yakuman multiple
         )
 
-    def _settle_cached(self, env: Env, han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
+    def _settle_cached(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, str | None, int, dict[str, int], int]:
         """``_settle`` through two caches: limits by han, fu, yakuman and the facts the limit rules read;
         payments by the base and the facts the payment rules read (few bases occur, so few payments).
 
@@ -680,7 +776,8 @@ class Scorer:
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
-        env["basic_points"] = fu * 2 ** (han + 2)
+        env["basic_points"] = basic_points(han, fu)
+        key: tuple[Any, ...] | None  # the limit cache's key, then the payment cache's (None: not cacheable)
         try:
             key = (han, fu, yakuman, p.limit_key(env))
             limited = p.limit_cache.get(key)
@@ -713,7 +810,7 @@ class Scorer:
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
-        env["basic_points"] = fu * 2 ** (han + 2)
+        env["basic_points"] = basic_points(han, fu)
         base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
         env["base"] = base
         payments, paid = self._payments(env)
@@ -731,7 +828,7 @@ class Scorer:
                     best_base = value
                     base = value
                     tier = fields.get("tier")
-                    limit = tier(env) if tier is not None else rule.name
+                    limit = Tier(tier(env) if tier is not None else rule.name, rule.name, rule.clause)
                     ym = fields.get("yakuman")
                     reported_yakuman = ym(env) if ym is not None else yakuman
         return base, limit, reported_yakuman
@@ -739,7 +836,10 @@ class Scorer:
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
         """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""
         env = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": honba, "riichi_sticks": 0, "closed": True}
-        base, limit, reported, payments, paid = self._settle(env, han, fu, yakuman)
+        try:
+            base, limit, reported, payments, paid = self._settle(env, han, fu, yakuman)
+        except RuleEvaluationError as exc:
+            raise rule_error(exc) from None
         return {"base_points": base, "limit": limit, "yakuman": reported, "payments": payments, "total": paid}
 
     def pay_tier(self, tier: str, *, dealer: bool, honba: int = 0) -> dict[str, Any]:
@@ -754,12 +854,15 @@ class Scorer:
         if base is None:
             raise InvalidSituation(f"this rulebook has no limit tier `{tier}`")
         env = {"dealer": dealer, "tsumo": True, "ron": False, "honba": honba, "riichi_sticks": 0, "base": base, "closed": True}
-        payments, paid = self._payments(env)
+        try:
+            payments, paid = self._payments(env)
+        except RuleEvaluationError as exc:
+            raise rule_error(exc) from None
         return {"base_points": base, "payments": payments, "total": paid}
 
     # The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result
     # lines are built only for them, already in their response form (what a line excludes is kept beside it).
-    def _yakuman(self, env: Env, tables: Tables) -> list[dict[str, Any]]:
+    def _yakuman(self, env: dict[str, Any], tables: Tables) -> list[dict[str, Any]]:
         lines = []
         excludes = []
         for rule in compress(tables.yakuman_rules, map(call, tables.yakuman_whens, repeat(env))):
@@ -769,7 +872,7 @@ class Scorer:
             excludes.append(fields.get("excludes", ()))
         return _apply_excludes(lines, excludes) if lines else lines
 
-    def _yaku(self, env: Env, table_and_conditions: tuple[tuple, tuple]) -> list[dict[str, Any]]:
+    def _yaku(self, env: dict[str, Any], table_and_conditions: tuple[tuple, tuple]) -> list[dict[str, Any]]:
         closed = env["closed"]
         lines = []
         excluded: set[str] = set()
@@ -788,7 +891,7 @@ class Scorer:
                 excluded.update(fields["excludes"])
         return [line for line in lines if line["id"] not in excluded] if excluded else lines
 
-    def _bonus(self, env: Env, tables: Tables) -> list[dict[str, Any]]:
+    def _bonus(self, env: dict[str, Any], tables: Tables) -> list[dict[str, Any]]:
         if tables.bonus_values is not None:
             fns, about = tables.bonus_values
             values = list(map(call, fns, repeat(env)))
@@ -804,7 +907,7 @@ class Scorer:
                 lines.append({"id": name, "name": title, "han": han, "clause": clause})
         return lines
 
-    def _fu(self, env: Env, tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+    def _fu(self, env: dict[str, Any], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
         if tables.fu_values is not None:
             fns, about = tables.fu_values
             values = list(map(call, fns, repeat(env)))
@@ -832,7 +935,7 @@ class Scorer:
                 lines.append({"id": name, "fu": fu, "clause": clause})
         return self._fu_total(env, raw, lines, tables)
 
-    def _fu_total(self, env: Env, raw: int, lines: list[dict[str, Any]], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+    def _fu_total(self, env: dict[str, Any], raw: int, lines: list[dict[str, Any]], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
         """The hand's fu from the items' sum: a fixed total if a ``fixed`` item holds, else rounded up."""
         env["raw_fu"] = raw
         for when, rule in tables.fixed_fu_table:
@@ -843,7 +946,7 @@ class Scorer:
         step = self.p.fu_rounding
         return (-(-raw // step) * step if step > 1 else raw), lines
 
-    def _payments(self, env: Env) -> tuple[dict[str, int], int]:
+    def _payments(self, env: dict[str, Any]) -> tuple[dict[str, int], int]:
         players = self.p.players
         dealer = env["dealer"]
         env["payers"] = players - 1
@@ -854,6 +957,8 @@ class Scorer:
                 _name, _title, _clause, fields = _refine(rule, env)
                 payer = fields["from"](env)
                 amount = fields["amount"](env)
+                if amount < 0:
+                    raise RuleEvaluationError(f"payment `{rule.name}` asks {amount} points; a payment is never negative")
                 key = PAYER_KEYS.get(payer, payer)
                 payments[key] = amount
                 if payer == "non_dealer":
@@ -872,7 +977,9 @@ class Scorer:
             "han": best.han,
             "fu": best.fu,
             "yakuman": best.yakuman,
-            "limit": best.limit,
+            "limit": str(best.limit) if best.limit is not None else None,
+            "limit_id": getattr(best.limit, "rule_id", None),  # the limit item that set the base, and its clause
+            "limit_clause": getattr(best.limit, "clause", None),
             "yaku": list(best.yaku),
             "fu_items": list(best.fu_items),
             "base_points": best.base,
@@ -881,7 +988,23 @@ class Scorer:
         }
 
 
-def _refine(rule: FastRule, env: Env) -> tuple[str, str, str | None, dict[str, Any]]:
+def basic_points(han: int, fu: int) -> int:
+    """fu × 2^(han + 2), in the language's integer bounds; negative han or fu is the rulebook's error (it would
+    make fractions of points, or negative ones), as is a value past the bounds (``ruledsl.arithmetic``)."""
+    if 0 <= han <= 56 and 0 <= fu <= 65536:  # every real hand: far inside the bound, no check needed
+        return fu << (han + 2)
+    if han < 0 or fu < 0:
+        raise RuleEvaluationError(f"a reading valued at {han} han and {fu} fu; neither can be negative")
+    return arithmetic.multiply(fu, arithmetic.power(2, han + 2))
+
+
+def rule_error(exc: RuleEvaluationError) -> EngineError:
+    """The contract's answer to a rule that computed what the language forbids (its code says which)."""
+    error = LimitExceeded if exc.code == LimitExceeded.code else InvalidRulebook
+    return error(f"the rulebook cannot score this hand: {exc.message}")
+
+
+def _refine(rule: FastRule, env: dict[str, Any]) -> tuple[str, str, str | None, dict[str, Any]]:
     """The first exception whose condition also holds replaces the rule's id and the fields it sets."""
     for variant in rule.variants:
         if variant.when(env):

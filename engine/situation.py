@@ -81,8 +81,8 @@ def situation_problems(hand: Hand, s: Situation) -> list[str]:
         problems.append("houtei is a ron on the last discard; this is a tsumo")
     if s.rinshan and not s.tsumo:
         problems.append("rinshan is a tsumo on a kan replacement tile; this is a ron")
-    if s.rinshan and not any(m.is_kan for m in hand.melds):
-        problems.append("rinshan needs a kan among the melds")
+    if s.rinshan and not s.kita and not any(m.is_kan for m in hand.melds):
+        problems.append("rinshan needs a kan among the melds (or a North set aside)")
     if s.rinshan and s.haitei:
         problems.append("a kan replacement tile is never the last tile of the wall")
     if s.chankan and s.tsumo:

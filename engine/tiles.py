@@ -205,10 +205,6 @@ def format_kind(kind: int) -> str:
     return f"{number_of(kind)}{suit_of(kind)}"
 
 
-def format_kinds(kinds: Iterable[int]) -> str:
-    return format_tiles(kinds)
-
-
 def counts_of(codes: Sequence[int]) -> list[int]:
     """34-bin kind counts (red fives counted as fives)."""
     counts = [0] * KINDS

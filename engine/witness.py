@@ -1,10 +1,13 @@
 """Witness hands: concrete wins that score differently under two rulebooks.
 
-A diff that only says "these items differ" leaves an organiser guessing what it does at the table. For each
-change that can move a score we search for a hand whose result differs and that actually involves the changed
-item, starting from the rulebooks' own inline examples (targeted: they exercise exactly their item) and then
-from random complete hands, and keep the simplest one found. Nothing is ever claimed equivalent: when no
-witness turns up, the caller reports how many hands were searched.
+A diff that only says "these items differ" leaves an organiser guessing what it does at the table. The search
+scores a shared pool of candidate hands under both rulebooks once: the rulebooks' own inline examples (they
+exercise exactly their item), random complete hands, and hands steered towards one rule (``engine.steer``).
+Which change a differing hand is blamed on is decided by ``engine.rulebook_diff``. Nothing is ever claimed
+equivalent: when no witness turns up, the caller reports how many hands were searched.
+
+A hand holding a red five is scored under a rulebook without red fives as the same hand with a plain five, so
+that a red-five rule shows its real effect (the aka dora han) instead of "invalid hand" on one side.
 """
 
 from __future__ import annotations
@@ -63,10 +66,12 @@ def outcome(scorer: Scorer, request: dict[str, Any]) -> Outcome:
 
 
 def complexity(request: dict[str, Any]) -> tuple[int, ...]:
-    """Smaller is simpler: fewer melds, flags, indicators and counters; a non-dealer ron first."""
+    """Smaller is simpler: fewer melds, flags, red fives, indicators and counters; a non-dealer ron first."""
+    tiles = request["hand"] + "".join(m["tiles"] for m in request.get("melds", []))
     return (
         len(request.get("melds", [])),
         sum(1 for f in FLAG_FIELDS if request.get(f)),
+        tiles.count("0"),  # red fives: a plain five reads more easily
         len(request.get("dora_indicators", "")) + len(request.get("ura_indicators", "")),
         request.get("honba", 0) + request.get("riichi_sticks", 0) + request.get("kita", 0),
         int(bool(request.get("tsumo"))),
@@ -162,12 +167,11 @@ class RandomHands:
                     melds.append({"type": kan, "tiles": T.format_tiles(tiles + [tiles[0]])})
                 else:
                     concealed += tiles
-            pair = [k for k in self.kinds if counts[k] <= 2]
-            if not pair:
+            pair = self._pair(counts)
+            if pair is None:
                 return None
-            k = rng.choice(pair)
-            counts[k] += 2
-            concealed += [k, k]
+            counts[pair] += 2
+            concealed += [pair, pair]
         if not concealed:
             return None
         concealed = self._reds(concealed)
@@ -189,6 +193,11 @@ class RandomHands:
             request["ura_indicators"] = T.format_tiles([rng.choice(self.kinds)], sort=False)
             request["ippatsu"] = rng.random() < 0.15
         return request
+
+    def _pair(self, counts: list[int]) -> int | None:
+        """The pair's kind: any kind with two tiles left."""
+        pair = [k for k in self.kinds if counts[k] <= 2]
+        return self.rng.choice(pair) if pair else None
 
     def _group(self, counts: list[int]) -> tuple[str, list[int]] | None:
         rng = self.rng
@@ -215,49 +224,89 @@ class RandomHands:
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
+class Candidate:
+    """One pooled hand: where it came from, the request as scored under each rulebook, and both outcomes."""
+
+    item: str | None  # the item whose example it is, or the item a steered search aimed at
+    origin: str  # "example", "random" or "steered"
+    request: dict[str, Any]  # as generated (red fives kept)
+    request_a: dict[str, Any]
+    request_b: dict[str, Any]
+    a: Outcome
+    b: Outcome
+
+    @property
+    def differs(self) -> bool:
+        """A witness candidate: the two rulebooks answer differently and at least one accepts the hand."""
+        return self.a.key != self.b.key and (self.a.ok or self.b.ok)
+
+
+def fitted(request: dict[str, Any], red_fives: frozenset[int]) -> dict[str, Any]:
+    """The request as a rulebook with only ``red_fives`` sees it: any other red five written as a plain five."""
+    fields: list[tuple[str | int, str]] = [("hand", request["hand"]), ("win", request["win"])]
+    fields += [(i, m["tiles"]) for i, m in enumerate(request.get("melds", []))]
+    changed = False
+    out = dict(request)
+    melds = [dict(m) for m in request.get("melds", [])]
+    for key, text in fields:
+        codes = T.parse_tiles(text)
+        plain = [T.kind_of(c) if T.is_red(c) and c not in red_fives else c for c in codes]
+        if plain != codes:
+            changed = True
+            new = T.format_tiles(plain, sort=False)
+            if isinstance(key, int):
+                melds[key]["tiles"] = new
+            else:
+                out[key] = new
+    if not changed:
+        return request
+    out["melds"] = melds
+    return out
+
+
 class Search:
-    """Scores a shared pool of candidate hands under both rulebooks once; each change then picks its witness."""
+    """The shared pool of candidate hands, each scored under both rulebooks once.
 
-    a: Scorer
-    b: Scorer
-    random_hands: int = 4000
-    seed: int = 2025
+    ``random_hands`` is exactly the number of distinct random hands added (fewer only if the tile set cannot
+    make that many); examples and steered hands come on top, and ``searched`` counts every hand scored.
+    """
 
-    def __post_init__(self) -> None:
-        self.pool: list[tuple[str | None, dict[str, Any], Outcome, Outcome]] = []
-        seen: set[str] = set()
-        for rulebook in (self.a.rulebook, self.b.rulebook):
-            for item, request in example_requests(rulebook):
-                self._add(item, request, seen)
+    def __init__(self, a: Scorer, b: Scorer, random_hands: int = 4000, seed: int = 2025, tick: Callable[..., None] | None = None) -> None:
+        self.a, self.b = a, b
+        self.pool: list[Candidate] = []
+        self.seen: set[str] = set()
+        self.counts = {"example": 0, "random": 0, "steered": 0}
+        self.tick = tick or (lambda n=1, total=None: None)
+        examples = [(item, req) for rb in (a.rulebook, b.rulebook) for item, req in example_requests(rb)]
+        self.tick(0, total=len(examples) + random_hands)
+        for item, request in examples:
+            self.add(item, "example", request)
+            self.tick()
+        self._random(random_hands, seed)
+
+    def _random(self, wanted: int, seed: int) -> None:
         kinds = self.a.p.allowed_kinds & self.b.p.allowed_kinds
         reds = self.a.p.red_fives | self.b.p.red_fives
-        for scorer in (self.a, self.b):
-            generator = iter(RandomHands(kinds if kinds else scorer.p.allowed_kinds, reds, self.seed))
-            for _ in range(self.random_hands // 2):
-                self._add(None, next(generator), seen)
-        self.searched = len(self.pool)
+        generator = iter(RandomHands(kinds or self.a.p.allowed_kinds, reds, seed))
+        attempts = 0
+        while self.counts["random"] < wanted and attempts < wanted * 5:
+            attempts += 1
+            if self.add(None, "random", next(generator)) is not None:
+                self.tick()
 
-    def _add(self, item: str | None, request: dict[str, Any], seen: set[str]) -> None:
+    @property
+    def searched(self) -> int:
+        return len(self.pool)
+
+    def add(self, item: str | None, origin: str, request: dict[str, Any]) -> Candidate | None:
+        """Score a new hand under both rulebooks and pool it; None for a hand already pooled."""
         key = repr(sorted(request.items()))
-        if key in seen:
-            return
-        seen.add(key)
-        self.pool.append((item, request, outcome(self.a, request), outcome(self.b, request)))
-
-    def find(self, involved: Callable[[dict[str, Any], Outcome, Outcome], bool], prefer: set[str]) -> dict[str, Any] | None:
-        """The simplest pooled hand that scores differently and involves the change; examples of ``prefer`` first."""
-        best = None
-        best_key = None
-        for item, request, oa, ob in self.pool:
-            if oa.key == ob.key or not (oa.ok or ob.ok):
-                continue
-            if not involved(request, oa, ob):
-                continue
-            rank = (0 if item in prefer else 1, *complexity(request))
-            if best_key is None or rank < best_key:
-                best, best_key = (request, oa, ob), rank
-        if best is None:
+        if key in self.seen:
             return None
-        request, oa, ob = best
-        return {"request": request, "a": oa.response, "b": ob.response}
+        self.seen.add(key)
+        request_a, request_b = fitted(request, self.a.p.red_fives), fitted(request, self.b.p.red_fives)
+        candidate = Candidate(item, origin, request, request_a, request_b, outcome(self.a, request_a), outcome(self.b, request_b))
+        self.pool.append(candidate)
+        self.counts[origin] += 1
+        return candidate

@@ -7,10 +7,12 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from engine.tiles import NotationError, kind_of, parse_tiles
-from ruledsl import ast
+from ruledsl import ast, limits
 from ruledsl import vocabulary as V
+from ruledsl.check_settings import check_settings
 from ruledsl.diagnostics import Diagnostic, did_you_mean
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
 
@@ -91,6 +93,13 @@ class _Checker:
         self.d = diags
         self.scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
         self.han_ceiling = self._han_ceiling()
+        self.bounds = limits.Bounds(self._bounded)
+        # every decorator written for an item key, across the chain: one pass, so that checking stays linear
+        self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
+        for rb in rulebook.chain:
+            for ast_item in rb.items:
+                if ast_item.decorators:
+                    self.decorators.setdefault(ast_item.key, []).extend(ast_item.decorators)
 
     def _han_ceiling(self) -> int:
         item = self.rb.items.get(("settings", "scoring"))
@@ -102,8 +111,17 @@ class _Checker:
 
     def run(self) -> None:
         for item in self.rb.items.values():
+            if self.d.full:  # past the error bound (ruledsl.resolve.MAX_ERRORS): stop looking
+                break
             self.check_item(item)
         self._check_exception_conflicts()
+        check_settings(self.rb, self.d)  # consistency across settings (ruledsl/check_settings.py)
+        if self.rb.chain:
+            self.bounds.finish(self.rb.chain[-1].span)
+
+    def _bounded(self, finding: limits.Finding) -> None:
+        """A finding of the static bounds (``ruledsl.limits``) as a diagnostic."""
+        (self.d.error if finding.severity == "error" else self.d.warning)(finding.message, finding.span, finding.help)
 
     # ---- items
     def check_item(self, item: ResolvedItem) -> None:
@@ -153,19 +171,13 @@ class _Checker:
             self._check_example(example)
 
     def _check_decorators(self, item: ResolvedItem) -> None:
-        for prov in item.history:
-            del prov  # decorators are checked on the AST items below
-        for rb in self.rb.chain:
-            for ast_item in rb.items:
-                if ast_item.key != item.key:
-                    continue
-                for deco in ast_item.decorators:
-                    if deco.name not in V.DECORATORS:
-                        self.d.error(
-                            f"unknown decorator `@{deco.name}`",
-                            deco.span,
-                            did_you_mean(deco.name, V.DECORATORS) or "decorators: @clause, @note",
-                        )
+        for deco in self.decorators.get(item.key, ()):
+            if deco.name not in V.DECORATORS:
+                self.d.error(
+                    f"unknown decorator `@{deco.name}`",
+                    deco.span,
+                    did_you_mean(deco.name, V.DECORATORS) or "decorators: @clause, @note",
+                )
 
     def _check_field(self, item: ResolvedItem, kind: str, name: str, f: ast.Field, spec: V.FieldSpec) -> None:
         if spec.type == V.HAN_TYPE:
@@ -175,8 +187,8 @@ class _Checker:
             self._check_item_list(f)
             return
         if name == "multiplier":
-            if not isinstance(f.value, ast.Int) or f.value.value < 1:
-                self.d.error("`multiplier` must be a whole number of at least 1", f.value.span, "e.g. `multiplier = 2`")
+            if not isinstance(f.value, ast.Int) or not 1 <= f.value.value <= limits.MAX_MULTIPLIER:
+                self.d.error(f"`multiplier` must be a whole number from 1 to {limits.MAX_MULTIPLIER}", f.value.span, "e.g. `multiplier = 2`")
             return
         if kind == "payment" and name == "from":
             if not isinstance(f.value, ast.Str) or f.value.value not in V.PAYERS:
@@ -191,6 +203,7 @@ class _Checker:
             self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
             return
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
+        before = len(self.d.items)
         got = self.infer(f.value, scope, {})
         if got is not None and not _compatible(spec.type, got):
             self.d.error(
@@ -198,6 +211,8 @@ class _Checker:
                 f.value.span,
                 spec.meaning,
             )
+        elif not any(d.is_error for d in self.d.items[before:]):  # well typed: now its cost and its numbers
+            self.bounds.field(kind, name, f.value)
 
     def _check_han(self, item: ResolvedItem, f: ast.Field) -> None:
         value = f.value
@@ -288,12 +303,23 @@ class _Checker:
         if not _compatible(spec.type, got):
             self.d.error(f"setting `{name}` must be {_a(spec.type)}, but this is {_a(got)}", value.span, f"e.g. `{spec.example}`")
             return
+        self._check_setting_range(name, value)
         if spec.choices and isinstance(value, ast.Str) and value.value not in spec.choices:
             self.d.error(
                 f"setting `{name}` cannot be \"{value.value}\"",
                 value.span,
                 did_you_mean(value.value, spec.choices) or f"choices: {', '.join(spec.choices)}",
             )
+
+    def _check_setting_range(self, name: str, value: ast.Expr) -> None:
+        """Settings the scorer divides or multiplies by: a step of 0 would skip rounding, a huge ceiling would let
+        one yaku give gigabytes of points."""
+        bounds = {"fu_rounding": (1, limits.MAX_FU_ROUNDING), "han_ceiling": (1, limits.MAX_HAN)}.get(name)
+        if bounds is None:
+            return
+        number = value.value if isinstance(value, ast.Int) else -value.operand.value if isinstance(value, ast.Negate) and isinstance(value.operand, ast.Int) else None
+        if number is not None and not bounds[0] <= number <= bounds[1]:
+            self.d.error(f"setting `{name}` must be {bounds[0]} to {bounds[1]:,}, not {number:,}", value.span, f"e.g. `{V.SETTINGS['scoring'][name].example}`")
 
     def _check_tile_literals(self, value: ast.Expr) -> None:
         if isinstance(value, ast.Tiles):
@@ -457,6 +483,9 @@ class _Checker:
             got = self.infer(arg, scope, bound)
             if got is None:
                 continue
+            if fn.name == "size" and not got.startswith("list of ") and got != V.TILES:
+                self.d.error(f"`size` counts the elements of a list, found {_a(got)}", arg.span, f"e.g. `{fn.example}`")
+                continue
             allowed = param.split("|")
             if not any(_compatible(p, got) for p in allowed):
                 self.d.error(
@@ -565,7 +594,7 @@ def _literal_type(value: ast.Expr) -> str | None:
             types = {_literal_type(e) for e in value.items}
             if None in types or len(types) > 1:
                 return None
-            return V.list_of(types.pop() if types else V.ANY)
+            return V.list_of(cast(str, types.pop()) if types else V.ANY)  # None was ruled out just above
     return None
 
 

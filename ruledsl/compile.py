@@ -3,17 +3,22 @@
 Each expression becomes a small frozen node with ``__call__(env)``; ``env`` is the engine's fact table for one
 reading (a dict that computes a fact on first use). Nothing here evaluates text: names were checked against the
 vocabulary, functions come from its table, loops run over finite lists, and depth is bounded by the parser.
+
+These nodes are the language's one reference evaluator: each construct read the plainest way, left to right, with
+the integer bounds of ``ruledsl.arithmetic``. The scorer runs the closures of ``ruledsl.fast`` instead;
+``tests/ruledsl/test_evaluator_agreement.py`` holds the two equal on generated expressions, and
+``tests/ruledsl/test_reference_scoring.py`` on whole responses (``Scorer(rulebook, reference=True)``).
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.tiles import kind_of, parse_tiles
-from ruledsl import ast
+from ruledsl import arithmetic, ast
 from ruledsl import vocabulary as V
 from ruledsl.check import check, item_kind
 from ruledsl.diagnostics import Diagnostic, RulebookError
@@ -100,22 +105,12 @@ class NotNode:
         return f"not {self.operand!r}"
 
 
-def _idiv(a: int, b: int) -> int:
-    return a // b if b else 0
-
-
-def _bounded_pow(a: int, b: int) -> int:
-    if b < 0 or b > 64:
-        return 0
-    return a**b
-
-
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": _idiv,
-    "^": _bounded_pow,
+    "+": arithmetic.add,
+    "-": arithmetic.subtract,
+    "*": arithmetic.multiply,
+    "/": arithmetic.divide,
+    "^": arithmetic.power,
     "==": operator.eq,
     "!=": operator.ne,
     "<": operator.lt,
@@ -165,12 +160,15 @@ class RangeNode:
     high: Any
 
     def __call__(self, env: Env) -> range:
-        return range(self.low(env), self.high(env) + 1)
+        return arithmetic.number_range(self.low(env), self.high(env))
 
 
 @dataclass(frozen=True, slots=True)
 class Quant:
-    """A loop over a finite domain; the variable is bound in the environment and restored afterwards."""
+    """A loop over a finite domain; the variable is bound in the environment and restored afterwards.
+
+    This is the reference evaluator's only quantifier runner: the plainest loop per kind, no shortcut.
+    """
 
     kind: str
     var: str
@@ -178,7 +176,23 @@ class Quant:
     body: Any
 
     def __call__(self, env: Env) -> Any:
-        return bind_and_quantify(self.kind, self.var, self.domain, self.body, env)
+        var, body = self.var, self.body
+        saved = dict.get(env, var, _MISSING)
+        try:
+            values = []
+            for x in self.domain(env):
+                env[var] = x
+                values.append(body(env))
+                if self.kind == "any" and values[-1]:
+                    return True
+                if self.kind == "all" and not values[-1]:
+                    return False
+            return _QUANTIFIED[self.kind](values)
+        finally:
+            if saved is _MISSING:
+                dict.pop(env, var, None)
+            else:
+                env[var] = saved
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.var} in {self.domain!r}: {self.body!r})"
@@ -186,45 +200,15 @@ class Quant:
 
 _MISSING = object()
 
-
-def bind_and_quantify(kind: str, var: str, domain: Any, body: Any, env: Env) -> Any:
-    """Run a quantifier whose body reads the environment: the variable is bound there and restored after."""
-    saved = dict.get(env, var, _MISSING)
-    try:
-        items = domain(env)
-        if kind == "any":
-            for x in items:
-                env[var] = x
-                if body(env):
-                    return True
-            return False
-        if kind == "all":
-            for x in items:
-                env[var] = x
-                if not body(env):
-                    return False
-            return True
-        if kind == "count":
-            n = 0
-            for x in items:
-                env[var] = x
-                if body(env):
-                    n += 1
-            return n
-        values = []
-        for x in items:
-            env[var] = x
-            values.append(body(env))
-        if kind == "sum":
-            return sum(values)
-        if kind == "max":
-            return max(values, default=0)
-        return min(values, default=0)
-    finally:
-        if saved is _MISSING:
-            dict.pop(env, var, None)
-        else:
-            env[var] = saved
+# What each quantifier makes of its body's values (``any`` and ``all`` stop early above; here none decided them).
+_QUANTIFIED: dict[str, Callable[[list[Any]], Any]] = {
+    "any": lambda values: False,
+    "all": lambda values: True,
+    "count": lambda values: sum(1 for v in values if v),
+    "sum": arithmetic.total,
+    "max": lambda values: max(values, default=0),
+    "min": lambda values: min(values, default=0),
+}
 
 
 def compile_expr(expr: ast.Expr) -> Any:
@@ -258,7 +242,7 @@ def compile_expr(expr: ast.Expr) -> Any:
         case ast.Not():
             return NotNode(compile_expr(expr.operand))
         case ast.Negate():
-            return Binary("-", operator.sub, Const(0), compile_expr(expr.operand))
+            return Binary("-", arithmetic.subtract, Const(0), compile_expr(expr.operand))
         case ast.Conditional():
             return Cond(compile_expr(expr.condition), compile_expr(expr.then), compile_expr(expr.otherwise))
         case ast.BinOp():
@@ -388,7 +372,7 @@ def _setting_value(value: Any, type_name: str) -> Any:
     return value
 
 
-def _flat_codes(value: Any):
+def _flat_codes(value: Any) -> Iterator[Any]:
     if isinstance(value, (list, tuple)):
         for v in value:
             yield from _flat_codes(v)

@@ -7,10 +7,25 @@ and suggest the closest known name where a typo is likely.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ruledsl.ast import Span
+
+# Characters that must never reach a terminal from untrusted text: C0 and C1 controls (tab aside), DEL, and the
+# Unicode controls that reorder or hide text (bidirectional embeddings, overrides and isolates, zero-width marks,
+# line and paragraph separators). A rulebook containing one is refused (``ruledsl.parser``); messages that quote
+# other untrusted words (a request's rulebook name) escape them with ``printable``.
+UNSAFE_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+QUOTE_LIMIT = 80  # characters of an untrusted word quoted in a message
+
+
+def printable(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Untrusted text made safe to quote in a message: unsafe characters escaped (``\\u202e``), long text cut."""
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return UNSAFE_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +44,7 @@ class Diagnostic:
         """The human form: location, message, the source line with a caret under the span, the help line."""
         lines = [f"{self.span.file}:{self.span.line}:{self.span.column}: {self.severity}: {self.message}"]
         if self.source_line is not None:
-            text = self.source_line.rstrip("\n").expandtabs(1)
+            text = printable(self.source_line.rstrip("\n").expandtabs(1), limit=1000)
             gutter = str(self.span.line)
             pad = " " * len(gutter)
             width = 1
@@ -70,7 +85,10 @@ class Reporter:
 
     def __init__(self, file: str, text: str) -> None:
         self.file = file
-        self._lines = text.splitlines()
+        # lines end at "\n" only, as the parser counts them (``str.splitlines`` also splits at form feeds,
+        # U+2028 and more, which would show the wrong line under a diagnostic); "\r\n" and a lone "\r" were
+        # made "\n" before parsing (``ruledsl.parser.normalise``)
+        self._lines = text.split("\n")
         self.diagnostics: list[Diagnostic] = []
 
     def line(self, number: int) -> str | None:
@@ -94,12 +112,34 @@ class Reporter:
         return any(d.is_error for d in self.diagnostics)
 
 
+# Candidates compared in full for one suggestion; a larger pool (a rulebook defining thousands of items) is first
+# cut to the names most like the word by cheap measures, so that a file full of typos is still checked in
+# linear time (every comparison of difflib costs microseconds).
+SUGGESTION_POOL = 64
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """The ``help:`` text suggesting the closest candidate, or None when nothing is close."""
-    pool = sorted(set(candidates))
+    unique = set(candidates)
+    if len(unique) > SUGGESTION_POOL:
+        unique = _nearest_by_prefix(word, unique)
+    pool = sorted(unique)
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in pool}
         if word.lower() in lowered:
             close = [lowered[word.lower()]]
     return f"did you mean `{close[0]}`?" if close else None
+
+
+def _nearest_by_prefix(word: str, pool: set[str]) -> set[str]:
+    """At most ``SUGGESTION_POOL`` candidates sharing the longest prefix with the word (C-speed filters only)."""
+    near = [c for c in pool if c.startswith(word[:1])] or sorted(pool)[:SUGGESTION_POOL]
+    length = 1
+    while len(near) > SUGGESTION_POOL and length < len(word):
+        length += 1
+        narrower = [c for c in near if c.startswith(word[:length])]
+        if not narrower:
+            break
+        near = narrower
+    return set(sorted(near, key=len)[:SUGGESTION_POOL]) if len(near) > SUGGESTION_POOL else set(near)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruledsl import ast
-from ruledsl.render import render_expr
+from ruledsl.explain import describe_field, describe_item, setting_words
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 
 # Item kinds whose changes can move a hand's score; the others are table flow (calls, draws, game end).
@@ -49,13 +49,13 @@ class Change:
 
 
 def _value(expr: ast.Expr) -> str:
-    return render_expr(expr)
+    """A setting's value in plain words (the contract: values or plain English, never rule-language source)."""
+    return setting_words(expr)
 
 
 def _item_text(item: ResolvedItem) -> str:
-    parts = [f"{name} = {_value(f.value)}" for name, f in item.fields.items()]
-    title = f"\"{item.title}\" " if item.title else ""
-    return f"{title}{{ {'; '.join(parts)} }}" if parts else title.strip() or "(no fields)"
+    """A whole item in plain English: what it is worth and when it applies."""
+    return describe_item(item)
 
 
 def _removal_clause(rb: ResolvedRulebook, key: tuple[str, str]) -> str | None:
@@ -88,8 +88,10 @@ def diff(a: ResolvedRulebook, b: ResolvedRulebook) -> list[Change]:
             if ia.title != ib.title:
                 differing.append("title")
             if differing:
-                a_text = {f: (_value(ia.fields[f].value) if f in ia.fields else None) for f in differing if f != "title"}
-                b_text = {f: (_value(ib.fields[f].value) if f in ib.fields else None) for f in differing if f != "title"}
+                a_text = {f: describe_field(ia, f) for f in differing if f != "title"}
+                b_text = {f: describe_field(ib, f) for f in differing if f != "title"}
+                if "title" in differing:
+                    a_text["title"], b_text["title"] = ia.title, ib.title
                 clause_b = next((ib.field_clauses.get(f) for f in differing if ib.field_clauses.get(f)), ib.clause)
                 clause_a = next((ia.field_clauses.get(f) for f in differing if ia.field_clauses.get(f)), ia.clause)
                 changes.append(Change(kind, name, "changed", a_text, b_text, clause_a, clause_b, differing, target=target))

@@ -2,7 +2,7 @@
 
 The reference is generated so that it can never drift from what the checker accepts: every item kind, field,
 settings key, fact, function, constant and quantifier comes from ``ruledsl.vocabulary``. A test fails when the
-committed file is stale. Regenerate with ``python -m ruledsl.docgen > docs/language.md`` (or ``--write PATH``).
+committed file is stale. Regenerate with ``python -m ruledsl.regenerate`` (or ``python -m ruledsl.docgen --write PATH``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine import examples as example_notation
+from ruledsl import arithmetic as A
 from ruledsl import vocabulary as V
 from ruledsl.check import (
     FIELD_SCOPES,
@@ -26,7 +27,7 @@ from ruledsl.check import (
 )
 from ruledsl.parser import MAX_DEPTH, MAX_NESTING
 
-COMMAND = "python -m ruledsl.docgen > docs/language.md"
+COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write PATH` here writes this one alone
 
 TYPE_WORDS = {
     V.BOOL: "condition",
@@ -103,7 +104,7 @@ From loosest to tightest binding:
 | `A == B`, `!=`, `<`, `<=`, `>`, `>=`; `A in L`, `A not in L` | comparisons and membership (do not chain) |
 | `A..B` | the whole numbers from `A` to `B`, both included |
 | `A + B`, `A - B` | arithmetic on whole numbers |
-| `A * B`, `A / B` | `/` divides and rounds down |
+| `A * B`, `A / B` | `/` divides and rounds down (bounds: see "Whole numbers") |
 | `-A` | negation |
 | `A ^ B` | power (right-associative) |
 | `f(x, y)`, `any(x in L: C)`, `[a, b]`, `{{k: v}}`, `(A)` | calls, quantifiers, lists, records, grouping |
@@ -217,6 +218,29 @@ def quantifiers() -> list[str]:
     return lines + _table(["quantifier", "gives", "meaning"], rows) + [""]
 
 
+def whole_numbers() -> list[str]:
+    """The bounds of ``ruledsl.arithmetic``, which both evaluators obey (a silent wrong value is never an answer)."""
+    return [
+        "## Whole numbers and their bounds",
+        "",
+        "Arithmetic is exact on whole numbers, never fractions. Where a rule computes what cannot be a score, the",
+        "scorer refuses the hand with an error naming the rulebook (`riichi check` reports what it can see ahead):",
+        "",
+        *_table(
+            ["computation", "bound", "past it"],
+            [
+                ["`+`, `-`, `*`, `/`, `^`, `round_up`, `sum(...)`", f"results within ±{A.INT_LIMIT:,} (2^63 − 1)", f"`{A.LIMIT_EXCEEDED}`"],
+                ["`A / B`", "rounds toward minus infinity (`-7 / 2` is -4); `B` is not 0", f"`{A.INVALID_RULEBOOK}`"],
+                ["`A ^ B`", f"`B` from 0 to {A.POWER_LIMIT}", f"`{A.INVALID_RULEBOOK}` (negative), `{A.LIMIT_EXCEEDED}` (larger)"],
+                ["`round_up(X, STEP)`", "`STEP` at least 1", f"`{A.INVALID_RULEBOOK}`"],
+                ["`A..B`", f"at most {A.RANGE_LIMIT:,} numbers", f"`{A.LIMIT_EXCEEDED}`"],
+                ["a reading's han and fu, a payment", "never negative; fu × 2^(han + 2) within the bound", f"`{A.INVALID_RULEBOOK}`, `{A.LIMIT_EXCEEDED}`"],
+            ],
+        ),
+        "",
+    ]
+
+
 def examples() -> list[str]:
     lines = [
         "## Examples",
@@ -271,6 +295,7 @@ def generate() -> str:
         *functions(),
         *constants(),
         *quantifiers(),
+        *whole_numbers(),
         *examples(),
     ]
     return "\n".join(parts).rstrip() + "\n"

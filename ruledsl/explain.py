@@ -115,7 +115,7 @@ class English:
             case ast.BinOp(op="and" | "or" as op):
                 # De Morgan, so that "not (a and b)" reads "not a or not b"
                 joined = {"and": "and", "or": "or"}[op] if not negated else {"and": "or", "or": "and"}[op]
-                parts = [self._operand(p, joined, negated) for p in _flatten(expr, op)]
+                parts = [self._operand(p, negated) for p in _flatten(expr, op)]
                 return _join(parts, joined)
             case ast.BinOp(op=op, left=left, right=right) if op in _COMPARE:
                 verb = _COMPARE[op][1 if negated else 0]
@@ -132,7 +132,7 @@ class English:
         text = self.noun(expr)
         return f"it is not true that {text}" if negated else text
 
-    def _operand(self, expr: ast.Expr, joined: str, negated: bool) -> str:
+    def _operand(self, expr: ast.Expr, negated: bool) -> str:
         text = self.condition(expr, negated)
         nested = isinstance(expr, ast.BinOp) and expr.op in ("and", "or")
         if nested or (isinstance(expr, ast.Not) and isinstance(expr.operand, ast.BinOp) and expr.operand.op in ("and", "or")):
@@ -409,14 +409,70 @@ def explain_item(rulebook: ResolvedRulebook, item: ResolvedItem) -> str:
         for name, f in item.fields.items():
             if name in skip:
                 continue
-            lines.append(f"{INDENT}{name}: {_field_words(name, f.value, say)}")
+            lines.append(f"{INDENT}{name}: {_field_words(name, f.value)}")
     for example, writer in item.examples:
         lines.append(f"{INDENT}example ({writer}): {example.text} => {render_expr(example.expected)}")
     lines.extend(f"{INDENT}{line}" for line in history(item))
     return "\n".join(lines)
 
 
-def _field_words(name: str, value: ast.Expr, say: English) -> str:
+def describe_item(item: ResolvedItem) -> str:
+    """One item in a sentence or two, for a diff's cell: its title, what it is worth, when it applies, and any
+    other field in words."""
+    say = English()
+    kind = _kind_of(item)
+    parts = []
+    value = worth(item)
+    if value is not None:
+        parts.append(value)
+    when = item.fields.get("when")
+    if when is not None:
+        parts.append(f"when {say.condition(when.value)}")
+    skip = {"when"} | (_WORTH_FIELDS.get(kind, set()) if value is not None else set())
+    parts += [f"{name}: {_field_words(name, f.value)}" for name, f in item.fields.items() if name not in skip]
+    title = f"{item.title}: " if item.title else ""
+    return title + ("; ".join(parts) if parts else "no fields")
+
+
+def describe_field(item: ResolvedItem, name: str) -> str | None:
+    """One field of an item in words (None when the item lacks it): a condition as a sentence, han as players
+    say it ("2 han closed, 1 han open"), a setting as its plain value."""
+    f = item.fields.get(name)
+    if f is None:
+        return None
+    if item.kind == "settings":
+        return setting_words(f.value)
+    kind = _kind_of(item)
+    if name == "when":
+        return English().condition(f.value)
+    if name == "han" and kind == "yaku":
+        return _han_words(f.value)
+    return _field_words(name, f.value)
+
+
+def setting_words(value: ast.Expr) -> str:
+    """A setting's value as a player reads it: ``0m, 0p, 0s``, ``none``, ``yes``, ``30,000``, ``head_bump``."""
+    match value:
+        case ast.ListLit(items=()):
+            return "none"
+        case ast.ListLit(items=items):
+            return ", ".join(setting_words(i) for i in items)
+        case ast.Bool(value=flag):
+            return "yes" if flag else "no"
+        case ast.Int(value=number):
+            return f"{number:,}"
+        case ast.Str(value=text):
+            return text
+        case ast.Tiles(text=text):
+            return text
+        case ast.Name(id=name):
+            return name
+        case ast.Negate(operand=ast.Int(value=number)):
+            return f"-{number:,}"
+    return english(value)
+
+
+def _field_words(name: str, value: ast.Expr) -> str:
     if name in ("excludes", "affects") and isinstance(value, ast.ListLit):
         names = [i.id if isinstance(i, ast.Name) else render_expr(i) for i in value.items]
         verb = "not scored together with this one" if name == "excludes" else "the yakuman it applies to"
@@ -448,7 +504,7 @@ def explain_removal(removal: Removal) -> str:
 
 
 def _notes(rulebook: ResolvedRulebook, item: ResolvedItem) -> list[str]:
-    notes = []
+    notes: list[str] = []
     for rb in rulebook.chain:
         for ast_item in rb.items:
             if ast_item.key == item.key:

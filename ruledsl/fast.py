@@ -13,6 +13,10 @@ C-level loop over a memo of the body's values (fused with a constant it is compa
 environment function called with constants may supply a faster bound form (``fast_bind``), and tests of set
 membership it declares (``fast_member``) combine into set operations.
 
+Rules are pure, so the order of operands is free, except where an operand may raise (``may_raise``):
+arithmetic past its bounds raises ``RuleEvaluationError`` (``ruledsl.arithmetic``) in both evaluators, and the
+closures meet the same error the nodes would, at the same place.
+
 ``reads`` and ``mentioned`` tell which facts a node reads, for a scorer deciding what to compute ahead or to
 keep between hands; ``cost`` orders the operands of a chain.
 """
@@ -24,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ruledsl import arithmetic
 from ruledsl import vocabulary as V
 from ruledsl.compile import (
     And,
@@ -37,14 +42,15 @@ from ruledsl.compile import (
     Quant,
     RangeNode,
     Ref,
-    bind_and_quantify,
 )
+from ruledsl.memo import Memo
 
 Fn = Callable[[dict], Any]
 
 UNROLL_LIMIT = 16  # longest constant domain unrolled
 UNROLL_BUDGET = 4000  # most nodes an unrolled quantifier may grow to
 MEMO_LIMIT = 4096  # a memo of a loop body is emptied when it grows past this many values
+COEFFICIENT_LIMIT = 2**32  # largest ``c`` of ``c * count(...)`` summed per element (``element_counter``)
 
 
 # ---- internal nodes produced by simplify ---------------------------------------------------------------------
@@ -79,7 +85,7 @@ def _reduce(kind: str, values: list[Any]) -> Any:
     if kind == "count":
         return sum(1 for v in values if v)
     if kind == "sum":
-        return sum(values)
+        return arithmetic.total(values)
     if kind == "max":
         return max(values, default=0)
     return min(values, default=0)
@@ -118,12 +124,35 @@ def cost(node: Any) -> int:
             return 3
         return 1 + sum(cost(b) for b in node.bodies)
     if isinstance(node, Quant):
-        if _pure(node.body, node.var) is not None:
+        if _reads_only(node.body, node.var):
             return 6 + cost(node.domain) + cost(node.body)  # a memoised C-level loop
         return 8 + cost(node.domain) + 6 * cost(node.body)
     if isinstance(node, Cond):
         return 1 + cost(node.condition) + max(cost(node.then), cost(node.otherwise))
     return 10
+
+
+_RAISING_OPERATORS = frozenset({"+", "-", "*", "/", "^"})
+
+
+def may_raise(node: Any) -> bool:
+    """Evaluating the node may raise ``RuleEvaluationError`` (it does arithmetic, builds a range or a sum).
+
+    The vocabulary's other functions are total on every value of their types; a node this module does not know
+    is assumed to raise. A chain keeps the written order of operands that may raise, so that both evaluators
+    meet the same error first.
+    """
+    if isinstance(node, (Const, Ref)):
+        return False
+    if isinstance(node, Binary) and node.op in _RAISING_OPERATORS:
+        return True
+    if isinstance(node, RangeNode) or (isinstance(node, (Quant, Unrolled)) and node.kind == "sum"):
+        return True
+    if isinstance(node, Apply) and node.fn is arithmetic.round_up:
+        return True
+    if not isinstance(node, (Apply, And, Or, Binary, NotNode, Cond, ListNode, Quant, Chain, Unrolled)):
+        return True
+    return any(map(may_raise, _children(node)))
 
 
 def reads(node: Any) -> frozenset[str] | None:
@@ -178,6 +207,8 @@ def element_counter(node: Any) -> tuple[str, int, Callable[[Any], int]] | None:
         else:
             return None
     if type(coefficient) is not int or not (isinstance(node, Quant) and node.kind == "count" and isinstance(node.domain, Ref)):
+        return None
+    if abs(coefficient) > COEFFICIENT_LIMIT:  # summed per element, c * n must stay far inside the integer bound
         return None
     pure = _pure(node.body, node.var)
     if pure is None:
@@ -252,8 +283,8 @@ def simplify(node: Any) -> Any:
         return _folded(NotNode(operand)) if isinstance(operand, Const) else NotNode(operand)
     if isinstance(node, Binary):
         left, right = simplify(node.left), simplify(node.right)
-        new = Binary(node.op, node.fn, left, right)
-        return _folded(new) if isinstance(left, Const) and isinstance(right, Const) else new
+        binary = Binary(node.op, node.fn, left, right)
+        return _folded(binary) if isinstance(left, Const) and isinstance(right, Const) else binary
     if isinstance(node, Cond):
         condition = simplify(node.condition)
         if isinstance(condition, Const):
@@ -266,8 +297,8 @@ def simplify(node: Any) -> Any:
         return ListNode(items)
     if isinstance(node, RangeNode):
         low, high = simplify(node.low), simplify(node.high)
-        new = RangeNode(low, high)
-        return _folded(new) if isinstance(low, Const) and isinstance(high, Const) else new
+        span = RangeNode(low, high)
+        return _folded(span) if isinstance(low, Const) and isinstance(high, Const) else span
     if isinstance(node, Quant):
         return _simplify_quantifier(node)
     return node  # Const, Ref, and any node this module does not know
@@ -295,8 +326,10 @@ def _simplify_chain(node: And | Or | Chain) -> Any:
     for operand in _chain_operands(node, conjunction):
         for part in _chain_operands(simplify(operand), conjunction):
             if isinstance(part, Const):
-                if bool(part.value) != conjunction:
-                    return Const(not conjunction)  # a false conjunct or a true disjunct decides the chain
+                if bool(part.value) != conjunction:  # a false conjunct or a true disjunct decides the chain,
+                    if any(map(may_raise, parts)):  # after the operands before it, which may still raise
+                        return Chain(conjunction, (*parts, part))
+                    return Const(not conjunction)
                 continue  # a true conjunct or a false disjunct changes nothing
             parts.append(part)
     if not parts:
@@ -316,7 +349,7 @@ def _simplify_quantifier(node: Quant) -> Any:
             return Unrolled(node.kind, bodies)
     body = simplify(node.body)
     new = Quant(node.kind, node.var, domain, body)
-    if isinstance(domain, Const) and _pure(body, node.var) is not None:
+    if isinstance(domain, Const) and _reads_only(body, node.var):
         return _folded(new)
     return new
 
@@ -418,7 +451,7 @@ def _build(node: Any) -> Fn:
         return lambda env: tuple(i(env) for i in items)
     if isinstance(node, RangeNode):
         low, high = _build(node.low), _build(node.high)
-        return lambda env: range(low(env), high(env) + 1)
+        return lambda env: arithmetic.number_range(low(env), high(env))
     if isinstance(node, Quant):
         return _quantifier(node)
     if isinstance(node, Unrolled):
@@ -445,7 +478,8 @@ def _chain(node: Chain) -> Fn:
     as_sets = _set_chain(node)
     if as_sets is not None:
         return as_sets
-    parts = sorted(node.parts, key=cost)
+    # rules are pure, so the order of the operands is free, unless one may raise: then, as written
+    parts = list(node.parts) if any(map(may_raise, node.parts)) else sorted(node.parts, key=cost)
     fns = tuple(_build(p) for p in parts)
     if len(fns) == 1:
         (a,) = fns
@@ -651,10 +685,6 @@ def _binary(node: Binary) -> Fn:
     right = _build(node.right)
     if isinstance(node.left, Const):
         c = node.left.value
-        if node.op == "*":
-            return lambda env: c * right(env)
-        if node.op == "+":
-            return lambda env: c + right(env)
         return lambda env: op(c, right(env))
     left = _build(node.left)
     return lambda env: op(left(env), right(env))
@@ -702,12 +732,13 @@ def _fact_loop(node: Any) -> tuple[Callable[..., Any], Callable[[Any], Any], Cal
     return _REDUCERS[node.kind], memo.__getitem__, memo.fn, node.domain.name
 
 
-_REDUCERS: dict[str, Callable[..., Any]] = {"any": any, "all": all, "count": sum, "sum": sum}
+_REDUCERS: dict[str, Callable[..., Any]] = {"any": any, "all": all, "count": sum, "sum": arithmetic.total}
 
 
-def _memo_for(kind: str, pure: Callable[[Any], Any]) -> _Memo:
-    """The memo of a loop's body: its value per element, as 1 or 0 for a ``count``."""
-    return _Memo((lambda x: 1 if pure(x) else 0) if kind == "count" else pure)
+def _memo_for(kind: str, pure: Callable[[Any], Any]) -> Memo:
+    """The memo of a loop's body: its value per element, as 1 or 0 for a ``count`` (elements are tiles, groups and
+    such small values; the memo is registered in ``ruledsl.memo`` like every cache)."""
+    return Memo((lambda x: 1 if pure(x) else 0) if kind == "count" else pure, MEMO_LIMIT)
 
 
 def _compare_fact(op: str, name: str, c: Any) -> Fn | None:
@@ -746,7 +777,7 @@ def _unrolled(node: Unrolled) -> Fn:
 
         return count
     if kind == "sum":
-        return lambda env: sum([b(env) for b in bodies])
+        return lambda env: arithmetic.total([b(env) for b in bodies])
     if kind == "max":
         return lambda env: max([b(env) for b in bodies], default=0)
     return lambda env: min([b(env) for b in bodies], default=0)
@@ -755,74 +786,29 @@ def _unrolled(node: Unrolled) -> Fn:
 # ---- quantifiers -------------------------------------------------------------------------------------------------
 
 
+def _reads_only(node: Any, var: str) -> bool:
+    """The node reads nothing but the loop variable ``var`` (no fact, no environment function)."""
+    found = reads(node)
+    return found is not None and found <= {var}
+
+
 def _pure(node: Any, var: str) -> Callable[[Any], Any] | None:
-    """A function of the loop variable alone, when the body reads nothing else (no facts, no environment)."""
-    if isinstance(node, Const):
-        value = node.value
-        return lambda x: value
-    if isinstance(node, Ref):
-        return (lambda x: x) if node.name == var else None
-    if isinstance(node, Apply):
-        if node.needs_env:
-            return None
-        args = [_pure(a, var) for a in node.args]
-        if any(a is None for a in args):
-            return None
-        fn = node.fn
-        if len(args) == 1 and isinstance(node.args[0], Ref):
-            return fn
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda x: fn(a0(x))
-        return lambda x: fn(*[a(x) for a in args])
-    if isinstance(node, (And, Or)):
-        return _pure(Chain(isinstance(node, And), (node.left, node.right)), var)
-    if isinstance(node, Chain):
-        parts = [_pure(p, var) for p in node.parts]
-        if any(p is None for p in parts):
-            return None
-        if node.conjunction:
-            return lambda x: all(bool(p(x)) for p in parts)
-        return lambda x: any(bool(p(x)) for p in parts)
-    if isinstance(node, NotNode):
-        operand = _pure(node.operand, var)
-        return None if operand is None else (lambda x: not operand(x))
-    if isinstance(node, Binary):
-        left, right = _pure(node.left, var), _pure(node.right, var)
-        if left is None or right is None:
-            return None
-        op = node.fn
-        return lambda x: op(left(x), right(x))
-    if isinstance(node, Cond):
-        parts = [_pure(p, var) for p in (node.condition, node.then, node.otherwise)]
-        if any(p is None for p in parts):
-            return None
-        condition, then, otherwise = parts
-        return lambda x: then(x) if condition(x) else otherwise(x)
-    if isinstance(node, Unrolled):
-        bodies = [_pure(b, var) for b in node.bodies]
-        if any(b is None for b in bodies):
-            return None
-        kind = node.kind
-        return lambda x: _reduce(kind, [b(x) for b in bodies])
-    return None
+    """The node as a function of the loop variable alone, when it reads nothing else; else None.
+
+    It is built like any node, over a one-entry environment: it runs only when a memo of its values misses.
+    """
+    if not _reads_only(node, var):
+        return None
+    if isinstance(node, Ref):  # the variable itself
+        return _identity
+    if isinstance(node, Apply) and not node.needs_env and len(node.args) == 1 and isinstance(node.args[0], Ref):
+        return node.fn  # a property of the element (``is_simple(g)``): the function itself, the commonest body
+    fn = _build(node)
+    return lambda x: fn({var: x})
 
 
-class _Memo(dict):
-    """A loop body's value per element, computed on first sight; elements are tiles, groups and such small values."""
-
-    __slots__ = ("fn",)
-
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.fn = fn
-
-    def __missing__(self, x: Any) -> Any:
-        value = self.fn(x)
-        if len(self) >= MEMO_LIMIT:
-            self.clear()
-        self[x] = value
-        return value
+def _identity(x: Any) -> Any:
+    return x
 
 
 def _quantifier(node: Quant) -> Fn:
@@ -878,5 +864,65 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
 
 
 def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:
-    """A body that reads the environment: the variable is bound in it and restored afterwards."""
-    return lambda env: bind_and_quantify(kind, var, domain, body, env)
+    """A body that reads the environment: the variable is bound in it and restored afterwards (``_restore``).
+
+    One plain loop per kind, stopping where the reference's does (``any`` at the first true body, ``all`` at the
+    first false one)."""
+    if kind == "any":
+
+        def some(env: dict) -> bool:
+            saved = dict.get(env, var, _MISSING)
+            try:
+                for x in domain(env):
+                    env[var] = x
+                    if body(env):
+                        return True
+                return False
+            finally:
+                _restore(env, var, saved)
+
+        return some
+    if kind == "all":
+
+        def every(env: dict) -> bool:
+            saved = dict.get(env, var, _MISSING)
+            try:
+                for x in domain(env):
+                    env[var] = x
+                    if not body(env):
+                        return False
+                return True
+            finally:
+                _restore(env, var, saved)
+
+        return every
+    reduce = _REDUCE_VALUES[kind]
+
+    def values(env: dict) -> Any:
+        saved = dict.get(env, var, _MISSING)
+        try:
+            found = []
+            for x in domain(env):
+                env[var] = x
+                found.append(body(env))
+            return reduce(found)
+        finally:
+            _restore(env, var, saved)
+
+    return values
+
+
+def _restore(env: dict, var: str, saved: Any) -> None:
+    if saved is _MISSING:
+        dict.pop(env, var, None)
+    else:
+        env[var] = saved
+
+
+_MISSING = object()
+_REDUCE_VALUES: dict[str, Callable[[list[Any]], Any]] = {
+    "count": lambda values: sum(1 for v in values if v),
+    "sum": arithmetic.total,
+    "max": lambda values: max(values, default=0),
+    "min": lambda values: min(values, default=0),
+}

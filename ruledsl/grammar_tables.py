@@ -3,7 +3,7 @@
 Building the LALR parser from ``grammar.lark`` costs about 250 ms when ``interegular`` is installed (lark then looks
 for colliding terminals) and about 60 ms without; loading these tables costs a few milliseconds. The file records
 the sha256 of the grammar and the lark version it was built from, and is ignored (the parser is built as before)
-when either differs. After editing ``grammar.lark``, run ``python -m ruledsl.grammar_tables --write``; the tests
+when either differs. After editing ``grammar.lark``, run ``python -m ruledsl.regenerate``; the tests
 and ``--check`` fail while the file is stale.
 
 The tables are lark's own serialisation (``memo_serialize``), loaded through ``Lark._load_from_dict`` as lark's
@@ -25,7 +25,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-COMMAND = "python -m ruledsl.grammar_tables --write"
+COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
 FILE_NAME = "grammar_tables.json"
 # The one place the parser's options are stated: a loaded table must have been built with the same ones.
 LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}

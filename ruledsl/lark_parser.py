@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.tree import Meta
 
 from ruledsl import ast, grammar_tables
 from ruledsl.diagnostics import Reporter, RulebookError
@@ -118,7 +121,8 @@ def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
         )
         return
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        pos = cast(int, exc.pos_in_stream)  # lark declares it None on the base class; the lexer always sets an int
+        ch = text[pos] if pos < len(text) else "?"
         help_text = _char_help(ch)
         reporter.error(
             f"unexpected character `{ch}`", ast.Span(reporter.file, line, column, line, column + 1), help_text
@@ -188,7 +192,7 @@ def _open_brackets(text: str, end: int) -> list[tuple[str, int, int]]:
     return stack
 
 
-def _token_help(token: Token, expected: set[str], words: str, opened: list[tuple[str, int, int]] = ()) -> str:
+def _token_help(token: Token, expected: set[str], words: str, opened: Sequence[tuple[str, int, int]] = ()) -> str:
     innermost = opened[-1] if opened else None
     if innermost is not None and innermost[0] == "{" and token.type in _ITEM_STARTS:
         return f"the `{{` at line {innermost[1]} is not closed; is a `}}` missing before this line?"
@@ -212,7 +216,7 @@ def _token_help(token: Token, expected: set[str], words: str, opened: list[tuple
     return f"expected {words}" if words else "check the syntax around here"
 
 
-def _span(file: str, meta) -> ast.Span:
+def _span(file: str, meta: Meta) -> ast.Span:
     if getattr(meta, "empty", True):
         return ast.Span(file)
     return ast.Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
@@ -239,7 +243,7 @@ def _unquote(tok: Token) -> str:
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer[Token, ast.Rulebook]):
     """Builds the frozen AST; every node gets the span Lark recorded for it."""
 
     def __init__(self, file: str, reporter: Reporter | None = None) -> None:
@@ -247,11 +251,11 @@ class _ToAst(Transformer):
         self.file = file
         self.reporter = reporter
 
-    def _s(self, meta) -> ast.Span:
+    def _s(self, meta: Meta) -> ast.Span:
         return _span(self.file, meta)
 
     # ---- file structure
-    def start(self, meta, children):
+    def start(self, meta: Meta, children: list[Any]) -> ast.Rulebook:
         header, *items = children
         name_tok, title, extends, source = header
         return ast.Rulebook(
@@ -266,37 +270,37 @@ class _ToAst(Transformer):
             file=self.file,
         )
 
-    def header(self, meta, children):
+    def header(self, meta: Meta, children: list[Any]) -> tuple[Token, str | None, Token | None, str | None]:
         name, title, extends, source = children
         return (name, _unquote(title) if title is not None else None, extends, source)
 
-    def extends(self, meta, children):
+    def extends(self, meta: Meta, children: list[Any]) -> Token:
         return children[0]
 
-    def source(self, meta, children):
+    def source(self, meta: Meta, children: list[Any]) -> str:
         return _unquote(children[0])
 
-    def decorator(self, meta, children):
+    def decorator(self, meta: Meta, children: list[Any]) -> ast.Decorator:
         name, value = children
         return ast.Decorator(str(name), _unquote(value), self._s(meta))
 
-    def item(self, meta, children):
+    def item(self, meta: Meta, children: list[Any]) -> ast.Item:
         *decorators, item = children
         return _replace_item(item, decorators=tuple(decorators), span=self._s(meta))
 
-    def define(self, meta, children):
+    def define(self, meta: Meta, children: list[Any]) -> ast.Item:
         kind, name, title, members = children
         return self._item("define", kind, name, title, members, meta)
 
-    def override(self, meta, children):
+    def override(self, meta: Meta, children: list[Any]) -> ast.Item:
         kind, name, members = children
         return self._item("override", kind, name, None, members, meta)
 
-    def remove(self, meta, children):
+    def remove(self, meta: Meta, children: list[Any]) -> ast.Item:
         kind, name = children
         return self._item("remove", kind, name, None, [], meta)
 
-    def exception(self, meta, children):
+    def exception(self, meta: Meta, children: list[Any]) -> ast.Item:
         name, target_kind, target_name, title, members = children
         item = self._item("exception", None, name, title, members, meta)
         return _replace_item(
@@ -312,7 +316,15 @@ class _ToAst(Transformer):
             ),
         )
 
-    def _item(self, action, kind, name, title, members, meta) -> ast.Item:
+    def _item(
+        self,
+        action: str,
+        kind: Token | None,
+        name: Token,
+        title: Token | None,
+        members: list[ast.Field | ast.Example],
+        meta: Meta,
+    ) -> ast.Item:
         fields = tuple(m for m in members if isinstance(m, ast.Field))
         examples = tuple(m for m in members if isinstance(m, ast.Example))
         return ast.Item(
@@ -327,55 +339,55 @@ class _ToAst(Transformer):
             name_span=_tok_span(self.file, name),
         )
 
-    def block(self, meta, children):
+    def block(self, meta: Meta, children: list[Any]) -> list[ast.Field | ast.Example]:
         return list(children)
 
-    def field(self, meta, children):
+    def field(self, meta: Meta, children: list[Any]) -> ast.Field:
         name, value = children
         return ast.Field(str(name), value, self._s(meta))
 
-    def example(self, meta, children):
+    def example(self, meta: Meta, children: list[Any]) -> ast.Example:
         text, record = children
         return ast.Example(_unquote(text), record, self._s(meta))
 
     # ---- expressions
-    def conditional(self, meta, children):
+    def conditional(self, meta: Meta, children: list[Any]) -> ast.Conditional:
         cond, then, other = children
         return ast.Conditional(cond, then, other, self._s(meta))
 
-    def or_(self, meta, children):
+    def or_(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         return ast.BinOp("or", children[0], children[1], self._s(meta))
 
-    def and_(self, meta, children):
+    def and_(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         return ast.BinOp("and", children[0], children[1], self._s(meta))
 
-    def not_(self, meta, children):
+    def not_(self, meta: Meta, children: list[Any]) -> ast.Not:
         return ast.Not(children[0], self._s(meta))
 
-    def compare(self, meta, children):
+    def compare(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         left, op, right = children
         return ast.BinOp(str(op), left, right, self._s(meta))
 
-    def member_of(self, meta, children):
+    def member_of(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         return ast.BinOp("in", children[0], children[1], self._s(meta))
 
-    def not_member_of(self, meta, children):
+    def not_member_of(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         return ast.BinOp("notin", children[0], children[1], self._s(meta))
 
-    def range(self, meta, children):
+    def range(self, meta: Meta, children: list[Any]) -> ast.Range:
         return ast.Range(children[0], children[1], self._s(meta))
 
-    def arith(self, meta, children):
+    def arith(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         left, op, right = children
         return ast.BinOp(str(op), left, right, self._s(meta))
 
-    def negate(self, meta, children):
+    def negate(self, meta: Meta, children: list[Any]) -> ast.Negate:
         return ast.Negate(children[0], self._s(meta))
 
-    def power(self, meta, children):
+    def power(self, meta: Meta, children: list[Any]) -> ast.BinOp:
         return ast.BinOp("^", children[0], children[1], self._s(meta))
 
-    def int_lit(self, meta, children):
+    def int_lit(self, meta: Meta, children: list[Any]) -> ast.Int:
         digits = str(children[0]).lstrip("0") or "0"
         if len(digits) > MAX_INT_DIGITS:
             if self.reporter is not None:
@@ -387,45 +399,45 @@ class _ToAst(Transformer):
             return ast.Int(0, self._s(meta))
         return ast.Int(int(digits), self._s(meta))
 
-    def str_lit(self, meta, children):
+    def str_lit(self, meta: Meta, children: list[Any]) -> ast.Str:
         return ast.Str(_unquote(children[0]), self._s(meta))
 
-    def tiles_lit(self, meta, children):
+    def tiles_lit(self, meta: Meta, children: list[Any]) -> ast.Tiles:
         return ast.Tiles(str(children[0]), self._s(meta))
 
-    def true_lit(self, meta, children):
+    def true_lit(self, meta: Meta, children: list[Any]) -> ast.Bool:
         return ast.Bool(True, self._s(meta))
 
-    def false_lit(self, meta, children):
+    def false_lit(self, meta: Meta, children: list[Any]) -> ast.Bool:
         return ast.Bool(False, self._s(meta))
 
-    def name(self, meta, children):
+    def name(self, meta: Meta, children: list[Any]) -> ast.Name:
         return ast.Name(str(children[0]), self._s(meta))
 
-    def call(self, meta, children):
+    def call(self, meta: Meta, children: list[Any]) -> ast.Call:
         func, *args = children
         args = [a for a in args if a is not None]
         return ast.Call(str(func), tuple(args), self._s(meta), _tok_span(self.file, func))
 
-    def quant_kind(self, meta, children):
+    def quant_kind(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 
-    def quantifier(self, meta, children):
+    def quantifier(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         kind, var, domain, body = children
         return ast.Quantifier(kind, str(var), domain, body, self._s(meta))
 
-    def list_lit(self, meta, children):
+    def list_lit(self, meta: Meta, children: list[Any]) -> ast.ListLit:
         return ast.ListLit(tuple(c for c in children if c is not None), self._s(meta))
 
-    def record(self, meta, children):
+    def record(self, meta: Meta, children: list[Any]) -> ast.Record:
         return ast.Record(tuple(c for c in children if c is not None), self._s(meta))
 
-    def entry(self, meta, children):
+    def entry(self, meta: Meta, children: list[Any]) -> ast.Entry:
         key, value = children
         return ast.Entry(str(key), value, self._s(meta))
 
 
-def _replace_item(item: ast.Item, **changes) -> ast.Item:
+def _replace_item(item: ast.Item, **changes: Any) -> ast.Item:
     import dataclasses
 
     return dataclasses.replace(item, **changes)

@@ -5,7 +5,7 @@ Parsing is pure: the same text read by the same grammar and parser code gives th
 fingerprint of the code that produced the trees (``SOURCES``). It lives beside the rulebooks because it is their
 data, item names and all: ruledsl/ holds no rules. When the fingerprint differs, the whole file is ignored and
 every text is parsed as before: a stale file is only slower, never wrong. After editing a bundled rulebook or the
-parser, run ``python -m ruledsl.parsed_cache --write``; the tests and ``--check`` fail while the file is stale.
+parser, run ``python -m ruledsl.regenerate``; the tests and ``--check`` fail while the file is stale.
 
 A node is written ``{"k": class name, "v": [its fields in order]}``, a span as ``[line, column, end_line,
 end_column]`` and ``NO_SPAN`` as ``null``. Spans are stored without their file, which differs between installs:
@@ -28,7 +28,7 @@ from typing import Any
 from ruledsl import ast
 from ruledsl.package_files import RULEDSL, bundled_folder
 
-COMMAND = "python -m ruledsl.parsed_cache --write"
+COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
 FILE_NAME = "parsed.json"
 # Everything a successful parse's result depends on: any change to one of them can change a tree or a span.
 SOURCES = ("grammar.lark", "parser.py", "lark_parser.py", "ast.py", "parsed_cache.py")

@@ -9,16 +9,23 @@ Size limits keep a hostile file from costing much.
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast, parsed_cache
-from ruledsl.diagnostics import Reporter, RulebookError
+from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
 
 if TYPE_CHECKING:
     from lark import Tree  # served by __getattr__ below, so that importing this module does not import lark
 
-MAX_SOURCE_BYTES = 1_000_000
+# Parsing costs about 30 µs per token, so the file size bounds the time (a file at the bound parses in about
+# 2-4 s); the bundled rulebooks are at most 24 kB.
+MAX_SOURCE_BYTES = 256 * 1024
+# Items in one file, and tokens in one item: a long expression is refused before the parser builds its tree.
+MAX_ITEMS = 2_000
+MAX_ITEM_TOKENS = 10_000
 MAX_NESTING = 64
 # Operators nest without brackets too (`not not ...`, long `and` chains); the syntax tree's depth is bounded so
 # that reading, checking and evaluating a rule never exhausts Python's recursion limit.
@@ -31,8 +38,15 @@ def grammar_text() -> str:
     return resources.files("ruledsl").joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
+def normalise(text: str) -> str:
+    """Line ends as the parser counts them: "\\r\\n" and a lone "\\r" (old Mac files) become "\\n", so that every
+    diagnostic's line and column match what an editor shows."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
 def parse(text: str, file: str = "<input>") -> ast.Rulebook:
     """Parse one rulebook file; syntax mistakes become a ``RulebookError`` with positioned diagnostics."""
+    text = normalise(text)
     # A cached tree came from a successful parse of exactly this text by this code, so the checks below, which
     # only ever reject text, would pass: skipping them changes nothing but the time taken.
     cached = parsed_cache.lookup(text, file)
@@ -43,6 +57,7 @@ def parse(text: str, file: str = "<input>") -> ast.Rulebook:
 
 def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
     """``parse`` without the shipped cache: what the cache is generated from, and checked against."""
+    text = normalise(text)
     reporter = Reporter(file, text)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
         reporter.error(
@@ -51,7 +66,7 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
             "split it into files that `extends` one another",
         )
         raise RulebookError(reporter.diagnostics)
-    _check_nesting(text, reporter)
+    _check_characters(text, reporter) or _check_nesting(text, reporter)
     if reporter.has_errors:
         raise RulebookError(reporter.diagnostics)
     from ruledsl import lark_parser  # here, not above: importing lark is the cost the cache exists to avoid
@@ -59,7 +74,7 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
     return lark_parser.parse_tree(text, file, reporter)
 
 
-def _code_brackets(text: str):
+def _code_brackets(text: str) -> Iterator[tuple[str, int, int]]:
     """Every bracket outside strings and comments, as (bracket, line, column), in reading order."""
     line, col = 1, 1
     in_string = in_comment = escaped = False
@@ -86,21 +101,64 @@ def _code_brackets(text: str):
             col += 1
 
 
-def _check_nesting(text: str, reporter: Reporter) -> None:
-    """Bound bracket depth before parsing so evaluation and recursion stay bounded."""
-    depth = 0
-    for ch, line, col in _code_brackets(text):
-        if ch in "([{":
-            depth += 1
-            if depth > MAX_NESTING:
-                reporter.error(
-                    f"brackets nested more than {MAX_NESTING} deep",
-                    ast.Span(reporter.file, line, col, line, col + 1),
-                    "split the expression into simpler items",
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """(line, column), both from 1, of a character offset (columns count characters, as the parser's do)."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _error_at(text: str, offset: int, reporter: Reporter, message: str, help: str) -> bool:
+    line, col = _position(text, offset)
+    reporter.error(message, ast.Span(reporter.file, line, col, line, col + 1), help)
+    return True
+
+
+def _check_characters(text: str, reporter: Reporter) -> bool:
+    """Refuse control characters and the invisible ones that reorder text (a bidi override in a title or clause
+    would make `riichi explain` and every diagnostic show something other than what the file says)."""
+    found = UNSAFE_CHARS.search(text)
+    if found is None:
+        return False
+    return _error_at(
+        text,
+        found.start(),
+        reporter,
+        f"the rulebook contains the control or invisible character U+{ord(found.group()):04X}",
+        "remove it: a rulebook is plain text (tabs and line ends are the only control characters allowed)",
+    )
+
+
+# Tokens as far as sizes are concerned: a string (possibly unterminated), a comment, a word or number, a symbol.
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|[A-Za-z0-9_]+|\S')
+
+
+def _check_nesting(text: str, reporter: Reporter) -> bool:
+    """Bound bracket depth, items per file and tokens per item before parsing, in one linear pass, so that
+    parsing, checking and evaluation stay bounded and a hostile file is refused before lark builds a tree."""
+    depth = items = tokens = item_start = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token[0] == "#":
+            continue
+        if depth:
+            tokens += 1
+            if tokens > MAX_ITEM_TOKENS:
+                return _error_at(
+                    text, item_start, reporter, f"this item is longer than {MAX_ITEM_TOKENS:,} tokens", "split it into simpler items"
                 )
-                return
-        else:
-            depth -= 1
+        if token in "([{":
+            depth += 1
+            if depth == 1 and token == "{":
+                items, tokens, item_start = items + 1, 0, match.start()
+                if items > MAX_ITEMS:
+                    return _error_at(
+                        text, item_start, reporter, f"a rulebook has at most {MAX_ITEMS:,} items", "split it into files that `extends` one another"
+                    )
+            if depth > MAX_NESTING:
+                return _error_at(text, match.start(), reporter, f"brackets nested more than {MAX_NESTING} deep", "split the expression into simpler items")
+        elif token in ")]}":
+            depth = max(0, depth - 1)
+    return False
 
 
 def __getattr__(name: str) -> Any:
@@ -112,4 +170,15 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["parse", "parse_uncached", "grammar_text", "MAX_SOURCE_BYTES", "MAX_NESTING", "MAX_DEPTH", "Tree"]
+__all__ = [
+    "parse",
+    "parse_uncached",
+    "normalise",
+    "grammar_text",
+    "MAX_SOURCE_BYTES",
+    "MAX_ITEMS",
+    "MAX_ITEM_TOKENS",
+    "MAX_NESTING",
+    "MAX_DEPTH",
+    "Tree",
+]

@@ -128,9 +128,18 @@ def _expr(expr: ast.Expr) -> str:
             if op == "^":
                 return f"{render_expr(left, ATOM)} ^ {render_expr(right, UNARY)}"
             mine = _OPERATOR_LEVEL[op]
+            if op == "or":  # `(a and b) or c`: correct without, but a reader should not need the precedence table
+                return f"{_grouped(left, mine)} {spelled} {_grouped(right, mine + 1)}"
             # left-associative: the left child may sit at the same level, the right one must bind tighter
             return f"{render_expr(left, mine)} {spelled} {render_expr(right, mine + 1)}"
     raise TypeError(f"cannot render {type(expr).__name__}")  # pragma: no cover
+
+
+def _grouped(expr: ast.Expr, slot: int) -> str:
+    """An operand of ``or``: an ``and`` inside it keeps its parentheses, as an author writes them."""
+    if isinstance(expr, ast.BinOp) and expr.op == "and":
+        return f"({_expr(expr)})"
+    return render_expr(expr, slot)
 
 
 __all__ = ["render", "render_item", "render_expr", "quote", "level"]

@@ -8,16 +8,19 @@ overriding or removing something that does not exist, and cycles are errors: a v
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from ruledsl import ast
-from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean
+from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean, printable
 from ruledsl.package_files import bundled_folder
-from ruledsl.parser import parse
+from ruledsl.parser import MAX_SOURCE_BYTES, normalise, parse
 
 MAX_CHAIN = 16
+MAX_ERRORS = 200  # errors reported for one rulebook; the rest are not looked for
 RULEBOOK_SUFFIX = ".rulebook"
 
 
@@ -92,6 +95,7 @@ class _Diagnostics:
     def __init__(self) -> None:
         self.reporters: dict[str, Reporter] = {}
         self.items: list[Diagnostic] = []
+        self.errors = 0
 
     def add_file(self, file: str, text: str) -> None:
         self.reporters[file] = Reporter(file, text)
@@ -103,13 +107,25 @@ class _Diagnostics:
         self._add("warning", message, span, help)
 
     def _add(self, severity: str, message: str, span: ast.Span, help: str | None) -> None:
+        if self.full:
+            return
+        if severity == "error":
+            self.errors += 1
+            if self.full:
+                message, help = f"too many errors: stopped after {MAX_ERRORS}", "fix these first, then check again"
         reporter = self.reporters.get(span.file)
         line = reporter.line(span.line) if reporter else None
         self.items.append(Diagnostic(severity, message, span, help, line))
 
     @property
+    def full(self) -> bool:
+        """Past ``MAX_ERRORS``: the loops over items stop, so that a file of thousands of mistakes (each asking for
+        a did-you-mean among thousands of names) is still checked in bounded time."""
+        return self.errors >= MAX_ERRORS
+
+    @property
     def has_errors(self) -> bool:
-        return any(d.is_error for d in self.items)
+        return self.errors > 0 or any(d.is_error for d in self.items)
 
 
 def bundled_names() -> list[str]:
@@ -119,25 +135,61 @@ def bundled_names() -> list[str]:
     )
 
 
-def _locate(ref: str, base_dir: Path | None) -> tuple[str, str, Path | None]:
+def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[str, str, Path | None]:
     """Find a rulebook by bundled name or path; returns (display file name, text, folder of its siblings).
 
-    The folder is None for a bundled rulebook: what a bundled rulebook extends is bundled too.
+    The folder is None for a bundled rulebook: what a bundled rulebook extends is bundled too. A file named by
+    an ``extends`` must end in ``.rulebook``, so that a stranger's rulebook cannot make a diagnostic quote some
+    other file of the machine.
     """
     looks_like_path = ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref
     if looks_like_path:
+        if extended and not ref.endswith(RULEBOOK_SUFFIX):
+            raise FileNotFoundError(ref)
         path = Path(ref)
         if not path.is_absolute() and base_dir is not None and not path.exists():
             path = base_dir / path
-        return str(path), path.read_text(encoding="utf-8"), path.parent
+        return str(path), read_rulebook_file(path), path.parent
     if base_dir is not None:
         sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
         if sibling.exists():
-            return str(sibling), sibling.read_text(encoding="utf-8"), base_dir
+            return str(sibling), read_rulebook_file(sibling), base_dir
     entry = bundled_folder() / f"{ref}{RULEBOOK_SUFFIX}"
     if not entry.is_file():
         raise FileNotFoundError(ref)
-    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", entry.read_text(encoding="utf-8"), None
+    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", normalise(entry.read_text(encoding="utf-8")), None
+
+
+class UnreadableRulebook(OSError):
+    """A rulebook path that names no regular file (missing, a folder, a device, a FIFO): never opened."""
+
+
+def read_rulebook_file(path: Path) -> str:
+    """The text of a rulebook file, read with bounds: only a regular file (never a device, FIFO or stdin), at
+    most ``MAX_SOURCE_BYTES`` read, UTF-8 required. Past the bound or not UTF-8 is a ``RulebookError`` (the file
+    exists but cannot be a rulebook); a missing or special file raises ``UnreadableRulebook``."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        raise UnreadableRulebook(f"no such file `{printable(str(path))}`") from None
+    if not stat.S_ISREG(mode):
+        raise UnreadableRulebook(f"`{printable(str(path))}` is not a regular file")
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_SOURCE_BYTES + 1)
+    file = str(path)
+    if len(data) > MAX_SOURCE_BYTES:
+        raise RulebookError(
+            [Diagnostic("error", f"rulebook is larger than {MAX_SOURCE_BYTES:,} bytes", ast.Span(file, 1, 1, 1, 2), "split it into files that `extends` one another")]
+        )
+    try:
+        return normalise(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", "replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        raise RulebookError(
+            [Diagnostic("error", f"byte {exc.start} is not UTF-8 text", ast.Span(file, line, column, line, column + 1), "save the file as UTF-8")]
+        ) from None
 
 
 def _identity(display: str, folder: Path | None) -> str:
@@ -150,9 +202,12 @@ def _identity(display: str, folder: Path | None) -> str:
 class UnknownRulebookError(Exception):
     code = "unknown_rulebook"
 
-    def __init__(self, ref: str) -> None:
+    def __init__(self, ref: str, reason: str | None = None) -> None:
         help_text = did_you_mean(ref, bundled_names())
-        message = f"unknown rulebook `{ref}`; bundled rulebooks: {', '.join(bundled_names())}"
+        if reason is not None:  # a path: say what is wrong with it
+            message = f"unknown rulebook: {reason}"
+        else:
+            message = f"unknown rulebook `{printable(ref)}`; bundled rulebooks: {', '.join(bundled_names())}"
         if help_text:
             message += f" ({help_text})"
         super().__init__(message)
@@ -169,14 +224,14 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
     referrer: ast.Rulebook | None = None
     while current_ref is not None:
         if text is not None and not chain:
-            display, source = file or ref, text
+            display, source = file or ref, normalise(text)
             folder: Path | None = Path(display).parent
         else:
             try:
-                display, source, folder = _locate(current_ref, base_dir)
-            except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError):
+                display, source, folder = _locate(current_ref, base_dir, extended=referrer is not None)
+            except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError) as exc:
                 if referrer is None:
-                    raise UnknownRulebookError(current_ref) from None
+                    raise UnknownRulebookError(current_ref, str(exc) if isinstance(exc, UnreadableRulebook) else None) from None
                 _raise_at(
                     referrer,
                     texts,
@@ -203,7 +258,7 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
     return chain, texts
 
 
-def _raise_at(rulebook: ast.Rulebook, texts: dict[str, str], message: str, span: ast.Span, help: str | None):
+def _raise_at(rulebook: ast.Rulebook, texts: dict[str, str], message: str, span: ast.Span, help: str | None) -> NoReturn:
     diags = _Diagnostics()
     for file, text in texts.items():
         diags.add_file(file, text)
@@ -245,6 +300,8 @@ def _apply(
 ) -> None:
     seen_here: dict[tuple[str, str], ast.Item] = {}
     for item in rulebook.items:
+        if diags.full:
+            return
         key = item.key
         if item.action in ("define", "exception"):
             target = (item.target_kind, item.target_name) if item.action == "exception" else None

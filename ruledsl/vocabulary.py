@@ -6,10 +6,12 @@ Names describe mechanics (a group, a wait, a flag of the win); what they are wor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from engine import tiles as T
+from ruledsl import arithmetic
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 
 # ---- types -------------------------------------------------------------------------------------------------------
@@ -211,12 +213,6 @@ def _contains(g: Group | None, tile: int) -> bool:
     return g is not None and tile in g.tiles
 
 
-def _round_up(value: int, step: int) -> int:
-    if step <= 0:
-        return value
-    return -(-value // step) * step
-
-
 def _size(xs: tuple) -> int:
     return len(xs)
 
@@ -228,9 +224,10 @@ def _group_tile(g: Group | None) -> int:
 # Functions whose value depends on the reading (has_sequence, value_roles ...) get the environment as first
 # argument; the compiler passes it. They are marked with ``needs_env``.
 NEEDS_ENV: set[str] = set()
+_F = TypeVar("_F", bound=Callable[..., object])
 
 
-def _env_function(fn: Callable[..., object]) -> Callable[..., object]:
+def _env_function(fn: _F) -> _F:
     NEEDS_ENV.add(fn.__name__.lstrip("_"))
     return fn
 
@@ -242,14 +239,14 @@ TRIPLET_KINDS = "__triplet_kinds__"
 
 
 @_env_function
-def _has_sequence(env, suit: str, number: int) -> bool:
+def _has_sequence(env: Mapping[str, Any], suit: str, number: int) -> bool:
     if suit not in ("m", "p", "s") or not 1 <= number <= 7:
         return False
     return T.make_kind(suit, number) in env[SEQUENCE_STARTS]
 
 
 @_env_function
-def _has_triplet(env, tile: int) -> bool:
+def _has_triplet(env: Mapping[str, Any], tile: int) -> bool:
     return tile in env[TRIPLET_KINDS]
 
 
@@ -257,7 +254,7 @@ _FIRST_DRAGON = T.make_kind("z", 5)  # T.is_dragon: kinds from here on
 
 
 @_env_function
-def _value_roles(env, x: object) -> int:
+def _value_roles(env: Mapping[str, Any], x: object) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
@@ -272,17 +269,17 @@ def _value_roles(env, x: object) -> int:
 
 
 @_env_function
-def _is_value(env, x: object) -> bool:
+def _is_value(env: Mapping[str, Any], x: object) -> bool:
     return _value_roles(env, x) > 0
 
 
 @_env_function
-def _count_of(env, tile: int) -> int:
+def _count_of(env: Mapping[str, Any], tile: int) -> int:
     return env["tiles"].count(tile)
 
 
 @_env_function
-def _has_yaku(env, name: str) -> bool:
+def _has_yaku(env: Mapping[str, Any], name: str) -> bool:
     return name in env["__yaku__"]
 
 
@@ -320,7 +317,7 @@ for _fn, _keys in (
     (_count_of, ("tiles",)),
     (_has_yaku, ("__yaku__",)),
 ):
-    _fn.env_reads = frozenset(_keys)  # type: ignore[attr-defined]
+    _fn.env_reads = frozenset(_keys)  # type: ignore[union-attr]
 del _fn, _keys
 
 _has_sequence.fast_bind = _bind_has_sequence  # type: ignore[attr-defined]
@@ -353,7 +350,7 @@ FUNCTIONS: dict[str, Function] = {
         Function("tile", (GROUP,), TILE, "the first tile of a group", "tile(pair) == 5z", _group_tile),
         Function("tile_of", (SUIT, INT), TILE, "the tile with this suit and number", "tile_of(s, 5)", _tile_of),
         Function("contains", (GROUP, TILE), BOOL, "the group holds this tile", "contains(g, win_tile)", _contains),
-        Function("round_up", (INT, INT), INT, "the value rounded up to a multiple of the step", "round_up(4 * base, 100)", _round_up),
+        Function("round_up", (INT, INT), INT, "the value rounded up to a multiple of the step", "round_up(4 * base, 100)", arithmetic.round_up),
         Function("size", (ANY,), INT, "how many elements a list has", "size(sets)", _size),
         Function("has_sequence", (SUIT, INT), BOOL, "a set is the sequence starting at this number of this suit", "has_sequence(m, 1)", _has_sequence),
         Function("has_triplet", (TILE,), BOOL, "a set is a triplet or kan of this tile", "has_triplet(5z)", _has_triplet),
@@ -459,7 +456,7 @@ ITEM_KINDS: dict[str, KindSpec] = {
             "at": FieldSpec(STR, False, "when it is checked: \"discard_passed\", \"immediately\", \"player_choice\"", ROUND),
             "dealer": FieldSpec(STR, False, "\"stays\" or \"passes\"", ROUND),
             "honba": FieldSpec(INT, False, "honba added afterwards", ROUND),
-            "sticks": FieldSpec(STR, False, "\"stay\" on the table", ROUND),
+            "sticks": FieldSpec(STR, False, "the riichi sticks: \"stay\" on the table (default), or \"return\" to the players who declared this hand", ROUND),
         },
     ),
     "liability": KindSpec(
@@ -470,7 +467,8 @@ ITEM_KINDS: dict[str, KindSpec] = {
             "tsumo_liable": FieldSpec(INT, True, "percent of a tsumo paid by the liable player", ROUND),
             "ron_liable": FieldSpec(INT, True, "percent of a ron paid by the liable player", ROUND),
             "ron_discarder": FieldSpec(INT, True, "percent of a ron paid by the discarder", ROUND),
-            "honba_payer": FieldSpec(STR, False, "\"liable\" or \"discarder\"", ROUND),
+            "honba_payer": FieldSpec(STR, False, "who pays the honba of the win: \"liable\" or \"discarder\" (for a tsumo, \"discarder\" means everyone pays their usual honba share)", ROUND),
+            "covers": FieldSpec(STR, False, "what the liable share applies to: the \"whole\" win (default) or only the \"completed\" yakuman's part of it when the hand holds several", ROUND),
         },
     ),
 }
@@ -501,6 +499,9 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "rounds": _s(list_of(STR), "the prevailing winds played, in order", "rounds = [\"E\", \"S\"]"),
         "riichi_deposit": _s(INT, "points a riichi declaration puts on the table", "riichi_deposit = 1000"),
         "kita": _s(BOOL, "North tiles may be set aside for a replacement draw (three-player)", "kita = true"),
+        "kita_interrupts": _s(BOOL, "setting a North aside interrupts like a call: it ends ippatsu and the first go-around's chances (double riichi, tenhou, chiihou, renhou, and `any_call` for abortive draws)", "kita_interrupts = true"),
+        "kita_rinshan": _s(BOOL, "a win on the replacement tile drawn after setting a North aside counts as rinshan", "kita_rinshan = true"),
+        "kita_ron": _s(STR, "who may ron a set-aside North: \"nobody\", \"anyone\" waiting on it, or only a \"thirteen_orphans\" hand", "kita_ron = \"anyone\"", "nobody", "anyone", "thirteen_orphans"),
     },
     "scoring": {
         "dora_cycles": _s(list_of(TILES), "successor order per suit for dora indicators (the last wraps to the first)", "dora_cycles = [123456789m, 1234z, 567z]"),
@@ -509,11 +510,13 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "yakuman_excludes_yaku": _s(BOOL, "a hand with a yakuman scores no ordinary yaku", "yakuman_excludes_yaku = true"),
         "bonus_needs_yaku": _s(BOOL, "bonus han count only with at least one yaku", "bonus_needs_yaku = true"),
         "han_ceiling": _s(INT, "largest han a single yaku may be written with (the checker enforces it)", "han_ceiling = 13"),
+        "shibari_han": _s(INT, "han a win needs from its yaku alone (dora, red fives and other bonus han not counted; a yakuman always qualifies) once `shibari_honba` honba are on the table; 1, the default, asks nothing beyond one yaku (ryanhan shibari: 2)", "shibari_han = 2"),
+        "shibari_honba": _s(INT, "honba from which `shibari_han` applies (default 0: always)", "shibari_honba = 5"),
     },
     "calls": {
         "chi": _s(BOOL, "chi is allowed (from the player on the left)", "chi = true"),
-        "precedence": _s(list_of(STR), "call priority, highest first", "precedence = [\"ron\", \"pon\", \"kan\", \"chi\"]"),
-        "kuikae": _s(list_of(STR), "forbidden swap-calls: \"same_tile\", \"suji\"", "kuikae = [\"same_tile\", \"suji\"]"),
+        "precedence": _s(list_of(STR), "call priority, highest first", "precedence = [\"ron\", \"pon\", \"kan\", \"chi\"]", "ron", "pon", "kan", "chi"),
+        "kuikae": _s(list_of(STR), "discards forbidden right after a chi or pon: \"same_tile\" (the called kind), \"suji\" (after a chi on an end, the kind three away on the other side)", "kuikae = [\"same_tile\", \"suji\"]", "same_tile", "suji"),
         "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false"),
         "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4"),
         "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans after the kan-maker's discard) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately"),
@@ -523,18 +526,19 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "min_points": _s(INT, "points a player needs to declare", "min_points = 1000"),
         "min_wall": _s(INT, "live-wall tiles that must remain after the declarer's draw", "min_wall = 4"),
         "allowed_while_furiten": _s(BOOL, "riichi may be declared in furiten", "allowed_while_furiten = true"),
-        "closed_kan_after": _s(STR, "closed kans after riichi: \"wait_unchanged\" (with the drawn tile) or \"never\"", "closed_kan_after = \"wait_unchanged\""),
+        "closed_kan_after": _s(STR, "closed kans after riichi, always with the drawn tile: \"wait_unchanged\" (the waits stay the same), \"reading_unchanged\" (also, the kan's kind is a triplet in every reading of every win), or \"never\"", "closed_kan_after = \"wait_unchanged\"", "wait_unchanged", "reading_unchanged", "never"),
+        "below_zero": _s(BOOL, "a declaration may leave the player below zero points (apart from `min_points`)", "below_zero = false"),
         "ura_dora": _s(BOOL, "ura dora are revealed for a riichi winner", "ura_dora = true"),
     },
     "furiten": {
-        "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]"),
+        "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]", "draw", "call"),
         "all_copies_held_is_tenpai": _s(BOOL, "a wait whose four copies the player holds counts for tenpai", "all_copies_held_is_tenpai = false"),
     },
     "win": {
         "multiple_ron": _s(INT, "how many players may ron one discard (the rest lose to the head bump)", "multiple_ron = 2"),
-        "triple_ron": _s(STR, "three rons on one discard: \"abort\" or \"head_bump\"", "triple_ron = \"abort\""),
-        "sticks_to": _s(STR, "with several winners: \"nearest\" to the discarder takes honba and sticks", "sticks_to = \"nearest\""),
-        "honba_to": _s(STR, "with several winners: who collects the honba, \"nearest\" or \"each\"", "honba_to = \"nearest\""),
+        "triple_ron": _s(STR, "three rons on one discard: \"abort\" the hand (the `abortive_draw` item whose `when` holds gives its fields) or \"head_bump\" (the nearest `multiple_ron` winners win)", "triple_ron = \"abort\"", "abort", "head_bump"),
+        "sticks_to": _s(STR, "with several winners, the riichi sticks: all to the \"nearest\" to the discarder, or \"split\" evenly (the remainder to the nearest)", "sticks_to = \"nearest\"", "nearest", "split"),
+        "honba_to": _s(STR, "with several winners: who collects the honba, \"nearest\" or \"each\"", "honba_to = \"nearest\"", "nearest", "each"),
     },
     "game": {
         "renchan": _s(list_of(STR), "when the dealer keeps the seat: \"dealer_win\", \"dealer_tenpai\", \"abortive\"", "renchan = [\"dealer_win\", \"dealer_tenpai\"]"),
@@ -542,11 +546,18 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "honba_reset": _s(list_of(STR), "when the honba counter returns to 0", "honba_reset = [\"non_dealer_win\"]"),
         "bust_below": _s(INT, "the game ends when a score goes below this (omit for no bust)", "bust_below = 0"),
         "bust_ends_game": _s(BOOL, "a score below `bust_below` ends the game", "bust_ends_game = true"),
-        "agari_yame": _s(BOOL, "the last dealer may stop while leading", "agari_yame = false"),
-        "leftover_sticks": _s(STR, "riichi sticks left at the end: \"first_place\" or \"table\"", "leftover_sticks = \"first_place\""),
-        "uma": _s(INTS, "placement bonus in thousands, first to last", "uma = [15, 5, -5, -15]"),
-        "oka_return": _s(INT, "return points subtracted before placement (oka)", "oka_return = 20000"),
-        "tie_break": _s(STR, "equal scores: \"seat_order\" (nearer the first dealer ranks higher) or \"share\"", "tie_break = \"seat_order\""),
+        "agari_yame": _s(BOOL, "the game ends when the dealer of the last hand wins while leading (and holding `yame_min_points`)", "agari_yame = false"),
+        "tenpai_yame": _s(BOOL, "the game ends when the dealer of the last hand is tenpai at the exhaustive draw while leading (and holding `yame_min_points`)", "tenpai_yame = false"),
+        "yame_min_points": _s(INT, "agari-yame and tenpai-yame also need the leading dealer to hold at least this many points (omit: leading is enough)", "yame_min_points = 40000"),
+        "target_points": _s(INT, "after the last of `rounds`, the game ends only once a player holds at least this; until then it goes on into `extension_rounds` (omit: no target)", "target_points = 40000"),
+        "extension_rounds": _s(list_of(STR), "prevailing winds played after `rounds` while nobody holds `target_points`", "extension_rounds = [\"W\"]"),
+        "extension_ends": _s(STR, "when the extension ends once a player holds `target_points`: after that hand (\"sudden_death\") or after that wind's last hand (\"round_end\")", "extension_ends = \"sudden_death\"", "sudden_death", "round_end"),
+        "leftover_sticks": _s(STR, "riichi sticks left at the end: \"first_place\" or \"table\"", "leftover_sticks = \"first_place\"", "first_place", "table"),
+        "uma": _s(INTS, "placement bonus in thousands, first to last (one per player, summing to 0; `[]` for none)", "uma = [15, 5, -5, -15]"),
+        "oka_return": _s(INT, "return points subtracted before placement; first place takes the difference from `start_points` of every player (oka)", "oka_return = 20000"),
+        "floating_uma": _s(list_of(INTS), "uma by how many players finish at or above the return points (floating uma): entry k applies when k players do, from 1 to players - 1; when none or all do, `uma`", "floating_uma = [[12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12]]"),
+        "tie_break": _s(STR, "equal final points: \"seat_order\" (nearer the first dealer ranks higher) or \"share\" (the tied players split their places' uma and oka)", "tie_break = \"seat_order\"", "seat_order", "share"),
+        "score_rounding": _s(STR, "final scores in thousands: \"exact\" (to the hundred points), or \"five_down_six_up\" (each player but the first rounded to a whole thousand, 500 toward zero; the first takes what keeps the sum)", "score_rounding = \"exact\"", "exact", "five_down_six_up"),
         "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false"),
     },
 }
@@ -563,7 +574,3 @@ QUANTIFIERS = {
 }
 
 PAYERS = ("discarder", "dealer", "non_dealer")
-
-
-def all_names() -> set[str]:
-    return set(FACTS) | set(CONSTANTS) | set(FUNCTIONS)

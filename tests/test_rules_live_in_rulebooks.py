@@ -22,17 +22,32 @@ RULESET_NUMBERS = ("25000", "30000", "35000", "7700", "11600")
 FLAG_NAMES = {"tenhou"}
 
 
-def _code_files():
+def _code_files() -> list[tuple[Path, str]]:
+    """Every file under engine/ and ruledsl/ with its text, whatever its suffix: code, grammar, JSON data, generated
+    parser tables. Only files that are not UTF-8 text are skipped: the bytecode caches (``__pycache__``) Python
+    writes beside the sources, which compile the same sources this test reads, and hold nothing else."""
+    files = []
     for folder in CODE_DIRS:
-        for path in (ROOT / folder).rglob("*"):
-            if path.suffix in (".py", ".lark") and path.is_file():
-                yield path
+        for path in sorted((ROOT / folder).rglob("*")):
+            if not path.is_file():
+                continue
+            try:
+                files.append((path, path.read_text(encoding="utf-8")))
+            except UnicodeDecodeError:
+                assert path.parent.name == "__pycache__", f"{path.relative_to(ROOT)} is binary: what rule data is in it?"
+    return files
+
+
+def test_every_file_is_scanned():
+    suffixes = {path.suffix for path, _text in _code_files()}
+    assert {".py", ".lark", ".json"} <= suffixes
+    assert all(path.parent.name != "__pycache__" for path, _text in _code_files())
 
 
 def _hits(pattern: re.Pattern[str]) -> list[str]:
     found = []
-    for path in _code_files():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for path, text in _code_files():
+        for number, line in enumerate(text.splitlines(), 1):
             if pattern.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     return found

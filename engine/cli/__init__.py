@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from engine.errors import EngineError
 
@@ -22,7 +23,10 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("explain", "engine.cli.explain", "a rulebook, or one of its items, in plain English"),
     ("rulebooks", "engine.cli.rulebooks", "list the bundled rulebooks"),
     ("replay", "engine.cli.replay", "replay game logs and compare every hand result"),
+    ("play", "engine.cli.play", "self-play whole games with built-in agents"),
+    ("impact", "engine.cli.impact", "what changing rulebook A to B does to real game logs"),
     ("schema", "engine.cli.schema", "print the JSON Schema of a request or response model"),
+    ("serve", "engine.cli.serve", "web pages and an HTTP API on this machine (the `web` extra)"),
 )
 
 EXIT_BAD_INPUT = 2
@@ -41,6 +45,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     command (``riichi score --json`` in a pipeline, say) starts without importing every other one."""
     wanted = _command_in(argv) if argv is not None else None
     parser = _Parser(prog="riichi", description="Riichi mahjong rules as data.")
+    parser.add_argument("--version", action="version", version=f"riichi {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module_name, help_text in SUBCOMMANDS:
         sp = sub.add_parser(name, help=help_text, description=help_text)
@@ -53,13 +58,34 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    """The installed distribution's version (the one ``pip`` reports)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("riichi-rulebook")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def _unknown_command(word: str | None) -> str | None:
+    """The error for a first word that names no subcommand, with the closest one suggested."""
+    names = [name for name, _, _ in SUBCOMMANDS]
+    if word is None or word in names:
+        return None
+    from ruledsl.diagnostics import did_you_mean
+
+    hint = did_you_mean(word, names) or f"commands: {', '.join(names)}"
+    return f"riichi: error: unknown command `{word}`; {hint}"
+
+
 def _command_in(argv: Sequence[str]) -> str | None:
     """The subcommand ``argv`` names: its first word that is not an option (the top level has no options but
     ``--help``). None when there is none."""
     return next((word for word in argv if not word.startswith("-")), None)
 
 
-def _load(module_name: str):
+def _load(module_name: str) -> ModuleType | None:
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
@@ -70,6 +96,10 @@ def _load(module_name: str):
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    unknown = _unknown_command(_command_in(argv))
+    if unknown is not None:
+        print(unknown, file=sys.stderr)
+        return EXIT_BAD_INPUT
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):

@@ -1,15 +1,14 @@
 """``riichi analyze``: shanten and waits of a hand, or whether it is complete and every way to read it.
 
 With ``--json`` and no tiles it serves a batch: one tile string per line on stdin, one JSON answer per line on
-stdout, in order, so a bot or log analyser can keep one process open. A bad line is answered with an error
-object and the batch goes on.
+stdout, in order, so a bot or log analyser can keep one process open. A bad line (blank lines included) is
+answered with an error object and the batch goes on.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from engine.analysis import analyze
 from engine.errors import EngineError, InvalidRequest
@@ -47,15 +46,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _batch() -> int:
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            answer = {"ok": True, **analyze(line.strip())}
-        except EngineError as exc:
-            answer = {"ok": False, "error": exc.to_json()}
-        print(json.dumps(answer), flush=True)
-    return 0
+    """One answer per stdin line, in order, written at once (a bot waits for each); see ``engine.cli.jsonlines``."""
+    from engine.cli import jsonlines
+
+    return jsonlines.serve(_answer, flush_each=True)
+
+
+def _answer(line: str) -> dict:
+    try:
+        return {"ok": True, **analyze(line.strip())}
+    except EngineError as exc:
+        return {"ok": False, "error": exc.to_json()}
 
 
 def render(result: dict) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,8 +100,12 @@ def _s(n: int) -> str:
 def read_target(target: str) -> tuple[str, str | None]:
     """(display name, text) for a path, or (name, None) for a bundled rulebook; ``Unreadable`` otherwise."""
     path = Path(target)
-    if path.exists() or target.endswith(RULEBOOK_SUFFIX) or "/" in target or "\\" in target:
-        if path.is_dir():
+    try:
+        exists, is_dir = path.exists(), path.is_dir()
+    except OSError:  # a name the system refuses (too long, say): reading it below says why
+        exists = is_dir = False
+    if exists or target.endswith(RULEBOOK_SUFFIX) or "/" in target or "\\" in target:
+        if is_dir:
             raise Unreadable(f"`{target}` is a directory, not a rulebook file")
         try:
             data = path.read_bytes()
@@ -166,7 +171,7 @@ def _run_examples(resolved: ResolvedRulebook, report: FileReport) -> None:
     report.diagnostics = _ordered(report.diagnostics)
 
 
-def _ordered(diagnostics) -> list[Diagnostic]:
+def _ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.span.file, d.span.line, d.span.column))
 
 

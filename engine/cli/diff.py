@@ -10,7 +10,9 @@ import argparse
 import json
 from typing import Any
 
-from engine import library
+from engine.cli.arguments import counter, load_scorer
+from engine.cli.progress import ticker
+from engine.cli.score_text import has_yakuman_pattern, sorted_tiles
 from engine.rulebook_diff import DiffReport, diff_with_witnesses
 from ruledsl.diff import Change
 
@@ -22,13 +24,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("b", help="second rulebook (bundled name or path)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--format", choices=("text", "md", "json"), default="text")
-    parser.add_argument("--hands", type=int, default=4000, help="random hands searched for witnesses (default 4000)")
+    parser.add_argument(
+        "--hands",
+        type=counter,
+        default=4000,
+        help="random hands searched for witnesses (default 4000); the rulebooks' examples and hands built from each "
+        "changed rule come on top",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    a, b = library.scorer(args.a), library.scorer(args.b)
-    report = diff_with_witnesses(a, b, random_hands=max(0, args.hands))
+    a, b = load_scorer(args.a), load_scorer(args.b)
     fmt = "json" if args.json else args.format
+    with ticker(label="witness search", enabled=False if fmt == "json" else None) as tick:
+        report = diff_with_witnesses(a, b, random_hands=args.hands, tick=tick)
     if fmt == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False))
     elif fmt == "md":
@@ -42,14 +51,14 @@ def _short(value: Any) -> str:
     if value is None:
         return "(none)"
     if isinstance(value, dict):
-        return "; ".join(f"{k} = {v}" for k, v in value.items())
+        return "; ".join(f"{k}: {v if v is not None else '(not set)'}" for k, v in value.items())
     return str(value)
 
 
 def _situation(request: dict[str, Any]) -> str:
-    words = [request["hand"]]
+    words = [sorted_tiles(request["hand"])]
     for meld in request.get("melds", []):
-        words.append(f"{meld['type']} {meld['tiles']}")
+        words.append(f"{meld['type']} {sorted_tiles(meld['tiles'])}")
     words.append(f"win {request['win']}")
     words.append("tsumo" if request.get("tsumo") else "ron")
     words.append("dealer" if request.get("seat_wind", "E") == "E" else f"seat {request.get('seat_wind')}")
@@ -67,8 +76,8 @@ def _situation(request: dict[str, Any]) -> str:
 def _result(response: dict[str, Any]) -> str:
     if not response.get("ok"):
         return response["error"]["code"]
-    if response["yakuman"] and response["limit"] == "yakuman":
-        return f"{response['total']} (yakuman x{response['yakuman']})"
+    if has_yakuman_pattern(response):  # han and fu mean nothing here; the tier's name is the rulebook's
+        return f"{response['total']} ({response['limit']} x{response['yakuman']})"
     return f"{response['total']} ({response['han']} han {response['fu']} fu)"
 
 
@@ -76,8 +85,31 @@ def _verb(change: Change) -> str:
     return {"added": "+", "removed": "-", "changed": "~"}[change.change]
 
 
+def _witness_lines(report: DiffReport, witness: dict[str, Any]) -> list[str]:
+    """The hand (each side's version when a red five exists on one side only), both results, and whether the
+    change alone explains the difference."""
+    if "request_b" in witness:
+        shown = [
+            f"    witness  {_situation(witness['request'])} under {report.a}",
+            f"             {_situation(witness['request_b'])} under {report.b}",
+        ]
+    else:
+        shown = [f"    witness  {_situation(witness['request'])}"]
+    shown.append(f"             {report.a} {_result(witness['a'])} · {report.b} {_result(witness['b'])}")
+    if not witness.get("isolated", True):
+        shown.append("             (other changes also move this hand: no hand found that this rule alone moves)")
+    return shown
+
+
+def _searched(report: DiffReport) -> str:
+    counts = report.counts or {}
+    parts = [f"{counts[k]:,} {word}" for k, word in (("random", "random"), ("example", "from examples"), ("steered", "built from the changed rules")) if counts.get(k)]
+    return f"{report.searched:,} hands" + (f" ({', '.join(parts)})" if parts else "")
+
+
 def render_text(report: DiffReport) -> str:
     lines = []
+    previous_clause = None
     for change, witness in report.changes:
         clause = f"{change.clause_a or '-'} -> {change.clause_b or '-'}"
         if change.change == "changed":
@@ -87,19 +119,20 @@ def render_text(report: DiffReport) -> str:
         else:
             body = f"removed (was {_short(change.a)})"
         lines.append(f"{_verb(change)} {change.item}: {body}")
-        lines.append(f"    clause   {clause}")
+        lines.append(f"    clause   {clause}" if clause != previous_clause else "    clause   (same as above)")
+        previous_clause = clause
         if witness is not None:
-            lines.append(f"    witness  {_situation(witness['request'])}")
-            lines.append(f"             {report.a} {_result(witness['a'])} · {report.b} {_result(witness['b'])}")
+            lines += _witness_lines(report, witness)
         elif change.affects_score:
-            lines.append(f"    no witness found among {report.searched:,} hands searched")
+            lines.append(
+                f"    no witness found among {report.searched:,} hands searched, hands built from its own condition "
+                "included: no legal hand may meet it"
+            )
         else:
             lines.append("    (flow rule: no hand witness)")
     if report.changes:
         found = sum(1 for _, w in report.changes if w is not None)
-        lines.append(
-            f"{len(report.changes)} rules differ; {found} shown on a hand, found by searching {report.searched:,} hands"
-        )
+        lines.append(f"{len(report.changes)} rules differ; {found} shown on a hand, found by searching {_searched(report)}")
     else:
         lines.append(
             f"no differences found between {report.a} and {report.b} "
@@ -119,12 +152,17 @@ def render_markdown(report: DiffReport) -> str:
         b = _short(change.b) if change.change != "removed" else "—"
         example = "flow rule"
         if witness is not None:
-            example = f"`{_situation(witness['request'])}`: {_result(witness['a'])} vs {_result(witness['b'])}"
+            hand = f"`{_situation(witness['request'])}`"
+            if "request_b" in witness:
+                hand += f" (under {report.b}: `{_situation(witness['request_b'])}`)"
+            example = f"{hand}: {_result(witness['a'])} vs {_result(witness['b'])}"
+            if not witness.get("isolated", True):
+                example += " (other changes also move this hand)"
         elif change.affects_score:
             example = f"none found in {report.searched:,} hands"
         cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {report.searched:,} hands."]
+    lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {_searched(report)}."]
     return "\n".join(lines)
 
 

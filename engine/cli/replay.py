@@ -1,46 +1,90 @@
-"""``riichi replay``: recompute every round of real game logs under a rulebook and report what differs."""
+"""``riichi replay``: play every round of real game logs through the round engine under a rulebook, report what
+differs (readable text, or the contract's JSON with ``--json``).
+
+Exit 0 when every round matches, 1 when some round differs or some file could not be read (each bad file is
+reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from engine import library
-from engine.errors import EngineError, InvalidRequest
-from engine.replay.rounds import replay
+from engine.errors import InvalidRequest
+from engine.replay.rounds import ReplayReport, replay
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
+SHOWN = 50
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="mjlog XML or tenhou.net/6 JSON files, or folders")
-    parser.add_argument("--rulebook", default=None, help="score under this rulebook (default: the log's own rules)")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH",
+        help="mjlog XML, tenhou.net/6 JSON or mjai JSON-lines (.mjson, .jsonl, .json) files, or folders of them",
+    )
+    parser.add_argument("--rulebook", default=None, help="replay under this rulebook (default: the log's own rules)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+class _Progress:
+    """A one-line progress bar on a terminal's stderr; silent when stderr is not a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.shown = False
+
+    def __call__(self, number: int, total: int, name: str) -> None:
+        if not self.enabled or total < 2 or time.monotonic() - self.started < 0.5:
+            return
+        width = 30
+        filled = width * number // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {number}/{total} {Path(name).name[:40]:<40}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 80 + "\r")
+            sys.stderr.flush()
 
 
 def run(args: argparse.Namespace) -> int:
     for raw in args.paths:
         if not Path(raw).exists():
             raise InvalidRequest(f"`{raw}` does not exist")
+    if args.rulebook is not None:
+        library.scorer(args.rulebook)  # an unknown or broken rulebook is bad input before any log is read
+    progress = _Progress(enabled=not args.json and sys.stderr.isatty())
     try:
-        report = replay(args.paths, args.rulebook, library.scorer)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRequest(f"cannot read a log: {exc}") from None
-    except EngineError:
-        raise
-    data = report.to_json()
+        report = replay(args.paths, args.rulebook, library.scorer, progress=progress)
+    finally:
+        progress.close()
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        for m in report.mismatches[:50]:
-            print(f"{m['file']} {m['round']}: {m['what']}: expected {m['expected']}, got {m['got']}")
-        if len(report.mismatches) > 50:
-            print(f"... and {len(report.mismatches) - 50} more mismatches")
-        print(
-            f"{report.games} games, {report.rounds} rounds, {report.rounds_matched} matched, "
-            f"{report.wins} wins, {len(report.mismatches)} mismatches",
-            file=sys.stdout,
-        )
-    return EXIT_MATCH if not report.mismatches else EXIT_MISMATCH
+        _print_text(report)
+    if report.games == 0 and report.errors:
+        return EXIT_BAD_INPUT
+    return EXIT_MATCH if not report.mismatches and not report.errors else EXIT_MISMATCH
+
+
+def _print_text(report: ReplayReport) -> None:
+    for error in report.errors:
+        message = error["message"].removeprefix(f"{error['file']}: ")
+        print(f"{error['file']}: not replayed: {message}")
+    for note in report.skipped:
+        print(f"{note['file']}: skipped: {note['reason']}")
+    for m in report.mismatches[:SHOWN]:
+        print(f"{m['file']} {m['text']}")
+    if len(report.mismatches) > SHOWN:
+        print(f"... and {len(report.mismatches) - SHOWN} more mismatches (--json lists them all)")
+    print(
+        f"{report.games} games, {report.rounds} rounds, {report.rounds_matched} matched, {report.wins} wins, "
+        f"{report.actions} moves checked, {len(report.mismatches)} mismatches"
+        + (f", {len(report.errors)} files not replayed" if report.errors else "")
+    )

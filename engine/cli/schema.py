@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
+from pydantic import BaseModel
+
 from engine.errors import InvalidRequest
-from engine.request import SCHEMAS
+from engine.game.result import GameResult
+from engine.request import SCHEMAS as REQUEST_SCHEMAS
+
+SCHEMAS: dict[str, type[BaseModel]] = {**REQUEST_SCHEMAS, "game-result": GameResult}  # the game result of `riichi play --json`
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,8 @@ import sys
 from typing import Any
 
 from engine import library
+from engine.cli.arguments import checked_tiles, counter, load_scorer
+from engine.cli.score_text import render
 from engine.errors import EngineError, InvalidRequest
 from engine.score import Scorer
 
@@ -17,12 +19,21 @@ EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", nargs="?", help="concealed tiles with the winning tile, e.g. 234m567m789p46s88p5s")
+    parser.add_argument(
+        "hand", nargs="*", metavar="HAND", help="concealed tiles with the winning tile, e.g. 234m567m789p46s88p5s (spaces allowed)"
+    )
     parser.add_argument("--win", help="the winning tile, e.g. 5s")
     parser.add_argument("--rulebook", default=None, help="bundled name or path (default: the contract's default rulebook)")
     parser.add_argument("--json", action="store_true", help="read JSON score requests from stdin, one per line")
+    parser.add_argument(
+        "--rulebook-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="with --json: requests may name `.rulebook` files inside DIR (repeatable); otherwise only bundled ones and --rulebook",
+    )
     parser.add_argument("--tsumo", action="store_true", help="self-drawn (default: ron)")
-    parser.add_argument("--seat", default="E", choices="ESWN", help="seat wind (E = dealer)")
+    parser.add_argument("--seat", default=None, choices="ESWN", help="seat wind (E = dealer; default E, said in the output)")
     parser.add_argument("--round", default="E", choices="ESWN", help="round wind")
     for meld in ("chi", "pon", "daiminkan", "kakan", "ankan"):
         parser.add_argument(f"--{meld}", action="append", default=[], metavar="TILES", help=f"a {meld} meld")
@@ -30,20 +41,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     parser.add_argument("--dora", default="", help="dora indicators")
     parser.add_argument("--ura", default="", help="ura dora indicators")
-    parser.add_argument("--kita", type=int, default=0)
-    parser.add_argument("--honba", type=int, default=0)
-    parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    parser.add_argument("--kita", type=counter, default=0, help="north tiles set aside (three-player)")
+    parser.add_argument("--honba", type=counter, default=0, help="honba counters on the table")
+    parser.add_argument("--sticks", type=counter, default=0, help="riichi sticks on the table")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hand is None:
+    if not args.hand:
         if not args.json:
             print("riichi score: error: give a HAND and --win, or --json to read requests from stdin", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return _batch(args.rulebook)
-    request = _request_from_args(args)
+        return _batch(args.rulebook, args.rulebook_dir)
     try:
-        scorer = library.scorer(request.get("rulebook") or library.DEFAULT_RULEBOOK)
+        request = _request_from_args(args)
+        scorer = load_scorer(request.get("rulebook") or library.DEFAULT_RULEBOOK)
         result = scorer.score(request)
     except EngineError as exc:
         if args.json:
@@ -54,20 +65,29 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        print(render(result, request))
+        print(render(result, request, players=scorer.p.players, seat_given=args.seat is not None))
     return EXIT_SCORED
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     if not args.win:
         raise InvalidRequest("--win is required: the winning tile, e.g. --win 5s")
-    melds = [{"type": t, "tiles": tiles} for t in ("chi", "pon", "daiminkan", "kakan", "ankan") for tiles in getattr(args, t)]
+    hand = " ".join(args.hand)
+    checked_tiles("HAND", hand)
+    checked_tiles("--win", args.win)
+    melds = []
+    for kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
+        for tiles in getattr(args, kind):
+            checked_tiles(f"--{kind}", tiles)
+            melds.append({"type": kind, "tiles": tiles})
+    checked_tiles("--dora", args.dora)
+    checked_tiles("--ura", args.ura)
     request: dict[str, Any] = {
-        "hand": args.hand,
+        "hand": hand,
         "win": args.win,
         "melds": melds,
         "tsumo": args.tsumo,
-        "seat_wind": args.seat,
+        "seat_wind": args.seat or "E",
         "round_wind": args.round,
         "dora_indicators": args.dora,
         "ura_indicators": args.ura,
@@ -82,31 +102,39 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return request
 
 
-def _batch(default_rulebook: str | None) -> int:
-    """Answer every stdin line in order; a bad line gets ``ok: false`` and the rest go on."""
-    write = sys.stdout.write
-    dumps = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode  # answers are trees, never cyclic
+def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None) -> int:
+    """Answer every stdin line in order (``engine.cli.jsonlines``); a bad line gets ``ok: false`` and the rest go
+    on. Requests may name only the rulebooks the operator allowed (``library.RulebookPolicy``)."""
+    from engine.cli import jsonlines
+
+    policy = library.RulebookPolicy.of(default_rulebook, rulebook_dirs)
     scorers = _Scorers()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        write(dumps(answer_line(line, default_rulebook, scorers)) + "\n")
-    sys.stdout.flush()
-    return EXIT_SCORED
+    return jsonlines.serve(lambda line: answer_line(line, default_rulebook, scorers, policy), failure_code="invalid_rulebook")
 
 
 class _Scorers(dict):
-    """The scorers a batch has used. After loading one, everything alive then (modules, compiled rulebooks) is
-    moved out of the garbage collector's sight (``gc.freeze``): it lives as long as the process, and the
-    collections a long batch triggers then walk only what the hands themselves leave behind."""
+    """The scorers a batch has used, by rulebook reference, at most ``library.CACHE_SIZE`` of them (the least
+    recently added is dropped). After loading one, everything alive then (modules, compiled rulebooks) is moved
+    out of the garbage collector's sight (``gc.freeze``): the collections a long batch triggers then walk only
+    what the hands themselves leave behind."""
 
     def __missing__(self, name: str) -> Scorer:
-        scorer = self[name] = library.scorer(name)
+        scorer = library.scorer(name)
+        if len(self) >= library.CACHE_SIZE:
+            del self[next(iter(self))]
+        self[name] = scorer
         gc.freeze()
         return scorer
 
 
-def answer_line(line: str, default_rulebook: str | None, scorers: dict[str, Scorer] | None = None) -> dict[str, Any]:
+def answer_line(
+    line: str,
+    default_rulebook: str | None,
+    scorers: dict[str, Scorer] | None = None,
+    policy: library.RulebookPolicy | None = None,
+) -> dict[str, Any]:
+    """The answer to one request line; the request's ``rulebook`` must be one ``policy`` allows (by default:
+    a bundled rulebook or ``default_rulebook``)."""
     try:
         data = json.loads(line)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
@@ -121,27 +149,7 @@ def answer_line(line: str, default_rulebook: str | None, scorers: dict[str, Scor
             from engine.request import parse_request
 
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
-        name = named or default_rulebook or library.DEFAULT_RULEBOOK
+        name = (policy or library.RulebookPolicy.of(default_rulebook)).choose(named)
         return (scorers[name] if scorers is not None else library.scorer(name)).score(data)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}
-
-
-def render(result: dict[str, Any], request: dict[str, Any]) -> str:
-    """A breakdown a player can check by hand: yaku and han, fu items, the formula, who pays, each clause."""
-    lines = [f"{request['hand']} win {request['win']} ({'tsumo' if request.get('tsumo') else 'ron'}) under {result['rulebook']}"]
-    width = max((len(y["name"]) for y in result["yaku"]), default=10)
-    for y in result["yaku"]:
-        value = f"yakuman x{y['yakuman']}" if "yakuman" in y else f"{y['han']} han"
-        lines.append(f"  {y['name']:<{width}}  {value:<12} [{y.get('clause') or ''}]")
-    if not result["yakuman"] or result["limit"] != "yakuman":
-        items = " + ".join(f"{f['id']} {f['fu']}" for f in result["fu_items"])
-        lines.append(f"  fu: {items} -> {result['fu']} fu")
-    if result["limit"]:
-        lines.append(f"  {result['han']} han {result['fu']} fu: {result['limit']}, base {result['base_points']}")
-    else:
-        lines.append(f"  base = {result['fu']} x 2^({result['han']} + 2) = {result['base_points']}")
-    pays = ", ".join(f"{who} {amount}" for who, amount in result["payments"].items())
-    lines.append(f"  payments: {pays}")
-    lines.append(f"  total: {result['total']}")
-    return "\n".join(lines)

@@ -10,12 +10,14 @@ Malformed input (not XML, cut short, a tag missing an attribute, a tile id out o
 
 from __future__ import annotations
 
-import gzip
+import os
+import stat
 import xml.etree.ElementTree as ET
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.errors import InvalidRequest
+from engine.errors import EngineError, InvalidRequest, LimitExceeded
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -112,23 +114,71 @@ def decode_meld(m: int, who: int, red_fives: bool = True, players: int = 4) -> C
     )
 
 
-def read_mjlog(path: str | Path) -> list[Event]:
-    """Read one mjlog file (plain or gzip, as Tenhou serves both) into events."""
-    path = Path(path)
+# A game log is at most a few hundred kB; these bounds refuse a hostile file (a gzip bomb) before it costs much.
+MAX_LOG_BYTES = 16 * 1024 * 1024  # read from disk
+MAX_DECOMPRESSED_BYTES = 32 * 1024 * 1024  # after gunzip
+
+
+def read_log_bytes(path: Path) -> bytes:
+    """A log file's bytes: a regular file only (never a device or FIFO), at most ``MAX_LOG_BYTES``."""
     try:
-        raw = path.read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InvalidRequest(f"{path}: not a regular file")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as exc:
         raise InvalidRequest(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise LimitExceeded(f"{path}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
+    return raw
+
+
+def gunzip(raw: bytes, source: str) -> bytes:
+    """Decompressed gzip data (every member), stopping with ``limit_exceeded`` past ``MAX_DECOMPRESSED_BYTES``."""
+    out: list[bytes] = []
+    total = 0
+    data = raw
+    try:
+        while data:
+            inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            while True:
+                chunk = inflater.decompress(data, MAX_DECOMPRESSED_BYTES + 1 - total)
+                total += len(chunk)
+                out.append(chunk)
+                if total > MAX_DECOMPRESSED_BYTES:
+                    raise LimitExceeded(f"{source}: decompresses to more than {MAX_DECOMPRESSED_BYTES:,} bytes, the bound of a game log")
+                data = inflater.unconsumed_tail
+                if inflater.eof or not data:
+                    break
+            if not inflater.eof:
+                raise InvalidRequest(f"{source}: gzip data is damaged (truncated)")
+            data = inflater.unused_data
+            if data[:2] != b"\x1f\x8b":
+                break  # trailing garbage after the last member is ignored, as gzip itself does
+    except zlib.error as exc:
+        raise InvalidRequest(f"{source}: gzip data is damaged ({exc})") from None
+    return b"".join(out)
+
+
+def read_mjlog(path: str | Path) -> list[Event]:
+    """Read one mjlog file (plain or gzip, as Tenhou serves both) into events; a file that is not a readable
+    mjlog within the bounds above raises ``EngineError`` (``invalid_request`` or ``limit_exceeded``)."""
+    path = Path(path)
+    raw = read_log_bytes(path)
     if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise InvalidRequest(f"{path}: gzip data is damaged ({exc})") from None
+        raw = gunzip(raw, str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidRequest(f"{path}: not a text mjlog (byte {exc.start} is not UTF-8)") from None
-    return parse_mjlog(text, source=str(path))
+    try:
+        return parse_mjlog(text, source=str(path))
+    except EngineError:
+        raise
+    except RecursionError:
+        raise LimitExceeded(f"{path}: nested too deeply to be an mjlog") from None
+    except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
+        raise InvalidRequest(f"{path}: not a readable mjlog ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:

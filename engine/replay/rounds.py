@@ -1,15 +1,17 @@
-"""Replaying whole games against a rulebook: every win, every draw, and the table counters between rounds.
+"""Replaying whole games through the round engine: every move legal, every round settled as the log says.
 
-For each round we recompute what the rulebook says should have happened and compare it with the log: each
-win's han, fu, yaku, value and point changes (liability included); exhaustive-draw payments (noten payments or
-nagashi mangan); whether the rulebook allows the abortive draw the log shows; and the honba and riichi sticks
-the next round starts with. The round engine of a later issue will replace the counter logic with its own.
+For each log (mjlog, tenhou.net/6 JSON or mjai JSON lines) every round is played by ``engine.round.Round`` under
+the rulebook (``through_round``); then its settlement is compared with the log: the outcome (a win, an exhaustive
+draw, which abortive draw), each win's han, fu and yaku where the log gives them, the point changes, and the
+honba, riichi sticks, dealer and scores the next round starts with. The last round's scores must be the game's
+final points, and where the log gives the final table with uma and oka (mjlog ``owari``) the game engine's uma
+and oka must give the same. Nothing here knows a rule: every number comes from the round and game engines.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -17,36 +19,35 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from engine.replay.compare import compare_win, rulebook_for
-from engine.replay.events import (
-    AbortiveDraw,
-    Event,
-    ExhaustiveDraw,
-    GameStart,
-    RiichiDeclared,
-    RoundStart,
-    Win,
-)
+from engine.game.progression import GameState, advance
+from engine.game.result import final_points, final_scores
+from engine.game.rules import GameRules
+from engine.mjai import is_mjai_line
+from engine.replay.compare import rulebook_for
+from engine.replay.events import AbortiveDraw, Event, ExhaustiveDraw, GameEnd, GameStart, RoundStart, Win
+from engine.replay.mjai_log import read_mjai_log
 from engine.replay.mjlog import read_mjlog
-from engine.replay.situation import win_cases
+from engine.replay.situation import expected_result
 from engine.replay.tenhou6 import read_tenhou6
+from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
+from engine.round.rules import RoundRules, round_rules
 from engine.score import Scorer
 
-
-@dataclass
-class RoundReport:
-    file: str
-    label: str
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
 
 
 @dataclass
 class ReplayReport:
+    """Counts and mismatches over every file replayed; ``skipped`` and ``errors`` name files not replayed."""
+
     games: int = 0
     rounds: int = 0
     rounds_matched: int = 0
     wins: int = 0
+    actions: int = 0
     mismatches: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, str]] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,7 +55,10 @@ class ReplayReport:
             "rounds": self.rounds,
             "rounds_matched": self.rounds_matched,
             "wins": self.wins,
+            "actions": self.actions,
             "mismatches": self.mismatches,
+            "errors": self.errors,
+            "skipped": self.skipped,
         }
 
 
@@ -64,202 +68,266 @@ def _abortive_items() -> dict[str, str]:
     return {k: v for k, v in data["abortive"].items() if k != "about"}
 
 
+def log_kind(path: Path) -> str | None:
+    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log."""
+    name = path.name.lower()
+    if name.endswith((".mjson", ".jsonl")):
+        return "mjai"
+    if name.endswith((".mjlog", ".xml", ".mjlog.gz")):
+        return "mjlog"
+    if name.endswith(".json"):
+        try:
+            with path.open(encoding="utf-8", errors="replace") as stream:
+                first = stream.readline(1 << 16)
+        except OSError:
+            return None
+        return "mjai" if is_mjai_line(first) else "tenhou6"
+    return None
+
+
 def read_events(path: Path) -> list[Event]:
-    return read_tenhou6(path) if path.suffix == ".json" else read_mjlog(path)
+    kind = log_kind(path)
+    if kind == "mjai":
+        return read_mjai_log(path)
+    if kind == "tenhou6":
+        return read_tenhou6(path)
+    return read_mjlog(path)
 
 
-def log_files(paths: Iterable[str]) -> list[Path]:
+def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[Path]:
+    """Every log under ``paths`` (folders searched recursively); other files in a folder are noted as skipped."""
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".mjlog", ".xml", ".json")))
+            for p in sorted(path.rglob("*")):
+                if not p.is_file():
+                    continue
+                if log_kind(p) is not None:
+                    files.append(p)
+                elif report is not None and not p.name.startswith("."):
+                    report.skipped.append({"file": str(p), "reason": "not a game log (by its name)"})
         else:
             files.append(path)
     return files
 
 
-def replay_file(path: Path, scorer_for: Callable[[GameStart], Scorer], report: ReplayReport) -> None:
-    events = read_events(path)
-    rules = next((e for e in events if isinstance(e, GameStart)), None)
-    if rules is None:
-        raise EngineError(f"{path}: no game start found")
-    scorer = scorer_for(rules)
-    cases = {id(c.win): c for c in win_cases(events, str(path))}
-    report.games += 1
-    rounds: list[tuple[RoundStart, list[Event]]] = []
-    for event in events:
+def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundStart, list[Event]]], GameEnd | None]:
+    """The game start, each round as (index of its start, start, body), and the game end when the log has one."""
+    start = next((e for e in events if isinstance(e, GameStart)), None)
+    if start is None:
+        raise EngineError("no game start found")
+    rounds: list[tuple[int, RoundStart, list[Event]]] = []
+    end: GameEnd | None = None
+    for index, event in enumerate(events):
         if isinstance(event, RoundStart):
-            rounds.append((event, []))
+            rounds.append((index, event, []))
+        elif isinstance(event, GameEnd):
+            end = event
         elif rounds:
-            rounds[-1][1].append(event)
-    for index, (start, body) in enumerate(rounds):
-        nxt = rounds[index + 1][0] if index + 1 < len(rounds) else None
-        round_report = RoundReport(str(path), start.label)
-        _check_round(start, body, nxt, scorer, cases, round_report, report)
-        report.rounds += 1
-        if not round_report.mismatches:
-            report.rounds_matched += 1
-        for mismatch in round_report.mismatches:
-            report.mismatches.append({"file": str(path), "round": start.label, **mismatch})
+            rounds[-1][2].append(event)
+    return start, rounds, end
 
 
-def _check_round(start, body, nxt, scorer: Scorer, cases, out: RoundReport, report: ReplayReport) -> None:
-    rb = scorer.rulebook
-    established = sum(1 for e in body if isinstance(e, RiichiDeclared) and e.step == 2)
+def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event], nxt: RoundStart | None, event: int) -> list[Mismatch]:
+    """The finished round against the log: outcome, wins, point changes, and what the next round starts with."""
+    rnd = played.round
+    assert rnd is not None and rnd.settlement is not None
+    s = rnd.settlement
+    out: list[Mismatch] = []
+    label = start.label
+
+    def differ(what: str, expected: Any, got: Any, note: str = "") -> None:
+        out.append(Mismatch(label, event, what, expected, got, note))
+
     wins = [e for e in body if isinstance(e, Win)]
-    outcome = next((e for e in body if isinstance(e, (ExhaustiveDraw, AbortiveDraw))), None)
-    for win in wins:
-        report.wins += 1
-        case = cases.get(id(win))
-        if case is None:
-            continue
-        diff = compare_win(case, scorer)
-        if diff is not None:
-            out.mismatches.append({"what": f"win by seat {win.who}", **diff})
-        else:
-            deltas = _win_deltas(case, scorer, start)
-            if deltas is not None and list(deltas) != list(win.deltas):
-                out.mismatches.append({"what": f"point changes of the win by seat {win.who}", "expected": list(win.deltas), "got": deltas})
-    if isinstance(outcome, ExhaustiveDraw):
-        got = _draw_deltas(outcome, scorer, start)
-        if got is not None and list(got) != list(outcome.deltas):
-            out.mismatches.append({"what": "exhaustive draw payments", "expected": list(outcome.deltas), "got": got})
-    if isinstance(outcome, AbortiveDraw):
-        item = _abortive_items().get(outcome.kind)
-        allowed = {name for (kind, name) in rb.resolved.items if kind == "abortive_draw"}
-        if item not in allowed:
-            out.mismatches.append({"what": "abortive draw", "expected": outcome.kind, "got": "not an abortive draw under this rulebook"})
-    if nxt is not None:
-        expected = (nxt.honba, nxt.sticks)
-        got = _next_counters(rb, start, established, wins, outcome)
-        if got is not None and got != expected:
-            out.mismatches.append({"what": "honba and riichi sticks of the next round", "expected": list(expected), "got": list(got)})
-
-
-def _players(start: RoundStart) -> int:
-    return len(start.scores)
-
-
-def _win_deltas(case, scorer: Scorer, start: RoundStart) -> list[int] | None:
-    try:
-        result = scorer.score(case.request)
-    except EngineError:
-        return None
-    win = case.win
-    n = _players(start)
-    deltas = [0] * n
-    payments = result["payments"]
-    liability = _liability(scorer, result, win)
-    if win.tsumo:
-        for seat in range(n):
-            if seat == win.who:
-                continue
-            deltas[seat] -= payments.get("dealer" if seat == start.dealer else "non_dealer", 0)
-        if liability is not None:
-            liable, share = liability
-            owed = -sum(deltas) * share // 100
-            deltas = [0] * n
-            deltas[liable] -= owed
+    draw = next((e for e in body if isinstance(e, (ExhaustiveDraw, AbortiveDraw))), None)
+    if wins:
+        kind = "win"
+    elif isinstance(draw, AbortiveDraw):
+        kind = "abortive"
     else:
-        amount = payments.get("ron", 0)
-        if liability is not None and liability[0] != win.from_who:
-            liable, share = liability
-            honba = case.request.get("honba", 0)
-            bonus = _honba_ron(scorer, honba)
-            core = amount - bonus
-            deltas[liable] -= core * share // 100
-            deltas[win.from_who] -= core - core * share // 100 + bonus
-        else:
-            deltas[win.from_who] -= amount
-    deltas[win.who] += result["total"]
-    return deltas
+        kind = "exhaustive"
+    if s["kind"] != kind:
+        differ("outcome", kind, s["kind"])
+        return out
+    if isinstance(draw, AbortiveDraw):
+        want = _abortive_items().get(draw.kind, draw.kind)
+        got = s["abortive"] or "triple_ron"
+        if got != want and not (draw.kind == "triple_ron" and s["abortive"] is None):
+            differ("abortive draw", want, got)
+    engine_wins = {w["seat"]: w for w in s["wins"]}
+    for win in wins:
+        mine = engine_wins.get(win.who)
+        if mine is None:
+            differ(f"win by seat {win.who}", "a win", "no win")
+            continue
+        if win.yaku or win.yakuman:
+            diff = _compare_value(win, mine)
+            if diff is not None:
+                differ(f"value of the win by seat {win.who}", diff[0], diff[1])
+    players = len(start.scores)
+    logged = _logged_deltas(wins, draw, players)
+    if logged is not None:
+        got = [s["deltas"][i] + rnd.deposits[i] for i in range(players)]
+        if got != logged:
+            differ("point changes", logged, got, "before the riichi deposits of this round")
+    if nxt is not None:
+        checks: tuple[tuple[str, Any, Any], ...] = (
+            ("honba", nxt.honba, s["honba_next"]),
+            ("riichi sticks", nxt.sticks, s["sticks_next"]),
+            ("dealer", nxt.dealer, s["dealer_next"]),
+            ("scores", list(nxt.scores), list(s["scores"])),
+        )
+        for what, want, have in checks:
+            if want != have:
+                differ(f"{what} of the next round", want, have)
+    return out
 
 
-def _honba_ron(scorer: Scorer, honba: int) -> int:
-    if not honba:
-        return 0
-    with_honba = scorer.settle(1, 30, dealer=False, tsumo=False, honba=honba)["total"]
-    without = scorer.settle(1, 30, dealer=False, tsumo=False, honba=0)["total"]
-    return with_honba - without
-
-
-def _liability(scorer: Scorer, result: dict[str, Any], win: Win) -> tuple[int, int] | None:
-    """(liable seat, percent) when a liability rule covers one of the hand's yakuman and the log names a feeder."""
-    if win.pao_who is None or win.pao_who == win.who:
-        return None
-    ids = {line["id"] for line in result["yaku"]}
-    for rule in scorer.rulebook.of("liability"):
-        affects = set(rule.fields.get("affects", ()))
-        if ids & affects:
-            key = "tsumo_liable" if win.tsumo else "ron_liable"
-            return win.pao_who, rule.fields[key]({})
+def _logged_deltas(wins: list[Win], draw: Event | None, players: int) -> list[int] | None:
+    if wins:
+        if any(len(w.deltas) != players for w in wins):
+            return None
+        return [sum(w.deltas[i] for w in wins) for i in range(players)]
+    if isinstance(draw, (ExhaustiveDraw, AbortiveDraw)) and len(draw.deltas) == players:
+        return list(draw.deltas)
     return None
 
 
-def _draw_deltas(outcome: ExhaustiveDraw, scorer: Scorer, start: RoundStart) -> list[int] | None:
-    n = _players(start)
-    deltas = [0] * n
-    draws = scorer.rulebook.of("draw")
-    if outcome.kind == "nagashi_mangan":
-        rule = next((r for r in draws if "pays_as" in r.fields), None)
-        if rule is None:
-            return None
-        tier = rule.fields["pays_as"]({})
-        # the log marks the nagashi seats by their gains; recompute each one's tsumo payment
-        winners = [seat for seat, d in enumerate(outcome.deltas) if d > 0]
-        for seat in winners:
-            paid = scorer.pay_tier(tier, dealer=seat == start.dealer)
-            for other in range(n):
-                if other != seat:
-                    amount = paid["payments"].get("dealer" if other == start.dealer else "non_dealer", 0)
-                    deltas[other] -= amount
-                    deltas[seat] += amount
-        return deltas
-    rule = next((r for r in draws if "total" in r.fields), None)
-    if rule is None:
-        return deltas
-    total = rule.fields["total"]({})
-    tenpai = set(outcome.tenpai)
-    if 0 < len(tenpai) < n:
-        for seat in range(n):
-            if seat in tenpai:
-                deltas[seat] += total // len(tenpai)
-            else:
-                deltas[seat] -= total // (n - len(tenpai))
-    return deltas
-
-
-def _next_counters(rb, start: RoundStart, established: int, wins: list[Win], outcome) -> tuple[int, int] | None:
-    game = rb.settings.get("game", {})
-    increase = set(game.get("honba_increase", ()))
-    reset = set(game.get("honba_reset", ()))
-    honba, sticks = start.honba, start.sticks + established
-    if wins:
-        dealer_won = any(w.who == start.dealer for w in wins)
-        if dealer_won and "dealer_win" in increase:
-            honba += 1
-        elif not dealer_won and "non_dealer_win" in reset:
-            honba = 0
-        sticks = 0
-    elif isinstance(outcome, ExhaustiveDraw):
-        if "exhaustive" in increase:
-            honba += 1
-    elif isinstance(outcome, AbortiveDraw):
-        if "abortive" in increase:
-            honba += 1
+def _compare_value(win: Win, mine: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The log's han, fu and yaku against the round's score response; None when they agree."""
+    expected = expected_result(win)
+    got = {"yaku": _yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
+    want = {"yaku": expected["yaku"], "yakuman": expected["yakuman"]}
+    if not expected["yakuman"]:
+        got["han"], want["han"] = mine["han"], expected["han"]
+        if expected["fu"] is not None:
+            got["fu"], want["fu"] = mine["fu"], expected["fu"]
     else:
-        return None
-    return honba, sticks
+        got["yakuman"] = sum(1 for y in got["yaku"] if "yakuman" in y)
+    return None if got == want else (want, got)
 
 
-def replay(paths: Iterable[str], rulebook: str | None, scorer_of: Callable[[str], Scorer]) -> ReplayReport:
-    """Replay every log under ``paths``; ``rulebook`` None means each log's own rules."""
+def _yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
+    view = [{"id": y["id"], "yakuman": 1} if "yakuman" in y else {"id": y["id"], "han": y["han"]} for y in result["yaku"]]
+    return sorted(view, key=lambda item: item["id"])
+
+
+class GameFollower:
+    """Follows the game engine's progression round by round: the next round's wind and dealer, the end of the
+    game exactly where the log ends, and the final points (leftover sticks, uma and oka) of the game engine."""
+
+    def __init__(self, rules: RoundRules, first: RoundStart) -> None:
+        self.rules = GameRules.of(rules.rulebook)
+        wind = ROUND_WINDS[first.round_index // 4 % 4]
+        index = self.rules.winds.index(wind) if wind in self.rules.winds else 0
+        self.state: GameState | None = GameState(index, first.dealer, first.honba, first.sticks, tuple(first.scores))
+
+    def after(self, settlement: dict[str, Any], nxt: RoundStart | None, label: str, event: int) -> list[Mismatch]:
+        """Advance by one settled round; compare with the round the log plays next (None: the log's last)."""
+        if self.state is None:
+            return []
+        try:
+            self.state = advance(self.rules, self.state, settlement)
+        except ValueError as exc:
+            self.state = None
+            return [Mismatch(label, event, "game progression", "the game goes on", str(exc))]
+        state = self.state
+        if nxt is None:
+            return []
+        if state.finished:
+            return [Mismatch(label, event, "end of the game", "the game goes on", f"the game ends here ({state.ended_by})")]
+        want = (ROUND_WINDS[nxt.round_index // 4 % 4], nxt.dealer)
+        got = (state.round_wind(self.rules), state.dealer)
+        if want != got:
+            return [Mismatch(label, event, "next round", f"{want[0]}{want[1] + 1}", f"{got[0]}{got[1] + 1}")]
+        return []
+
+    def end(self, end: GameEnd, label: str) -> list[Mismatch]:
+        """The log's final table against the game engine's: the game must have ended, on the same points."""
+        state = self.state
+        if state is None:
+            return []
+        out: list[Mismatch] = []
+        if not state.finished:
+            out.append(Mismatch(label, None, "end of the game", "the game ends here", "the game goes on"))
+        points = list(final_points(self.rules, state))
+        if end.scores and list(end.scores) != points:
+            out.append(Mismatch(label, None, "final points", list(end.scores), points))
+        elif end.placement_points and len(end.placement_points) == len(points):
+            got = [float(x) for x in final_scores(self.rules, points)]
+            want = [float(x) for x in end.placement_points]
+            if any(abs(a - b) > 1e-6 for a, b in zip(got, want, strict=True)):
+                out.append(Mismatch(label, None, "final scores with uma and oka", want, got))
+        return out
+
+
+def replay_events(events: list[Event], rules: RoundRules, source: str, report: ReplayReport) -> None:
+    """Replay one parsed game into ``report``."""
+    _, rounds, end = split_rounds(events)
+    report.games += 1
+    game = GameFollower(rules, rounds[0][1]) if rounds else None
+    for k, (index, start, body) in enumerate(rounds):
+        nxt = rounds[k + 1][1] if k + 1 < len(rounds) else None
+        try:
+            played = replay_round(rules, start, body, index + 1, first_round=k == 0)
+        except EngineError as exc:
+            played = RoundReplay(start.label, mismatches=[Mismatch(start.label, index, "replay", "the round replays", exc.message)])
+        except Exception as exc:  # a bug of the round engine: report the round, keep replaying the others
+            note = f"internal error {exc.__class__.__name__}: {exc} (please report this)"
+            played = RoundReplay(start.label, mismatches=[Mismatch(start.label, index, "replay", "the round replays", note)])
+        mismatches = list(played.mismatches)
+        settled = played.round is not None and played.round.settlement is not None
+        if not mismatches and played.round is not None and played.round.settlement is not None:
+            mismatches = compare_settlement(played, start, body, nxt, index + 1 + len(body))
+        if game is not None:
+            if settled and played.round is not None and played.round.settlement is not None:
+                mismatches += game.after(played.round.settlement, nxt, start.label, index + 1 + len(body))
+            else:
+                game.state = None  # a round the engine could not settle: the game cannot be followed further
+        report.rounds += 1
+        report.actions += played.actions
+        report.wins += sum(1 for e in body if isinstance(e, Win))
+        if not mismatches:
+            report.rounds_matched += 1
+        report.mismatches.extend({"file": source, **m.to_json(), "text": m.text()} for m in mismatches)
+    if end is not None and game is not None and rounds:
+        for m in game.end(end, rounds[-1][1].label):
+            report.mismatches.append({"file": source, **m.to_json(), "text": m.text()})
+
+
+@cache
+def _rules_named(name: str, scorer_of: Callable[[str], Scorer]) -> RoundRules:
+    return round_rules(scorer_of(name))
+
+
+def replay(
+    paths: Iterable[str],
+    rulebook: str | None,
+    scorer_of: Callable[[str], Scorer],
+    progress: Callable[[int, int, str], None] | None = None,
+) -> ReplayReport:
+    """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A file that cannot be read
+    is reported in ``errors`` and skipped; every other file is still replayed."""
     report = ReplayReport()
-
-    def scorer_for(rules: GameStart) -> Scorer:
-        return scorer_of(rulebook or rulebook_for(rules))
-
-    for path in log_files(paths):
-        replay_file(path, scorer_for, report)
+    files = log_files(paths, report)
+    for number, path in enumerate(files, 1):
+        if progress is not None:
+            progress(number, len(files), str(path))
+        try:
+            events = read_events(path)
+            start, _, _ = split_rounds(events)
+            rules = _rules_named(rulebook or rulebook_for(start), scorer_of)
+            replay_events(events, rules, str(path), report)
+        except EngineError as exc:
+            report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            report.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
     return report
+
+
+def iter_logs(paths: Iterable[str]) -> Iterator[tuple[Path, list[Event]]]:
+    """Each log's path and events (for tools that want the parsed games themselves)."""
+    for path in log_files(paths):
+        yield path, read_events(path)

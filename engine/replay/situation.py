@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +39,22 @@ from engine.tiles import format_tiles, kind_of
 
 WINDS = "ESWN"
 DEAD_WALL = 14
-LIMIT_NAMES = {0: None, 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
-_YAKU_TABLE = Path(__file__).with_name("tenhou_yaku.json")
 
 
 @cache
+def tenhou_table() -> dict[str, Any]:
+    """Tenhou's log numbering of yaku and limits (data next to the rulebooks: ``rulebooks/tenhou_yaku.json``)."""
+    return json.loads(resources.files("rulebooks").joinpath("tenhou_yaku.json").read_text(encoding="utf-8"))
+
+
 def tenhou_yaku_ids() -> dict[int, str]:
-    """Tenhou's yaku numbers to contract yaku ids (log-format data, kept in ``tenhou_yaku.json``)."""
-    data = json.loads(_YAKU_TABLE.read_text(encoding="utf-8"))
-    return {int(k): v for k, v in data["ids"].items()}
+    """Tenhou's yaku numbers to contract yaku ids."""
+    return {int(k): v for k, v in tenhou_table()["ids"].items()}
+
+
+def tenhou_limit_names() -> dict[int, str | None]:
+    """Tenhou's limit codes to the names its logs use for them."""
+    return {int(k): v for k, v in tenhou_table()["limits"].items()}
 
 
 @dataclass(frozen=True)
@@ -356,7 +364,7 @@ def expected_result(win: Win) -> dict[str, Any]:
         "fu": win.fu,
         "points": win.points,
         "limit": win.limit,
-        "limit_name": LIMIT_NAMES.get(win.limit),
+        "limit_name": tenhou_limit_names().get(win.limit),
         "yaku": sorted(merged.values(), key=lambda item: item["id"]),
         "yakuman": len(win.yakuman),
         "who": win.who,

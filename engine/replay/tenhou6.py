@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.errors import EngineError, InvalidRequest, LimitExceeded
 from engine.replay.events import (
     AbortiveDraw,
     AbortiveKind,
@@ -31,6 +31,7 @@ from engine.replay.events import (
     Draw,
     Event,
     ExhaustiveDraw,
+    ExhaustiveKind,
     GameEnd,
     GameStart,
     NewDoraIndicator,
@@ -39,6 +40,8 @@ from engine.replay.events import (
     Win,
     round_label,
 )
+from engine.replay.mjlog import read_log_bytes
+from engine.replay.situation import tenhou_table
 from engine.tiles import format_tiles, kind_of
 
 WIN_WORD = "和了"
@@ -65,8 +68,7 @@ CALL_KINDS: dict[str, CallKind] = {"c": "chi", "p": "pon", "m": "daiminkan", "k"
 
 @cache
 def _yaku_numbers() -> dict[str, int]:
-    data = json.loads(Path(__file__).with_name("tenhou_yaku.json").read_text(encoding="utf-8"))
-    return {name: int(number) for number, name in data["names"].items()}
+    return {name: int(number) for number, name in tenhou_table()["names"].items()}
 
 
 class _Dead(Exception):
@@ -139,15 +141,22 @@ def parse_call(text: str, seat: int, red_fives: bool = True) -> Call:
 
 
 def read_tenhou6(path: str | Path) -> list[Event]:
-    """Read a tenhou.net/6 JSON file: one game object, or one object per line (one round each)."""
+    """Read a tenhou.net/6 JSON file: one game object, or one object per line (one round each). A file that is
+    not a readable log within the bounds of ``engine.replay.mjlog`` (size; JSON nesting) raises ``EngineError``."""
     path = Path(path)
+    raw = read_log_bytes(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidRequest(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidRequest(f"{path}: not a text file (byte {exc.start} is not UTF-8)") from None
-    return parse_tenhou6(text, source=str(path))
+    try:
+        return parse_tenhou6(text, source=str(path))
+    except EngineError:
+        raise
+    except RecursionError:
+        raise LimitExceeded(f"{path}: JSON nested too deeply to be a tenhou.net/6 log") from None
+    except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
+        raise InvalidRequest(f"{path}: not a readable tenhou.net/6 log ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def _objects(text: str, source: str) -> list[dict[str, Any]]:
@@ -526,7 +535,7 @@ class _Replay:
                 tenpai = ()
             else:
                 tenpai = tuple(s for s in range(4) if deltas[s] > 0) if any(deltas) else (0, 1, 2, 3)
-            kind = "nagashi_mangan" if name == NAGASHI_WORD else "exhaustive"
+            kind: ExhaustiveKind = "nagashi_mangan" if name == NAGASHI_WORD else "exhaustive"
             shown = tuple((s, self._concealed(s)) for s in tenpai)
             self.events.append(ExhaustiveDraw(kind, self.raw.honba, sticks, deltas, tenpai, shown))
             return self.events

@@ -99,6 +99,8 @@ def test_batch_answers_every_line_in_order(monkeypatch, capsys):
     code, out, err = run(capsys, "--json")
     assert code == 0 and err == ""
     answers = [json.loads(line) for line in out.splitlines()]
+    blank = [answers.pop(3), answers.pop(1)]  # blank lines are answered too (contract: every line gets an answer)
+    assert [a["error"]["code"] for a in blank] == ["invalid_request", "invalid_request"]
     assert [a["ok"] for a in answers] == [True, False, True, False, True]
     assert answers[0]["waits"] == ["1m", "2m", "4m"]
     assert answers[1]["error"]["code"] == "invalid_notation"

@@ -29,14 +29,12 @@ from engine.replay.events import (
 from engine.replay.mjlog import decode_meld, parse_mjlog, read_mjlog, tile_code
 from engine.replay.situation import WinCase, iter_wins, tenhou_yaku_ids
 from engine.tiles import counts_of, parse_tile, parse_tiles
+from tests.spec_files import TENHOU
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "data" / "tenhou"
+DATA = TENHOU  # vendored: tests/data/tenhou
 MJLOG = DATA / "mjlog"
 PARTIAL = DATA / "partial" / "upd-aft-ron3.mjlog"
-needs_data = pytest.mark.skipif(
-    not MJLOG.is_dir(), reason="Tenhou log folder ../shared/data/tenhou/mjlog missing"
-)
 
 CONTRACT_YAKU_IDS = set(
     """riichi double_riichi ippatsu menzen_tsumo tanyao pinfu iipeikou ryanpeikou yakuhai_haku yakuhai_hatsu
@@ -129,8 +127,6 @@ def test_tile_code() -> None:
 
 def test_every_logged_call_decodes_consistently() -> None:
     """Chi is always from the left, pon/kan tiles share a kind, kans have four tiles."""
-    if not MJLOG.is_dir():
-        pytest.skip("no logs")
     for name, events in all_games():
         for e in events:
             if isinstance(e, Call):
@@ -229,7 +225,7 @@ def test_yaku_table_maps_every_tenhou_number_to_a_contract_id() -> None:
     ids = tenhou_yaku_ids()
     assert sorted(ids) == list(range(55))
     assert set(ids.values()) <= CONTRACT_YAKU_IDS
-    raw = json.loads((ROOT / "engine" / "replay" / "tenhou_yaku.json").read_text())
+    raw = json.loads((ROOT / "rulebooks" / "tenhou_yaku.json").read_text())
     assert len(raw["ids"]) == 55
 
 
@@ -245,7 +241,6 @@ def test_no_yaku_names_in_replay_code() -> None:
 # ---------------------------------------------------------------- the real logs
 
 
-@needs_data
 def test_counts() -> None:
     games = all_games()
     assert len(games) == 165
@@ -258,7 +253,6 @@ def test_counts() -> None:
     assert rules == Counter({169: 163, 41: 1, 9: 1})
 
 
-@needs_data
 def test_partial_game_ends_in_triple_ron() -> None:
     events = read_mjlog(PARTIAL)
     assert not any(isinstance(e, GameEnd) for e in events)
@@ -267,7 +261,6 @@ def test_partial_game_ends_in_triple_ron() -> None:
     assert len(list(iter_wins(PARTIAL))) == 6
 
 
-@needs_data
 @pytest.mark.parametrize("flag", SITUATION_FLAGS + ("menzen_tsumo",))
 def test_situation_flags_agree_with_tenhou(flag: str) -> None:
     """Each derived flag is set exactly when Tenhou scored the matching yaku.
@@ -295,7 +288,6 @@ def test_situation_flags_agree_with_tenhou(flag: str) -> None:
     assert not disagreements, "\n".join(disagreements)
 
 
-@needs_data
 def test_situation_flags_occur() -> None:
     """The data exercises every flag we can check (so the test above is not vacuous)."""
     seen = Counter(flag for case in all_wins() for flag in SITUATION_FLAGS if case.request[flag])
@@ -305,7 +297,6 @@ def test_situation_flags_occur() -> None:
     assert not any(case.request["renhou"] for case in all_wins())
 
 
-@needs_data
 def test_requests_are_legal_hands() -> None:
     for case in all_wins():
         request = case.request
@@ -322,7 +313,6 @@ def test_requests_are_legal_hands() -> None:
         assert bool(request["ura_indicators"]) == request["riichi"], _where(case)
 
 
-@needs_data
 def test_dora_indicators_follow_kan_timing() -> None:
     """The indicators Tenhou counted equal the ones its DORA tags had revealed, and D13's timing predicts them."""
     for case in all_wins():
@@ -331,7 +321,6 @@ def test_dora_indicators_follow_kan_timing() -> None:
         assert case.rule_dora_count == len(shown), _where(case)
 
 
-@needs_data
 def test_honba_and_sticks_explain_the_winners_gain() -> None:
     """value + 300 per honba + 1000 per stick is what the winner got, so honba/riichi_sticks are right
     (in a double ron only the first winner collects them)."""
@@ -341,7 +330,6 @@ def test_honba_and_sticks_explain_the_winners_gain() -> None:
         assert case.expected["deltas"][case.win.who] == gain, _where(case)
 
 
-@needs_data
 def test_expected_results_are_consistent() -> None:
     for case in all_wins():
         e = case.expected
@@ -353,7 +341,6 @@ def test_expected_results_are_consistent() -> None:
         assert [item["id"] for item in e["yaku"]] == sorted(item["id"] for item in e["yaku"])
 
 
-@needs_data
 def test_wind_numbers_match_seat_and_round() -> None:
     """Tenhou 10-13 are the seat wind E/S/W/N and 14-17 the round wind: check them against the replayed seats."""
     for case in all_wins():

@@ -29,13 +29,11 @@ from engine.replay.situation import WinCase, iter_wins
 from engine.replay.tenhou6 import game_rules, json_tile, parse_call, parse_tenhou6, read_tenhou6
 from engine.tiles import parse_tile, parse_tiles
 from tests.replay.test_mjlog import SITUATION_FLAGS
+from tests.spec_files import TENHOU
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou"
+DATA = TENHOU  # vendored: tests/data/tenhou
 JSON = DATA / "json"
 EXCERPTS = DATA / "excerpts"
-needs_data = pytest.mark.skipif(
-    not JSON.is_dir(), reason="Tenhou JSON folder ../shared/data/tenhou/json missing"
-)
 # README: this excerpt's point changes omit a riichi stick its own discard array shows as established
 KNOWN_INCONSISTENT = {("confusing_nakis_1.json", "E2-2")}
 
@@ -214,7 +212,6 @@ def _normal(event: Event) -> Event:
     return event
 
 
-@needs_data
 def test_json_games_replay_exactly_like_their_mjlog() -> None:
     paired = 0
     for path in sorted(JSON.iterdir()):
@@ -232,14 +229,12 @@ def test_json_games_replay_exactly_like_their_mjlog() -> None:
     assert paired == 37
 
 
-@needs_data
 def test_json_counts() -> None:
     assert len(json_files()) == 55
     rounds = sum(isinstance(e, RoundStart) for p in json_files() for e in read_tenhou6(p))
     assert (rounds, len(json_wins())) == (417, 342)
 
 
-@needs_data
 @pytest.mark.parametrize("flag", SITUATION_FLAGS)
 def test_json_situation_flags_agree_with_tenhou(flag: str) -> None:
     for case in json_wins():
@@ -250,7 +245,6 @@ def test_json_situation_flags_agree_with_tenhou(flag: str) -> None:
         assert case.request[flag] == theirs, f"{Path(case.file).name} {case.round_label}"
 
 
-@needs_data
 def test_json_wins_are_consistent() -> None:
     """Winner's gain = value + honba + sticks; indicators as D13 says; except the README's known bad excerpt."""
     odd = set()
@@ -264,7 +258,6 @@ def test_json_wins_are_consistent() -> None:
     assert odd == KNOWN_INCONSISTENT
 
 
-@needs_data
 def test_robbed_second_added_kan_shows_no_indicator_for_the_first() -> None:
     """D13 edge: kakan, replacement draw, second kakan robbed - the first kan's indicator never flips."""
     (case,) = iter_wins(EXCERPTS / "double_kakan_then_chankan.json")

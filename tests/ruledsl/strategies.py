@@ -36,7 +36,8 @@ tile_texts = st.one_of(
     st.sampled_from(["5z", "1m", "9p", "23468s6z", "0m", "123456789m", "1234z", "8z", "0z"]),
     st.from_regex(r"([0-9]{1,4}[mpsz]){1,3}", fullmatch=True),
 )
-strings = st.text(max_size=12)
+# printable text: a rulebook may not hold control or bidi characters (ruledsl.diagnostics.UNSAFE_CHARS)
+strings = st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), max_size=12)
 
 
 def _leaf() -> st.SearchStrategy[ast.Expr]:

@@ -34,9 +34,17 @@ def test_language_reference_names_everything() -> None:
     assert docgen.COMMAND in text.splitlines()[2]
 
 
-def test_docgen_writes_a_file(tmp_path: Path) -> None:
+def test_docgen_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--write PATH`` writes the committed reference there and prints nothing; without it, the same on stdout."""
+    committed = LANGUAGE.read_text(encoding="utf-8")
     assert docgen.main(["--write", str(tmp_path / "language.md")]) == 0
-    assert (tmp_path / "language.md").read_text(encoding="utf-8") == docgen.generate()
+    assert (tmp_path / "language.md").read_text(encoding="utf-8") == committed
+    assert capsys.readouterr().out == ""
+    assert docgen.main([]) == 0
+    assert capsys.readouterr().out == committed
+    headings = [line for line in committed.splitlines() if line.startswith("## ")]
+    assert len(headings) >= 8 and len(headings) == len(set(headings))
+    assert len(committed.splitlines()) > 200
 
 
 def _blocks(info: str) -> list[str]:

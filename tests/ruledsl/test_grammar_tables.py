@@ -4,6 +4,8 @@ from ``grammar.lark``: the same trees with the same positions and placeholders, 
 from __future__ import annotations
 
 import json
+import re
+import tomllib
 from pathlib import Path
 
 import lark
@@ -29,14 +31,26 @@ BROKEN = {
     "bad_record": "rulebook x\nyaku a { han = {closed 2} }\n",
 }
 STALE = f"stale; regenerate it with `{grammar_tables.COMMAND}`"
-SAME_LARK = grammar_tables.decode(grammar_tables.shipped() or "{}").get("lark_version") == lark.__version__
+TABLES_LARK = grammar_tables.decode(grammar_tables.shipped() or "{}").get("lark_version")
+OTHER_LARK = (
+    f"lark {lark.__version__} is installed but the shipped tables were built with lark {TABLES_LARK}: install the "
+    f"test extra (it pins that lark), or regenerate the tables with `{grammar_tables.COMMAND}` and move the pin"
+)
+
+
+def test_the_test_extra_pins_the_lark_that_built_the_tables() -> None:
+    """Under any other lark the tables are ignored and every test below would compare the built parser with itself;
+    so the pin, the tables and the installed lark must agree, and a mismatch fails here instead of skipping."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [re.fullmatch(r"lark\[interegular\]==(\S+)", d) for d in project["optional-dependencies"]["test"]]
+    assert [m.group(1) for m in pins if m] == [TABLES_LARK], "the test extra must pin lark[interegular]==" + str(TABLES_LARK)
+    assert lark.__version__ == TABLES_LARK, OTHER_LARK
 
 
 @pytest.fixture(scope="module")
 def loaded() -> Lark:
     tables = grammar_tables.load(grammar_text())
-    if tables is None:  # test_shipped_tables_match_the_grammar says why
-        pytest.skip("the shipped tables are stale or were built with another lark")
+    assert tables is not None, OTHER_LARK if lark.__version__ != TABLES_LARK else f"the shipped tables are {STALE}"
     return tables
 
 
@@ -54,13 +68,11 @@ def test_shipped_tables_match_the_grammar() -> None:
     assert grammar_tables.decode(shipped)["grammar_sha256"] == stamp["grammar_sha256"], (
         f"grammar.lark changed: {STALE}"
     )
-    if not SAME_LARK:
-        pytest.skip(f"the shipped tables were built with another lark than {lark.__version__}")
+    assert lark.__version__ == TABLES_LARK, OTHER_LARK
     assert grammar_tables.dumps(grammar_text()) == shipped, f"ruledsl/grammar_tables.json is {STALE}"
     assert grammar_tables.main(["--check"]) == 0
 
 
-@pytest.mark.skipif(not SAME_LARK, reason="the shipped tables were built with another lark")
 def test_the_parser_is_loaded_from_the_tables() -> None:
     assert lark_parser._parser().source_path == "<deserialized>"
 

@@ -78,10 +78,28 @@ def test_shipped_cache_is_current() -> None:
     assert parsed_cache.main(["--check"]) == 0
 
 
-def test_every_bundled_rulebook_is_covered() -> None:
+def test_every_bundled_rulebook_is_covered(lark_parses: list[str]) -> None:
+    """The shipped file lists every bundled rulebook and guide example under its text's sha256, holds a tree for
+    each, and that tree is the rulebook of that name: parsing any of them runs no lark."""
     names = {p.relative_to(ROOT).as_posix() for p in RULEBOOKS}
     assert {f"rulebooks/{name}.rulebook" for name in bundled_names()} <= names
     assert any(name.startswith("rulebooks/examples/") for name in names)
+    shipped = parsed_cache.shipped()
+    assert shipped is not None
+    listed = json.loads(shipped)["files"]
+    assert set(listed) == names
+    table = parsed_cache.entries(shipped)
+    for path in RULEBOOKS:
+        name = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        assert listed[name] == parsed_cache.text_sha256(text), f"{name}: {STALE}"
+        tree = parsed_cache.decode(table[listed[name]], name)
+        assert isinstance(tree, ast.Rulebook) and tree.file == name
+        assert parser.parse(text, name) == tree
+    assert {tree.name for tree in (parser.parse(p.read_text(encoding="utf-8"), p.name) for p in RULEBOOKS)} >= set(
+        bundled_names()
+    )
+    assert lark_parses == []
 
 
 @pytest.mark.parametrize("path", RULEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -1,0 +1,66 @@
+"""Command-line arguments checked where the user typed them, so an error names the argument and its text.
+
+The engine reports a bad tile by its place in a string it was handed; on the command line the user needs to
+know which of several tile arguments is wrong (``--dora 8z: honour `8z` does not exist``). Likewise a rulebook
+path that does not exist is "no such file", not an unknown bundled name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from engine import library
+from engine import tiles as T
+from engine.errors import UnknownRulebook
+from engine.score import Scorer
+from ruledsl.resolve import RULEBOOK_SUFFIX
+
+_POSITION = re.compile(r" at position \d+")
+
+
+def checked_tiles(argument: str, text: str) -> None:
+    """Raise the notation error of ``text`` prefixed by the argument it came from; nothing when it reads."""
+    if not text:
+        return
+    try:
+        T.parse_tiles(text)
+    except T.NotationError as exc:
+        message = exc.message
+        quoted = re.search(r"`([^`]+)`", message)
+        if quoted and text.count(quoted.group(1)) == 1:
+            message = _POSITION.sub("", message)  # the quoted tile is unambiguous within the argument
+        raise T.NotationError(f"{argument} {text}: {message}", exc.text, exc.position) from None
+
+
+def counter(text: str) -> int:
+    """argparse type of a count on the table (honba, sticks, kita): a whole number, zero or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"`{text}` is negative; give 0 or more")
+    return value
+
+
+def positive(text: str) -> int:
+    """argparse type of a search size: a whole number, 1 or more."""
+    value = counter(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"`{text}` must be 1 or more")
+    return value
+
+
+def looks_like_path(ref: str) -> bool:
+    """A rulebook argument that names a file rather than a bundled rulebook (as the loader decides it)."""
+    return ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref
+
+
+def load_scorer(ref: str) -> Scorer:
+    """The scorer of a bundled name or a rulebook file; a path that is not there is "no such file"."""
+    if looks_like_path(ref) and not Path(ref).is_file():
+        reason = "is a directory, not a rulebook file" if Path(ref).is_dir() else "no such file"
+        raise UnknownRulebook(f"`{ref}`: {reason}")
+    return library.scorer(ref)

@@ -1,0 +1,96 @@
+"""``riichi play``: self-play whole games under a rulebook with built-in agents; results, mjai logs and games/s.
+
+    riichi play --rulebook tenhou --games 100 --seed 7 --agents shanten --json > results.jsonl
+
+Game ``i`` of a run is played from seed ``S + i``, so one game of a run can be played again alone. ``--json``
+prints one game result a line (contract.md, "Round and game"); without it, one line per game for a reader.
+``--mjai DIR`` writes each game's events as mjai JSON lines to ``DIR/game-<seed>.mjson``. The rate in games per
+second goes to stderr, and a progress bar too when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from engine.cli.arguments import load_scorer, positive
+from engine.cli.progress import progress
+from engine.errors import InvalidRequest
+from engine.game.agents import AGENTS, Agent, make_agents
+from engine.game.rules import GameRules
+from engine.game.selfplay import Game
+from rulebooks import DEFAULT_RULEBOOK
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rulebook", default=DEFAULT_RULEBOOK, help="a bundled rulebook or a .rulebook file")
+    parser.add_argument("--games", type=positive, default=1, help="how many games (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
+    parser.add_argument(
+        "--agents",
+        type=_agents,
+        default="shanten",
+        metavar="AGENT[,AGENT...]",
+        help=f"the built-in agent of every seat, or one per seat from the first dealer ({', '.join(sorted(AGENTS))}; default shanten)",
+    )
+    parser.add_argument("--mjai", metavar="DIR", default=None, help="write each game's mjai events into DIR")
+    parser.add_argument("--json", action="store_true", help="one game result per line, as JSON")
+
+
+def _agents(text: str) -> str:
+    """argparse type of `--agents`: one agent name, or a comma-separated name per seat."""
+    for name in text.split(","):
+        if name not in AGENTS:
+            raise argparse.ArgumentTypeError(f"unknown agent `{name}`; agents: {', '.join(sorted(AGENTS))}")
+    return text
+
+
+def _seat_agents(text: str, seed: int, players: int) -> str | list[Agent]:
+    """The `Game` agents for `--agents`: the name itself for every seat, or one seeded agent per seat."""
+    names = text.split(",")
+    if len(names) == 1:
+        return text
+    if len(names) != players:
+        raise InvalidRequest(f"--agents {text}: {len(names)} agents for {players} players")
+    return [make_agents(name, seed, players)[seat] for seat, name in enumerate(names)]
+
+
+def _line(result: dict) -> str:
+    scores = " ".join(f"{s:+.1f}" for s in result["scores"])
+    points = " ".join(str(p) for p in result["final_points"])
+    return f"seed {result['seed']}: {result['rounds']} rounds, {result['ended_by']}; points {points}; scores {scores}"
+
+
+def run(args: argparse.Namespace) -> int:
+    rb = load_scorer(args.rulebook).rulebook
+    folder = Path(args.mjai) if args.mjai else None
+    if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            raise InvalidRequest(f"--mjai {args.mjai}: not a directory")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidRequest(f"--mjai {args.mjai}: cannot create it ({exc.strerror})") from None
+    began = time.perf_counter()
+    seeds = range(args.seed, args.seed + args.games)
+    players = GameRules.of(rb).players
+    for seed in progress(seeds, label="play", enabled=False if args.json else None):
+        game = Game(rb, seed, _seat_agents(args.agents, seed, players))
+        result = game.play()
+        if folder is not None:
+            _write_mjai(folder / f"game-{seed}.mjson", game)
+        print(json.dumps(result, separators=(",", ":")) if args.json else _line(result), flush=args.games > 1)
+    elapsed = time.perf_counter() - began
+    rate = args.games / elapsed if elapsed > 0 else float("inf")
+    print(f"riichi play: {args.games} games under {rb.name} with {args.agents} agents in {elapsed:.2f} s ({rate:.2f} games/s)", file=sys.stderr)
+    return 0
+
+
+def _write_mjai(path: Path, game: Game) -> None:
+    from engine.mjai import write_lines
+
+    with path.open("w", encoding="utf-8") as stream:
+        write_lines(game.mjai_events(), stream)

@@ -1,0 +1,66 @@
+"""``riichi serve``: the web pages and HTTP API on this machine (``pip install '.[web]'`` brings the server).
+
+Binds to 127.0.0.1 unless told otherwise: the server is meant for one person's browser or the programs of one
+machine; an operator who opens it to a network says so with ``--host``. FastAPI and uvicorn are imported only
+here, when the command runs, so that the core install never needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+
+from engine.errors import InvalidRequest
+
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST}: this machine only)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--rulebook-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="requests may name `.rulebook` files inside DIR (repeatable); otherwise only bundled rulebooks",
+    )
+    parser.add_argument("--rulebook", default=None, help="the default rulebook of score requests (default: the contract's default)")
+    parser.add_argument("--timeout", type=float, default=None, help="seconds a check, explain or diff may run (default 20)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes for checks and diffs (default 2)")
+    parser.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from engine.web.app import create_app
+        from engine.web.state import ServerOptions
+    except ModuleNotFoundError as exc:
+        print(
+            f"riichi serve: error: the web server needs the `web` extra ({exc.name} is missing); "
+            "install it with: pip install 'riichi-rulebook[web]'",
+            file=sys.stderr,
+        )
+        return 2
+    for folder in args.rulebook_dir:
+        if not os.path.isdir(folder):
+            raise InvalidRequest(f"--rulebook-dir `{folder}` is not a folder")
+    if not 0 < args.port < 65536:
+        raise InvalidRequest(f"--port must be between 1 and 65535, got {args.port}")
+    options = ServerOptions(rulebook_dirs=tuple(args.rulebook_dir), default_rulebook=args.rulebook, warm=True)
+    if args.timeout is not None:
+        options = replace(options, timeout=max(0.5, args.timeout))
+    if args.workers is not None:
+        options = replace(options, workers=max(1, args.workers))
+    app = create_app(options)
+    print(f"riichi serve: http://{_shown(args.host)}:{args.port}/  (API docs at /docs; Ctrl-C stops)", file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def _shown(host: str) -> str:
+    return f"[{host}]" if ":" in host else host

@@ -1,0 +1,156 @@
+"""Built-in players for self-play: `random`, `tsumogiri` and `shanten`, each deterministic for its seed.
+
+An agent answers one question: given a round, its seat and the legal actions (`Round.legal_actions`), which one
+to play. Agents only read their own hand and the legal actions, so a game is fair and replayable: the same seed
+and agents give the same game. They know no rule: whatever the rulebook allows is in the legal actions.
+
+- `random`: any legal action, uniformly (calls, kans, riichi and abortive draws included), so that every path of
+  the round engine is exercised.
+- `tsumogiri`: the least a player can do: wins when it may, otherwise discards the tile it drew and calls nothing.
+- `shanten`: a simple greedy player: wins whenever it can, declares riichi when it may, discards the tile that
+  leaves the lowest shanten (keeping the drawn tile on ties), and sometimes calls a pon or chi that brings it
+  closer to tenpai, so that games have calls.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engine import tiles as T
+from engine.analysis import shanten
+from engine.errors import InvalidRequest
+from engine.round import Action
+
+# A shanten agent calls a pon or chi that lowers its shanten this often (enough for games with calls).
+CALL_RATE = 0.35
+# At an exhaustive draw where noten may be declared, the built-in agents state their real hand.
+PREFERRED_DECLARATION = ("tenpai", "noten")
+
+
+class Agent(Protocol):
+    """A player: picks one of the legal actions of its seat."""
+
+    def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomAgent:
+    """Any legal action, uniformly at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _first(legal: Sequence[Action], *types: str) -> Action | None:
+    for t in types:
+        for a in legal:
+            if a.type == t:
+                return a
+    return None
+
+
+class TsumogiriAgent:
+    """Wins when it may; otherwise discards the drawn tile and passes every call."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        win = _first(legal, "hora")
+        if win is not None:
+            return win
+        drawn = next((a for a in legal if a.type == "dahai" and a.tsumogiri), None)
+        if drawn is not None:
+            return drawn
+        return _first(legal, "none", *PREFERRED_DECLARATION, "dahai") or legal[0]
+
+
+class ShantenAgent:
+    """Greedy: win, riichi, lowest-shanten discard, and some calls that lower the shanten."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        win = _first(legal, "hora")
+        if win is not None:
+            return win
+        types = {a.type for a in legal}
+        if "dahai" in types or "reach" in types:
+            return self._own_turn(rnd, seat, legal)
+        if types & {"tenpai", "noten"}:
+            return _first(legal, *PREFERRED_DECLARATION) or legal[0]
+        return self._respond(rnd, seat, legal)
+
+    def _own_turn(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        kita = _first(legal, "nukidora")
+        if kita is not None:
+            return kita
+        reach = _first(legal, "reach")
+        if reach is not None:
+            return reach
+        discards = [a for a in legal if a.type == "dahai"]
+        if not discards:
+            return legal[0]
+        s = rnd.seats[seat]
+        counts = list(s.counts)
+        melds = len(s.melds)
+        best: tuple[int, int, int] | None = None
+        choice = discards[0]
+        seen: dict[int, int] = {}
+        for a in discards:
+            pai = a.pai if a.pai is not None else 0  # a dahai always names its tile
+            kind = T.KIND_OF[pai]
+            if kind not in seen:
+                counts[kind] -= 1
+                seen[kind] = shanten(counts, melds)
+                counts[kind] += 1
+            key = (seen[kind], 0 if a.tsumogiri else 1, pai)
+            if best is None or key < best:
+                best, choice = key, a
+        return choice
+
+    def _respond(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        passing = _first(legal, "none") or legal[0]
+        calls = [a for a in legal if a.type in ("pon", "chi")]
+        if not calls or self.rng.random() >= CALL_RATE:
+            return passing
+        s = rnd.seats[seat]
+        before = shanten(s.counts, len(s.melds))
+        for a in calls:
+            counts = list(s.counts)
+            for c in a.consumed:
+                counts[T.KIND_OF[c]] -= 1
+            # after the call the hand discards one tile: its best shanten over those discards
+            after = min(
+                (_minus(counts, k, len(s.melds) + 1) for k in range(T.KINDS) if counts[k]), default=before + 1
+            )
+            if after < before:
+                return a
+        return passing
+
+
+def _minus(counts: list[int], kind: int, melds: int) -> int:
+    counts[kind] -= 1
+    try:
+        return shanten(counts, melds)
+    finally:
+        counts[kind] += 1
+
+
+AGENTS: dict[str, type[RandomAgent] | type[TsumogiriAgent] | type[ShantenAgent]] = {
+    "random": RandomAgent,
+    "tsumogiri": TsumogiriAgent,
+    "shanten": ShantenAgent,
+}
+
+
+def make_agents(name: str, seed: int, players: int) -> list[Agent]:
+    """One agent per seat, each with its own seed derived from the game's (so seats do not mirror each other)."""
+    if name not in AGENTS:
+        raise InvalidRequest(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}")
+    return [AGENTS[name](seed * 1009 + seat) for seat in range(players)]

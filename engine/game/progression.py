@@ -1,0 +1,151 @@
+"""Game progression as pure functions: from one round's settlement to the next round's seat, wind and counters.
+
+A game is a frozen `GameState`; `advance(rules, state, settlement)` returns the next one (finished, with the
+reason, when the rulebook's end conditions say so). Nothing here plays a hand, so every end-of-game rule (bust,
+agari-yame, tenpai-yame, the target score and its extension rounds) is testable from a settlement dict alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.game.rules import GameRules
+
+ENDED_BY = ("last_round", "bust", "agari_yame", "tenpai_yame", "extension")
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Where a game stands before its next round (or how it ended): wind, dealer, counters and scores."""
+
+    wind_index: int  # index into rules.winds (the regular rounds, then the extension)
+    dealer: int  # seat 0 is the first dealer
+    honba: int
+    sticks: int  # riichi sticks on the table
+    scores: tuple[int, ...]
+    rounds_played: int = 0
+    ended_by: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_by is not None
+
+    def round_wind(self, rules: GameRules) -> str:
+        return rules.winds[self.wind_index]
+
+    def in_extension(self, rules: GameRules) -> bool:
+        return self.wind_index >= len(rules.rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """The part of a round settlement (contract.md, "Round and game") that the game reads."""
+
+    kind: str
+    deltas: tuple[int, ...]
+    honba_next: int
+    sticks_next: int
+    dealer_next: int
+    renchan: bool
+    dealer_won: bool
+    dealer_tenpai: bool
+
+    @classmethod
+    def of(cls, settlement: Mapping[str, Any], dealer: int) -> HandOutcome:
+        """Read a settlement dict; `renchan` defaults to "the dealer seat did not move", and the dealer counts as
+        tenpai at an exhaustive draw when the settlement's `tenpai` says so (or, without it, when he keeps the
+        seat)."""
+        dealer_next = int(settlement["dealer_next"])
+        renchan = bool(settlement.get("renchan", dealer_next == dealer))
+        kind = str(settlement["kind"])
+        wins = settlement.get("wins") or ()
+        tenpai = settlement.get("tenpai")  # one flag per seat (the round engine's shape), or the tenpai seats
+        if tenpai is None:
+            listed = renchan
+        elif tenpai and all(isinstance(flag, bool) for flag in tenpai):
+            listed = bool(tenpai[dealer])
+        else:
+            listed = dealer in tenpai
+        dealer_tenpai = kind == "exhaustive" and listed
+        return cls(
+            kind=kind,
+            deltas=tuple(int(d) for d in settlement["deltas"]),
+            honba_next=int(settlement["honba_next"]),
+            sticks_next=int(settlement["sticks_next"]),
+            dealer_next=dealer_next,
+            renchan=renchan,
+            dealer_won=any(w.get("seat") == dealer for w in wins),
+            dealer_tenpai=dealer_tenpai,
+        )
+
+
+def start(rules: GameRules) -> GameState:
+    """The first round: first wind, seat 0 deals, no counters, everybody at the start points."""
+    return GameState(wind_index=0, dealer=0, honba=0, sticks=0, scores=(rules.start_points,) * rules.players)
+
+
+def placement(points: Sequence[int]) -> tuple[int, ...]:
+    """Seats from first to last place; equal points rank the seat nearer the first dealer higher (the order a
+    result lists them in; `tie_break = "share"` changes only what tied seats receive, see `engine.game.result`)."""
+    return tuple(sorted(range(len(points)), key=lambda seat: (-points[seat], seat)))
+
+
+def busted(rules: GameRules, scores: Sequence[int]) -> bool:
+    """Whether a score below `bust_below` ends the game now."""
+    return rules.bust_ends_game and rules.bust_below is not None and any(s < rules.bust_below for s in scores)
+
+
+def target_reached(rules: GameRules, scores: Sequence[int]) -> bool:
+    """Whether some player holds `target_points` (always, when the rulebook sets no target)."""
+    return rules.target_points is None or max(scores) >= rules.target_points
+
+
+def is_deciding_hand(rules: GameRules, state: GameState) -> bool:
+    """Whether the game may end after this round: the last dealer's round of the last regular wind, and in the
+    extension every round ("sudden_death") or each wind's last dealer's round ("round_end")."""
+    last_dealer = state.dealer == rules.players - 1
+    if state.in_extension(rules):
+        return rules.extension_ends == "sudden_death" or last_dealer
+    return state.wind_index == len(rules.rounds) - 1 and last_dealer
+
+
+def yame(rules: GameRules, dealer: int, scores: Sequence[int], outcome: HandOutcome) -> str | None:
+    """"agari_yame"/"tenpai_yame" when a deciding round's dealer keeps the seat but the game stops instead: he
+    won (or was tenpai at the draw) while leading and holding `yame_min_points`."""
+    leading = placement(scores)[0] == dealer
+    enough = rules.yame_min_points is None or scores[dealer] >= rules.yame_min_points
+    if not (leading and enough):
+        return None
+    if rules.agari_yame and outcome.dealer_won:
+        return "agari_yame"
+    if rules.tenpai_yame and outcome.dealer_tenpai:
+        return "tenpai_yame"
+    return None
+
+
+def advance(rules: GameRules, state: GameState, settlement: Mapping[str, Any]) -> GameState:
+    """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
+    if state.finished:
+        raise ValueError("the game is over: no round follows its end")
+    outcome = HandOutcome.of(settlement, state.dealer)
+    if len(outcome.deltas) != rules.players:
+        raise ValueError(f"a settlement has {len(outcome.deltas)} deltas for {rules.players} players")
+    scores = tuple(s + d for s, d in zip(state.scores, outcome.deltas, strict=True))
+    after = replace(
+        state, scores=scores, honba=outcome.honba_next, sticks=outcome.sticks_next, rounds_played=state.rounds_played + 1
+    )
+    if busted(rules, scores):
+        return replace(after, ended_by="bust")
+    deciding = is_deciding_hand(rules, state)
+    if outcome.renchan:
+        stop = yame(rules, state.dealer, scores, outcome) if deciding else None
+        return replace(after, ended_by=stop) if stop else after
+    next_dealer = outcome.dealer_next % rules.players
+    next_wind = state.wind_index + (1 if next_dealer <= state.dealer else 0)
+    if deciding and (target_reached(rules, scores) or next_wind >= len(rules.winds)):
+        return replace(after, ended_by="extension" if state.in_extension(rules) else "last_round")
+    if next_wind >= len(rules.winds):  # only reachable with a settlement that skips seats: end rather than wrap
+        return replace(after, ended_by="last_round")
+    return replace(after, dealer=next_dealer, wind_index=next_wind)

@@ -1,0 +1,123 @@
+"""The final table of a game: leftover sticks, placement, uma and oka, final scores, as the contract's JSON.
+
+Scores are in thousands of points relative to the return points (`oka_return`, else the start points), plus
+each place's uma, plus the oka to first place; a tie either follows seat order or shares the tied places'
+uma and oka (`tie_break`). Arithmetic is exact (fractions) and rounded only as `score_rounding` says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.game.progression import ENDED_BY, GameState, placement
+from engine.game.rules import GameRules
+
+THOUSAND = 1000
+DECIMALS = 6  # enough to print a shared uma of thirds without float noise
+
+
+class GameResult(BaseModel):
+    """One finished game (contract.md, "Round and game"): `riichi play --json` prints one per line."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rulebook: str
+    seed: int | None = Field(description="the seed the game was played from (null when its walls were given)")
+    rounds: int = Field(ge=1, description="rounds (hands) played, renchan and abortive draws included")
+    final_points: list[int] = Field(description="points per seat at the end, leftover sticks included")
+    placement: list[int] = Field(description="seats from first to last place")
+    uma_oka: list[float] = Field(description="uma plus oka per seat, in thousands")
+    scores: list[float] = Field(description="final score per seat in thousands, after return, uma and oka")
+    ended_by: Literal["last_round", "bust", "agari_yame", "tenpai_yame", "extension"]
+
+
+assert set(GameResult.model_fields["ended_by"].annotation.__args__) == set(ENDED_BY)  # type: ignore[union-attr]
+
+
+def final_points(rules: GameRules, state: GameState) -> tuple[int, ...]:
+    """Points at the end: the sticks still on the table go to first place, or stay there (`leftover_sticks`)."""
+    points = list(state.scores)
+    if rules.leftover_sticks == "first_place" and state.sticks:
+        points[placement(points)[0]] += state.sticks * rules.riichi_deposit
+    return tuple(points)
+
+
+def uma_for(rules: GameRules, points: Sequence[int]) -> tuple[int, ...]:
+    """The uma per place: `floating_uma`'s entry for the number of players at or above the return points when
+    the rulebook has one for that number, else `uma` (none: zeros)."""
+    floating = sum(p >= rules.return_points for p in points)
+    if 1 <= floating <= len(rules.floating_uma):
+        return rules.floating_uma[floating - 1]
+    return rules.uma or (0,) * rules.players
+
+
+def place_bonus(rules: GameRules, points: Sequence[int]) -> tuple[Fraction, ...]:
+    """Uma plus oka per place, in thousands: the oka is every player's difference between return and start."""
+    uma = [Fraction(u) for u in uma_for(rules, points)]
+    uma[0] += Fraction((rules.return_points - rules.start_points) * rules.players, THOUSAND)
+    return tuple(uma)
+
+
+def seat_bonus(rules: GameRules, points: Sequence[int]) -> tuple[Fraction, ...]:
+    """Uma plus oka per seat; with `tie_break = "share"` tied seats split the bonus of the places they occupy."""
+    order = placement(points)
+    by_place = place_bonus(rules, points)
+    bonus = [Fraction(0)] * len(points)
+    for place, seat in enumerate(order):
+        bonus[seat] = by_place[place]
+    if rules.tie_break == "share":
+        for value in set(points):
+            places = [p for p, seat in enumerate(order) if points[seat] == value]
+            shared = sum((by_place[p] for p in places), Fraction(0)) / len(places)
+            for p in places:
+                bonus[order[p]] = shared
+    return tuple(bonus)
+
+
+def _half_toward_zero(x: Fraction) -> int:
+    """Round to a whole number, a half going toward zero (five down, six up)."""
+    whole = int(x)  # truncates toward zero
+    rest = x - whole
+    if abs(rest) > Fraction(1, 2):
+        whole += 1 if rest > 0 else -1
+    return whole
+
+
+def final_scores(rules: GameRules, points: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each seat's score: (points - return) / 1000 + uma + oka, rounded as `score_rounding` says."""
+    bonus = seat_bonus(rules, points)
+    exact = [Fraction(p - rules.return_points, THOUSAND) + b for p, b in zip(points, bonus, strict=True)]
+    if rules.score_rounding == "exact":
+        return tuple(exact)
+    order = placement(points)
+    rounded = list(exact)
+    for seat in order[1:]:
+        rounded[seat] = _half_toward_zero(Fraction(points[seat] - rules.return_points, THOUSAND)) + bonus[seat]
+    rounded[order[0]] = sum(exact, Fraction(0)) - sum((rounded[s] for s in order[1:]), Fraction(0))
+    return tuple(rounded)
+
+
+def _number(x: Fraction) -> float:
+    return round(float(x), DECIMALS)
+
+
+def game_result(rules: GameRules, state: GameState, rulebook: str, seed: int | None) -> dict[str, Any]:
+    """The contract's game result for a finished game, validated by `GameResult`."""
+    if not state.finished:
+        raise ValueError("the game is not over yet")
+    points = final_points(rules, state)
+    result = {
+        "rulebook": rulebook,
+        "seed": seed,
+        "rounds": state.rounds_played,
+        "final_points": list(points),
+        "placement": list(placement(points)),
+        "uma_oka": [_number(b) for b in seat_bonus(rules, points)],
+        "scores": [_number(s) for s in final_scores(rules, points)],
+        "ended_by": state.ended_by,
+    }
+    return GameResult.model_validate(result).model_dump()

@@ -1,0 +1,158 @@
+"""A witness for a difference in game rules: a short final table or one round's end on which two rulebooks'
+game settings give different outcomes, so that `riichi diff` can show an organiser what a game-level change does
+(as a witness hand shows a scoring change).
+
+Candidates are built from the rulebooks' own numbers (start points, return, target, players), never from a
+ruleset's: final tables spread around the return points (with a tie, a half-thousand and sticks left on the
+table), and the deciding rounds of a game (the last dealer winning or tenpai while leading, the last round passing
+below the target, an extension round reaching it, a score dropping below the bust line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import InvalidRulebook
+from engine.game.progression import GameState, advance, start
+from engine.game.result import game_result
+from engine.game.rules import GameRules
+from ruledsl.compile import Rulebook
+
+STEP = 1000  # a thousand points: the unit of final scores
+
+
+def _spread(r: GameRules, players: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Final points around the return (each summing with its sticks to the table's total), with sticks left."""
+    total = r.start_points * players
+    centre = r.return_points
+    shapes = (
+        (15, 5, -5, -15),  # a plain table
+        (5, 5, -5, -5),  # two ties
+        (15.3, 5.5, -5.4, -15.4),  # half-thousands and tenths
+        (12, 4, -4, -12),
+    )
+    for shape in shapes:
+        pts = [int(centre + s * STEP) for s in shape[:players]]
+        for sticks in (0, 2):
+            pts_now = list(pts)
+            pts_now[-1] += total - sum(pts_now) - sticks * r.riichi_deposit
+            yield tuple(pts_now), sticks
+
+
+def final_tables(a: GameRules, b: GameRules) -> Iterator[dict[str, Any]]:
+    for points, sticks in _spread(a, a.players):
+        state = replace(start(a), scores=points, sticks=sticks, rounds_played=1, ended_by="last_round")
+        ra = game_result(a, state, "a", None)
+        rb = game_result(b, replace(state), "b", None) if b.players == a.players else None
+        if rb is not None and (ra["final_points"], ra["scores"]) != (rb["final_points"], rb["scores"]):
+            yield {
+                "kind": "final_table",
+                "points": list(points),
+                "sticks": sticks,
+                "a": {"final_points": ra["final_points"], "scores": ra["scores"]},
+                "b": {"final_points": rb["final_points"], "scores": rb["scores"]},
+            }
+
+
+def _settlement(kind: str, dealer: int, players: int, renchan: bool, deltas: tuple[int, ...] | None = None, winner: int | None = None) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "wins": [{"seat": winner}] if winner is not None else [],
+        "deltas": list(deltas or (0,) * players),
+        "honba_next": 0,
+        "sticks_next": 0,
+        "dealer_next": dealer if renchan else (dealer + 1) % players,
+        "renchan": renchan,
+        "tenpai": [seat == dealer for seat in range(players)],
+    }
+
+
+def _positions(r: GameRules) -> Iterator[tuple[str, GameState, dict[str, Any]]]:
+    n, last = r.players, r.players - 1
+    top = max(r.return_points, r.target_points or 0, r.yame_min_points or 0) + 5 * STEP
+    lead = [(n * r.start_points - top) // last // 100 * 100] * last + [top]
+    lead[0] += n * r.start_points - sum(lead)
+    close = [r.start_points] * n
+    below = (r.target_points or r.start_points) - STEP
+    spread = [below] + [(n * r.start_points - below) // last // 100 * 100] * last
+    spread[-1] += n * r.start_points - sum(spread)
+    south = len(r.rounds) - 1
+    at_last = replace(start(r), wind_index=south, dealer=last)
+    yield "the last dealer wins while leading", replace(at_last, scores=tuple(lead)), _settlement("win", last, n, True, winner=last)
+    yield "the last dealer is tenpai at the draw while leading", replace(at_last, scores=tuple(lead)), _settlement("exhaustive", last, n, True)
+    yield "the last round passes to the next dealer", replace(at_last, scores=tuple(spread)), _settlement("exhaustive", last, n, False)
+    yield "the last round passes with everybody level", replace(at_last, scores=tuple(close)), _settlement("exhaustive", last, n, False)
+    if r.extension_rounds:
+        first_ext = replace(start(r), wind_index=len(r.rounds), dealer=0, scores=tuple(spread))
+        reach = tuple([-STEP] + [0] * (n - 2) + [STEP]) if n > 1 else (0,)
+        yield "an extension round leaves a player at the target", first_ext, _settlement("win", 0, n, False, deltas=reach[::-1], winner=last)
+    drop = (r.bust_below if r.bust_below is not None else 0) - STEP // 10
+    bust = tuple([r.start_points - (r.start_points - drop)] + [r.start_points] * (n - 2) + [r.start_points + (r.start_points - drop)])
+    deltas = tuple(b - r.start_points for b in bust)
+    yield "a score drops below the bust line in the first round", start(r), _settlement("win", 0, n, False, deltas=deltas, winner=last)
+
+
+def _describe(r: GameRules, s: GameState) -> str:
+    if s.finished:
+        return f"the game ends ({s.ended_by})"
+    return f"the game goes on: {s.round_wind(r)} round, seat {s.dealer} deals"
+
+
+def round_ends(a: GameRules, b: GameRules) -> Iterator[dict[str, Any]]:
+    if a.players != b.players:
+        return
+    for what, state, settlement in (*_positions(a), *_positions(b)):
+        if state.wind_index >= len(b.winds):
+            continue
+        try:
+            after_a, after_b = advance(a, state, settlement), advance(b, state, settlement)
+        except (ValueError, IndexError):
+            continue
+        if (after_a.ended_by, after_a.wind_index, after_a.dealer) != (after_b.ended_by, after_b.wind_index, after_b.dealer):
+            yield {
+                "kind": "round_end",
+                "situation": what,
+                "round": f"{state.round_wind(a)} round, seat {state.dealer} deals",
+                "scores_after": [s + d for s, d in zip(state.scores, settlement["deltas"], strict=True)],
+                "a": _describe(a, after_a),
+                "b": _describe(b, after_b),
+            }
+
+
+def game_witness(a: GameRules, b: GameRules) -> dict[str, Any] | None:
+    """The first scenario (a round's end, else a final table) whose outcome differs between the two game rules;
+    None when every candidate agrees."""
+    for found in round_ends(a, b):
+        return found
+    for found in final_tables(a, b):
+        return found
+    return None
+
+
+def witness_for(a: Rulebook, b: Rulebook) -> dict[str, Any] | None:
+    """`game_witness` of two compiled rulebooks (for `riichi diff`: call it with A and A plus one change)."""
+    try:
+        return game_witness(GameRules.of(a), GameRules.of(b))
+    except InvalidRulebook:  # a rulebook without the table a game needs has no game to show
+        return None
+
+
+def render(witness: dict[str, Any], a: str = "A", b: str = "B") -> list[str]:
+    """The witness in words for an organiser: the situation, then what each rulebook makes of it."""
+    if witness["kind"] == "round_end":
+        scores = " ".join(f"{s:,}" for s in witness["scores_after"])
+        return [
+            f"{witness['round']}: {witness['situation']}; scores after it {scores}",
+            f"{a}: {witness['a']}",
+            f"{b}: {witness['b']}",
+        ]
+    points = " ".join(f"{p:,}" for p in witness["points"])
+    sticks = f" with {witness['sticks']} riichi sticks on the table" if witness["sticks"] else ""
+    lines = [f"final points {points}{sticks}"]
+    for name, side in ((a, witness["a"]), (b, witness["b"])):
+        final = " ".join(f"{p:,}" for p in side["final_points"])
+        scores = " ".join(f"{s:+.1f}" for s in side["scores"])
+        lines.append(f"{name}: points {final}, scores {scores}")
+    return lines

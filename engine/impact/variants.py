@@ -1,0 +1,99 @@
+"""The two rulebooks of an impact run and, for each item of their diff, the one-item variants A + c and B - c.
+
+A changed win is charged to item c when its result moves with c alone: A with only c applied scores it
+differently from A, or B with only c undone scores it differently from B (the test ``riichi diff`` uses for its
+witnesses, ``engine.rulebook_diff.isolated``). Compiling a variant takes a noticeable fraction of a second, so
+each is built at most once per process, and only when a win first needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rulebook_diff import isolated
+from engine.score import Scorer
+from engine.witness import Outcome, fitted, outcome
+from ruledsl.diff import Change, diff
+
+
+@dataclass
+class Rules:
+    """Rulebooks A and B, the scoring changes between them, and their one-item variants (built lazily)."""
+
+    a: Scorer
+    b: Scorer
+    a_name: str
+    b_name: str
+    changes: list[Change] = field(init=False)
+    _variants: dict[int, tuple[Scorer | None, Scorer | None]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.changes = diff(self.a.rulebook.resolved, self.b.rulebook.resolved)
+
+    @property
+    def scoring_changes(self) -> list[tuple[int, Change]]:
+        """The changes that can move a hand's score: the only ones a re-scored win can be charged to."""
+        return [(i, c) for i, c in enumerate(self.changes) if c.affects_score]
+
+    def variants(self, index: int) -> tuple[Scorer | None, Scorer | None]:
+        """(A + change, B - change) for the change at ``index``; None for a side that is no valid rulebook."""
+        if index not in self._variants:
+            self._variants[index] = isolated(self.a, self.b, self.changes[index])
+        return self._variants[index]
+
+
+def score(scorer: Scorer, request: dict[str, Any]) -> Outcome:
+    """The outcome of a request under one rulebook, red fives it does not know read as plain fives."""
+    return outcome(scorer, fitted(request, scorer.p.red_fives))
+
+
+@dataclass(frozen=True)
+class Charge:
+    """One item a changed win is charged to, and how many points its change alone moves to the winner."""
+
+    item: str
+    delta: int  # winner's gain under (A + item) minus under A; or under B minus under (B - item)
+    alone: bool  # the item alone turns A's result into B's and B's into A's: no other item contributes
+    illegal: bool  # the item alone makes the win impossible (no yaku, a hand B refuses)
+
+
+def charges(rules: Rules, request: dict[str, Any], under_a: Outcome, under_b: Outcome) -> list[Charge]:
+    """The items whose change alone moves this win's result, in diff order."""
+    out = []
+    for index, change in rules.scoring_changes:
+        plus, minus = rules.variants(index)
+        moved_a = moved_b = False
+        alone = plus is not None or minus is not None
+        delta = 0
+        illegal = False
+        if plus is not None:
+            got = score(plus, request)
+            moved_a = got.key != under_a.key
+            alone = alone and got.key == under_b.key
+            if moved_a:
+                delta = got.total - under_a.total
+                illegal = not got.ok
+        if minus is not None:
+            got = score(minus, request)
+            moved_b = got.key != under_b.key
+            alone = alone and got.key == under_a.key
+            if moved_b and not moved_a:
+                delta = under_b.total - got.total
+                illegal = not under_b.ok and got.ok
+        if moved_a or moved_b:
+            out.append(Charge(change.item, delta, alone, illegal))
+    return out
+
+
+def rules_of(a: str | Scorer, b: str | Scorer) -> Rules:
+    """The ``Rules`` of two rulebooks given by name, by file or as scorers already built."""
+    from engine import library
+
+    scorer_a = a if isinstance(a, Scorer) else library.scorer(a)
+    scorer_b = b if isinstance(b, Scorer) else library.scorer(b)
+    return Rules(scorer_a, scorer_b, _name(a, scorer_a), _name(b, scorer_b))
+
+
+def _name(ref: str | Scorer, scorer: Scorer) -> str:
+    return ref if isinstance(ref, str) else scorer.rulebook.name

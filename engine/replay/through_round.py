@@ -1,0 +1,400 @@
+"""Replay one logged round through the round engine and say where the log and the rulebook part ways.
+
+The log's moves are fed to ``engine.round.Round`` one by one: each must be among the round's legal actions at
+that moment (the first that is not is reported with the legal ones beside it); draws, dora reveals and abortive
+draws are the round's own doing, so each draw the round makes must be the one the log shows and the round must
+end the way the log ends. Then the settlement is compared: outcome, point changes, each win's value, and the
+counters and scores the next round starts with.
+
+The wall of a logged round is not known in full: ``wall_of`` builds one from what the log shows (the deal, the
+live draws in order, the replacement draws, the dora and ura indicators); the tiles nobody saw fill the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EngineError, InvalidRequest
+from engine.replay.events import (
+    AbortiveDraw,
+    Call,
+    Discard,
+    Draw,
+    Event,
+    ExhaustiveDraw,
+    NewDoraIndicator,
+    RiichiDeclared,
+    RoundStart,
+    Win,
+)
+from engine.round.actions import Action
+from engine.round.round import IllegalAction, Round, RoundSetup
+from engine.round.rules import INDICATOR_PAIRS, RoundRules
+from engine.round.wall import Wall, tile_set
+from engine.tiles import KIND_OF, format_tiles
+
+ROUND_WINDS = "ESWN"
+RESPONSE_CALLS = frozenset({"chi", "pon", "daiminkan"})
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One difference between a log and the rulebook: where (round, event index) and what (a field, two values)."""
+
+    round: str
+    event: int | None
+    what: str
+    expected: Any
+    got: Any
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"round": self.round, "event": self.event, "what": self.what, "expected": self.expected, "got": self.got}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def text(self) -> str:
+        where = f"{self.round}" + (f", event {self.event}" if self.event is not None else "")
+        line = f"{where}: {self.what}: the log has {_plain(self.expected)}, the rulebook gives {_plain(self.got)}"
+        return line + (f" ({self.note})" if self.note else "")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value) if value else "nothing"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+@dataclass
+class RoundReplay:
+    """What replaying one round gave: the finished ``Round`` (when it got that far) and the mismatches."""
+
+    label: str
+    round: Round | None = None
+    mismatches: list[Mismatch] = field(default_factory=list)
+    actions: int = 0
+    decisions: int = 0
+
+
+def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall:
+    """A wall that deals the log's hands and yields the log's draws, indicators and replacement tiles.
+
+    Layout as ``engine.round.wall`` states it: the deal from the dealer on, the live wall, then the dead wall
+    (indicator pairs, then the replacement tiles). A replacement draw past the dead wall's own replacement tiles
+    takes the tile that an earlier replacement moved in from the end of the live wall, so such tiles are placed at
+    the end of the live wall, last first. The tiles the log never shows fill the other places, in a fixed order.
+    """
+    live: list[int] = []
+    replacements: list[int] = []
+    dora = [start.dora_indicator]
+    ura: tuple[int, ...] = ()
+    replacement_next: set[int] = set()
+    for event in body:
+        if isinstance(event, Call) and (event.is_kan or event.kind == "kita"):
+            replacement_next.add(event.seat)
+        elif isinstance(event, Draw):
+            if event.seat in replacement_next:
+                replacements.append(event.tile)
+                replacement_next.discard(event.seat)
+            else:
+                live.append(event.tile)
+        elif isinstance(event, Win) and len(event.ura_indicators) > len(ura):
+            ura = event.ura_indicators
+        elif isinstance(event, NewDoraIndicator):
+            dora.append(event.tile)
+    players = rules.players
+    left = Counter(tile_set(rules))
+
+    def take(tiles: Sequence[int], what: str) -> list[int]:
+        for code in tiles:
+            if left[code] <= 0:
+                raise InvalidRequest(f"{what}: one `{format_tiles([code])}` more than the rulebook's tile set holds")
+            left[code] -= 1
+        return list(tiles)
+
+    if len(start.hands) != players:
+        raise InvalidRequest(f"the log deals {len(start.hands)} hands, the rulebook plays with {players}")
+    hands = [take(hand, f"the hand of seat {seat}") for seat, hand in enumerate(start.hands)]
+    take(live, "the draws")
+    take(replacements, "the replacement draws")
+    if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
+        raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
+    take(dora, "the dora indicators")
+    take(ura, "the ura indicators")
+    rest = sorted(left.elements(), key=lambda c: (KIND_OF[c], c))
+    slots = rules.dead_wall - 2 * INDICATOR_PAIRS
+    in_dead, moved = replacements[:slots], replacements[slots:]
+    dead: list[int | None] = [None] * rules.dead_wall
+    for i, code in enumerate(dora):
+        dead[2 * i] = code
+    for i, code in enumerate(ura):
+        dead[2 * i + 1] = code
+    for i, code in enumerate(in_dead):
+        dead[2 * INDICATOR_PAIRS + i] = code
+    live_size = len(tile_set(rules)) - rules.dead_wall - 13 * players
+    if len(live) + len(moved) > live_size:
+        raise InvalidRequest(f"the log draws {len(live) + len(moved)} tiles from a live wall of {live_size}")
+    filled = [c if c is not None else rest.pop() for c in dead]
+    gap = live_size - len(live) - len(moved)
+    live_wall = live + rest[:gap] + moved[::-1]
+    order = [hands[(start.dealer + k) % players] for k in range(players)]
+    return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
+
+
+def setup_of(start: RoundStart, first_round: bool) -> RoundSetup:
+    return RoundSetup(
+        round_wind=ROUND_WINDS[start.round_index // 4 % 4],
+        dealer=start.dealer,
+        honba=start.honba,
+        sticks=start.sticks,
+        scores=tuple(start.scores),
+        first_round=first_round,
+    )
+
+
+class _Driver:
+    """Feeds one round's log events to a ``Round``; stops at the first mismatch of play."""
+
+    def __init__(
+        self, rules: RoundRules, start: RoundStart, body: Sequence[Event], offset: int, first_round: bool,
+        observer: Callable[[int, Round], None] | None = None,
+    ) -> None:
+        self.observer = observer
+        self.rules = rules
+        self.start = start
+        self.body = body
+        self.offset = offset  # index of the round's first body event in the file's event list
+        self.out = RoundReplay(start.label)
+        self.first_round = first_round
+        self.seen_draws = 0
+        self.index = 0
+
+    def fail(self, what: str, expected: Any, got: Any, note: str = "") -> None:
+        self.out.mismatches.append(Mismatch(self.start.label, self.offset + self.index, what, expected, got, note))
+
+    def run(self) -> RoundReplay:
+        try:
+            wall = wall_of(self.rules, self.start, self.body)
+            rnd = Round(self.rules, setup_of(self.start, self.first_round), wall)
+        except EngineError as exc:
+            self.fail("the deal", "a wall the rulebook's tile set can hold", exc.message)
+            return self.out
+        self.out.round = rnd
+        self.rnd = rnd
+        body = self.body
+        i = 0
+        while i < len(body):
+            self.index = i
+            event = body[i]
+            if self.observer is not None:
+                self.observer(i, rnd)
+            if isinstance(event, Win):
+                wins = [event]
+                while i + 1 < len(body) and isinstance(body[i + 1], Win):
+                    i += 1
+                    wins.append(body[i])  # type: ignore[arg-type]
+                ok = self._wins(wins)
+            else:
+                ok = self._event(event)
+            if not ok:
+                return self.out
+            i += 1
+        self.index = len(body)
+        if not rnd.finished:
+            self._pass_all()
+        if not rnd.finished:
+            self.fail("end of the round", "the round ends here", f"the round goes on (waiting for seat {', '.join(map(str, rnd.waiting()))})")
+        return self.out
+
+    # ---- one log event --------------------------------------------------------------------------------------------
+    def _event(self, event: Event) -> bool:
+        if isinstance(event, Draw):
+            return self._draw(event)
+        if isinstance(event, Discard):
+            return self._own(Action("dahai", event.seat, event.tile, tsumogiri=event.tsumogiri), exact=False)
+        if isinstance(event, Call):
+            if event.kind in RESPONSE_CALLS:
+                return self._respond({event.seat: self._call_action(event)})
+            return self._own(self._call_action(event))
+        if isinstance(event, RiichiDeclared):
+            return self._own(Action("reach", event.seat)) if event.step == 1 else True
+        if isinstance(event, AbortiveDraw):
+            return self._abortive(event)
+        if isinstance(event, ExhaustiveDraw):
+            if not self._pass_all():
+                return False
+            return self._declare(event)
+        return True  # indicators, game start/end: the round reveals them itself
+
+    def _draw(self, event: Draw) -> bool:
+        if not self._pass_all():
+            return False
+        got = self._next_engine_draw()
+        want = {"type": "tsumo", "actor": event.seat, "pai": format_tiles([event.tile])}
+        if got is None:
+            self.fail("draw", f"seat {event.seat} draws {want['pai']}", "no draw here")
+            return False
+        if got != want:
+            self.fail("draw", f"seat {event.seat} draws {want['pai']}", f"seat {got['actor']} draws {got['pai']}")
+            return False
+        return True
+
+    def _next_engine_draw(self) -> dict[str, Any] | None:
+        """The round's next draw event not yet matched with the log's (the round draws by itself)."""
+        events = self.rnd.events
+        while self.seen_draws < len(events):
+            event = events[self.seen_draws]
+            self.seen_draws += 1
+            if event["type"] == "tsumo":
+                return event
+        return None
+
+    def _call_action(self, call: Call) -> Action:
+        if call.kind == "kita":
+            return Action("nukidora", call.seat, call.called_tile)
+        if call.kind == "ankan":
+            return Action("ankan", call.seat, call.called_tile, consumed=call.tiles)
+        if call.kind == "kakan":
+            rest = list(call.tiles)
+            rest.remove(call.called_tile)
+            return Action("kakan", call.seat, call.called_tile, consumed=tuple(rest))
+        rest = list(call.tiles)
+        rest.remove(call.called_tile)
+        return Action(call.kind, call.seat, call.called_tile, consumed=tuple(rest), target=call.from_seat)
+
+    def _find(self, action: Action, exact: bool = True) -> Action | None:
+        """The legal action the log's move is: the same move, tiles compared as the call's shape requires."""
+        legal = self.rnd.legal_actions(action.actor)
+        self.out.decisions += 1
+        if action in legal:
+            return action
+        for option in legal:
+            if option.type != action.type:
+                continue
+            if action.type in ("ankan",):
+                if action.pai is not None and option.pai is not None and KIND_OF[option.pai] == KIND_OF[action.pai]:
+                    return option
+            elif action.type in ("hora", "reach", "ryukyoku", "none"):
+                if action.target is None or option.target == action.target:
+                    return option
+            elif option.pai == action.pai and Counter(option.consumed) == Counter(action.consumed) and (
+                action.target is None or option.target == action.target
+            ):
+                if exact and option.tsumogiri != action.tsumogiri and action.type == "dahai":
+                    continue
+                return option
+        return None
+
+    def _illegal(self, action: Action) -> bool:
+        legal = self.rnd.legal_actions(action.actor)
+        if not legal and self.rnd.finished:
+            self.fail("move after the end", str(action), f"the round already ended ({self._ended()})")
+        else:
+            self.fail("illegal move", str(action), [str(a) for a in legal] or "no move for this seat now")
+        return False
+
+    def _ended(self) -> str:
+        s = self.rnd.settlement or {}
+        return s.get("abortive") or s.get("kind", "?")
+
+    def _apply(self, action: Action) -> bool:
+        try:
+            self.rnd.apply(action)
+        except IllegalAction as exc:
+            self.fail("illegal move", str(action), exc.message)
+            return False
+        except EngineError as exc:
+            self.fail("move", str(action), f"the round refused it: {exc.message}")
+            return False
+        self.out.actions += 1
+        return True
+
+    def _own(self, action: Action, exact: bool = True) -> bool:
+        if not self._pass_all(keep=action.actor):
+            return False
+        found = self._find(action, exact)
+        if found is None:
+            return self._illegal(action)
+        return self._apply(found)
+
+    def _respond(self, answers: dict[int, Action]) -> bool:
+        """Give each waiting seat its answer: the log's move for the seats in ``answers``, a pass for the rest."""
+        rnd = self.rnd
+        waiting = set(rnd.waiting())
+        for seat, action in answers.items():
+            if seat not in waiting or rnd.phase == "own":
+                return self._illegal(action)
+        for seat in sorted(waiting, key=lambda s: s not in answers):
+            if rnd.finished:
+                break
+            action = answers.get(seat, Action("none", seat))
+            found = self._find(action)
+            if found is None:
+                return self._illegal(action)
+            if not self._apply(found):
+                return False
+        return True
+
+    def _pass_all(self, keep: int | None = None) -> bool:
+        """Every seat still asked about a discard or kan passes (logs write no passes)."""
+        rnd = self.rnd
+        while not rnd.finished and rnd.phase != "own" and rnd.waiting():
+            if rnd.phase == "declare":
+                return True
+            if not self._respond({}):
+                return False
+        return True
+
+    def _wins(self, wins: list[Win]) -> bool:
+        rnd = self.rnd
+        first = wins[0]
+        shown = 1 + sum(1 for e in self.body[: self.index] if isinstance(e, NewDoraIndicator))
+        if len(rnd.wall.dora_indicators()) != shown:
+            self.fail(
+                "dora indicators at the win", shown, len(rnd.wall.dora_indicators()),
+                "the log reveals a kan's indicator earlier or later than `calls kan_dora` says",
+            )
+            return False
+        if first.tsumo:
+            return self._own(Action("hora", first.who, first.win_tile, target=first.who))
+        return self._respond({w.who: Action("hora", w.who, w.win_tile, target=w.from_who) for w in wins}) and (
+            rnd.finished or self._pass_all()
+        )
+
+    def _abortive(self, event: AbortiveDraw) -> bool:
+        rnd = self.rnd
+        if event.kind == "nine_terminals":
+            return self._own(Action("ryukyoku", rnd.actor))
+        if event.kind == "triple_ron" and rnd.phase == "respond":
+            answers = {}
+            for seat in rnd.waiting():
+                hora = next((a for a in rnd.legal_actions(seat) if a.type == "hora"), None)
+                if hora is not None:
+                    answers[seat] = hora
+            return self._respond(answers)
+        return self._pass_all()
+
+    def _declare(self, event: ExhaustiveDraw) -> bool:
+        rnd = self.rnd
+        if rnd.phase != "declare":
+            return True
+        for seat in list(rnd.waiting()):
+            kind = "tenpai" if seat in event.tenpai else "noten"
+            if not self._apply(Action(kind, seat)):
+                return False
+        return True
+
+
+def replay_round(
+    rules: RoundRules, start: RoundStart, body: Sequence[Event], offset: int = 0, first_round: bool = False,
+    observer: Callable[[int, Round], None] | None = None,
+) -> RoundReplay:
+    """Play one logged round through the round engine (see the module docstring). ``observer(i, round)`` is
+    called before the round is given body event ``i`` (an oracle test reads the legal actions there)."""
+    return _Driver(rules, start, body, offset, first_round, observer).run()

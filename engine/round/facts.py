@@ -1,0 +1,68 @@
+"""The round facts of the rule language, computed from a round's state.
+
+``abortive_draw``, ``draw`` and ``liability`` items read these through their compiled fields
+(``rule.fields["when"](env)``), so every name here is one of ``ruledsl.vocabulary.FACTS`` of scope ``round``;
+player-scoped facts (``terminal_kinds``, ``all_discards_yaochuu``, ``discards_called``, ``made_calls``) are about
+the seat the item is evaluated for. The environment computes a fact only when an item reads it: most items read
+two or three, and they are evaluated at every discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import tiles as T
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+
+_YAOCHUU = frozenset(T.YAOCHUU_KINDS)
+
+
+def _first_discards_same_wind(r: Round, seat: int) -> bool:
+    first = [s.discards[0] if s.discards else None for s in r.seats]
+    if None in first:
+        return False
+    kinds = {T.KIND_OF[c] for c in first if c is not None}
+    return len(kinds) == 1 and T.is_wind(next(iter(kinds)))
+
+
+FACTS: dict[str, Callable[[Round, int], Any]] = {
+    "first_go_around": lambda r, seat: not r.second_draw,
+    "any_call": lambda r, seat: r.any_call,
+    "riichi_count": lambda r, seat: sum(1 for s in r.seats if s.riichi),
+    "kan_count": lambda r, seat: len(r.kan_makers),
+    "kan_makers": lambda r, seat: len(set(r.kan_makers)),
+    "first_discards_same_wind": _first_discards_same_wind,
+    "terminal_kinds": lambda r, seat: sum(1 for k in _YAOCHUU if r.seats[seat].counts[k]),
+    "all_discards_yaochuu": lambda r, seat: all(T.KIND_OF[c] in _YAOCHUU for c in r.seats[seat].discards),
+    "discards_called": lambda r, seat: r.seats[seat].discards_called,
+    "made_calls": lambda r, seat: r.seats[seat].made_calls,
+    "players": lambda r, seat: r.rules.players,
+    "honba": lambda r, seat: r.setup.honba,
+    "riichi_sticks": lambda r, seat: r.sticks,
+}
+
+
+class RoundFacts(dict):
+    """The round facts for one seat, each computed on first read (``ron_count`` and ``completing_call`` are given)."""
+
+    __slots__ = ("round", "seat")
+
+    def __init__(self, r: Round, seat: int, ron_count: int, completing_call: str) -> None:
+        super().__init__(ron_count=ron_count, completing_call=completing_call)
+        self.round = r
+        self.seat = seat
+
+    def __missing__(self, key: str) -> Any:
+        compute = FACTS.get(key)
+        if compute is None:
+            raise KeyError(key)
+        value = self[key] = compute(self.round, self.seat)
+        return value
+
+
+def round_facts(r: Round, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> RoundFacts:
+    """Every round fact, for ``seat`` where a fact is about one player (``None``: the seat whose turn it is)."""
+    return RoundFacts(r, r.actor if seat is None else seat, ron_count, completing_call)

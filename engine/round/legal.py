@@ -1,0 +1,306 @@
+"""What a seat may do now: own-turn moves after a draw or a call, and answers to a discard or a kan.
+
+Each function reads the round's state and the rulebook's settings (``RoundRules``) and returns actions; the
+rule that removes an option is the rulebook's, never a constant here. ``why_illegal`` names that rule for the
+error message of a refused action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import tiles as T
+from engine.analysis import shanten
+from engine.decompose import TRIP, standard_readings
+from engine.round.actions import Action, sorted_tiles
+from engine.round.state import Seat, waits_of
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+    from engine.round.rules import RoundRules
+
+NORTH = T.wind_kind("N")
+_YAOCHUU = frozenset(T.YAOCHUU_KINDS)
+
+
+def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
+    """Moves of the seat whose turn it is: after a draw, after a call, or after declaring riichi."""
+    s = r.seats[seat]
+    out: list[Action] = []
+    if r.reach_pending:
+        return tuple(_riichi_discards(r, seat))
+    if r.after_call:
+        return tuple(_discards(r, seat, forbidden=r.kuikae_forbidden))
+    if r.tsumo_result is not None:
+        out.append(Action("hora", seat, r.drawn, target=seat))
+    out.extend(_player_choice_draws(r, seat))
+    if not s.riichi and _may_riichi(r, seat):
+        out.append(Action("reach", seat))
+    out.extend(_kans(r, seat))
+    if r.rules.kita and s.counts[NORTH] and r.wall.remaining > 0 and NORTH in r.rules.kinds:
+        if not s.riichi:
+            out.append(Action("nukidora", seat, next(c for c in s.hand if T.KIND_OF[c] == NORTH)))
+        elif r.drawn is not None and T.KIND_OF[r.drawn] == NORTH:  # the hand is locked: only the drawn North
+            out.append(Action("nukidora", seat, r.drawn))
+    if s.riichi:
+        out.append(Action("dahai", seat, r.drawn, tsumogiri=True))
+    else:
+        out.extend(_discards(r, seat))
+    return tuple(out)
+
+
+def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
+    """Discard actions are immutable and few (seat x tile x flag): built once each."""
+    key = (seat, code, tsumogiri)
+    action = _DAHAI.get(key)
+    if action is None:
+        action = _DAHAI[key] = Action("dahai", seat, code, tsumogiri=tsumogiri)
+    return action
+
+
+_DAHAI: dict[tuple[int, int, bool], Action] = {}
+
+
+def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> list[Action]:
+    s = r.seats[seat]
+    drawn = r.drawn
+    out = []
+    hand = s.hand
+    for code in sorted(set(hand)):
+        if forbidden and T.KIND_OF[code] in forbidden:
+            continue
+        if code != drawn or hand.count(code) > 1:
+            out.append(_dahai(seat, code))
+    if drawn is not None and drawn in hand and T.KIND_OF[drawn] not in forbidden:
+        out.append(_dahai(seat, drawn, True))
+    return out
+
+
+def _riichi_discards(r: Round, seat: int) -> list[Action]:
+    """After ``reach``: discards that leave the hand tenpai (and not furiten unless the rulebook allows it)."""
+    return [a for a in _discards(r, seat) if _riichi_ok_after(r, seat, a.pai)]  # type: ignore[arg-type]
+
+
+def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
+    s = r.seats[seat]
+    counts = s.counts
+    kind = T.KIND_OF[code]
+    counts[kind] -= 1
+    try:
+        w = waits_of(counts, len(s.melds), r.kinds)
+    finally:
+        counts[kind] += 1
+    if not w:
+        return False
+    if not r.rules.allowed_while_furiten:
+        discarded = s.discard_kinds | {kind}
+        if not discarded.isdisjoint(w) or s.furiten_temporary:
+            return False
+    return True
+
+
+def _may_riichi(r: Round, seat: int) -> bool:
+    s = r.seats[seat]
+    if s.shanten > 1 or riichi_refusal(r, seat) is not None or shanten(tuple(s.counts), len(s.melds)) > 0:
+        return False  # one shanten count spares a wait search per discard of a hand far from tenpai
+    return any(_riichi_ok_after(r, seat, c) for c in set(s.hand))
+
+
+def riichi_refusal(r: Round, seat: int) -> str | None:
+    """The setting that forbids a riichi now, or None (tenpai is checked apart)."""
+    rules = r.rules
+    s = r.seats[seat]
+    if s.riichi or s.riichi_declared:
+        return "a player declares riichi once"
+    if not s.closed:
+        return "riichi needs a closed hand"
+    if r.scores[seat] < rules.min_points:
+        return f"`settings riichi min_points = {rules.min_points}`"
+    if not rules.below_zero and r.scores[seat] < rules.riichi_deposit:
+        return "`settings riichi below_zero = false`: the deposit would leave the player below zero"
+    if r.wall.remaining < rules.min_wall:
+        return f"`settings riichi min_wall = {rules.min_wall}`"
+    return None
+
+
+def _player_choice_draws(r: Round, seat: int) -> list[Action]:
+    items = r.rules.abortives_at.get("player_choice", ())
+    if items:
+        env = r.facts(seat)
+        if any(when(env) for _item, when in items):
+            return [Action("ryukyoku", seat)]
+    return []
+
+
+def _kans(r: Round, seat: int) -> list[Action]:
+    rules = r.rules
+    s = r.seats[seat]
+    if len(r.kan_makers) >= rules.max_kans or r.wall.remaining <= 0:
+        return []
+    out = []
+    for kind in range(T.KINDS) if 4 in s.counts else ():
+        if s.counts[kind] == 4:
+            if s.riichi and not _riichi_kan_ok(r, seat, kind):
+                continue
+            tiles = sorted_tiles(c for c in s.hand if T.KIND_OF[c] == kind)
+            out.append(Action("ankan", seat, tiles[-1], consumed=tiles))
+    if not s.riichi and s.melds:
+        for meld in s.melds:
+            if meld.type == "pon":
+                kind = T.KIND_OF[meld.tiles[0]]
+                if s.counts[kind]:
+                    code = next(c for c in s.hand if T.KIND_OF[c] == kind)
+                    out.append(Action("kakan", seat, code, consumed=meld.tiles))
+    return out
+
+
+def _riichi_kan_ok(r: Round, seat: int, kind: int) -> bool:
+    """A closed kan after riichi: never, or with the drawn tile and the waits unchanged (``closed_kan_after``)."""
+    if r.rules.closed_kan_after == "never":
+        return False
+    s = r.seats[seat]
+    if r.drawn is None or T.KIND_OF[r.drawn] != kind:
+        return False
+    counts = s.counts
+    counts[kind] -= 4
+    try:
+        after = waits_of(counts, len(s.melds) + 1, r.kinds)
+    finally:
+        counts[kind] += 4
+    if after != s.waits:
+        return False
+    if r.rules.closed_kan_after == "reading_unchanged":
+        return _always_triplet(s, kind)
+    return True
+
+
+def _always_triplet(s: Seat, kind: int) -> bool:
+    """Every reading of every win of the hand before the draw holds the kan's kind as a triplet."""
+    counts = list(s.counts)
+    counts[kind] -= 1  # the hand before the drawn fourth copy
+    for wait in s.waits:
+        counts[wait] += 1
+        readings = standard_readings(tuple(counts))
+        counts[wait] -= 1
+        if not readings or any((TRIP, kind) not in groups for groups in readings):
+            return False
+    return True
+
+
+# ---- answers to a discard ------------------------------------------------------------------------------------------
+
+
+def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -> tuple[Action, ...]:
+    """What ``seat`` may answer to ``tile`` given up by ``source``: a discard, an added kan (chankan), a closed
+    kan (a thirteen-orphans robbery, where allowed) or a set-aside North (where ``table kita_ron`` allows)."""
+    rules = r.rules
+    s = r.seats[seat]
+    out: list[Action] = []
+    kind = T.KIND_OF[tile]
+    if kind in s.waits and not s.furiten:
+        if _may_rob(rules, s, kind, kind_of_event):
+            if r.ron_result(seat, tile, source, kind_of_event) is not None:
+                out.append(Action("hora", seat, tile, target=source))
+    if kind_of_event != "dahai" or s.riichi:
+        return _with_pass(out, seat)
+    chi_seat = rules.chi and seat == (source + 1) % rules.players and kind < 27
+    if s.counts[kind] < 2 and not chi_seat:
+        return _with_pass(out, seat)
+    last = r.wall.remaining == 0
+    if last and not rules.last_discard_callable:
+        return _with_pass(out, seat)
+    held = [c for c in s.hand if T.KIND_OF[c] == kind]
+    if len(held) >= 2:
+        for pair in _choices(held, 2):
+            if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
+                out.append(Action("pon", seat, tile, consumed=pair, target=source))
+    if len(held) >= 3 and not last and len(r.kan_makers) < rules.max_kans:
+        out.append(Action("daiminkan", seat, tile, consumed=sorted_tiles(held), target=source))
+    if chi_seat:
+        out.extend(_chis(r, s, seat, tile, source))
+    return _with_pass(out, seat)
+
+
+def _may_rob(rules: RoundRules, s: Seat, kind: int, event: str) -> bool:
+    """A ron on a discard or an added kan is open to every waiting hand; on a closed kan or a set-aside North
+    only where the rulebook says (``calls thirteen_orphans_robs_closed_kan``, ``table kita_ron``)."""
+    if event == "ankan":
+        return rules.thirteen_orphans_robs_closed_kan and _thirteen_orphans(s, kind)
+    if event == "kita":
+        return rules.kita_ron == "anyone" or (rules.kita_ron == "thirteen_orphans" and _thirteen_orphans(s, kind))
+    return True
+
+
+def _with_pass(out: list[Action], seat: int) -> tuple[Action, ...]:
+    return (*out, Action("none", seat)) if out else ()
+
+
+def _thirteen_orphans(s: Seat, kind: int) -> bool:
+    """The hand with this tile is the thirteen-orphans shape (one of each terminal and honour and a pair)."""
+    if s.melds or kind not in _YAOCHUU:
+        return False
+    counts = list(s.counts)
+    counts[kind] += 1
+    return sum(counts) == 14 and all(counts[k] >= 1 for k in _YAOCHUU) and sum(counts[k] for k in _YAOCHUU) == 14
+
+
+def _choices(held: list[int], n: int) -> list[tuple[int, ...]]:
+    """Distinct ways to take ``n`` of these same-kind tiles (a red five makes a second way)."""
+    reds = [c for c in held if c >= T.RED_BASE]
+    plain = [c for c in held if c < T.RED_BASE]
+    out = []
+    for r_used in range(len(reds) + 1):
+        if r_used <= n and n - r_used <= len(plain):
+            out.append(sorted_tiles(reds[:r_used] + plain[: n - r_used]))
+    return out
+
+
+def _chis(r: Round, s: Seat, seat: int, tile: int, source: int) -> list[Action]:
+    kind = T.KIND_OF[tile]
+    number = kind % 9
+    out: list[Action] = []
+    c = s.counts
+    near = (number >= 2 and c[kind - 2] and c[kind - 1]) or (1 <= number <= 7 and c[kind - 1] and c[kind + 1]) or (number <= 6 and c[kind + 1] and c[kind + 2])
+    if not near:
+        return out
+    for low in (kind - 2, kind - 1, kind):
+        if low < kind - number or low + 2 > kind - number + 8:
+            continue
+        others = [k for k in (low, low + 1, low + 2) if k != kind]
+        if not all(s.counts[k] for k in others):
+            continue
+        options = [[c for c in s.hand if T.KIND_OF[c] == k] for k in others]
+        seen = set()
+        for a in {c for c in options[0]}:
+            for b in {c for c in options[1]}:
+                pair = sorted_tiles((a, b))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                if _kuikae_leaves_discard(r, s, pair, tile, "chi"):
+                    out.append(Action("chi", seat, tile, consumed=pair, target=source))
+    return out
+
+
+def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple[int, ...], call: str) -> frozenset[int]:
+    """Kinds the caller may not discard right after this call (``settings calls kuikae``)."""
+    kind = T.KIND_OF[called]
+    out = set()
+    if "same_tile" in rules_kuikae:
+        out.add(kind)
+    if "suji" in rules_kuikae and call == "chi":
+        kinds = sorted(T.KIND_OF[c] for c in consumed)
+        if kind < kinds[0] and kind % 9 <= 5:
+            out.add(kind + 3)
+        elif kind > kinds[1] and kind % 9 >= 3:
+            out.add(kind - 3)
+    return frozenset(out)
+
+
+def _kuikae_leaves_discard(r: Round, s: Seat, consumed: tuple[int, ...], tile: int, call: str) -> bool:
+    """A call is refused when kuikae would leave the caller nothing to discard."""
+    forbidden = kuikae_forbidden(r.rules.kuikae, tile, consumed, call)
+    rest = list(s.hand)
+    for c in consumed:
+        rest.remove(c)
+    return any(T.KIND_OF[c] not in forbidden for c in rest)

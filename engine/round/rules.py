@@ -1,0 +1,231 @@
+"""Every flow rule of a rulebook read once, so that a round never looks a setting up in its hot loop.
+
+``RoundRules`` is built from a compiled rulebook (or a scorer, which holds one): the table, calls, riichi,
+furiten, win and game settings as plain fields, and the ``draw``, ``abortive_draw`` and ``liability`` items with
+their fields as callables over an environment of round facts. Missing keys fall back to the values a rulebook
+that never mentions them would mean; nothing here knows a rulebook by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import tiles as T
+from engine.errors import EngineError
+from engine.score import Scorer
+from ruledsl.compile import Rule, Rulebook
+from ruledsl.fast import closure
+
+INDICATOR_PAIRS = 5  # dora and ura indicators a dead wall holds: four kans plus the first (mechanics, every ruleset)
+
+
+class InvalidRoundRules(EngineError):
+    """A rulebook whose flow settings cannot make a round (a wall too small to deal, an unknown value)."""
+
+    code = "invalid_rulebook"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRules:
+    """The flow settings of one rulebook, read once; ``scorer`` scores the wins under the same rulebook."""
+
+    rulebook: Rulebook
+    scorer: Scorer
+    # table
+    players: int
+    kinds: tuple[int, ...]
+    copies: int
+    red_fives: tuple[int, ...]  # red codes in play (34..36)
+    dead_wall: int
+    riichi_deposit: int
+    kita: bool
+    kita_ron: str
+    kita_interrupts: bool
+    kita_rinshan: bool
+    # calls
+    chi: bool
+    precedence: tuple[str, ...]
+    kuikae: tuple[str, ...]
+    last_discard_callable: bool
+    max_kans: int
+    kan_dora: str
+    thirteen_orphans_robs_closed_kan: bool
+    # riichi
+    min_points: int
+    min_wall: int
+    allowed_while_furiten: bool
+    closed_kan_after: str
+    ura_dora: bool
+    below_zero: bool
+    # furiten
+    temporary_release: tuple[str, ...]
+    all_copies_held_is_tenpai: bool
+    # win
+    multiple_ron: int
+    triple_ron: str
+    sticks_to: str
+    honba_to: str
+    # game (the round reads only what decides its own settlement)
+    renchan: tuple[str, ...]
+    honba_increase: tuple[str, ...]
+    honba_reset: tuple[str, ...]
+    voluntary_noten: bool
+    # items
+    draws: tuple[Rule, ...]
+    abortives: tuple[Rule, ...]
+    liabilities: tuple[Rule, ...]
+    yakuman: tuple[Rule, ...]
+    abortives_at: dict[str, tuple[tuple[Rule, Callable[[dict], Any]], ...]]  # (item, its `when` as a fast closure) by `at` moment
+
+    @property
+    def tile_count(self) -> int:
+        return len(self.kinds) * self.copies
+
+    def clause(self, group: str) -> str:
+        """The clause of a settings group, for messages that name the rule deciding them."""
+        for item in self.rulebook.resolved.of_kind("settings"):
+            if item.name == group:
+                return item.clause or "no clause given"
+        return "no clause given"
+
+
+_CACHE: dict[int, RoundRules] = {}
+
+
+def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
+    """The ``RoundRules`` of a rulebook or scorer (built once per rulebook object)."""
+    if isinstance(source, RoundRules):
+        return source
+    scorer = source if isinstance(source, Scorer) else None
+    rulebook = scorer.rulebook if scorer is not None else source
+    if not isinstance(rulebook, Rulebook):
+        raise InvalidRoundRules("a round needs a compiled rulebook, a Scorer or RoundRules")
+    found = _CACHE.get(id(rulebook))
+    if found is not None and found.rulebook is rulebook:
+        return found
+    rules = _build(rulebook, scorer or Scorer(rulebook))
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(rulebook)] = rules
+    return rules
+
+
+def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
+    def s(group: str, key: str, default: Any) -> Any:
+        return rb.setting(group, key, default)
+
+    kinds = tuple(sorted({T.kind_of(c) for c in s("table", "tiles", tuple(range(T.KINDS)))}))
+    reds = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in s("table", "red_fives", ())))
+    rules = RoundRules(
+        rulebook=rb,
+        scorer=scorer,
+        players=s("table", "players", 4),
+        kinds=kinds,
+        copies=s("table", "copies", 4),
+        red_fives=reds,
+        dead_wall=s("table", "dead_wall", 14),
+        riichi_deposit=s("table", "riichi_deposit", 1000),
+        kita=s("table", "kita", False),
+        kita_ron=s("table", "kita_ron", "nobody"),
+        kita_interrupts=s("table", "kita_interrupts", False),
+        kita_rinshan=s("table", "kita_rinshan", False),
+        chi=s("calls", "chi", True),
+        precedence=tuple(s("calls", "precedence", ("ron", "pon", "kan", "chi"))),
+        kuikae=tuple(s("calls", "kuikae", ())),
+        last_discard_callable=s("calls", "last_discard_callable", False),
+        max_kans=s("calls", "max_kans", 4),
+        kan_dora=s("calls", "kan_dora", "after_discard"),
+        thirteen_orphans_robs_closed_kan=s("calls", "thirteen_orphans_robs_closed_kan", False),
+        min_points=s("riichi", "min_points", 0),
+        min_wall=s("riichi", "min_wall", 0),
+        allowed_while_furiten=s("riichi", "allowed_while_furiten", True),
+        closed_kan_after=s("riichi", "closed_kan_after", "wait_unchanged"),
+        ura_dora=s("riichi", "ura_dora", True),
+        below_zero=s("riichi", "below_zero", True),
+        temporary_release=tuple(s("furiten", "temporary_release", ("draw",))),
+        all_copies_held_is_tenpai=s("furiten", "all_copies_held_is_tenpai", False),
+        multiple_ron=s("win", "multiple_ron", 1),
+        triple_ron=s("win", "triple_ron", "head_bump"),
+        sticks_to=s("win", "sticks_to", "nearest"),
+        honba_to=s("win", "honba_to", "nearest"),
+        renchan=tuple(s("game", "renchan", ("dealer_win", "dealer_tenpai", "abortive"))),
+        honba_increase=tuple(s("game", "honba_increase", ("dealer_win", "exhaustive", "abortive"))),
+        honba_reset=tuple(s("game", "honba_reset", ("non_dealer_win",))),
+        voluntary_noten=s("game", "voluntary_noten", False),
+        draws=rb.of("draw"),
+        abortives=rb.of("abortive_draw"),
+        liabilities=rb.of("liability"),
+        yakuman=rb.of("yakuman"),
+        abortives_at=_by_moment(rb.of("abortive_draw")),
+    )
+    _check(rules)
+    return rules
+
+
+AT_MOMENTS = ("discard_passed", "immediately", "player_choice")
+
+
+def _by_moment(items: tuple[Rule, ...]) -> dict[str, tuple[tuple[Rule, Callable[[dict], Any]], ...]]:
+    """Abortive items grouped by their `at` field (absent: "discard_passed"), each with its condition as a fast
+    closure (``ruledsl.fast``: the same answers; they are evaluated at every discard); an unknown moment is
+    refused."""
+    out: dict[str, list[tuple[Rule, Callable[[dict], Any]]]] = {}
+    for item in items:
+        at = item.fields.get("at")
+        moment = at({}) if at is not None else "discard_passed"
+        if moment not in AT_MOMENTS:
+            raise InvalidRoundRules(f"`abortive_draw {item.name}`: `at = {moment!r}`; expected one of {', '.join(AT_MOMENTS)}")
+        out.setdefault(moment, []).append((item, closure(item.when)))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+ITEM_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "draw": {"dealer_continues": ("if_tenpai", "always", "never")},
+    "abortive_draw": {"dealer": ("stays", "passes"), "sticks": ("stay", "return")},
+    "liability": {"honba_payer": ("liable", "discarder"), "covers": ("whole", "completed")},
+}
+
+
+def _check_item_words(r: RoundRules) -> None:
+    """A word field of a flow item (written as a constant) must be one the round knows: a typo would otherwise
+    fall back to the default without a word."""
+    for kind, items in (("draw", r.draws), ("abortive_draw", r.abortives), ("liability", r.liabilities)):
+        for item in items:
+            for name, choices in ITEM_WORDS[kind].items():
+                f = item.fields.get(name)
+                if f is None:
+                    continue
+                try:
+                    value = f({})
+                except (KeyError, TypeError):
+                    continue  # it reads the round's facts: checked when evaluated
+                if value not in choices:
+                    raise InvalidRoundRules(f"`{kind} {item.name}`: `{name} = {value!r}`; expected one of {', '.join(choices)}")
+
+
+def _check(r: RoundRules) -> None:
+    """Settings no round can be played with are refused here, with the setting named."""
+    _check_item_words(r)
+    dealt = r.players * 13 + 1
+    if r.players not in (3, 4):
+        raise InvalidRoundRules(f"`settings table players = {r.players}`: the round engine plays 3 or 4 players")
+    if r.dead_wall < 2 * INDICATOR_PAIRS:
+        raise InvalidRoundRules(f"`settings table dead_wall = {r.dead_wall}`: the dead wall must hold the {2 * INDICATOR_PAIRS} indicator tiles")
+    if r.tile_count + len(r.red_fives) * 0 - r.dead_wall < dealt:
+        raise InvalidRoundRules(f"`settings table`: {r.tile_count} tiles leave too few to deal {r.players} hands beside a dead wall of {r.dead_wall}")
+    if r.kan_dora not in ("after_discard", "immediately"):
+        raise InvalidRoundRules(f"`settings calls kan_dora = {r.kan_dora!r}`: expected \"after_discard\" or \"immediately\"")
+    for group, name, value, choices in (
+        ("riichi", "closed_kan_after", r.closed_kan_after, ("wait_unchanged", "reading_unchanged", "never")),
+        ("table", "kita_ron", r.kita_ron, ("nobody", "anyone", "thirteen_orphans")),
+        ("win", "sticks_to", r.sticks_to, ("nearest", "split")),
+        ("win", "honba_to", r.honba_to, ("nearest", "each")),
+    ):
+        if value not in choices:
+            raise InvalidRoundRules(f"`settings {group} {name} = {value!r}`: expected one of {', '.join(choices)}")
+    if r.triple_ron not in ("abort", "head_bump"):
+        raise InvalidRoundRules(f"`settings win triple_ron = {r.triple_ron!r}`: expected \"abort\" or \"head_bump\"")
+    if r.multiple_ron < 1:
+        raise InvalidRoundRules(f"`settings win multiple_ron = {r.multiple_ron}`: at least one player must be able to ron")

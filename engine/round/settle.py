@@ -1,0 +1,206 @@
+"""How a hand ends and who pays: wins (with pao and several winners), exhaustive draws, abortive draws, and the
+honba, riichi sticks and dealer of the next hand.
+
+Every amount comes from the scorer's answer (its ``payments``) or from the rulebook's ``draw``, ``abortive_draw``
+and ``liability`` items; every next-hand counter from ``settings game`` or the abortive item's own fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.facts import meld_group
+from ruledsl.values import KAN, SEQUENCE, TRIPLET
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+    from engine.round.state import MeldRecord, Seat
+    from ruledsl.compile import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class WinClaim:
+    """One winner: the seat, the seat it won from (itself for tsumo), the tile and the scorer's answer."""
+
+    seat: int
+    source: int
+    tile: int
+    result: dict[str, Any]
+    chankan: bool = False
+
+
+def field(item: Rule, name: str, env: dict[str, Any], default: Any = None) -> Any:
+    f = item.fields.get(name)
+    return f(env) if f is not None else default
+
+
+# ---- wins ----------------------------------------------------------------------------------------------------------
+
+
+def win_deltas(r: Round, claim: WinClaim) -> tuple[list[int], list[str]]:
+    """Point changes of one win (riichi sticks excluded: the round pays them), and the liability clauses applied."""
+    players = r.rules.players
+    deltas = [0] * players
+    payments = claim.result["payments"]
+    winner = claim.seat
+    liable = _liability(r, claim)
+    if claim.source != winner:
+        amount = payments["ron"]
+        if liable is None:
+            deltas[claim.source] -= amount
+        else:
+            item, payer, env, part = liable
+            base, honba_part = _split_honba(r, claim, amount)
+            covered = base * part
+            pay_l = int(covered * field(item, "ron_liable", env, 0) // 100)
+            pay_d = int(covered * field(item, "ron_discarder", env, 0) // 100) + base - int(covered)
+            liable_honba = field(item, "honba_payer", env, "discarder") == "liable"
+            deltas[payer] -= pay_l + (honba_part if liable_honba else 0)
+            deltas[claim.source] -= pay_d + (0 if liable_honba else honba_part)
+        return _rebalance(deltas, winner), [liable[0].clause or liable[0].name] if liable else []
+    shares = {seat: payments.get("dealer" if seat == r.setup.dealer else "non_dealer", 0) for seat in range(players) if seat != winner}
+    if liable is None:
+        for seat, v in shares.items():
+            deltas[seat] -= v
+        return _rebalance(deltas, winner), []
+    item, payer, env, part = liable
+    honba_of = {seat: _honba_share(r, claim, seat) for seat in shares}
+    base_of = {seat: v - honba_of[seat] for seat, v in shares.items()}
+    whole = sum(base_of.values())
+    covered = whole * part * field(item, "tsumo_liable", env, 0) / 100
+    rest = 1 - covered / whole if whole else 1
+    liable_honba = field(item, "honba_payer", env, "liable") == "liable"
+    for seat in shares:
+        deltas[seat] -= int(base_of[seat] * rest) + (0 if liable_honba else honba_of[seat])
+    deltas[payer] -= int(covered) + (sum(honba_of.values()) if liable_honba else 0)
+    return _rebalance(deltas, winner), [item.clause or item.name]
+
+
+def _rebalance(deltas: list[int], winner: int) -> list[int]:
+    """The winner gains exactly what the others pay (percentage splits may round a point away)."""
+    deltas[winner] = -sum(d for i, d in enumerate(deltas) if i != winner)
+    return deltas
+
+
+def _split_honba(r: Round, claim: WinClaim, amount: int) -> tuple[int, int]:
+    """The part of a payment that is the win's value and the part that is honba."""
+    honba = claim.result.get("__honba__", 0)
+    if not honba:
+        return amount, 0
+    plain = r.rules.scorer.settle(1, 30, dealer=claim.seat == r.setup.dealer, tsumo=claim.source == claim.seat, honba=0)["total"]
+    bumped = r.rules.scorer.settle(1, 30, dealer=claim.seat == r.setup.dealer, tsumo=claim.source == claim.seat, honba=honba)["total"]
+    part = bumped - plain
+    return amount - part, part
+
+
+def _honba_share(r: Round, claim: WinClaim, seat: int) -> int:
+    honba = claim.result.get("__honba__", 0)
+    if not honba:
+        return 0
+    dealer = claim.seat == r.setup.dealer
+    a = r.rules.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=honba)["payments"]
+    b = r.rules.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=0)["payments"]
+    key = "dealer" if seat == r.setup.dealer else "non_dealer"
+    return a.get(key, 0) - b.get(key, 0)
+
+
+def _liability(r: Round, claim: WinClaim) -> tuple[Rule, int, dict[str, Any], float] | None:
+    """The liability item that applies to this win, the liable seat and the item's environment, if any.
+
+    A call is liable for a yakuman when that yakuman's condition holds on the winner's melds alone after the
+    call and did not before it (the last dragon or wind set, the fourth kan): the rulebook's own condition decides.
+    """
+    multipliers = {y["id"]: y["yakuman"] for y in claim.result.get("yaku", ()) if "yakuman" in y}
+    scored = set(multipliers)
+    if not scored:
+        return None
+    seat = r.seats[claim.seat]
+    by_name = {rule.name: rule for rule in r.rules.yakuman}
+    for item in r.rules.liabilities:
+        for name in item.fields.get("affects", ()):
+            if name not in scored or name not in by_name:
+                continue
+            found = _completing_call(seat, by_name[name])
+            if found is None:
+                continue
+            call, payer = found
+            if payer == claim.seat:
+                continue
+            env = r.facts(claim.seat, completing_call=call)
+            if item.when(env):
+                if claim.source != claim.seat and payer == claim.source:
+                    continue  # the liable player dealt in himself: he pays the whole ron as discarder
+                part = 1.0
+                if field(item, "covers", env, "whole") == "completed":
+                    part = multipliers[name] / (sum(multipliers.values()) or 1)
+                return item, payer, env, part
+    return None
+
+
+def _completing_call(seat: Seat, yakuman: Rule) -> tuple[str, int] | None:
+    """The call after which the yakuman holds on the melds alone (and not before), and the seat that fed it."""
+    for count in range(1, len(seat.melds) + 1):
+        melds = seat.melds[:count]
+        before = _holds_on_melds(yakuman, melds[:-1])
+        after = _holds_on_melds(yakuman, melds)
+        if after and not before:
+            last = melds[-1]
+            if last.source is None:
+                return None
+            call = last.type
+            if last.type == "kakan":
+                call = "kakan"
+            return call, last.source
+    return None
+
+
+def _holds_on_melds(yakuman: Rule, melds: list[MeldRecord]) -> bool:
+    """The yakuman's own condition evaluated on a hand of these melds only (a fact it needs that melds cannot
+    supply means no)."""
+    if not melds:
+        return False
+    groups = tuple(meld_group(m.type, m.tiles) for m in melds)
+    env = {
+        "sets": groups,
+        "groups": groups,
+        "pairs": (),
+        "pair": None,
+        "__triplet_kinds__": frozenset(g.kind for g in groups if g.shape in (TRIPLET, KAN)),
+        "__sequence_starts__": frozenset(g.kind for g in groups if g.shape == SEQUENCE),
+        "tiles": tuple(k for g in groups for k in g.tiles),
+        "closed": False,
+    }
+    try:
+        return bool(yakuman.when(env))
+    except (KeyError, TypeError, AttributeError):
+        return False
+
+
+# ---- next hand -----------------------------------------------------------------------------------------------------
+
+
+def next_counters(r: Round, tags: set[str], abortive: Rule | None, kept_sticks: int) -> dict[str, Any]:
+    """``honba_next``, ``sticks_next``, ``dealer_next`` and ``renchan`` from ``settings game`` (and an abortive
+    item's own ``dealer`` and ``honba`` fields, which decide for that draw)."""
+    rules = r.rules
+    honba = r.setup.honba
+    if abortive is not None:
+        env = r.facts(r.actor)
+        dealer_field = field(abortive, "dealer", env)
+        renchan = dealer_field == "stays" if dealer_field is not None else "abortive" in rules.renchan
+        added = field(abortive, "honba", env)
+        if added is not None:
+            honba += added
+        elif "abortive" in rules.honba_reset:
+            honba = 0
+        elif "abortive" in rules.honba_increase:
+            honba += 1
+    else:
+        renchan = bool(tags & set(rules.renchan))
+        if tags & set(rules.honba_reset):
+            honba = 0
+        elif tags & set(rules.honba_increase):
+            honba += 1
+    dealer = r.setup.dealer if renchan else (r.setup.dealer + 1) % rules.players
+    return {"honba_next": honba, "sticks_next": kept_sticks, "dealer_next": dealer, "renchan": renchan}

@@ -1,0 +1,156 @@
+"""The ``riichi serve`` application: the HTTP API, the pages, their static files, and the request bounds.
+
+``create_app`` builds one application for the operator's options; the contract's errors become the contract's
+JSON body with a fitting status everywhere, FastAPI's own validation errors and unknown routes included, so that
+a client never sees another error shape.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from engine.errors import EngineError
+from engine.request import ScoreRequest
+from engine.web import api, pages
+from engine.web.body_limit import BodyLimit
+from engine.web.errors import STATUS, ContractJSON, body, from_exception
+from engine.web.limits import MAX_BODY_BYTES
+from engine.web.state import ServerOptions, ServerState
+
+DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explain rulebooks, and compare two.
+
+Every answer is the JSON of the command-line contract (`riichi score --json`, `check --json`, `diff --json`).
+An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malformed request), 404 (unknown
+rulebook), 422 (not a win, no yaku, a rulebook with errors) or 413 (past a size, count or time bound).
+"""
+
+
+def create_app(options: ServerOptions | None = None) -> FastAPI:
+    options = options or ServerOptions()
+    state = ServerState.start(options)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if options.warm:
+            threading.Thread(target=state.pool.warm, daemon=True).start()
+        yield
+        state.close()
+
+    app = FastAPI(
+        title="riichi-rulebook",
+        description=DESCRIPTION,
+        version=_version(),
+        default_response_class=ContractJSON,
+        lifespan=lifespan,
+        docs_url=None if _offline_docs() else "/docs",
+        redoc_url=None,
+    )
+    app.state.riichi = state
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    _handlers(app)
+    app.include_router(api.router, tags=["api"])
+    app.include_router(pages.router, include_in_schema=False)
+    static = resources.files("engine.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    _schemas(app)
+    _docs(app)
+    return app
+
+
+def _offline_docs() -> str | None:
+    """The folder of Swagger UI's files shipped by ``fastapi-offline`` (in the ``web`` extra), if installed."""
+    try:
+        import fastapi_offline  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    folder = os.path.join(os.path.dirname(fastapi_offline.__file__), "static")
+    return folder if os.path.isfile(os.path.join(folder, "swagger-ui-bundle.js")) else None
+
+
+def _docs(app: FastAPI) -> None:
+    """``/docs`` from Swagger UI files served here, so that the API's docs open offline as the pages do
+    (without ``fastapi-offline`` FastAPI's own ``/docs`` is left, which loads Swagger UI from a CDN)."""
+    folder = _offline_docs()
+    if folder is None:
+        return
+    app.mount("/static-docs", StaticFiles(directory=folder), name="static-docs")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title=f"{app.title} · HTTP API",
+            swagger_js_url="/static-docs/swagger-ui-bundle.js",
+            swagger_css_url="/static-docs/swagger-ui.css",
+            swagger_favicon_url="/static-docs/favicon.png",
+        )
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(EngineError)
+    async def engine_error(request: Request, exc: EngineError) -> JSONResponse:
+        data = from_exception(exc)
+        return ContractJSON(data, status_code=STATUS[data["error"]["code"]])
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return ContractJSON(body("invalid_request", _describe(exc.errors())), status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return ContractJSON(body("invalid_request", str(exc.detail)), status_code=exc.status_code)
+
+
+def _describe(errors: Any) -> str:
+    """FastAPI's validation errors as the one-line message the CLI's requests get."""
+    parts = []
+    for err in list(errors)[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        if err.get("type") == "missing":
+            parts.append(f"missing field `{where}`")
+        elif err.get("type") == "extra_forbidden":
+            parts.append(f"unknown field `{where}`")
+        else:
+            parts.append(f"`{where}`: {str(err.get('msg', '')).lower()}")
+    return "; ".join(parts) or "invalid request"
+
+
+def _schemas(app: FastAPI) -> None:
+    """OpenAPI: add ``ScoreRequest`` (``POST /score`` reads its body itself, to answer lists item by item)."""
+    base = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = base()
+            defs = ScoreRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            components.update(defs.pop("$defs", {}))
+            components["ScoreRequest"] = defs
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("riichi-rulebook")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+__all__ = ["create_app", "ServerOptions"]

@@ -1,0 +1,110 @@
+// Compare rulebooks: every difference of A and B, each scoring change drawn on a witness hand with both scores.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const EDITOR = "riichi-editor-text";
+const uploaded = { a: null, b: null };
+
+function ref(value, side) {
+  if (value === "@editor") return { text: localStorage.getItem(EDITOR) || "", file: "editor.rulebook" };
+  if (value === "@upload") return uploaded[side];
+  return value;
+}
+
+function situationWords(req) {
+  const words = [req.tsumo ? "tsumo" : "ron", req.seat_wind === "E" || !req.seat_wind ? "dealer" : "seat " + req.seat_wind];
+  if (req.round_wind && req.round_wind !== "E") words.push("round " + req.round_wind);
+  for (const f of ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"]) if (req[f]) words.push(f.replace("_", " "));
+  for (const [k, w] of [["honba", "honba"], ["riichi_sticks", "sticks"], ["kita", "kita"]]) if (req[k]) words.push(w + " " + req[k]);
+  return words.join(" · ");
+}
+
+function handPicture(req) {
+  const concealed = splitTiles(req.hand);
+  const i = concealed.indexOf(req.win);
+  if (i >= 0) concealed.splice(i, 1);
+  const parts = [el("span", { class: "tiles small" }, ...concealed.map((c) => tileImg(c)))];
+  for (const m of req.melds || []) parts.push(el("span", { class: "tiles small meld", title: m.type }, ...splitTiles(m.tiles).map((c) => tileImg(c))));
+  parts.push(el("span", { class: "tiles small win", title: "winning tile" }, tileImg(req.win)));
+  const dora = splitTiles(req.dora_indicators || "");
+  if (dora.length) parts.push(el("span", { class: "tiles small dora", title: "dora indicators" }, "dora ", ...dora.map((c) => tileImg(c))));
+  const ura = splitTiles(req.ura_indicators || "");
+  if (ura.length) parts.push(el("span", { class: "tiles small dora", title: "ura indicators" }, "ura ", ...ura.map((c) => tileImg(c))));
+  return el("div", { class: "witness-hand" }, ...parts);
+}
+
+function scoreLine(name, answer) {
+  if (!answer.ok) return el("div", { class: "score-box" }, el("b", { text: name }), " ", answer.error.code.replace(/_/g, " "));
+  const head = answer.limit === "yakuman" ? "yakuman ×" + answer.yakuman : answer.han + " han " + answer.fu + " fu";
+  const yaku = answer.yaku.map((y) => y.name).join(", ");
+  return el("div", { class: "score-box" }, el("b", { text: name }), " ", el("span", { class: "total", text: answer.total.toLocaleString("en") }),
+    " (" + head + ")", el("div", { class: "muted", text: yaku }));
+}
+
+function show(value) {
+  if (value == null) return "—";
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + " = " + v).join("; ");
+  return String(value);
+}
+
+function changeCard(report, c) {
+  const body = c.change === "changed" ? [el("div", { class: "was", text: show(c.a) }), el("div", { class: "now", text: "→ " + show(c.b) })]
+    : c.change === "added" ? [el("div", { class: "now", text: "added: " + show(c.b) })]
+      : [el("div", { class: "was", text: "removed (was " + show(c.a) + ")" })];
+  const clauses = el("div", { class: "clauses" },
+    el("div", { class: "clause" }, el("b", { text: report.a + ": " }), c.clause_a || "—"),
+    el("div", { class: "clause" }, el("b", { text: report.b + ": " }), c.clause_b || "—"));
+  let witness;
+  if (c.witness) {
+    witness = el("div", { class: "witness" }, handPicture(c.witness.request), el("div", { class: "muted", text: situationWords(c.witness.request) }),
+      el("div", { class: "both" }, scoreLine(report.a, c.witness.a), scoreLine(report.b, c.witness.b)));
+  } else {
+    witness = el("p", { class: "muted", text: c.affects_score ? "no hand found that shows this change" : "a game-flow rule: no hand shows it" });
+  }
+  return el("article", { class: "change card change-" + c.change }, el("h3", {}, el("code", { text: c.item }), " ", el("span", { class: "badge", text: c.change })), ...body, clauses, witness);
+}
+
+async function run() {
+  const a = ref($("diff-a").value, "a"), b = ref($("diff-b").value, "b");
+  if (a == null || b == null) { $("diff-status").textContent = "choose a file to upload first"; return; }
+  $("diff-status").textContent = "comparing… (searching hands for witnesses)";
+  $("diff-run").disabled = true;
+  const hands = Number(new URLSearchParams(location.search).get("hands"));
+  const answer = await api("/diff", Number.isInteger(hands) && hands > 0 ? { a, b, hands } : { a, b });
+  $("diff-run").disabled = false;
+  $("diff-status").textContent = "";
+  const out = $("diff-result");
+  if (!answer.ok) { out.replaceChildren(errorBox(answer)); return; }
+  const found = answer.changes.filter((c) => c.witness).length;
+  const summary = answer.changes.length
+    ? answer.changes.length + " rules differ; " + found + " shown on a hand (" + answer.searched.toLocaleString("en") + " hands searched)"
+    : "No differences found (" + answer.searched.toLocaleString("en") + " hands searched).";
+  out.replaceChildren(el("p", { class: "summary", id: "diff-summary", text: summary }), ...answer.changes.map((c) => changeCard(answer, c)));
+}
+
+function init() {
+  const editorText = localStorage.getItem(EDITOR);
+  const extra = editorText ? [["@editor", "the rulebook in the editor"]] : [];
+  const uploads = [...extra, ["@upload", "an uploaded file"]];
+  rulebookOptions($("diff-a"), PAGE.default_rulebook, uploads);
+  const other = PAGE.rulebooks.find((r) => r.name !== PAGE.default_rulebook && !r.file);
+  rulebookOptions($("diff-b"), other ? other.name : PAGE.default_rulebook, uploads);
+  for (const side of ["a", "b"]) {
+    const input = $("upload-" + side);
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      if (!file) return;
+      if (file.size > PAGE.max_bytes) { $("diff-status").textContent = "that file is larger than " + PAGE.max_bytes + " bytes"; return; }
+      const safe = file.name.slice(-50).replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^[^A-Za-z0-9_]/, "_");
+      uploaded[side] = { text: await file.text(), file: safe.endsWith(".rulebook") ? safe : safe + ".rulebook" };
+      $("diff-" + side).value = "@upload";
+    });
+  }
+  $("diff-run").addEventListener("click", run);
+  const params = new URLSearchParams(location.search);
+  if (params.get("a")) $("diff-a").value = params.get("a");
+  if (params.get("b")) $("diff-b").value = params.get("b");
+  if (params.get("a") && params.get("b")) run();
+}
+
+init();

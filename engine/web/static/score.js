@@ -1,0 +1,143 @@
+// Score a hand: pick tiles by tapping them, set the situation, read the breakdown (under two rulebooks if asked).
+"use strict";
+
+const state = { hand: [], win: null, melds: [], pending: null, dora: [], ura: [], target: "hand" };
+const MELD_SIZE = { chi: 3, pon: 3, daiminkan: 4, ankan: 4 };
+const $ = (id) => document.getElementById(id);
+
+function kindOf(code) { return (code[0] === "0" ? "5" : code[0]) + code[1]; }
+
+function copiesUsed(code) {
+  const all = [...state.hand, ...(state.win ? [state.win] : []), ...state.dora, ...state.ura,
+    ...state.melds.flatMap((m) => m.tiles), ...(state.pending ? state.pending.tiles : [])];
+  return all.filter((c) => kindOf(c) === kindOf(code)).length;
+}
+
+function room() { return 13 - 3 * state.melds.length; }
+
+function setTarget(target) {
+  state.target = target;
+  if (MELD_SIZE[target]) {
+    if (!state.pending || state.pending.type !== target) state.pending = { type: target, tiles: [] };
+  } else {
+    state.pending = null;
+  }
+  for (const b of document.querySelectorAll("[data-target]")) b.setAttribute("aria-pressed", String(b.dataset.target === target));
+  draw();
+}
+
+function add(code) {
+  if (copiesUsed(code) >= 4) return flash("all four copies of " + tileName(code) + " are already placed");
+  if (code[0] === "0" && copiesUsed(code.replace("0", "5")) >= 4) return;
+  const t = state.target;
+  if (t === "hand") {
+    if (state.hand.length >= room()) { setTarget("win"); return add(code); }
+    state.hand.push(code);
+    if (state.hand.length === room() && !state.win) setTarget("win");
+  } else if (t === "win") {
+    state.win = code;
+  } else if (t === "dora" || t === "ura") {
+    if (state[t].length < 5) state[t].push(code);
+  } else {
+    const p = state.pending;
+    p.tiles.push(code);
+    if (p.tiles.length === MELD_SIZE[p.type]) {
+      state.melds.push(p);
+      state.pending = { type: p.type, tiles: [] };
+      while (state.hand.length > room()) state.hand.pop();
+    }
+  }
+  draw();
+  autoScore();
+}
+
+function flash(message) {
+  const box = $("result");
+  box.replaceChildren(el("p", { class: "notice", text: message }));
+}
+
+function draw() {
+  const tileButton = (code, remove) => el("button", { type: "button", class: "tile-button", "aria-label": "remove " + tileName(code), onclick: remove }, tileImg(code));
+  $("hand").replaceChildren(...sorted(state.hand).map((c) => tileButton(c, () => { state.hand.splice(state.hand.indexOf(c), 1); draw(); autoScore(); })));
+  $("hand-count").textContent = state.hand.length + "/" + room();
+  $("win").replaceChildren(...(state.win ? [tileButton(state.win, () => { state.win = null; draw(); })] : [el("span", { class: "empty", text: "tap “Winning tile”, then a tile" })]));
+  $("melds").replaceChildren(...state.melds.map((m, i) => el("button", { type: "button", class: "meld", "aria-label": "remove " + m.type, onclick: () => { state.melds.splice(i, 1); draw(); autoScore(); } },
+    el("span", { class: "meld-type", text: m.type }), ...m.tiles.map((c) => tileImg(c)))));
+  $("pending").replaceChildren(...(state.pending && state.pending.tiles.length ? [el("span", { class: "meld-type", text: state.pending.type + "…" }), ...state.pending.tiles.map((c) => tileImg(c))] : []));
+  for (const k of ["dora", "ura"]) {
+    $(k).replaceChildren(...state[k].map((c, i) => tileButton(c, () => { state[k].splice(i, 1); draw(); autoScore(); })));
+  }
+}
+
+function sorted(codes) { return splitTiles(joinTiles(codes)); }
+
+function request(rulebook) {
+  const req = {
+    rulebook,
+    hand: joinTiles([...state.hand, ...(state.win ? [state.win] : [])]),
+    win: state.win || "",
+    melds: state.melds.map((m) => ({ type: m.type, tiles: joinTiles(m.tiles) })),
+    tsumo: $("tsumo").checked,
+    seat_wind: $("seat").value,
+    round_wind: $("round").value,
+    dora_indicators: joinTiles(state.dora),
+    ura_indicators: joinTiles(state.ura),
+    honba: Number($("honba").value) || 0,
+    riichi_sticks: Number($("sticks").value) || 0,
+    kita: Number($("kita").value) || 0,
+  };
+  for (const box of document.querySelectorAll("[data-flag]")) req[box.dataset.flag] = box.checked;
+  return req;
+}
+
+const autoScore = debounce(() => { if (state.win && state.hand.length === room()) score(); }, 150);
+
+async function score() {
+  if (!state.win) return flash("choose the winning tile first");
+  const a = $("rulebook").value, b = $("compare").value;
+  const names = b ? [a, b] : [a];
+  const answers = await api("/score", names.map(request));
+  if (!Array.isArray(answers)) { $("result").replaceChildren(errorBox(answers)); return; }
+  $("result").replaceChildren(card(a, answers[0]));
+  $("result-compare").replaceChildren(...(b ? [card(b, answers[1])] : []));
+  $("difference").textContent = b ? difference(a, answers[0], b, answers[1]) : "";
+}
+
+function card(name, answer) {
+  if (!answer.ok) return el("div", { class: "card" }, el("h3", { text: name }), errorBox(answer));
+  const head = answer.limit === "yakuman" ? "yakuman ×" + answer.yakuman
+    : answer.han + " han " + answer.fu + " fu" + (answer.limit ? " · " + answer.limit : "");
+  const yaku = el("table", { class: "lines" }, ...answer.yaku.map((y) => el("tr", {},
+    el("td", { text: y.name }), el("td", { class: "num", text: y.yakuman ? "yakuman ×" + y.yakuman : y.han + " han" }),
+    el("td", { class: "clause", text: y.clause || "" }))));
+  const fu = el("table", { class: "lines" }, ...(answer.fu_items || []).map((f) => el("tr", {},
+    el("td", { text: f.id.replace(/_/g, " ") }), el("td", { class: "num", text: f.fu + " fu" }), el("td", { class: "clause", text: f.clause || "" }))));
+  const pays = Object.entries(answer.payments).map(([k, v]) => k.replace("_", "-") + " " + v.toLocaleString("en")).join(" · ");
+  return el("div", { class: "card", "data-rulebook": name },
+    el("h3", { text: name }),
+    el("p", { class: "total", text: answer.total.toLocaleString("en") }),
+    el("p", { class: "head", text: head }),
+    answer.limit_clause ? el("p", { class: "clause", text: "limit: " + answer.limit_clause }) : null,
+    yaku, el("h4", { text: "Fu" }), fu,
+    el("p", { class: "pays", text: "base " + answer.base_points.toLocaleString("en") + " · " + pays }));
+}
+
+function difference(a, x, b, y) {
+  if (!x.ok || !y.ok) return x.ok === y.ok ? "" : (x.ok ? a : b) + " scores this hand; the other does not.";
+  const d = y.total - x.total;
+  if (d === 0) return "Both rulebooks pay the same.";
+  return b + " pays " + Math.abs(d).toLocaleString("en") + (d > 0 ? " more" : " less") + " than " + a + ".";
+}
+
+function init() {
+  rulebookOptions($("rulebook"), PAGE.default_rulebook);
+  rulebookOptions($("compare"), "");
+  $("palette").replaceChildren(...PAGE.tiles.map((t) => el("button", { type: "button", class: "tile-button", "aria-label": "add " + t.name, onclick: () => add(t.code) }, tileImg(t.code))));
+  for (const b of document.querySelectorAll("[data-target]")) b.addEventListener("click", () => setTarget(b.dataset.target));
+  for (const input of document.querySelectorAll("select, input")) input.addEventListener("change", autoScore);
+  $("score-button").addEventListener("click", score);
+  $("clear").addEventListener("click", () => { Object.assign(state, { hand: [], win: null, melds: [], dora: [], ura: [] }); setTarget("hand"); $("result").replaceChildren(); $("result-compare").replaceChildren(); $("difference").textContent = ""; });
+  draw();
+}
+
+init();

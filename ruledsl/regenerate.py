@@ -1,0 +1,103 @@
+"""Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
+
+Three files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
+installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code) and the language reference
+(from the vocabulary). Each generator keeps its own module; this one lists them so that nobody has to remember which
+to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
+writes into the source tree, never into an installed package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+COMMAND = "python -m ruledsl.regenerate"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated file: where it lies in a checkout, and how to build its text from its sources."""
+
+    name: str  # its path from the checkout's root, as messages show it
+    render: Callable[[], str]
+
+    @property
+    def path(self) -> Path:
+        return ROOT / self.name
+
+    def is_fresh(self) -> bool:
+        """Whether the committed file is exactly what its sources give now."""
+        try:
+            return self.path.read_text(encoding="utf-8") == self.render()
+        except OSError:
+            return False
+
+
+def _grammar_tables() -> str:
+    from ruledsl import grammar_tables
+    from ruledsl.parser import grammar_text
+
+    return grammar_tables.dumps(grammar_text())
+
+
+def _parsed_cache() -> str:
+    from ruledsl import parsed_cache
+
+    return parsed_cache.dumps()
+
+
+def _language_reference() -> str:
+    from ruledsl import docgen
+
+    return docgen.generate()
+
+
+# In an order where no file is built from another that is still stale (none reads another today).
+GENERATED: tuple[Generated, ...] = (
+    Generated("ruledsl/grammar_tables.json", _grammar_tables),
+    Generated("rulebooks/parsed.json", _parsed_cache),
+    Generated("docs/language.md", _language_reference),
+)
+
+
+def stale(files: tuple[Generated, ...] | None = None) -> list[str]:
+    """The names of the generated files (default: all) that differ from what their sources give now."""
+    return [file.name for file in (GENERATED if files is None else files) if not file.is_fresh()]
+
+
+def write(files: tuple[Generated, ...] | None = None) -> list[str]:
+    """Rewrites every file (default: all) that is stale; the names of those written."""
+    written = []
+    for file in GENERATED if files is None else files:
+        text = file.render()
+        if not file.path.exists() or file.path.read_text(encoding="utf-8") != text:
+            file.path.write_text(text, encoding="utf-8")
+            written.append(file.name)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a generated file is stale")
+    args = parser.parse_args(argv)
+    if not (ROOT / "pyproject.toml").is_file():
+        print(f"{COMMAND}: {ROOT} is not a source checkout; run it in one", file=sys.stderr)
+        return 2
+    if args.check:
+        names = stale()
+        for name in names:
+            print(f"{name} is stale; regenerate it with `{COMMAND}`", file=sys.stderr)
+        return 1 if names else 0
+    written = write()
+    for file in GENERATED:
+        print(f"{'wrote' if file.name in written else 'fresh'} {file.name}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

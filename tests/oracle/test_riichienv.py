@@ -1,0 +1,250 @@
+"""riichienv as an independent oracle: its self-play games (``tests/data/riichienv``, made by
+``generate_riichienv.py``) replayed through our round and game engines under the matching rulebook must show the
+same legal action set at every decision, the same outcome and point changes for every round, the same game end
+and the same final points.
+
+Four players (``tenhou``): all 1,000 games, 12,861 rounds, 931,936 decisions with identical legal sets; 12,813
+rounds identical in every settled field; the other 48 follow from 20 exhaustive draws where riichienv counts as
+tenpai a hand waiting only on a tile it holds all four of (``all_copies_held``). Three players (``tenhou_sanma``):
+300 games, 2,871 rounds, 135,935 decisions; they differ by rules, each named in ``KNOWN`` with the rule item that
+decides it. Every disagreement found must fall into one of them (or follow from one in the same game: scores of
+later rounds, final points, the game's end), so a new kind of disagreement fails the test. Allowed, not required: a
+rulebook that changes to riichienv's reading just makes its category vanish. The default run replays a sample;
+``-m slow`` every game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine import library
+from engine.replay.events import Call, Draw, Win
+from engine.round.rules import round_rules
+from tests.oracle.corpus import DATA, read_games
+from tests.oracle.riichienv_oracle import GameCheck, check_game
+
+# Every kind of disagreement we know of, with the rule that decides it and who we think is right.
+KNOWN = {
+    "tenpai_yame": (
+        "game tenpai_yame: riichienv ends a game when the last dealer is tenpai at an exhaustive draw while leading "
+        "with 30,000 or more, as issue 10 says Tenhou does; `tenhou` now stops there too, `tenhou_sanma` not always "
+        "(our side, in the rulebook)"
+    ),
+    "noten_total": (
+        "draw noten payments (three players): riichienv pays 2,000 in all at an exhaustive draw, tenhou_sanma 3,000 "
+        "(not verified against a primary source)"
+    ),
+    "honba_value": (
+        "table honba value (three players): riichienv counts 100 per honba per paying opponent (200 for a ron), "
+        "tenhou_sanma 300 for a ron and 100 per opponent for a tsumo (not verified)"
+    ),
+    "three_riichi": (
+        "abortive_draw suucha_riichi (three players): tenhou_sanma aborts when all three players are in riichi, "
+        "riichienv plays on (not verified)"
+    ),
+    "kita_rinshan": (
+        "table kita_rinshan: riichienv scores a win on the replacement tile after a North as rinshan kaihou (a yaku), "
+        "tenhou_sanma does not (not verified)"
+    ),
+    "riichi_wall": (
+        "riichi min_wall (three players): riichienv lets a player declare riichi with 3 tiles left (each other seat "
+        "draws once more), tenhou_sanma needs 4 as with four players"
+    ),
+    "all_copies_held": (
+        "draw/furiten all_copies_held_is_tenpai: at an exhaustive draw riichienv counts as tenpai a hand whose only "
+        "wait is a tile it holds all four of (in a kan or pon plus the hand); the tenhou rulebooks do not, as Tenhou "
+        "does not (we believe riichienv is wrong here; not verified against a primary source)"
+    ),
+    "kita_dora": (
+        "kita (three players): riichienv counts each set-aside North as a dora too when an indicator (dora or ura) "
+        "is West; our scorer counts only the North's own han (our side to fix: the scorer/tenhou_sanma)"
+    ),
+    "kita_kan_dora": (
+        "calls kan_dora with kita: riichienv reveals an open or added kan's pending indicator when the same player "
+        "then sets a North aside (as for a second kan); our round engine only at the discard or at the next kan"
+    ),
+}
+FOLLOW_ON = frozenset(
+    {"scores of the next round", "honba of the next round", "riichi sticks of the next round", "dealer of the next round",
+     "final points", "end of the game", "next round", "game progression"}
+)
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    rounds: int = 0
+    rounds_matched: int = 0
+    decisions: int = 0
+    decisions_differing: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    explained: Counter[str] = field(default_factory=Counter)
+    unexplained: list[Any] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"{self.games} games, {self.rounds} rounds ({self.rounds_matched} identical), {self.decisions} decisions "
+            f"({self.decisions_differing} differing); outcomes {dict(self.outcomes)}; explained {dict(self.explained)}"
+        )
+
+
+def _round_categories(record: dict[str, Any]) -> tuple[set[str], list[Any]]:
+    """The known categories one round's disagreements fall into, and anything left unexplained."""
+    found: set[str] = set()
+    left: list[Any] = []
+    settlement = record["settlement"] or {}
+    body = record["body"]
+    for m in record["mismatches"]:
+        what, want, got = m["what"], m["expected"], m["got"]
+        if what == "point changes" and settlement.get("kind") == "exhaustive" and [3 * x for x in want] == [2 * y for y in got]:
+            found.add("noten_total")
+        elif what == "point changes" and settlement.get("kind") == "exhaustive" and record["karaten"]:
+            found.add("all_copies_held")
+        elif what == "point changes" and settlement.get("kind") == "win" and _after_kita(body):
+            found.add("kita_rinshan")
+        elif what == "point changes" and settlement.get("kind") == "win" and _north_is_dora(record):
+            found.add("kita_dora")
+        elif what == "point changes" and settlement.get("kind") == "win" and record["honba"] and all(
+            (y - x) % (100 * record["honba"]) == 0 for x, y in zip(want, got, strict=True)
+        ):
+            found.add("honba_value")
+        elif what == "draw" and settlement.get("abortive") == "suucha_riichi":
+            found.add("three_riichi")
+        elif what == "illegal move" and str(want).startswith("hora") and any(isinstance(e, Call) and e.kind == "kita" for e in body):
+            found.add("kita_rinshan")
+        elif what == "illegal move" and str(want).startswith("reach") and record["wall"] is not None and record["wall"] < 4:
+            found.add("riichi_wall")
+        elif what == "dora indicators at the win" and any(isinstance(e, Call) and e.kind == "kita" for e in body):
+            found.add("kita_kan_dora")
+        elif what in FOLLOW_ON:
+            continue
+        else:
+            left.append(m)
+    for d in record["differing"]:
+        if d["only_ours"] == ["(not reached)"] or (d["only_riichienv"] in (["h"], ["r"]) and not d["only_ours"]):
+            continue  # the illegal move of this round, or what it left unplayed: classified above
+        else:
+            left.append(d)
+    return found, left
+
+
+def classify(check: GameCheck, summary: Summary) -> None:
+    summary.games += 1
+    summary.rounds += check.report.rounds
+    summary.rounds_matched += check.report.rounds_matched
+    summary.decisions += check.decisions
+    summary.decisions_differing += len(check.differing)
+    summary.outcomes += check.outcomes
+    earlier = False  # a known difference earlier in the game explains later scores, final points and game end
+    for record in check.rounds:
+        found, left = _round_categories(record)
+        if not earlier and not found:
+            left += [m for m in record["mismatches"] if m["what"] in FOLLOW_ON]
+        summary.explained.update(found)
+        summary.unexplained += left
+        earlier = earlier or bool(found)
+    for m in check.end:
+        if m["what"] == "end of the game" and check.rounds and _dealer_tenpai_draw(check.rounds[-1]):
+            summary.explained["tenpai_yame"] += 1
+        elif not earlier:
+            summary.unexplained.append(m)
+
+
+def _after_kita(body: list[Any]) -> bool:
+    """A tsumo on the replacement tile drawn after setting a North aside."""
+    wins = [j for j, e in enumerate(body) if isinstance(e, Win)]
+    if not wins or wins[0] < 2:
+        return False
+    j = wins[0]
+    win, draw, call = body[j], body[j - 1], body[j - 2]
+    return win.tsumo and isinstance(draw, Draw) and isinstance(call, Call) and call.kind == "kita" and call.seat == win.who
+
+
+def _north_is_dora(record: dict[str, Any]) -> bool:
+    """A winner with set-aside Norths while West (the indicator of North) shows."""
+    west = 29
+    winners = [w["seat"] for w in (record["settlement"] or {}).get("wins", ())]
+    return west in record["indicators"] and any(record["kita"][seat] for seat in winners)
+
+
+def _dealer_tenpai_draw(record: dict[str, Any]) -> bool:
+    settlement = record["settlement"] or {}
+    return settlement.get("kind") == "exhaustive" and bool(settlement.get("renchan"))
+
+
+@cache
+def _rules(name: str):
+    return round_rules(library.scorer(name))
+
+
+def run(players: int, rulebook: str, limit: int | None) -> Summary:
+    summary = Summary()
+    for game in read_games(DATA / f"tenhou{players}p.jsonl.gz", limit):
+        classify(check_game(game, _rules(rulebook)), summary)
+    return summary
+
+
+def _wins_and_calls(limit: int) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for game in read_games(DATA / "tenhou4p.jsonl.gz", limit):
+        for e in game["events"]:
+            seen[e["type"]] += 1
+    return seen
+
+
+def test_the_corpus_plays_wins_riichi_and_calls_not_only_draws() -> None:
+    seen = _wins_and_calls(20)
+    assert seen["hora"] > 100 and seen["reach"] > 50 and seen["pon"] + seen["chi"] > 500
+    assert seen["ankan"] + seen["kakan"] + seen["daiminkan"] > 10
+
+
+def test_four_players_sample_agrees_with_riichienv() -> None:
+    summary = run(4, "tenhou", 20)
+    assert summary.decisions > 15_000
+    assert summary.decisions_differing == 0, summary.line()
+    assert summary.unexplained == [], summary.unexplained[:5]
+    assert set(summary.explained) <= {"tenpai_yame", "all_copies_held"}
+    assert summary.outcomes["win"] > 100
+
+
+def test_three_players_sample_agrees_with_riichienv_but_for_named_rules() -> None:
+    summary = run(3, "tenhou_sanma", 20)
+    assert summary.decisions > 5_000
+    assert summary.unexplained == [], summary.unexplained[:5]
+    assert set(summary.explained) <= set(KNOWN), summary.line()
+    assert summary.rounds_matched > summary.rounds // 3
+
+
+def test_a_disagreement_is_not_explained_away() -> None:
+    """A round whose point changes differ by something no named rule explains stays unexplained."""
+    record = {
+        "label": "E1-0", "honba": 0, "body": [], "settlement": {"kind": "win", "renchan": False}, "wall": 40,
+        "riichi": [], "differing": [], "karaten": [], "kita": [0, 0, 0, 0], "indicators": [],
+        "mismatches": [{"what": "point changes", "expected": [0, 1000, -1000, 0], "got": [0, 2000, -2000, 0]}],
+    }
+    found, left = _round_categories(record)
+    assert found == set() and len(left) == 1
+
+
+@pytest.mark.slow
+def test_every_four_player_game_agrees_with_riichienv() -> None:
+    summary = run(4, "tenhou", None)
+    print(summary.line())
+    assert summary.games == 1000
+    assert summary.decisions_differing == 0, summary.line()
+    assert summary.unexplained == [], summary.unexplained[:5]
+    assert set(summary.explained) <= {"tenpai_yame", "all_copies_held"}
+
+
+@pytest.mark.slow
+def test_every_three_player_game_agrees_with_riichienv_but_for_named_rules() -> None:
+    summary = run(3, "tenhou_sanma", None)
+    print(summary.line())
+    assert summary.games == 300
+    assert summary.unexplained == [], summary.unexplained[:5]
+    assert set(summary.explained) <= set(KNOWN)

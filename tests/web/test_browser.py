@@ -1,0 +1,156 @@
+"""The pages in a real headless Chromium (Debian's ``/usr/bin/chromium`` driven by Playwright), on a phone-sized
+screen: score a hand by tapping tiles, see a diagnostic appear while editing a rulebook, open a diff.
+
+Skipped, with the reason, only where chromium or Playwright's Python package is absent (``.ci/run`` installs
+both); never ``playwright install``: the browser is the system's.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no chromium at {CHROMIUM} (Debian's `chromium` package; .ci/run installs it)", allow_module_level=True)
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is not installed")
+pytest.importorskip("uvicorn", reason="the web server needs the `web` extra")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``riichi serve`` as an operator starts it, on a free port of 127.0.0.1."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(base + "/health", timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None:
+                    pytest.fail(f"riichi serve exited: {process.stderr.read().decode() if process.stderr else ''}")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, tmp_path):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+
+
+def test_score_a_hand_by_tapping_tiles(server, page, tmp_path):
+    page.goto(server + "/")
+    for code in ["2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p", "9p", "4s", "6s", "8p", "8p"]:
+        page.click(f'#palette [data-tile="{code}"]')
+    assert page.get_attribute('[data-target="win"]', "aria-pressed") == "true"  # the hand is full: the win next
+    page.click('#palette [data-tile="5s"]')
+    page.select_option("#seat", "S")
+    page.check('[data-flag="riichi"]')
+    page.click('[data-target="dora"]')
+    page.click('#palette [data-tile="4s"]')
+    page.wait_for_function("document.querySelector('#result .total')?.textContent === '2,600'")
+    assert "2 han 40 fu" in page.text_content("#result .head")
+    assert "Riichi" in page.text_content("#result table") and "WRC" in page.text_content("#result .clause")
+    page.select_option("#compare", "wrc2025")
+    page.wait_for_selector('#result-compare [data-rulebook="wrc2025"] .total')
+    assert page.text_content("#difference") == "Both rulebooks pay the same."
+    page.click('#hand [aria-label="remove 8 of circles"] >> nth=0')  # take a tile back
+    assert page.text_content("#hand-count") == "12/13"
+    page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
+    assert (tmp_path / "score.png").stat().st_size > 10_000
+
+
+def test_a_diagnostic_appears_while_editing_a_rulebook(server, page):
+    page.goto(server + "/editor")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("#check-summary.good")
+    text = page.input_value("#source")
+    page.fill("#source", text.replace("has_triplet(tile_of(x, n)) and", "has_triplett(tile_of(x, n)) and", 1))
+    diagnostic = page.wait_for_selector("pre.diag.error")
+    rendered = diagnostic.text_content() or ""
+    assert "myclub.rulebook:8:5: error:" in rendered and "`has_triplett`" in rendered
+    assert "^^^" in rendered and "did you mean `has_triplet`" in rendered
+    assert "1 error" in (page.text_content("#check-summary") or "")
+    assert page.query_selector("#highlight .line-error") is not None
+    diagnostic.click()  # to the line: its item explained
+    page.wait_for_function("document.querySelector('#explain-item').textContent === 'yaku sanrenkou'")
+    assert "club rule 4.2" in (page.text_content("#explain") or "")
+
+
+def test_open_a_diff_with_witness_hands(server, page):
+    page.goto(server + "/compare?a=house&b=wrc2025&hands=300")
+    summary = page.wait_for_selector("#diff-summary")
+    assert "rules differ" in (summary.text_content() or "")
+    card = page.wait_for_selector("article.change:has(.witness-hand)")
+    assert len(card.query_selector_all(".witness-hand img.tile")) >= 14
+    assert "house" in (card.text_content() or "") and "wrc2025" in (card.text_content() or "")
+
+
+def test_compare_an_uploaded_rulebook(server, page, tmp_path):
+    from engine.web.pages import STARTER
+
+    upload = tmp_path / "myclub.rulebook"
+    upload.write_text(STARTER)
+    page.goto(server + "/compare?hands=100")
+    page.select_option("#diff-a", "house")
+    page.set_input_files("#upload-b", str(upload))
+    # the page reads the file asynchronously, then selects it
+    page.wait_for_function("document.getElementById('diff-b').value === '@upload'", timeout=10_000)
+    assert page.input_value("#diff-b") == "@upload"
+    page.click("#diff-run")
+    page.wait_for_selector("#diff-summary")
+    items = [e.text_content() for e in page.query_selector_all("article.change h3 code")]
+    assert "yaku sanrenkou" in items and "abortive_draw suufon_renda" in items
+
+
+def test_api_docs_open_offline(server, page):
+    page.goto(server + "/docs")
+    page.wait_for_selector('.opblock-summary-path[data-path="/score"]')
+    assert page.query_selector('.opblock-summary-path[data-path="/diff"]') is not None
