@@ -363,5 +363,73 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used):
+    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits):
         cached.cache_clear()
+
+
+# --- cached helpers for engines that ask the same hands again ---------------------------------------------------
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def cached_shanten(counts: tuple[int, ...], n_melds: int) -> int:
+    """``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the
+    resting hand after a discard, the riichi check before it)."""
+    return shanten(counts, n_melds)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
+    """``waits`` memoised on the hand's counts, and computed suit by suit: a candidate tile changes one suit's
+    table only, so the other suits' merged table is built once per hand instead of once per candidate. The
+    answer is the same as ``waits`` (a tenpai hand, then each candidate whose hand shanten says is complete)."""
+    total = sum(counts)
+    if total % 3 != 1:
+        raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
+    if cached_shanten(counts, n_melds) != 0:
+        return ()
+    sets = _sets_and_melds(total + 1, n_melds)
+    vecs = [counts[0:9], counts[9:18], counts[18:27]]
+    tables = [_suit_table(vec) for vec in vecs]
+    honours = _honour_table(counts[27:34])
+    others = (_merge(tables[1], tables[2]), _merge(tables[0], tables[2]), _merge(tables[0], tables[1]))
+    all_suits = _merge(others[0], tables[0])
+    target = 3 * sets + 2
+    held = list(counts)
+    found = []
+    for kind in _candidates(held):
+        if held[kind] >= 4:
+            continue
+        if kind < 27:
+            suit, index = divmod(kind, 9)
+            vec = vecs[suit]
+            changed = _suit_table(vec[:index] + (vec[index] + 1,) + vec[index + 1 :])
+            complete = _used(_merge(changed, others[suit]), honours, sets) == target
+        else:
+            vec = counts[27:34]
+            index = kind - 27
+            changed = _honour_table(vec[:index] + (vec[index] + 1,) + vec[index + 1 :])
+            complete = _used(all_suits, changed, sets) == target
+        if not complete and sets == MAX_SETS:
+            held[kind] += 1
+            complete = _special_complete(held)
+            held[kind] -= 1
+        if complete:
+            found.append(kind)
+    return tuple(found)
+
+
+def _special_complete(held: list[int]) -> bool:
+    """Seven pairs or thirteen orphans complete (14 tiles, no melds), as ``shanten`` counts them."""
+    pairs = held.count(2) + held.count(3) + held.count(4)
+    kinds = KINDS - held.count(0)
+    if 6 - pairs + (7 - kinds if kinds < 7 else 0) == -1:
+        return True
+    orphans = 0
+    orphan_pair = 0
+    for kind in YAOCHUU_KINDS:
+        count = held[kind]
+        if count:
+            orphans += 1
+            if count > 1:
+                orphan_pair = 1
+    return 13 - orphans - orphan_pair == -1

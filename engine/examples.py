@@ -2,7 +2,8 @@
 
 ``"234p678p34s88m2s ankan 1111m win 2s tsumo seat S riichi dora 4s"``: the concealed tiles first (the winning
 tile included), then melds as ``TYPE TILES``, ``win T``, ``ron``/``tsumo``, ``seat``/``round`` winds, flags such
-as ``riichi``, and counters ``dora``, ``ura``, ``kita``, ``honba``, ``sticks``.
+as ``riichi``, and counters ``dora``, ``ura``, ``kita``, ``honba``, ``sticks``. The words themselves belong to the
+rule language (``ruledsl.example_words``: rulebooks are written in them); they are re-exported here.
 """
 
 from __future__ import annotations
@@ -10,13 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import InvalidRequest
+from ruledsl.example_words import COUNT_WORDS, FLAG_WORDS, MELD_WORDS, VALUE_WORDS
 
-MELD_WORDS = ("chi", "pon", "daiminkan", "kakan", "ankan")
-FLAG_WORDS = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
-)
-VALUE_WORDS = {"win": "win", "seat": "seat_wind", "round": "round_wind", "dora": "dora_indicators", "ura": "ura_indicators"}
-COUNT_WORDS = {"kita": "kita", "honba": "honba", "sticks": "riichi_sticks"}
+__all__ = ["COUNT_WORDS", "FLAG_WORDS", "MELD_WORDS", "VALUE_WORDS", "request_from_example"]
 
 
 def request_from_example(text: str) -> dict[str, Any]:

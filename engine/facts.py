@@ -67,7 +67,9 @@ class Env(dict):
         return value
 
 
-def _successor_table(cycles: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+def successor_table(cycles: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """Each kind's successor (the dora when that kind is the indicator), from a rulebook's ``dora_cycles``;
+    public because the scorer builds it once per rulebook and hands it to every ``HandFacts``."""
     table: dict[int, int] = {}
     for cycle in cycles:
         kinds = [T.kind_of(c) for c in cycle]

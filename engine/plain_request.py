@@ -6,8 +6,9 @@ the values directly, and a process that only meets such requests never imports p
 at start-up). Anything else (a missing or unknown key, a value pydantic would coerce or reject) goes through
 ``engine.request.parse_request``.
 
-The field table here is written out; ``fields_of`` derives the same table from the contract's pydantic models,
-and a test holds the two equal, so a field added to the contract cannot be forgotten here.
+The field table here is built from the situation's fields (``engine.situation``) and the few others the contract
+adds; ``fields_of`` derives the same table from the contract's pydantic models, and a test holds the two equal, so
+a field added to the contract cannot be forgotten here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.situation import WINDS
+from engine.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 
@@ -37,26 +38,15 @@ class Fields:
 
 
 MELD_FIELDS = Fields(required=frozenset({"type", "tiles"}), strs=frozenset({"tiles"}), choices={"type": frozenset(MELD_TYPES)})
-_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 REQUEST_FIELDS = Fields(
     required=frozenset({"hand", "win"}),
-    bools=frozenset(_FLAGS),
+    bools=frozenset(FLAG_FIELDS),
     strs=frozenset({"hand", "win", "dora_indicators", "ura_indicators"}),
-    choices={"seat_wind": frozenset(WINDS), "round_wind": frozenset(WINDS)},
-    ints={"kita": (0, 4), "honba": (0, 1000), "riichi_sticks": (0, 1000)},
+    choices=dict.fromkeys(WIND_FIELDS, frozenset(WINDS)),
+    ints={"kita": (0, 4), "honba": (0, 1000), "riichi_sticks": (0, 1000)},  # the contract's bounds
     nullable=frozenset({"rulebook"}),
     lists={"melds": MELD_FIELDS},
-    defaults={
-        "rulebook": None,
-        **dict.fromkeys(_FLAGS, False),
-        "seat_wind": "E",
-        "round_wind": "E",
-        "dora_indicators": "",
-        "ura_indicators": "",
-        "kita": 0,
-        "honba": 0,
-        "riichi_sticks": 0,
-    },
+    defaults={"rulebook": None, **SITUATION_DEFAULTS, "dora_indicators": "", "ura_indicators": ""},
     empty_lists=frozenset({"melds"}),
 )
 

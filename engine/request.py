@@ -28,6 +28,10 @@ class MeldModel(BaseModel):
     tiles: str
 
 
+# The situation's fields below (``tsumo`` to ``renhou``, ``kita`` to ``riichi_sticks``) are those of
+# ``engine.situation.Situation``, written out because pydantic and type checkers read class annotations and the
+# contract's JSON Schema follows their order; a test holds them equal (names, order, defaults). (A comment, not
+# the docstring: the docstring is the schema's description.)
 class ScoreRequest(BaseModel):
     """One hand to score, as other programs send it (contract: Score request)."""
 

@@ -38,10 +38,10 @@ from engine.facts import (
     READING_FACTS,
     Env,
     HandFacts,
-    _successor_table,
     plan_ahead,
     put_reading,
     situation_facts,
+    successor_table,
 )
 from engine.hand import Hand, allowed_codes, build_hand
 from engine.memo import BoundedCache, Memo
@@ -407,7 +407,7 @@ def prepare(rulebook: Rulebook, reference: bool = False) -> Prepared:
         allowed_kinds=frozenset(T.kind_of(k) for k in kinds),
         red_fives=frozenset(table.get("red_fives", ())),
         copies=int(table.get("copies", 4)),
-        successors=_successor_table(scoring.get("dora_cycles", ())),
+        successors=successor_table(scoring.get("dora_cycles", ())),
         players=int(table.get("players", 4)),
         fu_rounding=int(scoring.get("fu_rounding", 1)),
         stacking=str(scoring.get("yakuman_stacking", "add")),

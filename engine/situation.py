@@ -54,10 +54,14 @@ class Situation:
 
 
 WINDS = ("E", "S", "W", "N")
+# The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
+# these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).
 SITUATION_FIELDS = tuple(Situation.__dataclass_fields__)  # the request fields of the same names
-_SITUATION_TYPES = {"seat_wind": str, "round_wind": str, "kita": int, "honba": int, "riichi_sticks": int} | {
-    name: bool for name in SITUATION_FIELDS if name not in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks")
-}
+_SITUATION_TYPES: dict[str, type] = {name: type(f.default) for name, f in Situation.__dataclass_fields__.items()}
+FLAG_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is bool)  # tsumo, riichi, ...
+WIND_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is str)  # seat and round wind
+COUNTER_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is int)  # kita, honba, sticks
+SITUATION_DEFAULTS: dict[str, object] = {name: f.default for name, f in Situation.__dataclass_fields__.items()}
 
 
 def situation_of(request: Any) -> Situation:

@@ -6,15 +6,17 @@ organiser every mistake in the file, not just the first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import cast
 
-from engine.tiles import NotationError, kind_of, parse_tiles
 from ruledsl import ast, limits
 from ruledsl import vocabulary as V
 from ruledsl.check_settings import check_settings
-from ruledsl.diagnostics import Diagnostic, did_you_mean
-from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
+from ruledsl.diagnostics import Diagnostic, did_you_mean, printable
+from ruledsl.render import render_expr
+from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedItem, ResolvedRulebook, _Diagnostics
+from ruledsl.tiles import NotationError, kind_of, parse_tiles
 
 SCORING_ITEM_KINDS = ("yaku", "yakuman")
 HAN_FLOOR = 1
@@ -81,8 +83,12 @@ def check(rulebook: ResolvedRulebook) -> list[Diagnostic]:
     diags = _Diagnostics()
     for file, text in rulebook.texts.items():
         diags.add_file(file, text)
+    for error in rulebook.errors:  # the fold's own errors (``resolve(..., keep_going=True)``) count towards the cap
+        diags.items.append(error)
+        diags.errors += 1
     checker = _Checker(rulebook, diags)
     checker.run()
+    _check_file_name(rulebook, diags)
     found = list(rulebook.warnings) + diags.items
     return sorted(found, key=lambda d: (d.span.file, d.span.line, d.span.column))
 
@@ -132,6 +138,7 @@ class _Checker:
                 'add `@clause("...")` above it naming the rule it encodes',
             )
         self._check_decorators(item)
+        self._check_has_example(item)
         kind = item_kind(item, self.rb)
         if kind not in V.ITEM_KINDS:
             self.d.error(
@@ -169,6 +176,31 @@ class _Checker:
             )
         for example, _ in item.examples:
             self._check_example(example)
+
+    def _check_has_example(self, item: ResolvedItem) -> None:
+        """A new item of a variant with no ``example``: `riichi check` scores examples, and seeing the rule at work
+        on a hand is what teaches an organiser the most (and catches a rule that does not do what it says).
+
+        Only items the file itself adds (``define`` or ``exception``): an override or a removal changes a rule
+        whose examples live in the base, and an inherited item was checked with its own file. Only variants (a
+        file that ``extends``): a standalone rulebook must define every yaku, fu and payment before one example
+        can score, and its base items are exercised by one another's examples. Not settings, and not the round
+        items (draws, abortive draws, liability), which a hand example cannot exercise.
+        """
+        leaf = self.rb.chain[-1] if self.rb.chain else None
+        if leaf is None or leaf.extends is None or item.examples or item.kind == "settings":
+            return
+        first = item.history[0]
+        if first.rulebook != leaf.name or first.action not in ("define", "exception"):
+            return
+        if item_kind(item, self.rb) in KIND_SCOPES or item_kind(item, self.rb) == "settings":
+            return
+        self.d.warning(
+            f"`{item.kind} {item.name}` has no example",
+            _head_span(item),
+            'add a line such as `example "234m456m678p234s55p win 4s ron seat S riichi" => {han: 3}`: '
+            "`riichi check` scores it and shows the rule at work",
+        )
 
     def _check_decorators(self, item: ResolvedItem) -> None:
         for deco in self.decorators.get(item.key, ()):
@@ -213,6 +245,20 @@ class _Checker:
             )
         elif not any(d.is_error for d in self.d.items[before:]):  # well typed: now its cost and its numbers
             self.bounds.field(kind, name, f.value)
+            if name == "when":
+                self._check_satisfiable(item, f)
+
+    def _check_satisfiable(self, item: ResolvedItem, f: ast.Field) -> None:
+        """An item whose condition no hand can meet never applies: almost always a mistake (a condition written
+        over the wrong shape, a negation too many). Only proofs count (``unsatisfiable``): a warning is given
+        when the condition is certainly false, never because a search found no hand."""
+        reason = unsatisfiable(f.value)
+        if reason is not None:
+            self.d.warning(
+                f"`{item.kind} {item.name}` can never apply: {reason}",
+                f.value.span,
+                "no hand satisfies this `when`; check the condition (a shape, a negation, `and` for `or`)",
+            )
 
     def _check_han(self, item: ResolvedItem, f: ast.Field) -> None:
         value = f.value
@@ -542,6 +588,253 @@ class _Checker:
         if not (_compatible(left, right) or _compatible(right, left)):
             self.d.error(f"cannot compare {_a(left)} with {_a(right)}", expr.span, "both sides of `==` must be the same kind of value")
         return V.BOOL
+
+
+# ---- satisfiability: sound and cheap (constant folding, contradictory conjuncts, bounds of counts) -------------
+
+# What a hand's shape implies about the size of its readings (``engine.facts.put_reading``): a standard reading
+# has four sets (called melds included) and one pair; seven pairs has no set and seven pairs; thirteen orphans
+# has no set. Bounds for any shape: 0..4 sets, 0..7 pairs.
+_SHAPE_SIZES: dict[str, dict[str, tuple[int, int]]] = {
+    "standard": {"sets": (4, 4), "pairs": (1, 1)},
+    "seven_pairs": {"sets": (0, 0), "pairs": (7, 7)},
+    "thirteen_orphans": {"sets": (0, 0)},
+}
+_SIZE_BOUNDS = {"sets": (0, 4), "pairs": (0, 7)}
+# Facts of which exactly one holds for every win: a win is self-drawn or on another player's tile.
+_EXACTLY_ONE = (("tsumo", "ron"),)
+_Const = tuple[str, object]  # ("int", 3), ("str", "x"), ("name", "standard"): a value known without a hand
+
+
+def unsatisfiable(expr: ast.Expr) -> str | None:
+    """Why no hand can make ``expr`` true, or None when that is not certain.
+
+    Sound by construction: constant folding; an ``or`` is false only when both sides are; an ``and`` when one
+    side is, or when its conjuncts contradict (``x`` and ``not x``; ``tsumo`` and ``ron``; two values for one
+    term; number bounds that leave nothing, including the sizes a shape implies). Anything else is "maybe".
+    """
+    if _fold(expr) is False:
+        return "it is always false"
+    if isinstance(expr, ast.BinOp) and expr.op == "or":
+        if unsatisfiable(expr.left) is not None and unsatisfiable(expr.right) is not None:
+            return "neither side of `or` can hold"
+        return None
+    conjuncts = _conjuncts(expr)
+    if len(conjuncts) > 1:
+        for c in conjuncts:
+            reason = unsatisfiable(c)
+            if reason is not None:
+                return reason
+    return _contradiction(conjuncts)
+
+
+def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
+    if isinstance(expr, ast.BinOp) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]
+
+
+def _fold(expr: ast.Expr) -> object | None:
+    """The value of an expression that needs no hand (bool, int or str), else None."""
+    match expr:
+        case ast.Bool() | ast.Int() | ast.Str():
+            return expr.value
+        case ast.Not():
+            inner = _fold(expr.operand)
+            return (not inner) if isinstance(inner, bool) else None
+        case ast.Negate():
+            inner = _fold(expr.operand)
+            return -inner if isinstance(inner, int) and not isinstance(inner, bool) else None
+        case ast.Conditional():
+            cond = _fold(expr.condition)
+            if isinstance(cond, bool):
+                return _fold(expr.then if cond else expr.otherwise)
+            return None
+        case ast.BinOp():
+            return _fold_binop(expr)
+    return None
+
+
+def _fold_binop(expr: ast.BinOp) -> object | None:
+    left, right = _fold(expr.left), _fold(expr.right)
+    if expr.op == "and":
+        if left is False or right is False:
+            return False
+        return True if left is True and right is True else None
+    if expr.op == "or":
+        if left is True or right is True:
+            return True
+        return False if left is False and right is False else None
+    if left is None or right is None or type(left) is not type(right):
+        return None
+    if isinstance(left, int) and isinstance(right, int) and not isinstance(left, bool):
+        if expr.op in ("+", "-", "*"):
+            value = {"+": left + right, "-": left - right, "*": left * right}[expr.op]
+            return value if abs(value) < 10**12 else None
+        if expr.op in ("<", "<=", ">", ">="):
+            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[expr.op]
+    if expr.op == "==":
+        return left == right
+    if expr.op == "!=":
+        return left != right
+    return None
+
+
+def _const(expr: ast.Expr) -> _Const | None:
+    if isinstance(expr, ast.Name) and expr.id in V.CONSTANTS:
+        return ("name", expr.id)
+    value = _fold(expr)
+    if isinstance(value, bool) or value is None:
+        return None
+    return ("int", value) if isinstance(value, int) else ("str", value)
+
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _comparison(expr: ast.Expr) -> tuple[ast.Expr, str, _Const] | None:
+    """``term OP constant`` (either way round), or None."""
+    if not isinstance(expr, ast.BinOp) or expr.op not in _FLIP:
+        return None
+    right, left = _const(expr.right), _const(expr.left)
+    if right is not None and left is None:
+        return expr.left, expr.op, right
+    if left is not None and right is None:
+        return expr.right, _FLIP[expr.op], left
+    return None
+
+
+def _size_of(term: ast.Expr) -> str | None:
+    """``sets`` or ``pairs`` when the term counts the elements of that list: ``size(L)`` or ``count(v in L: true)``."""
+    if isinstance(term, ast.Call) and term.func == "size" and len(term.args) == 1:
+        arg = term.args[0]
+        return arg.id if isinstance(arg, ast.Name) and arg.id in _SIZE_BOUNDS else None
+    if isinstance(term, ast.Quantifier) and term.kind == "count" and _fold(term.body) is True:
+        return term.domain.id if isinstance(term.domain, ast.Name) and term.domain.id in _SIZE_BOUNDS else None
+    return None
+
+
+def _counted(key: ast.Expr | str) -> str | None:
+    """``sets`` or ``pairs`` when the key is ``count(v in L: ...)`` over one of them."""
+    if isinstance(key, ast.Quantifier) and key.kind == "count" and isinstance(key.domain, ast.Name):
+        return key.domain.id if key.domain.id in _SIZE_BOUNDS else None
+    return None
+
+
+def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
+    literals: dict[ast.Expr, bool] = {}
+    equal: dict[ast.Expr, _Const] = {}
+    unequal: dict[ast.Expr, set[_Const]] = {}
+    bounds: dict[ast.Expr | str, tuple[float, float]] = {}
+    shown: dict[ast.Expr | str, str] = {}
+
+    def bound(key: ast.Expr | str, low: float, high: float) -> bool:
+        old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
+        bounds[key] = (max(old_low, low), min(old_high, high))
+        return bounds[key][0] > bounds[key][1]
+
+    for c in conjuncts:
+        atom, truth = (c.operand, False) if isinstance(c, ast.Not) else (c, True)
+        if atom in literals and literals[atom] != truth:
+            return f"`{_words(atom)}` must be both true and false"
+        literals[atom] = truth
+        comparison = _comparison(c)
+        if comparison is None:
+            continue
+        term, op, value = comparison
+        key: ast.Expr | str = _size_of(term) or term
+        shown.setdefault(key, _words(term))
+        if op == "==":
+            if term in equal and equal[term] != value:
+                return f"`{_words(term)}` cannot equal both `{_shown(equal[term])}` and `{_shown(value)}`"
+            if value in unequal.get(term, set()):
+                return f"`{_words(term)}` cannot both equal and differ from `{_shown(value)}`"
+            equal[term] = value
+            if value[0] == "name" and isinstance(term, ast.Name) and term.id == "shape":
+                for size_key, has in _SHAPE_SIZES.get(str(value[1]), {}).items():
+                    shown.setdefault(size_key, f"size({size_key})")
+                    if bound(size_key, *has):
+                        return f"a `{value[1]}` hand has {_range_words(*has)} `{size_key}`"
+        elif op == "!=":
+            if equal.get(term) == value:
+                return f"`{_words(term)}` cannot both equal and differ from `{_shown(value)}`"
+            unequal.setdefault(term, set()).add(value)
+        if value[0] != "int":
+            continue
+        number = cast(int, value[1])
+        low, high = {
+            "==": (number, number), "<": (float("-inf"), number - 1), "<=": (float("-inf"), number),
+            ">": (number + 1, float("inf")), ">=": (number, float("inf")), "!=": (float("-inf"), float("inf")),
+        }[op]
+        if isinstance(key, str):
+            bound(key, *_SIZE_BOUNDS[key])
+        if bound(key, low, high):
+            shape = equal.get(ast.Name("shape"))
+            if isinstance(key, str) and shape is not None and str(shape[1]) in _SHAPE_SIZES:
+                has = _SHAPE_SIZES[str(shape[1])].get(key, _SIZE_BOUNDS[key])
+                return f"a `{shape[1]}` hand has {_range_words(*has)} `{key}`"
+            return f"no number meets every bound on `{shown[key]}`"
+    for key, (low, _) in bounds.items():  # a count over sets or pairs is at most their size
+        domain = _counted(key)
+        if domain is not None and low > bounds.get(domain, _SIZE_BOUNDS[domain])[1]:
+            return f"no number meets every bound on `{shown[key]}`"
+    for a, b in _EXACTLY_ONE:
+        ta, tb = literals.get(ast.Name(a)), literals.get(ast.Name(b))
+        if ta is not None and ta == tb:
+            return f"every win is exactly one of `{a}` and `{b}`"
+    return None
+
+
+def _shown(value: _Const) -> str:
+    return f'"{value[1]}"' if value[0] == "str" else str(value[1])
+
+
+def _range_words(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _words(expr: ast.Expr) -> str:
+    """The expression as written, for a message (shortened)."""
+    return printable(render_expr(expr), limit=60)
+
+
+def _check_file_name(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+    """The header's name should be the file's name: ``extends NAME`` finds a file by its name, so a rulebook
+    named otherwise cannot be extended by what it calls itself (and a hyphenated file name cannot be extended at
+    all, since a rulebook name is letters, digits and ``_``)."""
+    if not rulebook.chain or diags.full:
+        return
+    leaf = rulebook.chain[-1]
+    file = leaf.file if leaf.file != "<input>" else leaf.span.file
+    base = file.replace("\\", "/").rsplit("/", 1)[-1]
+    if not base.endswith(RULEBOOK_SUFFIX):
+        return
+    stem = base[: -len(RULEBOOK_SUFFIX)]
+    if stem == leaf.name:
+        return
+    span = leaf.name_span if leaf.name_span != ast.NO_SPAN else leaf.span
+    if not span.file or span.file == "<input>":
+        span = ast.Span(file, span.line, span.column, span.end_line, span.end_column)
+    if _NAME.fullmatch(stem) is None:
+        fixed = re.sub(r"[^A-Za-z0-9_]", "_", stem)
+        if not fixed or fixed[0].isdigit():
+            fixed = f"r_{fixed}"
+        diags.warning(
+            f"the file name `{printable(stem)}` cannot be a rulebook name, so no rulebook can `extends` this file",
+            span,
+            f"rename the file `{printable(fixed)}{RULEBOOK_SUFFIX}` and call the rulebook `{printable(fixed)}` "
+            "(names are letters, digits and `_`)",
+        )
+        return
+    diags.warning(
+        f"rulebook `{leaf.name}` is in the file `{printable(base)}`",
+        span,
+        f"`extends {printable(stem)}` finds this file by its name: write `rulebook {printable(stem)}`, "
+        f"or rename the file `{leaf.name}{RULEBOOK_SUFFIX}`",
+    )
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a name of the language (grammar.lark, NAME)
 
 
 def _compatible(want: str, got: str) -> bool:

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.tiles import kind_of, parse_tiles
 from ruledsl import arithmetic, ast
 from ruledsl import vocabulary as V
 from ruledsl.check import check, item_kind
 from ruledsl.diagnostics import Diagnostic, RulebookError
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook, resolve
+from ruledsl.tiles import kind_of, parse_tiles
 
 Env = dict  # fact name -> value; the engine supplies a dict subclass that computes facts lazily
 

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from engine import examples as example_notation
 from ruledsl import arithmetic as A
+from ruledsl import example_words as example_notation
 from ruledsl import vocabulary as V
 from ruledsl.check import (
     FIELD_SCOPES,

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from engine.tiles import HONOR_NAMES
 from ruledsl import ast
 from ruledsl import vocabulary as V
 from ruledsl.diagnostics import did_you_mean
 from ruledsl.render import render_expr
 from ruledsl.resolve import Removal, ResolvedItem, ResolvedRulebook
+from ruledsl.tiles import HONOR_NAMES
 
 # ---- expressions -------------------------------------------------------------------------------------------------
 

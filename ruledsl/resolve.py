@@ -8,6 +8,7 @@ overriding or removing something that does not exist, and cycles are errors: a v
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -80,6 +81,9 @@ class ResolvedRulebook:
     removed: list[Removal]
     texts: dict[str, str]
     warnings: list[Diagnostic] = field(default_factory=list)
+    # errors of the fold, kept only by ``resolve(..., keep_going=True)``: the checker then reports them with its
+    # own findings, so that an organiser sees every independent mistake of a file in one run
+    errors: list[Diagnostic] = field(default_factory=list)
 
     @property
     def extends(self) -> str | None:
@@ -249,13 +253,49 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
             _raise_at(referrer, texts, f"`extends` chain longer than {MAX_CHAIN}", referrer.extends_span, None)
         seen.append(identity)
         texts[display] = source
-        rulebook = parse(source, display)
+        try:
+            rulebook = parse(source, display)
+        except RulebookError as exc:
+            raise RulebookError(_explain_hyphens(exc.diagnostics, source)) from None
         chain.append(rulebook)
         base_dir = folder
         referrer = rulebook
         current_ref = rulebook.extends
     chain.reverse()
     return chain, texts
+
+
+# `extends` followed by a name with a hyphen: the language's names are letters, digits and `_`, so the parser
+# stops at the hyphen; the message it gives ("unexpected `-`") does not tell an organiser what to do.
+_HYPHENATED_EXTENDS = re.compile(r"\bextends\s+([A-Za-z0-9_]+(?:-[A-Za-z0-9_-]*)+)")
+
+
+def _explain_hyphens(diagnostics: Iterable[Diagnostic], source: str) -> list[Diagnostic]:
+    """Parse errors, with the one caused by a hyphenated ``extends`` name said in words an organiser can act on.
+
+    A hyphenated file cannot be extended: a rulebook name is a name of the language (letters, digits, ``_``), the
+    same everywhere it appears, and `extends` finds the file by that name. The fix is to rename the file.
+    """
+    lines = source.split("\n")
+    explained: list[Diagnostic] = []
+    for d in diagnostics:
+        line = lines[d.span.line - 1] if 1 <= d.span.line <= len(lines) else ""
+        match = _HYPHENATED_EXTENDS.search(line)
+        if d.is_error and match is not None and match.start(1) < d.span.column - 1 < match.end(1):
+            written = match.group(1)
+            fixed = re.sub(r"[^A-Za-z0-9_]", "_", written)
+            start, end = match.start(1) + 1, match.end(1) + 1
+            d = Diagnostic(
+                "error",
+                f"`extends {printable(written)}`: a rulebook name cannot contain `-`, so a file named "
+                f"`{printable(written)}{RULEBOOK_SUFFIX}` cannot be extended",
+                ast.Span(d.span.file, d.span.line, start, d.span.line, end),
+                f"rename the file `{printable(fixed)}{RULEBOOK_SUFFIX}`, name it `rulebook {printable(fixed)}` inside, "
+                f"and write `extends {printable(fixed)}` (names are letters, digits and `_`)",
+                d.source_line,
+            )
+        explained.append(d)
+    return explained
 
 
 def _raise_at(rulebook: ast.Rulebook, texts: dict[str, str], message: str, span: ast.Span, help: str | None) -> NoReturn:
@@ -266,8 +306,15 @@ def _raise_at(rulebook: ast.Rulebook, texts: dict[str, str], message: str, span:
     raise RulebookError(diags.items)
 
 
-def resolve(ref: str, text: str | None = None, file: str | None = None) -> ResolvedRulebook:
-    """Load and fold a rulebook chain; raises ``RulebookError`` with every structural problem found."""
+def resolve(ref: str, text: str | None = None, file: str | None = None, *, keep_going: bool = False) -> ResolvedRulebook:
+    """Load and fold a rulebook chain; raises ``RulebookError`` with every structural problem found.
+
+    With ``keep_going`` (``riichi check``), problems of the fold (a duplicate, an override of nothing, an
+    exception to a missing item) do not raise: the items they concern are left out, the rest is folded, and the
+    errors travel in ``errors`` so that the checker can add the findings that do not depend on them. A file that
+    cannot be read or parsed, or an ``extends`` chain that cannot be loaded, still raises: nothing is independent
+    of those.
+    """
     chain, texts = load_chain(ref, text, file)
     diags = _Diagnostics()
     for f, t in texts.items():
@@ -277,8 +324,14 @@ def resolve(ref: str, text: str | None = None, file: str | None = None) -> Resol
     for rulebook in chain:
         _apply(rulebook, items, removed, diags)
     _check_exception_targets(items, removed, diags)
+    errors: list[Diagnostic] = []
     if diags.has_errors:
-        raise RulebookError(diags.items)
+        if not keep_going:
+            raise RulebookError(diags.items)
+        errors = [d for d in diags.items if d.is_error]
+        # an exception whose target is missing would be checked against nothing: leave it out
+        for key in [k for k, item in items.items() if item.target is not None and item.target not in items]:
+            del items[key]
     leaf = chain[-1]
     return ResolvedRulebook(
         name=leaf.name,
@@ -289,6 +342,7 @@ def resolve(ref: str, text: str | None = None, file: str | None = None) -> Resol
         removed=removed,
         texts=texts,
         warnings=[d for d in diags.items if not d.is_error],
+        errors=errors,
     )
 
 

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from engine import tiles as T
 from ruledsl import arithmetic
+from ruledsl import tiles as T
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 
 # ---- types -------------------------------------------------------------------------------------------------------

@@ -17,10 +17,19 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from engine.rulebook_examples import run_examples
+from engine.score import Scorer
+from engine.steer import SteeredHands, hints_of
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
-from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedRulebook, UnknownRulebookError, bundled_names, resolve
+from ruledsl.resolve import (
+    RULEBOOK_SUFFIX,
+    ResolvedItem,
+    ResolvedRulebook,
+    UnknownRulebookError,
+    bundled_names,
+    resolve,
+)
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -131,15 +140,65 @@ def check_target(target: str, *, examples: bool = True) -> FileReport:
     except Unreadable as exc:
         return FileReport(target, unreadable=str(exc))
     try:
-        resolved = resolve(display, text=text, file=display if text is not None else None)
+        # keep_going: the fold's errors come back with the rulebook, so the checker reports its own findings too
+        resolved = resolve(display, text=text, file=display if text is not None else None, keep_going=True)
     except UnknownRulebookError as exc:
         return FileReport(target, unreadable=exc.message)
     except RulebookError as exc:
         return FileReport(_leaf_file(display, text), diagnostics=_ordered(exc.diagnostics))
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
+    if report.ok:
+        _guard_impossible(resolved, report)
     if examples and report.ok:
         _run_examples(resolved, report)
     return report
+
+
+IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
+GUARD_HANDS = 200  # steered hands scored per flagged item: a small budget, `riichi check` stays quick
+
+
+def _guard_impossible(resolved: ResolvedRulebook, report: FileReport) -> None:
+    """Drop a "can never apply" warning when a hand steered by the item's condition does score the item.
+
+    The checker's proof (``ruledsl.check.unsatisfiable``) is meant to be sound, and this search is its guard: a
+    warning that a rule an organiser wrote can never apply, when a hand shows it does, would mislead them more
+    than saying nothing. The search runs here, not in ``ruledsl`` (which never imports the engine), and it only
+    ever removes a warning: a search that finds no hand proves nothing.
+    """
+    flagged = [d for d in report.diagnostics if not d.is_error and IMPOSSIBLE in d.message]
+    if not flagged:
+        return
+    try:
+        scorer = Scorer(compile_rulebook(resolved))
+    except (RulebookError, EngineError):  # the examples step reports why this rulebook cannot score
+        return
+    for diagnostic in flagged:
+        item = _flagged_item(resolved, diagnostic)
+        if item is not None and _scores_somewhere(scorer, item):
+            report.diagnostics.remove(diagnostic)
+
+
+def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> ResolvedItem | None:
+    """The yaku or yakuman whose `when` the warning points at (only those show in a score's yaku list)."""
+    for item in resolved.items.values():
+        when = item.fields.get("when")
+        if item.kind in ("yaku", "yakuman") and when is not None and when.value.span == diagnostic.span:
+            return item
+    return None
+
+
+def _scores_somewhere(scorer: Scorer, item: ResolvedItem) -> bool:
+    hints = hints_of([f.value for f in item.fields.values()])
+    hands = SteeredHands(hints, scorer.p.allowed_kinds, scorer.p.red_fives)
+    for _, request in zip(range(GUARD_HANDS), hands, strict=False):
+        try:
+            response = scorer.score(request)
+        except EngineError:
+            continue
+        if any(y["id"] == item.name for y in response["yaku"]):
+            return True
+    return False
 
 
 def _leaf_file(display: str, text: str | None) -> str:

@@ -13,8 +13,9 @@ from engine.cli.arguments import checked_tiles, counter, load_scorer
 from engine.cli.score_text import render
 from engine.errors import EngineError, InvalidRequest
 from engine.score import Scorer
+from engine.situation import FLAG_FIELDS
 
-FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
 

@@ -101,11 +101,13 @@ class Game:
         return game_result(self.rules, self.state, self.name, self.seed)
 
     def mjai_events(self) -> list[dict[str, Any]]:
-        """Every event of the game, `start_game` to `end_game`, as mjai dicts (mjai tile names)."""
-        from engine.mjai import to_mjai
+        """Every event of the game, `start_game` to `end_game`, as mjai dicts (mjai tile names), written as every
+        mjai producer writes them (a `hora`'s deltas include the riichi sticks its winner collects), so that
+        `riichi replay` and other mjai readers take the file as it is."""
+        from engine.mjai import round_events_to_mjai
 
         end = [{"type": "end_game", "scores": list(self.result()["final_points"])}] if self.state.finished else []
-        return [to_mjai(_tiles_listed(e)) for e in self.events + end]
+        return round_events_to_mjai((_tiles_listed(e) for e in self.events + end), self.rules.riichi_deposit)
 
 
 def _tiles_listed(event: dict[str, Any]) -> dict[str, Any]:

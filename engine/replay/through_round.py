@@ -31,7 +31,7 @@ from engine.replay.events import (
     Win,
 )
 from engine.round.actions import Action
-from engine.round.round import IllegalAction, Round, RoundSetup
+from engine.round.round import NAME, IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, tile_set
 from engine.tiles import KIND_OF, format_tiles
@@ -236,7 +236,7 @@ class _Driver:
         if not self._pass_all():
             return False
         got = self._next_engine_draw()
-        want = {"type": "tsumo", "actor": event.seat, "pai": format_tiles([event.tile])}
+        want = {"type": "tsumo", "actor": event.seat, "pai": NAME[event.tile]}
         if got is None:
             self.fail("draw", f"seat {event.seat} draws {want['pai']}", "no draw here")
             return False
@@ -272,8 +272,10 @@ class _Driver:
         """The legal action the log's move is: the same move, tiles compared as the call's shape requires."""
         legal = self.rnd.legal_actions(action.actor)
         self.out.decisions += 1
-        if action in legal:
-            return action
+        pai, kind = action.pai, action.type
+        for option in legal:  # compare the cheap fields first: most options differ in tile or type
+            if option.pai == pai and option.type == kind and option == action:
+                return option
         for option in legal:
             if option.type != action.type:
                 continue

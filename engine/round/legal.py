@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import tiles as T
-from engine.analysis import shanten
+from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
 from engine.round.state import Seat, waits_of
@@ -59,18 +59,30 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
+# per seat, the hand-discard action of each tile code (index = code), filled on first use: one list index per
+# tile instead of a tuple key per tile, on the hottest path of a turn
+_HAND_DAHAI: list[list[Action]] = []
+
+
+def _hand_dahai(seat: int) -> list[Action]:
+    while len(_HAND_DAHAI) <= seat:
+        n = len(_HAND_DAHAI)
+        _HAND_DAHAI.append([_dahai(n, code) for code in range(len(T.KIND_OF))])
+    return _HAND_DAHAI[seat]
 
 
 def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> list[Action]:
     s = r.seats[seat]
     drawn = r.drawn
-    out = []
     hand = s.hand
-    for code in sorted(set(hand)):
-        if forbidden and T.KIND_OF[code] in forbidden:
-            continue
-        if code != drawn or hand.count(code) > 1:
-            out.append(_dahai(seat, code))
+    table = _hand_dahai(seat)
+    codes = sorted(set(hand))
+    if forbidden:
+        kind_of = T.KIND_OF
+        codes = [code for code in codes if kind_of[code] not in forbidden]
+    if drawn is not None and drawn in codes and hand.count(drawn) == 1:
+        codes.remove(drawn)
+    out = [table[code] for code in codes]
     if drawn is not None and drawn in hand and T.KIND_OF[drawn] not in forbidden:
         out.append(_dahai(seat, drawn, True))
     return out
@@ -86,10 +98,13 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
     counts = s.counts
     kind = T.KIND_OF[code]
     counts[kind] -= 1
-    try:
-        w = waits_of(counts, len(s.melds), r.kinds)
-    finally:
-        counts[kind] += 1
+    after = tuple(counts)
+    counts[kind] += 1
+    if r.rules.allowed_while_furiten and len(r.kinds) == T.KINDS:
+        # every kind is in play and furiten does not matter: the hand has a wait exactly when its (exact) shanten
+        # is 0, and one shanten count is a fraction of a wait search
+        return cached_shanten(after, len(s.melds)) == 0
+    w = waits_of(after, len(s.melds), r.kinds)
     if not w:
         return False
     if not r.rules.allowed_while_furiten:
@@ -101,7 +116,7 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
 
 def _may_riichi(r: Round, seat: int) -> bool:
     s = r.seats[seat]
-    if s.shanten > 1 or riichi_refusal(r, seat) is not None or shanten(tuple(s.counts), len(s.melds)) > 0:
+    if s.shanten > 1 or riichi_refusal(r, seat) is not None or cached_shanten(tuple(s.counts), len(s.melds)) > 0:
         return False  # one shanten count spares a wait search per discard of a hand far from tenpai
     return any(_riichi_ok_after(r, seat, c) for c in set(s.hand))
 

@@ -157,8 +157,12 @@ class Round:
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
         legal_now = self.legal_actions(action.actor)
-        if not any(a is action for a in legal_now) and action not in legal_now:
-            raise IllegalAction(self._why(action))
+        for offered in legal_now:  # the usual caller passes one of the offered objects: identity first, it is cheap
+            if offered is action:
+                break
+        else:
+            if action not in legal_now:
+                raise IllegalAction(self._why(action))
         self._own_cache = None
         if self.phase in ("respond", "declare"):
             self.answers[action.actor] = action
@@ -302,7 +306,9 @@ class Round:
         if self.reach_pending:
             s.riichi_declared = True
             s.double_riichi = len(s.discards) == 1 and not self.any_call
-        s.rest(self.kinds)
+        # after a live draw the hand changed by one tile in and one out since its last rest: shanten fell by one
+        # at most (a call or a kan's replacement draw: counted afresh)
+        s.rest(self.kinds, s.shanten - 1 if self.drawn is not None and not self.replacement else -1)
         self.reach_pending = False
         self.after_call = False
         self.drawn = None
@@ -391,8 +397,14 @@ class Round:
         self.window = (event, tile, source)
         self.pending = {}
         self.answers = {}
-        for k in range(1, self.rules.players):
-            seat = (source + k) % self.rules.players
+        players = self.rules.players
+        kind = T.KIND_OF[tile]
+        left = (source + 1) % players
+        for k in range(1, players):
+            seat = (source + k) % players
+            s = self.seats[seat]
+            if kind not in s.waits and (event != "dahai" or s.riichi or (s.counts[kind] < 2 and seat != left)):
+                continue  # cannot ron nor call: ``legal.responses`` would offer nothing, asked or not
             options = legal.responses(self, seat, tile, source, event)
             if options:
                 self.pending[seat] = options

@@ -8,9 +8,10 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine import tiles as T
-from engine.analysis import shanten, waits
+from engine.analysis import cached_shanten, cached_waits, shanten
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,9 @@ class Seat:
     draws: int = 0  # live draws
     kita: int = 0
     waits: frozenset[int] = frozenset()  # kinds completing the resting hand, within the tile set
-    shanten: int = 8  # of the resting hand: one draw lowers it by one at most, so it bounds what a turn can do
+    # of the resting hand, or a lower bound of it (see ``rest``): one draw lowers it by one at most, so it bounds
+    # what a turn can do
+    shanten: int = 8
     tenpai: bool = False
     # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
     calls: list[tuple[int, str, int]] = field(default_factory=list)
@@ -68,13 +71,21 @@ class Seat:
     def furiten(self) -> bool:
         return self.furiten_temporary or self.furiten_riichi or self.furiten_permanent
 
-    def rest(self, kinds: frozenset[int]) -> None:
+    def rest(self, kinds: frozenset[int], bound: int = -1) -> None:
         """Recompute the waits of the resting (3n+1) hand, keeping only kinds of the tile set. Tenpai needs a
-        wait with a copy outside the player's own hand and melds (decision D14)."""
+        wait with a copy outside the player's own hand and melds (decision D14).
+
+        ``bound`` is a lower bound of the new hand's shanten the caller knows (a live draw and a discard since
+        the last rest: the old value minus one). At 1 or more the hand cannot be tenpai, so the shanten count
+        is skipped and ``shanten`` keeps the bound: its one reader only asks whether it exceeds 1."""
+        if bound >= 1:
+            self.shanten = bound
+            self.waits = frozenset()
+            self.tenpai = False
+            return
         counts = tuple(self.counts)
-        self.shanten = shanten(counts, len(self.melds))
-        found = waits(counts, len(self.melds)) if self.shanten == 0 else ()
-        self.waits = frozenset(k for k in found if k in kinds)
+        self.shanten = cached_shanten(counts, len(self.melds))
+        self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else frozenset()
         if self.melds and self.waits:
             in_melds = [T.KIND_OF[c] for m in self.melds for c in m.tiles]
             self.tenpai = any(counts[k] + in_melds.count(k) < 4 for k in self.waits)
@@ -83,8 +94,14 @@ class Seat:
 
 
 def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
-    """Kinds completing a 3n+1 hand, within the tile set."""
-    return frozenset(k for k in waits(tuple(counts), n_melds) if k in kinds)
+    """Kinds completing a 3n+1 hand, within the tile set. Cached per hand and tile set: the riichi check asks it
+    of each candidate discard and the resting hand after the discard asks it again."""
+    return _waits_in(tuple(counts), n_melds, kinds)
+
+
+@lru_cache(maxsize=65536)
+def _waits_in(counts: tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
+    return frozenset(k for k in cached_waits(counts, n_melds) if k in kinds)
 
 
 def formally_tenpai(counts: list[int], n_melds: int) -> bool:

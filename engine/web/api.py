@@ -1,9 +1,9 @@
 """The HTTP API: the contract's commands as ``POST /score``, ``/analyze``, ``/check``, ``/explain``, ``/diff``,
-``GET /rulebooks`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
+``/impact``, ``GET /rulebooks`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
 
 Scoring runs in the server process (the rulebooks it may name are the operator's, compiled once and cached);
-checking, explaining and diffing may involve an uploaded rulebook, so they run in a worker with a time bound
-(``engine.web.worker``).
+checking, explaining and diffing may involve an uploaded rulebook, and an impact replays whole games, so they run
+in a worker with a time bound (``engine.web.worker``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,17 @@ from engine.errors import EngineError, InvalidRequest, LimitExceeded
 from engine.library import RulebookPolicy, scorer
 from engine.request import SCHEMAS, ScoreResponse
 from engine.web.errors import ContractJSON, answer, body, from_exception
+from engine.web.impact import sample_paths
 from engine.web.limits import MAX_BATCH, MAX_RULEBOOK_BYTES
-from engine.web.models import AnalyzeRequest, CheckRequest, DiffRequest, ExplainRequest, RulebookRef, Upload
+from engine.web.models import (
+    AnalyzeRequest,
+    CheckRequest,
+    DiffRequest,
+    ExplainRequest,
+    ImpactRequest,
+    RulebookRef,
+    Upload,
+)
 from engine.web.state import ServerState
 from ruledsl.resolve import RULEBOOK_SUFFIX
 
@@ -150,19 +159,39 @@ def diff(payload: DiffRequest, request: Request) -> ContractJSON:
     return answer(result)
 
 
+@router.post("/impact", summary="what changing rulebook A to B does to the sample games, charged item by item")
+def impact(payload: ImpactRequest, request: Request) -> ContractJSON:
+    """``riichi impact --json`` over sample logs shipped with the server (never a path from the request), in a
+    worker with the same time and memory bounds as a diff; the report of two bundled rulebooks is kept a while."""
+    state = state_of(request)
+    a, b = state.policy.choose(payload.a), state.policy.choose(payload.b)
+    paths = sample_paths(payload.logs)
+    key = None
+    if "/" not in a + b:  # bundled: the answer never changes
+        key = (a, b, tuple(paths), payload.wins_only)
+        cached = _IMPACTS.get(key)
+        if cached is not None:
+            return answer(cached)
+    result = state.pool.run("impact", a={"name": a}, b={"name": b}, logs=paths, flow=not payload.wins_only)
+    if key is not None and result.get("ok"):
+        _IMPACTS.put(key, result)
+    return answer(result)
+
+
 class _Recent:
-    """The last few diffs of bundled rulebooks (a page reloaded, the same pair asked by many players)."""
+    """The last few diffs and impact reports of bundled rulebooks (a page reloaded, the same pair asked by many
+    players)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, str, int], dict[str, Any]] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         self._lock = Lock()
 
-    def get(self, key: tuple[str, str, int]) -> dict[str, Any] | None:
+    def get(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[str, str, int], value: dict[str, Any]) -> None:
+    def put(self, key: tuple[Any, ...], value: dict[str, Any]) -> None:
         with self._lock:
             self._items[key] = value
             while len(self._items) > self.size:
@@ -170,6 +199,7 @@ class _Recent:
 
 
 _DIFFS = _Recent(16)
+_IMPACTS = _Recent(8)
 
 
 @router.get("/rulebooks", summary="the rulebooks a request may name")

@@ -127,6 +127,16 @@ def diff(a: Ref, b: Ref, hands: int) -> dict[str, Any]:
     return {"ok": True, **report.to_json()}
 
 
-JOBS = {"check": check, "explain": explain, "diff": diff}
+def impact(a: Ref, b: Ref, logs: list[str], flow: bool) -> dict[str, Any]:
+    """``riichi impact --json`` of named rulebooks over the sample logs the server chose (``engine.web.impact``),
+    in this one process (the worker's time bound covers the whole run), with bare file names."""
+    from engine.impact.run import run_impact
+    from engine.web.impact import bare_names
 
-__all__ = ["JOBS", "check", "explain", "diff", "diagnostic_json"]
+    summary = run_impact(a["name"], b["name"], logs, workers=1, flow=flow)
+    return {"ok": True, **bare_names(summary.to_json())}
+
+
+JOBS = {"check": check, "explain": explain, "diff": diff, "impact": impact}
+
+__all__ = ["JOBS", "check", "explain", "diff", "impact", "diagnostic_json"]

@@ -52,6 +52,17 @@ class DiffRequest(BaseModel):
     hands: int = Field(default=MAX_DIFF_HANDS, ge=0, le=MAX_DIFF_HANDS, description="random hands searched")
 
 
+class ImpactRequest(BaseModel):
+    """``riichi impact A B`` over the sample logs shipped with the server: named rulebooks only (bundled, or a
+    file of ``--rulebook-dir``) and samples by name, so that a request can point at no file of its own."""
+
+    model_config = STRICT
+    a: str = Field(max_length=4096, description="the rulebook the logs were played under")
+    b: str = Field(max_length=4096, description="the rulebook to re-settle them under")
+    logs: list[str] | None = Field(default=None, max_length=20, description="sample log names; default all of them")
+    wins_only: bool = Field(default=False, description="re-score the wins only, without replaying whole rounds")
+
+
 class AnalyzeRequest(BaseModel):
     """``riichi analyze --json``: shanten and waits, or whether complete and every decomposition."""
 
@@ -59,4 +70,4 @@ class AnalyzeRequest(BaseModel):
     tiles: str = Field(max_length=200)
 
 
-__all__ = ["Upload", "RulebookRef", "CheckRequest", "ExplainRequest", "DiffRequest", "AnalyzeRequest", "UPLOAD_NAME"]
+__all__ = ["Upload", "RulebookRef", "CheckRequest", "ExplainRequest", "DiffRequest", "ImpactRequest", "AnalyzeRequest", "UPLOAD_NAME"]

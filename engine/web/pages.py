@@ -1,4 +1,5 @@
-"""The three pages (score a hand, write a rulebook, compare rulebooks) and the tile pictures they draw.
+"""The pages (score a hand, write a rulebook, compare rulebooks, open an impact report) and the tile pictures
+they draw.
 
 Pages are rendered on the server from templates with the data they need (the rulebooks, the tiles, the
 language's words for highlighting) embedded as JSON; a little JavaScript per page calls the HTTP API. No build
@@ -15,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from engine.web.api import list_rulebooks, state_of
+from engine.web.impact import sample_listing, samples_rulebook
 from engine.web.limits import DEFAULT_TIMEOUT, MAX_RULEBOOK_BYTES
 from engine.web.tile_art import ALL_TILES, tile_name, tile_svg
 from rulebooks import DEFAULT_RULEBOOK
@@ -77,6 +79,13 @@ def editor_page(request: Request) -> HTMLResponse:
 @router.get("/compare", response_class=HTMLResponse)
 def compare_page(request: Request) -> HTMLResponse:
     return _page(request, "compare.html", "Compare rulebooks", timeout=DEFAULT_TIMEOUT, max_bytes=MAX_RULEBOOK_BYTES)
+
+
+@router.get("/impact", response_class=HTMLResponse)
+def impact_page(request: Request) -> HTMLResponse:
+    """Open a report of ``riichi impact --json`` (read in the browser, never sent) or run one on the samples."""
+    return _page(request, "impact.html", "Rule-change impact", samples=sample_listing(), played_under=samples_rulebook(),
+                 timeout=state_of(request).pool.timeout)
 
 
 @router.get("/tiles/{code}.svg")

@@ -154,3 +154,47 @@ def test_api_docs_open_offline(server, page):
     page.goto(server + "/docs")
     page.wait_for_selector('.opblock-summary-path[data-path="/score"]')
     assert page.query_selector('.opblock-summary-path[data-path="/diff"]') is not None
+
+
+def test_open_an_impact_report_of_the_sample_games(server, page):
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: requests.append(r.url))
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    page.goto(server + "/impact?a=tenhou&b=mleague")
+    table = page.wait_for_selector("#impact-table")
+    rows = {r.query_selector("td code").text_content(): r.text_content() for r in table.query_selector_all("tbody tr:has(td code)")}
+    assert "limit kiriage" in rows and "setting multiple_ron" in rows
+    assert "tenhou → mleague" in (page.text_content("#impact-summary") or "")
+    card = page.wait_for_selector("article.win-card:has(.witness-hand)")
+    assert len(card.query_selector_all(".witness-hand img.tile")) >= 14  # the hand drawn as tiles
+    assert "before (tenhou)" in (card.text_content() or "") and "mangan" in (card.text_content() or "")
+    assert "diverge" in (page.text_content("#impact-games") or "")
+    assert "null" not in (page.text_content("#impact-result") or "")
+    assert page.query_selector("#impact-diverged li") is not None
+    # on a phone the page does not scroll sideways (the wide table scrolls in its own box)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert missing == [] and errors == []
+    assert all(url.startswith(server) for url in requests)  # offline: nothing from elsewhere
+
+
+def test_open_an_impact_report_file(server, page, tmp_path):
+    import json
+
+    from engine.impact import run_impact
+    from engine.web.impact import sample_paths
+
+    report = run_impact("tenhou", "mleague", sample_paths(None)[:1], workers=1, flow=False).to_json()
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(report))
+    page.goto(server + "/impact")
+    page.set_input_files("#impact-upload", str(path))
+    page.wait_for_selector("#impact-table")
+    assert "limit kiriage" in (page.text_content("#impact-table") or "")
+    assert page.query_selector("article.win-card .witness-hand img.tile") is not None
+    (tmp_path / "not-a-report.json").write_text('{"hello": 1}')
+    page.set_input_files("#impact-upload", str(tmp_path / "not-a-report.json"))
+    page.wait_for_selector("#impact-result .error")
+    assert "not a report" in (page.text_content("#impact-result .error") or "")

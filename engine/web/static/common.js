@@ -73,6 +73,21 @@ function joinTiles(codes) {
   return out + (run ? run + suit : "");
 }
 
+// A score request's hand drawn as tiles: the concealed tiles, each meld, the winning tile apart, the indicators.
+function handPicture(req) {
+  const concealed = splitTiles(req.hand);
+  const i = concealed.indexOf(req.win);
+  if (i >= 0) concealed.splice(i, 1);
+  const parts = [el("span", { class: "tiles small" }, ...concealed.map((c) => tileImg(c)))];
+  for (const m of req.melds || []) parts.push(el("span", { class: "tiles small meld", title: m.type }, ...splitTiles(m.tiles).map((c) => tileImg(c))));
+  parts.push(el("span", { class: "tiles small win", title: "winning tile" }, tileImg(req.win)));
+  const dora = splitTiles(req.dora_indicators || "");
+  if (dora.length) parts.push(el("span", { class: "tiles small dora", title: "dora indicators" }, "dora ", ...dora.map((c) => tileImg(c))));
+  const ura = splitTiles(req.ura_indicators || "");
+  if (ura.length) parts.push(el("span", { class: "tiles small dora", title: "ura indicators" }, "ura ", ...ura.map((c) => tileImg(c))));
+  return el("div", { class: "witness-hand" }, ...parts);
+}
+
 function rulebookOptions(select, chosen, extra) {
   for (const row of PAGE.rulebooks) {
     const label = row.title ? row.name + " — " + row.title : row.name;

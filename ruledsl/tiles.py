@@ -1,0 +1,238 @@
+"""Tiles and the mpsz notation that players, logs, rulebooks and the contract all use.
+
+It lives in the rule language, the lowest layer, because rulebooks name tiles too and ``ruledsl`` never imports
+the engine; ``engine.tiles`` re-exports these very functions (not wrappers: scoring's hot paths call them).
+
+A tile is an ``int`` code: ``0..33`` are the 34 kinds (0-8 man, 9-17 pin, 18-26 sou, 27-33 East South West North
+White Green Red) and ``34, 35, 36`` are the red fives of man, pin and sou. Codes are plain ints so that counting a
+hand into 34 bins is a tight loop; ``kind_of`` folds a red five onto its kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+KINDS = 34
+RED_BASE = 34
+SUITS = "mpsz"
+RED_FIVE_KINDS = (4, 13, 22)
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+WIND_LETTERS = "ESWN"
+
+
+def kind_of(code: int) -> int:
+    """The kind (0..33) of a tile code; a red five counts as a five."""
+    return code if code < RED_BASE else RED_FIVE_KINDS[code - RED_BASE]
+
+
+KIND_OF: tuple[int, ...] = tuple(kind_of(code) for code in range(RED_BASE + len(RED_FIVE_KINDS)))  # code -> kind
+
+
+def is_red(code: int) -> bool:
+    return code >= RED_BASE
+
+
+def suit_of(kind: int) -> str:
+    return SUITS[kind // 9] if kind < 27 else "z"
+
+
+def number_of(kind: int) -> int:
+    """1..9 for number tiles, 1..7 for honours (East=1 ... Red=7)."""
+    return kind % 9 + 1 if kind < 27 else kind - 26
+
+
+def make_kind(suit: str, number: int) -> int:
+    if suit == "z":
+        return 26 + number
+    return SUITS.index(suit) * 9 + number - 1
+
+
+def is_honor(kind: int) -> bool:
+    return kind >= 27
+
+
+def is_terminal(kind: int) -> bool:
+    return kind < 27 and kind % 9 in (0, 8)
+
+
+def is_yaochuu(kind: int) -> bool:
+    return kind >= 27 or kind % 9 in (0, 8)
+
+
+def is_simple(kind: int) -> bool:
+    return kind < 27 and kind % 9 not in (0, 8)
+
+
+def is_wind(kind: int) -> bool:
+    return 27 <= kind <= 30
+
+
+def is_dragon(kind: int) -> bool:
+    return kind >= 31
+
+
+YAOCHUU_KINDS: tuple[int, ...] = tuple(k for k in range(KINDS) if is_yaochuu(k))
+
+
+class NotationError(Exception):
+    """Bad mpsz text; ``position`` is the 0-based index of the offending character.
+
+    Shaped like the engine's errors (``code``, ``message``, ``to_json``) without importing them: the engine
+    registers its own subclass with ``raise_notation_errors_as`` so that its handlers of user errors catch it.
+    """
+
+    code = "invalid_notation"
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.position = position
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+# The class every parse error here is raised as: ``NotationError`` or a subclass a higher layer registers.
+_raised: type[NotationError] = NotationError
+
+
+def raise_notation_errors_as(cls: type[NotationError]) -> None:
+    """Raise bad notation as ``cls`` from now on, so that a layer above (the engine) gets errors of its own
+    hierarchy from these shared functions; ``except NotationError`` here still catches them."""
+    global _raised
+    _raised = cls
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Parse mpsz notation (``123m0p 55z``, ``6m7m8m``) into tile codes, in the order written."""
+    return list(tile_codes(text))
+
+
+def tile_codes(text: str) -> tuple[int, ...]:
+    """``parse_tiles`` as a tuple (shared: the same text gives the same tuple)."""
+    if not isinstance(text, str):
+        raise _raised("tiles must be given as a string in mpsz notation", repr(text), 0)
+    codes = _PARSED.get(text)
+    if codes is None:
+        codes = _parse_well_formed(text)
+        if codes is None:
+            return tuple(_parse_checked(text))  # malformed: the careful parser names the first offending character
+        if type(text) is str and len(text) <= _PARSED_KEY_LIMIT:
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = codes
+    return codes
+
+
+# Most notation is well formed and repeats (winning tiles, melds, indicators), so parsed text is kept, bounded.
+_PARSED: dict[str, tuple[int, ...]] = {}
+_PARSED_LIMIT = 8192
+_PARSED_KEY_LIMIT = 64
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
+_RUN = re.compile(r"[0-9]+[mpsz]")
+
+
+def _parse_well_formed(text: str) -> tuple[int, ...] | None:
+    """The codes of text that is nothing but digit runs each closed by a valid suit letter (and separators)."""
+    if _WELL_FORMED.fullmatch(text) is None:
+        return None
+    codes: list[int] = []
+    for run in _RUN.findall(text):
+        codes += map(_DIGIT_CODES[run[-1]].__getitem__, run[:-1])  # per digit, a C-level lookup
+    return tuple(codes)
+
+
+def _parse_checked(text: str) -> list[int]:
+    """Character by character, raising ``NotationError`` at the first character that cannot be read."""
+    codes: list[int] = []
+    pending: list[tuple[int, int]] = []  # (digit, position)
+    for pos, ch in enumerate(text):
+        if ch.isdigit() and ch.isascii():
+            pending.append((int(ch), pos))
+        elif ch in SUITS:
+            if not pending:
+                raise _raised(f"suit letter `{ch}` at position {pos} has no digits before it", text, pos)
+            for digit, dpos in pending:
+                codes.append(_code(digit, ch, text, dpos))
+            pending = []
+        elif ch in " \t,":
+            if pending:
+                raise _raised(
+                    f"digits before position {pos} have no suit letter (m, p, s or z)", text, pending[0][1]
+                )
+        else:
+            raise _raised(
+                f"unexpected character `{ch}` at position {pos}; tiles are digits followed by m, p, s or z",
+                text,
+                pos,
+            )
+    if pending:
+        raise _raised("digits at the end have no suit letter (m, p, s or z)", text, pending[0][1])
+    return codes
+
+
+def _code(digit: int, suit: str, text: str, pos: int) -> int:
+    if suit == "z":
+        if not 1 <= digit <= 7:
+            raise _raised(f"honour `{digit}z` at position {pos} does not exist; honours are 1z..7z", text, pos)
+        return 26 + digit
+    base = SUITS.index(suit) * 9
+    if digit == 0:
+        return RED_BASE + SUITS.index(suit)
+    return base + digit - 1
+
+
+# Per suit letter, each digit's tile code; ``_WELL_FORMED`` admits only the digits listed for ``z``.
+_DIGIT_CODES: dict[str, dict[str, int]] = {
+    suit: {str(digit): _code(digit, suit, str(digit), 0) for digit in (range(1, 8) if suit == "z" else range(10))}
+    for suit in SUITS
+}
+
+
+def parse_tile(text: str) -> int:
+    """Parse exactly one tile."""
+    codes = parse_tiles(text)
+    if len(codes) != 1:
+        raise _raised(f"expected exactly one tile, got {len(codes)} in `{text}`", text, 0)
+    return codes[0]
+
+
+def _sort_key(code: int) -> tuple[int, int]:
+    return (kind_of(code), 0 if is_red(code) else 1)
+
+
+def format_tiles(codes: Iterable[int], sort: bool = True) -> str:
+    """Render codes as compact mpsz, sorted m p s z with red fives written ``0`` (contract: output form)."""
+    seq = sorted(codes, key=_sort_key) if sort else list(codes)
+    out: list[str] = []
+    run_suit = ""
+    for code in seq:
+        kind = kind_of(code)
+        suit = suit_of(kind)
+        digit = "0" if is_red(code) else str(number_of(kind))
+        if suit != run_suit and run_suit:
+            out.append(run_suit)
+        out.append(digit)
+        run_suit = suit
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def format_kind(kind: int) -> str:
+    return f"{number_of(kind)}{suit_of(kind)}"
+
+
+def counts_of(codes: Sequence[int]) -> list[int]:
+    """34-bin kind counts (red fives counted as fives)."""
+    counts = [0] * KINDS
+    for code in codes:
+        counts[kind_of(code)] += 1
+    return counts
+
+
+def wind_kind(letter: str) -> int:
+    """``E``/``S``/``W``/``N`` to the wind's kind."""
+    return 27 + WIND_LETTERS.index(letter)
