@@ -294,22 +294,24 @@ def _successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
 _SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}  # id -> (table, per code), one per scorer
 
 
-def _kita_dora(f: HandFacts) -> int:
+def _kita_dora(f: HandFacts, indicators: tuple[int, ...]) -> int:
+    """Set-aside North tiles that ``indicators`` (dora or ura) make dora: each North once per indicator at it."""
     kita = f.situation.kita
     if not kita:
         return 0
     north = T.wind_kind("N")
-    per = sum(1 for i in f.dora if f.successors.get(T.kind_of(i)) == north)
+    per = sum(1 for i in indicators if f.successors.get(T.kind_of(i)) == north)
     return per * kita
 
 
 def _dora_facts(f: HandFacts) -> None:
     f["dora_hits"] = _hits(f.dora, f)
-    f["kita_dora_hits"] = _kita_dora(f)
+    f["kita_dora_hits"] = _kita_dora(f, f.dora)
 
 
 def _ura_facts(f: HandFacts) -> None:
     f["ura_hits"] = _hits(f.ura, f)
+    f["kita_ura_hits"] = _kita_dora(f, f.ura)
 
 
 def _wait_count(f: HandFacts) -> int:
@@ -362,6 +364,7 @@ HAND_PROVIDERS: dict[str, Callable[[HandFacts], Any]] = {
     "dora_hits": _together(_dora_facts, "dora_hits"),
     "kita_dora_hits": _together(_dora_facts, "kita_dora_hits"),
     "ura_hits": _together(_ura_facts, "ura_hits"),
+    "kita_ura_hits": _together(_ura_facts, "kita_ura_hits"),
     "wait_count": _wait_count,
 }
 
@@ -373,6 +376,8 @@ COMPANIONS: dict[str, tuple[str, ...]] = {
     "red_fives": ("tiles", "honors", "number_suits"),
     "dora_hits": ("kita_dora_hits",),
     "kita_dora_hits": ("dora_hits",),
+    "ura_hits": ("kita_ura_hits",),
+    "kita_ura_hits": ("ura_hits",),
 }
 
 
@@ -557,6 +562,7 @@ AHEAD_HAND: dict[str, Callable[[HandFacts], None]] = {
     "dora_hits": _dora_facts,
     "kita_dora_hits": _dora_facts,
     "ura_hits": _ura_facts,
+    "kita_ura_hits": _ura_facts,
 }
 AHEAD_READING: dict[str, Callable[[Env], None]] = {SEQUENCE_STARTS: _set_kinds, TRIPLET_KINDS: _set_kinds}
 

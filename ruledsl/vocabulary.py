@@ -106,6 +106,7 @@ FACTS: dict[str, Fact] = {
         Fact("red_fives", INT, HAND, "red fives in the hand", "red_fives"),
         Fact("kita", INT, HAND, "North tiles set aside (three-player)", "kita"),
         Fact("kita_dora_hits", INT, HAND, "set-aside North tiles that are also dora, per indicator", "kita_dora_hits"),
+        Fact("kita_ura_hits", INT, HAND, "set-aside North tiles that are also ura dora, per ura indicator", "kita_ura_hits"),
         Fact("players", INT, HAND, "players at the table, from `settings table`", "players == 3"),
         Fact("han", INT, VALUE, "total han of the chosen yaku and bonuses", "han >= 5"),
         Fact("fu", INT, VALUE, "fu after rounding", "fu >= 70"),

@@ -74,6 +74,7 @@ class _Reader:
         self.start: RoundStart | None = None
         self.last_tile: int | None = None
         self.last_draw: list[int | None] = []
+        self.accepted = 0
         self.scores: list[int] = []
         self.origins: list[int] = [-1]  # per output event: the index of the mjai event it came from
 
@@ -115,6 +116,7 @@ class _Reader:
         self.hands = hands
         self.melds = [[] for _ in range(players)]
         self.indicators = [dora]
+        self.accepted = 0  # riichi sticks put on the table this round (a win collects them with the earlier ones)
         self.last_draw = [None] * players
         self.start = RoundStart(
             round_index=wind * 4 + int(e["kyoku"]) - 1,
@@ -191,6 +193,7 @@ class _Reader:
 
     def _reach_accepted(self, e: dict[str, Any], players: int) -> None:
         self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 2))
+        self.accepted += 1
 
     def _dora(self, e: dict[str, Any], players: int) -> None:
         tile = mjai.tile_from_mjai(e["dora_marker"])
@@ -210,7 +213,7 @@ class _Reader:
                 who=who, from_who=from_who, pao_who=None, hand=sorted_tiles(hand), melds=tuple(self.melds[who]),
                 win_tile=tile, fu=e.get("fu"), points=0, limit=0, yaku=(), yakuman=(),
                 dora_indicators=tuple(self.indicators), ura_indicators=ura, honba=self.start.honba,
-                sticks=self.start.sticks, deltas=_deltas(e, players),
+                sticks=self.start.sticks + self.accepted, deltas=_deltas(e, players),  # on the table, as mjlog's
             )
         )
 

@@ -61,8 +61,10 @@ KNOWN = {
         "does not (we believe riichienv is wrong here; not verified against a primary source)"
     ),
     "kita_dora": (
-        "kita (three players): riichienv counts each set-aside North as a dora too when an indicator (dora or ura) "
-        "is West; our scorer counts only the North's own han (our side to fix: the scorer/tenhou_sanma)"
+        "kita (three players): a winner with set-aside Norths while West shows. Our scorer counted the Norths for "
+        "the dora indicators but not for the ura indicators; fixed (`kita_ura_hits`), which took this category from "
+        "39 rounds to 25. The rest are classified here before the honba check (they may be honba_value rounds); "
+        "not yet investigated one by one"
     ),
     "kita_kan_dora": (
         "calls kan_dora with kita: riichienv reveals an open or added kan's pending indicator when the same player "
