@@ -64,20 +64,10 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     suits = _merge(_merge(_suit_table(counts[0:9]), _suit_table(counts[9:18])), _suit_table(counts[18:27]))
     best = 3 * sets + 1 - _used(suits, _honour_table(counts[27:34]), sets)
     if sets == MAX_SETS and best > -1:
-        pairs = counts.count(2) + counts.count(3) + counts.count(4)
-        kinds = KINDS - counts.count(0)
-        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        seven = _seven_pairs_shanten(counts)
         if seven < best:
             best = seven
-        orphans = 0
-        orphan_pair = 0
-        for kind in YAOCHUU_KINDS:
-            count = counts[kind]
-            if count:
-                orphans += 1
-                if count > 1:
-                    orphan_pair = 1
-        orphans = 13 - orphans - orphan_pair
+        orphans = _orphans_shanten(counts)
         if orphans < best:
             best = orphans
     return best
@@ -420,16 +410,24 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
 
 def _special_complete(held: list[int]) -> bool:
     """Seven pairs or thirteen orphans complete (14 tiles, no melds), as ``shanten`` counts them."""
-    pairs = held.count(2) + held.count(3) + held.count(4)
-    kinds = KINDS - held.count(0)
-    if 6 - pairs + (7 - kinds if kinds < 7 else 0) == -1:
-        return True
+    return _seven_pairs_shanten(held) == -1 or _orphans_shanten(held) == -1
+
+
+def _seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards seven pairs of distinct kinds (a kind held three or four times is one pair)."""
+    pairs = counts.count(2) + counts.count(3) + counts.count(4)
+    kinds = KINDS - counts.count(0)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def _orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice."""
     orphans = 0
     orphan_pair = 0
     for kind in YAOCHUU_KINDS:
-        count = held[kind]
+        count = counts[kind]
         if count:
             orphans += 1
             if count > 1:
                 orphan_pair = 1
-    return 13 - orphans - orphan_pair == -1
+    return 13 - orphans - orphan_pair

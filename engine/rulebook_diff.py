@@ -42,6 +42,12 @@ class DiffReport:
     changes: list[tuple[Change, dict[str, Any] | None]]
     searched: int
     counts: dict[str, int] | None = None  # searched hands by origin: example, random, steered
+    # per change (by position): a game-flow setting's scenario, a round's end or a final table that this change alone
+    # settles differently (`engine.game.witness`); None where there is none or the change is not a game setting
+    scenarios: list[dict[str, Any] | None] | None = None
+
+    def scenario(self, index: int) -> dict[str, Any] | None:
+        return self.scenarios[index] if self.scenarios else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,8 +63,9 @@ class DiffReport:
                     "clause_b": change.clause_b,
                     "affects_score": change.affects_score,
                     "witness": witness,
+                    "scenario": self.scenario(index),
                 }
-                for change, witness in self.changes
+                for index, (change, witness) in enumerate(self.changes)
             ],
             "searched": self.searched,
             "searched_by_origin": self.counts or {},
@@ -325,7 +332,19 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
                 tick()
         out.append((change, witness))
     searched = search.searched if search else 0
-    return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None)
+    scenarios = [_game_scenario(a, b, change) for change, _ in out]
+    return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios)
+
+
+def _game_scenario(a: Scorer, b: Scorer, change: Change) -> dict[str, Any] | None:
+    """For a setting of the game's (end of game, placement, uma...), a scenario of a game that A with only this
+    change settles differently from A; hands cannot show such a change."""
+    if change.kind != "settings" or change.group not in ("game", "table"):
+        return None
+    from engine.game.witness import witness_for
+
+    plus, _ = isolated(a, b, change)
+    return None if plus is None else witness_for(a.rulebook, plus.rulebook)
 
 
 __all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "Outcome"]

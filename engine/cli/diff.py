@@ -13,6 +13,7 @@ from typing import Any
 from engine.cli.arguments import counter, load_scorer
 from engine.cli.progress import ticker
 from engine.cli.score_text import has_yakuman_pattern, sorted_tiles
+from engine.game.witness import render as render_scenario
 from engine.rulebook_diff import DiffReport, diff_with_witnesses
 from ruledsl.diff import Change
 
@@ -110,7 +111,7 @@ def _searched(report: DiffReport) -> str:
 def render_text(report: DiffReport) -> str:
     lines = []
     previous_clause = None
-    for change, witness in report.changes:
+    for index, (change, witness) in enumerate(report.changes):
         clause = f"{change.clause_a or '-'} -> {change.clause_b or '-'}"
         if change.change == "changed":
             body = f"{_short(change.a)} -> {_short(change.b)}"
@@ -128,6 +129,9 @@ def render_text(report: DiffReport) -> str:
                 f"    no witness found among {report.searched:,} hands searched, hands built from its own condition "
                 "included: no legal hand may meet it"
             )
+        elif (scenario := report.scenario(index)) is not None:
+            lines.append("    scenario (this change alone):")
+            lines += [f"      {line}" for line in render_scenario(scenario, report.a, f"{report.a} + this change")]
         else:
             lines.append("    (flow rule: no hand witness)")
     if report.changes:
@@ -147,7 +151,7 @@ def render_markdown(report: DiffReport) -> str:
         lines.append(f"No differences found ({report.searched:,} hands searched).")
         return "\n".join(lines)
     lines += [f"| rule | {report.a} | {report.b} | sources | example hand |", "|---|---|---|---|---|"]
-    for change, witness in report.changes:
+    for index, (change, witness) in enumerate(report.changes):
         a = _short(change.a) if change.change != "added" else "—"
         b = _short(change.b) if change.change != "removed" else "—"
         example = "flow rule"
@@ -160,6 +164,8 @@ def render_markdown(report: DiffReport) -> str:
                 example += " (other changes also move this hand)"
         elif change.affects_score:
             example = f"none found in {report.searched:,} hands"
+        elif (scenario := report.scenario(index)) is not None:
+            example = "; ".join(render_scenario(scenario, report.a, f"{report.a} + this change"))
         cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {_searched(report)}."]
