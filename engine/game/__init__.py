@@ -2,7 +2,7 @@
 
     from engine.game import Game
     from engine.library import rulebook
-    result = Game(rulebook("my-club.rulebook"), seed=1, agents="shanten").play()
+    result = Game(rulebook("my_club.rulebook"), seed=1, agents="shanten").play()
 
 `progression` (pure: the next round or the end), `result` (final table, uma and oka, the JSON result),
 `agents` (built-in players) and `selfplay` (the driver). See docs/round-engine.md.
