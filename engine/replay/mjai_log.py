@@ -30,7 +30,7 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
-from engine.replay.mjlog import gunzip, read_log_bytes
+from engine.replay.mjlog import read_log
 from engine.round.actions import sorted_tiles
 from engine.tiles import kind_of
 
@@ -38,15 +38,7 @@ from engine.tiles import kind_of
 def read_mjai_log(path: str | Path) -> list[Event]:
     """Read one mjai log file (``.mjson``/``.jsonl``/``.json``, plain or gzip), within the size and
     decompression bounds of ``engine.replay.mjlog``."""
-    path = Path(path)
-    raw = read_log_bytes(path)
-    if raw[:2] == b"\x1f\x8b":
-        raw = gunzip(raw, str(path))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{path}: not a text file (byte {exc.start} is not UTF-8)") from None
-    return parse_mjai(text.splitlines(), str(path))
+    return read_log(Path(path), lambda text, source: parse_mjai(text.splitlines(), source), "mjai log")
 
 
 def parse_mjai(lines: Iterable[str], source: str = "<mjai>") -> list[Event]:

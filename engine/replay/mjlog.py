@@ -160,25 +160,31 @@ def gunzip(raw: bytes, source: str) -> bytes:
     return b"".join(out)
 
 
-def read_mjlog(path: str | Path) -> list[Event]:
-    """Read one mjlog file (plain or gzip, as Tenhou serves both) into events; a file that is not a readable
-    mjlog within the bounds above raises ``EngineError`` (``invalid_request`` or ``limit_exceeded``)."""
-    path = Path(path)
+def read_log(path: Path, parse: Callable[[str, str], list[Event]], what: str, gzipped: bool = True) -> list[Event]:
+    """One log file through ``parse(text, source)``, within the bounds above, for every format: a regular file,
+    gunzipped where the format may come compressed (``gzipped``), UTF-8; anything the parser raises that is not an
+    ``EngineError`` is bad input (``invalid_request``, or ``limit_exceeded`` for nesting), never an internal error."""
     raw = read_log_bytes(path)
-    if raw[:2] == b"\x1f\x8b":
+    if gzipped and raw[:2] == b"\x1f\x8b":
         raw = gunzip(raw, str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{path}: not a text mjlog (byte {exc.start} is not UTF-8)") from None
+        raise InvalidRequest(f"{path}: not a text {what} (byte {exc.start} is not UTF-8)") from None
     try:
-        return parse_mjlog(text, source=str(path))
+        return parse(text, str(path))
     except EngineError:
         raise
     except RecursionError:
-        raise LimitExceeded(f"{path}: nested too deeply to be an mjlog") from None
+        raise LimitExceeded(f"{path}: nested too deeply to be a {what}") from None
     except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
-        raise InvalidRequest(f"{path}: not a readable mjlog ({type(exc).__name__}: {str(exc)[:200]})") from None
+        raise InvalidRequest(f"{path}: not a readable {what} ({type(exc).__name__}: {str(exc)[:200]})") from None
+
+
+def read_mjlog(path: str | Path) -> list[Event]:
+    """Read one mjlog file (plain or gzip, as Tenhou serves both) into events; a file that is not a readable
+    mjlog within the bounds above raises ``EngineError`` (``invalid_request`` or ``limit_exceeded``)."""
+    return read_log(Path(path), lambda text, source: parse_mjlog(text, source=source), "mjlog")
 
 
 def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:

@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.errors import InvalidRequest
 from engine.replay.events import (
     AbortiveDraw,
     AbortiveKind,
@@ -40,7 +40,7 @@ from engine.replay.events import (
     Win,
     round_label,
 )
-from engine.replay.mjlog import read_log_bytes
+from engine.replay.mjlog import read_log
 from engine.replay.situation import tenhou_table
 from engine.tiles import format_tiles, kind_of
 
@@ -143,20 +143,7 @@ def parse_call(text: str, seat: int, red_fives: bool = True) -> Call:
 def read_tenhou6(path: str | Path) -> list[Event]:
     """Read a tenhou.net/6 JSON file: one game object, or one object per line (one round each). A file that is
     not a readable log within the bounds of ``engine.replay.mjlog`` (size; JSON nesting) raises ``EngineError``."""
-    path = Path(path)
-    raw = read_log_bytes(path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{path}: not a text file (byte {exc.start} is not UTF-8)") from None
-    try:
-        return parse_tenhou6(text, source=str(path))
-    except EngineError:
-        raise
-    except RecursionError:
-        raise LimitExceeded(f"{path}: JSON nested too deeply to be a tenhou.net/6 log") from None
-    except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
-        raise InvalidRequest(f"{path}: not a readable tenhou.net/6 log ({type(exc).__name__}: {str(exc)[:200]})") from None
+    return read_log(Path(path), lambda text, source: parse_tenhou6(text, source=source), "tenhou.net/6 log", gzipped=False)
 
 
 def _objects(text: str, source: str) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ from engine.replay.events import (
 from engine.round.actions import Action
 from engine.round.round import NAME, IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
-from engine.round.wall import Wall, tile_set
+from engine.round.wall import Wall, dead_wall_layout, tile_set
 from engine.tiles import KIND_OF, format_tiles
 
 ROUND_WINDS = "ESWN"
@@ -130,13 +130,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     rest = sorted(left.elements(), key=lambda c: (KIND_OF[c], c))
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
-    dead: list[int | None] = [None] * rules.dead_wall
-    for i, code in enumerate(dora):
-        dead[2 * i] = code
-    for i, code in enumerate(ura):
-        dead[2 * i + 1] = code
-    for i, code in enumerate(in_dead):
-        dead[2 * INDICATOR_PAIRS + i] = code
+    dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
     live_size = len(tile_set(rules)) - rules.dead_wall - 13 * players
     if len(live) + len(moved) > live_size:
         raise InvalidRequest(f"the log draws {len(live) + len(moved)} tiles from a live wall of {live_size}")

@@ -93,13 +93,7 @@ class Wall:
             while len(dealt[seat]) < 13:
                 dealt[seat].append(rest.pop(0))
         dead_size = rules.dead_wall
-        dead: list[int | None] = [None] * dead_size
-        for i, code in enumerate(dora_codes):
-            dead[2 * i] = code
-        for i, code in enumerate(ura_codes):
-            dead[2 * i + 1] = code
-        for i, code in enumerate(rep):
-            dead[2 * INDICATOR_PAIRS + i] = code
+        dead = dead_wall_layout(dead_size, dora_codes, ura_codes, rep)
         live_size = len(tile_set(rules)) - dead_size - 13 * players
         if len(live_head) + len(tail_codes) > live_size:
             raise InvalidRequest(f"draws: {len(live_head) + len(tail_codes)} tiles given, the live wall holds {live_size}")
@@ -111,6 +105,19 @@ class Wall:
         live = live_head + rest + tail_codes
         order = [dealt[(dealer + k) % players] for k in range(players)]
         return cls(tuple(t for hand in order for t in hand) + tuple(live) + tuple(dead))  # type: ignore[arg-type]
+
+
+def dead_wall_layout(size: int, dora: Sequence[int], ura: Sequence[int], replacements: Sequence[int]) -> list[int | None]:
+    """The dead wall's places: dora and ura indicators in pairs (dora at even places, its ura beside it), then the
+    replacement tiles in draw order; None where the tile is not known."""
+    dead: list[int | None] = [None] * size
+    for i, code in enumerate(dora):
+        dead[2 * i] = code
+    for i, code in enumerate(ura):
+        dead[2 * i + 1] = code
+    for i, code in enumerate(replacements):
+        dead[2 * INDICATOR_PAIRS + i] = code
+    return dead
 
 
 def _red_of(kind: int) -> int:
