@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from engine.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
 from engine.errors import InvalidHand
@@ -64,10 +65,14 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     suits = _merge(_merge(_suit_table(counts[0:9]), _suit_table(counts[9:18])), _suit_table(counts[18:27]))
     best = 3 * sets + 1 - _used(suits, _honour_table(counts[27:34]), sets)
     if sets == MAX_SETS and best > -1:
-        seven = _seven_pairs_shanten(counts)
+        # seven pairs and thirteen orphans as ``_seven_pairs_shanten`` and ``_orphans_shanten`` count them, written
+        # out: every move of a round asks this of a new hand, and two calls were a fifth of its cost
+        kinds = KINDS - counts.count(0)
+        seven = 6 - counts.count(2) - counts.count(3) - counts.count(4) + (7 - kinds if kinds < 7 else 0)
         if seven < best:
             best = seven
-        orphans = _orphans_shanten(counts)
+        held = _YAOCHUU_OF(counts)
+        orphans = held.count(0) - (1 if max(held) > 1 else 0)
         if orphans < best:
             best = orphans
     return best
@@ -196,34 +201,59 @@ def _exact_suit_table(vec: tuple[int, ...]) -> Table:
     """Table of a suit holding four copies of some kind: every target is built kind by kind with its exact
     count, so a target needing a fifth copy is never counted.
 
-    State before kind i: runs started at i-2 and at i-1 (both still need i), sets and pair so far.
+    State before kind i: runs started at i-2 and at i-1 (both still need i); for each, the most held tiles used
+    per sets and pair so far (a table, -1 where unreachable). Grouping the sets and pair in one table per state
+    lets each choice at a kind (new runs, a triplet, a pair) shift a whole table at once: this is the slow path
+    of the shanten count (a wait search meets it on every candidate that makes a fourth copy).
     """
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    states: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [-1] * 9}
     for i in range(9):
         held = vec[i]
-        following: dict[tuple[int, int, int, int], int] = {}
-        for (older, newer, sets, pair), used in states.items():
+        following: dict[tuple[int, int], list[int]] = {}
+        choices_of = _CHOICES if i <= 6 else _CHOICES_NO_RUNS
+        for (older, newer), table in states.items():
             passing = older + newer
-            for runs in range(0, (4 - passing if i <= 6 else 0) + 1):
-                if sets + runs > MAX_SETS:
-                    break
-                for triplet in (0, 1):
-                    if sets + runs + triplet > MAX_SETS:
-                        break
-                    for pair_here in (0, 1) if not pair else (0,):
-                        need = passing + runs + 3 * triplet + 2 * pair_here
-                        if need > 4:
-                            break
-                        key = (newer, runs, sets + runs + triplet, pair + pair_here)
-                        value = used + (need if need < held else held)
-                        if following.get(key, -1) < value:
-                            following[key] = value
+            for runs, extra, cells in choices_of[4 - passing]:
+                need = passing + extra
+                gain = need if need < held else held
+                target = following.get((newer, runs))
+                if target is None:
+                    target = following[(newer, runs)] = [-1] * 10
+                for src, dst in cells:
+                    value = table[src]
+                    if value >= 0:
+                        value += gain
+                        if value > target[dst]:
+                            target[dst] = value
         states = following
     best = [0] * 10
-    for (_, _, sets, pair), used in states.items():
-        if used > best[2 * sets + pair]:
-            best[2 * sets + pair] = used
+    for table in states.values():
+        for j in range(10):
+            if table[j] > best[j]:
+                best[j] = table[j]
     return _monotone(best)
+
+
+def _cells(add_sets: int, add_pair: int) -> tuple[tuple[int, int], ...]:
+    """(from, to) cells of a table when a choice adds ``add_sets`` sets and ``add_pair`` pairs (within 4 and 1)."""
+    return tuple(
+        (2 * s + p, 2 * (s + add_sets) + p + add_pair) for s in range(MAX_SETS + 1 - add_sets) for p in range(2 - add_pair)
+    )
+
+
+# per copies still free at a kind (4 less the runs passing through it): each choice of new runs, a triplet and a
+# pair that fits, as (new runs, copies it needs, cells it shifts)
+_CHOICES: dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]] = {
+    free: tuple(
+        (runs, runs + 3 * triplet + 2 * pair, _cells(runs + triplet, pair))
+        for runs in range(free + 1)
+        for triplet in (0, 1)
+        for pair in (0, 1)
+        if runs + 3 * triplet + 2 * pair <= free
+    )
+    for free in range(5)
+}
+_CHOICES_NO_RUNS = {free: tuple(c for c in choices if c[0] == 0) for free, choices in _CHOICES.items()}  # kinds 8, 9
 
 
 def _monotone(best: list[int]) -> Table:
@@ -386,6 +416,9 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     target = 3 * sets + 2
     held = list(counts)
     found = []
+    # one more tile lowers a shanten count by one at most: seven pairs or thirteen orphans can be completed by a
+    # candidate only when the hand is already one tile from it (checked once here, not once per candidate)
+    special = sets == MAX_SETS and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0)
     for kind in _candidates(held):
         if held[kind] >= 4:
             continue
@@ -399,7 +432,7 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
             index = kind - 27
             changed = _honour_table(vec[:index] + (vec[index] + 1,) + vec[index + 1 :])
             complete = _used(all_suits, changed, sets) == target
-        if not complete and sets == MAX_SETS:
+        if not complete and special:
             held[kind] += 1
             complete = _special_complete(held)
             held[kind] -= 1
@@ -421,13 +454,11 @@ def _seven_pairs_shanten(counts: Sequence[int]) -> int:
 
 
 def _orphans_shanten(counts: Sequence[int]) -> int:
-    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice."""
-    orphans = 0
-    orphan_pair = 0
-    for kind in YAOCHUU_KINDS:
-        count = counts[kind]
-        if count:
-            orphans += 1
-            if count > 1:
-                orphan_pair = 1
-    return 13 - orphans - orphan_pair
+    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice (13 less the
+    terminal and honour kinds held, less one for a pair among them)."""
+    held = _YAOCHUU_OF(counts)
+    return held.count(0) - (1 if max(held) > 1 else 0)
+
+
+# the counts of the thirteen terminal and honour kinds, in one C-level call
+_YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)

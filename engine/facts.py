@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from engine import tiles as T
 from engine.decompose import (
@@ -98,6 +98,9 @@ def situation_facts(situation: Situation, players: int) -> dict[str, Any]:
         "tenhou": s.tenhou,
         "chiihou": s.chiihou,
         "renhou": s.renhou,
+        "open_riichi": s.open_riichi,
+        "discarder_in_riichi": s.discarder_in_riichi,
+        "dealer_consecutive_wins": s.dealer_consecutive_wins,
         "kita": s.kita,
         "players": players,
         "honba": s.honba,
@@ -144,9 +147,10 @@ class HandFacts(dict):
         provider: Callable[[Any], Any] | None = HAND_PROVIDERS.get(key)
         if provider is None:
             # a single reading's facts live in the hand's table (a provider reads only what both tables hold)
-            provider = cast(Callable[[Any], Any] | None, READING_PROVIDERS.get(key))
-            if provider is None:
+            reading: Callable[[Any], Any] | None = READING_PROVIDERS.get(key)  # annotated, not ``cast``: no call per hand
+            if reading is None:
                 raise KeyError(key)
+            provider = reading
         value = provider(self)
         self[key] = value
         return value
@@ -325,6 +329,27 @@ def _wait_count(f: HandFacts) -> int:
             held[kind] += 1
             if readings_of(tuple(held)):  # complete (seven pairs and thirteen orphans need all 14 tiles)
                 found += 1
+            held[kind] -= 1
+    return found
+
+
+def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[int]:
+    """The kinds other than the winning one that would also have completed the hand (its other waits), for
+    `settings scoring atozuke = false`. A kind of which the player holds every copy (melds included) or that the
+    tile set lacks cannot be drawn, so it is no wait."""
+    held = list(hand.counts)
+    win_kind = hand.win_kind
+    held[win_kind] -= 1
+    owned = list(held)
+    for meld in hand.melds:
+        for kind in meld.kinds:
+            owned[kind] += 1
+    found = []
+    for kind in _wait_candidates(held, not hand.melds):
+        if kind != win_kind and owned[kind] < copies and kind in allowed:
+            held[kind] += 1
+            if readings_of(tuple(held)):
+                found.append(kind)
             held[kind] -= 1
     return found
 

@@ -162,7 +162,8 @@ def action_from_event(event: dict[str, Any]) -> Action:
         target = None
     if kind == "ankan" and pai is None and consumed:
         pai = consumed[-1]
-    return Action(kind, actor, pai, consumed, target, bool(event.get("tsumogiri", False)) if kind == "dahai" else False)
+    tsumogiri = bool(event.get("tsumogiri", False)) if kind == "dahai" else False
+    return Action(kind, actor, pai, consumed, target, tsumogiri, open=kind == "reach" and event.get("open") is True)
 
 
 def event_from_action(action: Action) -> dict[str, Any]:
@@ -179,6 +180,8 @@ def event_from_action(action: Action) -> dict[str, Any]:
         out["target"] = action.target
     if action.type == "dahai":
         out["tsumogiri"] = action.tsumogiri
+    if action.open:
+        out["open"] = True  # an open riichi: mjai has none, so `reach` carries this extra field
     if action.type == "ryukyoku":
         out["reason"] = REASON_OUT["nine_terminals"]
     return out

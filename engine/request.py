@@ -53,11 +53,16 @@ class ScoreRequest(BaseModel):
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    # open riichi: the winner declared riichi with the hand shown; a ron's discarder was in riichi (established)
+    open_riichi: bool = False
+    discarder_in_riichi: bool = False
     dora_indicators: str = ""
     ura_indicators: str = ""
     kita: int = Field(default=0, ge=0, le=4)
     honba: int = Field(default=0, ge=0, le=1000)
     riichi_sticks: int = Field(default=0, ge=0, le=1000)
+    # wins in a row of the current dealer before this hand, as the game counts them (paarenchan reads it)
+    dealer_consecutive_wins: int = Field(default=0, ge=0, le=1000)
 
 
 class YakuLine(BaseModel):

@@ -33,9 +33,12 @@ class Situation:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    open_riichi: bool = False  # the winner's riichi was declared with the hand shown (`settings riichi open_riichi`)
+    discarder_in_riichi: bool = False  # a ron: the player who gave the winning tile was in riichi (established)
     kita: int = 0
     honba: int = 0
     riichi_sticks: int = 0
+    dealer_consecutive_wins: int = 0  # wins in a row of the current dealer before this hand (a game-level count)
 
     def __post_init__(self) -> None:
         # a Situation may come from Python code (``Scorer.score_hand``), so it checks itself once, when built
@@ -45,8 +48,8 @@ class Situation:
                 raise InvalidRequest(f"`{name}`: expected {expected.__name__}, got {type(value).__name__}")
         if self.seat_wind not in WINDS or self.round_wind not in WINDS:
             raise InvalidRequest("`seat_wind` and `round_wind` must each be one of E, S, W, N")
-        if self.kita < 0 or self.honba < 0 or self.riichi_sticks < 0:
-            raise InvalidRequest("`kita`, `honba` and `riichi_sticks` must not be negative")
+        if self.kita < 0 or self.honba < 0 or self.riichi_sticks < 0 or self.dealer_consecutive_wins < 0:
+            raise InvalidRequest("`kita`, `honba`, `riichi_sticks` and `dealer_consecutive_wins` must not be negative")
 
     @property
     def dealer(self) -> bool:
@@ -91,6 +94,10 @@ def situation_problems(hand: Hand, s: Situation) -> list[str]:
         problems.append("a kan replacement tile is never the last tile of the wall")
     if s.chankan and s.tsumo:
         problems.append("chankan is a ron on a robbed kan; this is a tsumo")
+    if s.open_riichi and not s.riichi:
+        problems.append("open_riichi is a way of declaring riichi; set riichi too")
+    if s.discarder_in_riichi and s.tsumo:
+        problems.append("discarder_in_riichi is about the player who gave a ron's winning tile; this is a tsumo")
     if s.chankan and (s.haitei or s.houtei or s.rinshan):
         problems.append("chankan cannot combine with haitei, houtei or rinshan")
     for flag, dealer_needed, tsumo_needed in (("tenhou", True, True), ("chiihou", False, True), ("renhou", False, False)):

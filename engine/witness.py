@@ -3,7 +3,7 @@
 A diff that only says "these items differ" leaves an organiser guessing what it does at the table. The search
 scores a shared pool of candidate hands under both rulebooks once: the rulebooks' own inline examples (they
 exercise exactly their item), random complete hands, and hands steered towards one rule (``engine.steer``).
-Which change a differing hand is blamed on is decided by ``engine.rulebook_diff``. Nothing is ever claimed
+Which change a differing hand is blamed on is decided by ``engine.change_witnesses``. Nothing is ever claimed
 equivalent: when no witness turns up, the caller reports how many hands were searched.
 
 A hand holding a red five is scored under a rulebook without red fives as the same hand with a plain five, so
@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.score import Scorer
 from ruledsl.compile import Rulebook
 
@@ -286,9 +286,9 @@ class Search:
         self._random(random_hands, seed)
 
     def _random(self, wanted: int, seed: int) -> None:
-        kinds = self.a.p.allowed_kinds & self.b.p.allowed_kinds
-        reds = self.a.p.red_fives | self.b.p.red_fives
-        generator = iter(RandomHands(kinds or self.a.p.allowed_kinds, reds, seed))
+        kinds = self.a.prepared.allowed_kinds & self.b.prepared.allowed_kinds
+        reds = self.a.prepared.red_fives | self.b.prepared.red_fives
+        generator = iter(RandomHands(kinds or self.a.prepared.allowed_kinds, reds, seed))
         attempts = 0
         while self.counts["random"] < wanted and attempts < wanted * 5:
             attempts += 1
@@ -305,7 +305,7 @@ class Search:
         if key in self.seen:
             return None
         self.seen.add(key)
-        request_a, request_b = fitted(request, self.a.p.red_fives), fitted(request, self.b.p.red_fives)
+        request_a, request_b = fitted(request, self.a.prepared.red_fives), fitted(request, self.b.prepared.red_fives)
         candidate = Candidate(item, origin, request, request_a, request_b, outcome(self.a, request_a), outcome(self.b, request_b))
         self.pool.append(candidate)
         self.counts[origin] += 1

@@ -177,7 +177,10 @@ class Decorator:
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One rule. ``action`` is define, override, remove or exception; exceptions name their target."""
+    """One rule. ``action`` is define, override, remove, exception or examples; exceptions name their target.
+
+    An ``examples`` item (``examples for KIND NAME { ... }``) carries only ``examples``: cases added to the item
+    of that key, kept apart from ``override`` so that adding a case is never mistaken for changing the rule."""
 
     action: str
     kind: str

@@ -87,9 +87,10 @@ yaku my_local_yaku "My local yaku" {{
 | `override KIND NAME {{ ... }}` | replaces the listed fields of an inherited item (its other fields stay) |
 | `remove KIND NAME` | drops an inherited item |
 | `exception NAME to KIND TARGET ["Title"] {{ ... }}` | refines `TARGET`: when the exception's `when` also holds, it takes the target's place with its own id and the fields it sets |
+| `examples for KIND NAME {{ example ... }}` | adds examples to an item and changes nothing else: `riichi explain` does not list the file under "changed by", `riichi diff` sees no change |
 
-Overriding or removing an item that does not exist, an exception whose target is missing or removed, two
-exceptions with the same condition that disagree, and `extends` cycles are all errors.
+Overriding, removing or adding examples to an item that does not exist, an exception whose target is missing
+or removed, two exceptions with the same condition that disagree, and `extends` cycles are all errors.
 
 ### Expressions
 
@@ -247,6 +248,19 @@ def examples() -> list[str]:
         "",
         "`example \"TEXT\" => {key: value, ...}` inside an item. `riichi check` scores each example a file writes",
         "(inherited files' examples are checked with those files) and reports a mismatch as an error at its line.",
+        "",
+        "A variant adds examples to an inherited item without overriding it, in a block of its own that holds only",
+        "`example` lines (it may cite a clause; a field there is an error):",
+        "",
+        "```text",
+        '@clause("club rules 3.1: the local yaku, also on a self-draw")',
+        "examples for yaku my_local_yaku {",
+        '  example "234m345m456m678p88s win 8s tsumo seat S" => {han: 4}',
+        "}",
+        "```",
+        "",
+        "Its examples are checked like the item's own, each failure reported at the example's line. `riichi explain`",
+        "shows them with the file and line that added them, and says \"examples added by\", never \"changed by\".",
         "",
         "The text starts with the concealed tiles, the winning tile included, then any of:",
         "",

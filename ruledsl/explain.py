@@ -411,9 +411,20 @@ def explain_item(rulebook: ResolvedRulebook, item: ResolvedItem) -> str:
                 continue
             lines.append(f"{INDENT}{name}: {_field_words(name, f.value)}")
     for example, writer in item.examples:
-        lines.append(f"{INDENT}example ({writer}): {example.text} => {render_expr(example.expected)}")
+        where = f", added at {example.span.file}:{example.span.line}" if _from_block(item, example) else ""
+        lines.append(f"{INDENT}example ({writer}{where}): {example.text} => {render_expr(example.expected)}")
     lines.extend(f"{INDENT}{line}" for line in history(item))
+    lines.extend(f"{INDENT}{line}" for line in example_history(item))
     return "\n".join(lines)
+
+
+def _from_block(item: ResolvedItem, example: ast.Example) -> bool:
+    """Whether an example was added by an ``examples for`` block (not written in the item): those are shown with
+    their file and line, since the item's own history does not say where they come from."""
+    span = example.span
+    return any(
+        b.span.file == span.file and b.span.line <= span.line <= b.span.end_line for b in item.example_blocks
+    )
 
 
 def describe_item(item: ResolvedItem) -> str:
@@ -489,6 +500,16 @@ def history(item: ResolvedItem) -> list[str]:
         verb = {"define": "defined", "exception": "defined", "override": "changed"}.get(prov.action, prov.action)
         clause = f' citing "{prov.clause}"' if prov.clause and prov.action == "override" else ""
         lines.append(f"{verb} by {prov.rulebook} at {prov.span.file}:{prov.span.line}{clause}")
+    return lines
+
+
+def example_history(item: ResolvedItem) -> list[str]:
+    """Which files added examples with an ``examples for`` block: said apart from ``history``, because adding an
+    example changes no field, so the file did not change the rule."""
+    lines = []
+    for prov in item.example_blocks:
+        clause = f' citing "{prov.clause}"' if prov.clause else ""
+        lines.append(f"examples added by {prov.rulebook} at {prov.span.file}:{prov.span.line}{clause}")
     return lines
 
 

@@ -681,13 +681,98 @@ def _binary(node: Binary) -> Fn:
             return lambda env: left(env) <= c
         if node.op == "<":
             return lambda env: left(env) < c
-        return lambda env: op(left(env), c)
+        return _bounded_constant_right(op, left, c) or (lambda env: op(left(env), c))
     right = _build(node.right)
     if isinstance(node.left, Const):
         c = node.left.value
-        return lambda env: op(c, right(env))
+        return _bounded_constant_left(op, c, right) or (lambda env: op(c, right(env)))
     left = _build(node.left)
-    return lambda env: op(left(env), right(env))
+    return _bounded(op, left, right) or (lambda env: op(left(env), right(env)))
+
+
+# ``+ - *`` with ``ruledsl.arithmetic``'s bound check written in place (None for any other operator): they run for
+# every hand's bonus han and fu, and in place they save a Python call per operation. The check is the very one
+# ``arithmetic.add`` makes; past the bound ``arithmetic.checked`` raises, as it would there.
+# The in-place test is against a small bound (``SMALL``: numbers of one machine digit, which the interpreter
+# compares fastest); a value past it, however rare, gets ``checked``'s full test.
+_SMALL = arithmetic.SMALL
+_LOW = -_SMALL
+_checked = arithmetic.checked
+
+
+def _bounded(op: Callable[[Any, Any], Any], left: Fn, right: Fn) -> Fn | None:
+    if op is arithmetic.add:
+
+        def plus(env: dict) -> Any:
+            value = left(env) + right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return plus
+    if op is arithmetic.subtract:
+
+        def minus(env: dict) -> Any:
+            value = left(env) - right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return minus
+    if op is arithmetic.multiply:
+
+        def times(env: dict) -> Any:
+            value = left(env) * right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return times
+    return None
+
+
+def _bounded_constant_left(op: Callable[[Any, Any], Any], c: Any, right: Fn) -> Fn | None:
+    if op is arithmetic.add:
+
+        def plus(env: dict) -> Any:
+            value = c + right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return plus
+    if op is arithmetic.subtract:
+
+        def minus(env: dict) -> Any:
+            value = c - right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return minus
+    if op is arithmetic.multiply:
+
+        def times(env: dict) -> Any:
+            value = c * right(env)
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return times
+    return None
+
+
+def _bounded_constant_right(op: Callable[[Any, Any], Any], left: Fn, c: Any) -> Fn | None:
+    if op is arithmetic.add:
+
+        def plus(env: dict) -> Any:
+            value = left(env) + c
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return plus
+    if op is arithmetic.subtract:
+
+        def minus(env: dict) -> Any:
+            value = left(env) - c
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return minus
+    if op is arithmetic.multiply:
+
+        def times(env: dict) -> Any:
+            value = left(env) * c
+            return value if _LOW <= value <= _SMALL else _checked(value)
+
+        return times
+    return None
 
 
 def _fused(node: Binary) -> Fn | None:

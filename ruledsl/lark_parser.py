@@ -177,7 +177,7 @@ def _char_help(ch: str) -> str:
     return "check for a typo; comments start with `#`"
 
 
-_ITEM_STARTS = {"AT", "OVERRIDE", "REMOVE", "EXCEPTION"}
+_ITEM_STARTS = {"AT", "OVERRIDE", "REMOVE", "EXCEPTION", "EXAMPLES"}
 _CLOSERS = {"RBRACE": "}", "RPAR": ")", "RSQB": "]"}
 
 
@@ -315,6 +315,19 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
                 target_name.end_column,
             ),
         )
+
+    def examples(self, meta: Meta, children: list[Any]) -> ast.Item:
+        """``examples for KIND NAME { ... }``: cases added to an item without touching its fields, so a field
+        written here is a mistake (it would silently not apply): reported, with the form that does change it."""
+        kind, name, members = children
+        for member in members:
+            if isinstance(member, ast.Field) and self.reporter is not None:
+                self.reporter.error(
+                    f"an `examples` block holds only `example` lines, not the field `{member.name}`",
+                    ast.Span(self.file, member.span.line, member.span.column, member.span.line, member.span.column + len(member.name)),
+                    f"to change the field, write `override {kind} {name} {{ {member.name} = ... }}`",
+                )
+        return self._item("examples", kind, name, None, [m for m in members if isinstance(m, ast.Example)], meta)
 
     def _item(
         self,

@@ -10,6 +10,13 @@ Every cache registers itself in ``REGISTRY``, weakly held: a cache lives exactly
 scorer's rule closures), so building and dropping scorers does not grow the registry, and ``clear_all`` reaches
 every cache still alive (benchmarks that want cold-start figures; tests). It lives in the rule language, the lower
 layer, because the closures of ``ruledsl.fast`` memoise loop bodies and the engine's caches are the same kind.
+
+Every cache's limit is also capped by one process-wide number of entries, ``ENTRY_CAP`` (``set_entry_cap``), so
+that the memory of a long batch is bounded by a figure the process chooses rather than by the sum of each owner's
+guess: an entry of the reading facts, keyed by a hand's 34 tile counts, takes about 0.7 KiB, and 65,536 of them
+were most of the 100 MiB a JSON-lines batch reached after 200,000 hands (issue 14). Random traffic repeats far
+less than even the cap, so a lower cap costs little speed; a program that replays the same hands many times may
+raise it.
 """
 
 from __future__ import annotations
@@ -19,23 +26,34 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
+# The most entries any one cache keeps, whatever limit its owner asked for (``set_entry_cap``).
+ENTRY_CAP = 8192
+
 
 class BoundedCache(dict):
-    """A dict of at most ``limit`` entries, emptied when full (``put``), registered for ``clear_all``."""
+    """A dict of at most ``limit`` entries, emptied when full (``put``), registered for ``clear_all``. ``limit`` is
+    the smaller of what the owner asked for (``asked``) and the process's ``ENTRY_CAP``."""
 
-    __slots__ = ("limit", "__weakref__")
+    __slots__ = ("limit", "asked", "__weakref__")
 
     def __init__(self, limit: int) -> None:
         super().__init__()
         if limit < 1:
             raise ValueError("a cache holds at least one entry")
-        self.limit = limit
+        self.asked = limit
+        self.limit = min(limit, ENTRY_CAP)
         REGISTRY[next(_NUMBERS)] = self
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        """Every insertion keeps the bound, whoever makes it (``put``, a memo's miss, an owner's own ``cache[key] =
+        value`` after checking a constant of its own): a full cache is emptied first. Only insertions pay for this
+        Python-level check, and each follows a computation; lookups stay C-level dict lookups."""
+        if len(self) >= self.limit and key not in self:
+            self.clear()
+        _SET(self, key, value)
 
     def put(self, key: Hashable, value: Any) -> Any:
         """Keep ``value`` under ``key`` (emptying the cache first when it is full); returns the value."""
-        if len(self) >= self.limit:
-            self.clear()
         self[key] = value
         return value
 
@@ -51,11 +69,11 @@ class Memo(BoundedCache):
 
     def __missing__(self, key: Hashable) -> Any:
         value = self.fn(key)
-        if len(self) >= self.limit:
-            self.clear()
         self[key] = value
         return value
 
+
+_SET = dict.__setitem__
 
 # every live cache of the process, weakly held (by a serial number: a dict cannot be a set member)
 REGISTRY: weakref.WeakValueDictionary[int, BoundedCache] = weakref.WeakValueDictionary()
@@ -66,6 +84,44 @@ def clear_all() -> None:
     """Empty every live cache (benchmarks that want cold-start figures; tests)."""
     for cache in list(REGISTRY.values()):
         cache.clear()
+
+
+def set_entry_cap(cap: int) -> int:
+    """Cap every cache, live or still to come, at ``cap`` entries (a live cache holding more is emptied); returns
+    the previous cap, so that a caller (a test, a program with its own memory budget) can restore it."""
+    global ENTRY_CAP
+    if cap < 1:
+        raise ValueError("a cache holds at least one entry")
+    previous, ENTRY_CAP = ENTRY_CAP, cap
+    for cache in list(REGISTRY.values()):
+        cache.limit = min(cache.asked, cap)
+        if len(cache) > cache.limit:
+            cache.clear()
+    return previous
+
+
+def trim(budget: int) -> int:
+    """Empty the largest live caches until all of them together hold at most ``budget`` entries; returns how many
+    entries were dropped. The per-cache cap bounds each cache, but a cache whose keys are rare fills for hundreds
+    of thousands of hands, so a long batch's memory still crept up until every one was full; a total keeps it
+    flat. The largest caches are the ones whose keys repeat least, so they are the cheapest to drop. Call it
+    between units of work (a batch does, between requests), never during one: a caller may read back an entry
+    it has just stored."""
+    caches = sorted(REGISTRY.values(), key=len, reverse=True)
+    total = sum(map(len, caches))
+    dropped = 0
+    for cache in caches:
+        if total <= budget:
+            break
+        dropped += len(cache)
+        total -= len(cache)
+        cache.clear()
+    return dropped
+
+
+def entries() -> int:
+    """How many entries every live cache holds together (what a long batch keeps; bounded by the caps)."""
+    return sum(len(cache) for cache in list(REGISTRY.values()))
 
 
 def live_caches() -> int:

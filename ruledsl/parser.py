@@ -38,6 +38,13 @@ def grammar_text() -> str:
     return resources.files("ruledsl").joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
+@functools.cache
+def grammar_keywords() -> tuple[str, ...]:
+    """Every word the grammar spells out literally (``rulebook``, ``examples``, ``if``, ``any``...), read from the
+    grammar itself so that the editor's highlighting and the name generators of the tests never lag behind it."""
+    return tuple(sorted(set(re.findall(r'"([a-z_]+)"i?', grammar_text()))))
+
+
 def normalise(text: str) -> str:
     """Line ends as the parser counts them: "\\r\\n" and a lone "\\r" (old Mac files) become "\\n", so that every
     diagnostic's line and column match what an editor shows."""

@@ -46,11 +46,13 @@ def render_item(item: ast.Item) -> str:
         return "\n".join(lines)
     if item.action == "override":
         head = f"override {item.kind} {item.name}"
+    elif item.action == "examples":
+        head = f"examples for {item.kind} {item.name}"
     elif item.action == "exception":
         head = f"exception {item.name} to {item.target_kind} {item.target_name}"
     else:
         head = f"{item.kind} {item.name}"
-    if item.title is not None and item.action != "override":
+    if item.title is not None and item.action not in ("override", "examples"):
         head += f" {quote(item.title)}"
     members = [f"{INDENT}{f.name} = {render_expr(f.value)}" for f in item.fields]
     members += [f"{INDENT}example {quote(e.text)} => {render_expr(e.expected)}" for e in item.examples]

@@ -1,7 +1,9 @@
 """Loading a rulebook with its ``extends`` chain and folding it into one table of items.
 
 A variant only says what differs: ``override`` changes fields of an inherited item, ``remove`` drops one,
-``exception ... to`` refines one, and new items are added. Redefining an inherited item without ``override``,
+``exception ... to`` refines one, and new items are added. ``examples for KIND NAME`` adds examples to an item
+and changes nothing else: it is recorded apart from the item's history, so that a variant that only illustrates
+an inherited rule is never reported as changing it. Redefining an inherited item without ``override``,
 overriding or removing something that does not exist, and cycles are errors: a variant must say what it means.
 """
 
@@ -48,6 +50,8 @@ class ResolvedItem:
     notes: list[str] = field(default_factory=list)
     definition: ast.Item | None = None  # the item as first written, for the spans of its kind, name and target
     field_clauses: dict[str, str | None] = field(default_factory=dict)  # the clause that last set each field
+    # the ``examples for`` blocks that added cases, in chain order; not in ``history``, which lists field changes
+    example_blocks: list[Provenance] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -353,10 +357,14 @@ def _apply(
     diags: _Diagnostics,
 ) -> None:
     seen_here: dict[tuple[str, str], ast.Item] = {}
+    blocks: list[ast.Item] = []
     for item in rulebook.items:
         if diags.full:
             return
         key = item.key
+        if item.action == "examples":  # after the file's other items: where a block is written does not matter
+            blocks.append(item)
+            continue
         if item.action in ("define", "exception"):
             target = (item.target_kind, item.target_name) if item.action == "exception" else None
             if key in seen_here:
@@ -415,6 +423,40 @@ def _apply(
                 )
                 continue
             removed.append(Removal(key, rulebook.name, item.clause, item.span, existing))
+    for block in blocks:
+        if diags.full:
+            return
+        _add_examples(rulebook, block, items, removed, diags)
+
+
+def _add_examples(
+    rulebook: ast.Rulebook,
+    block: ast.Item,
+    items: dict[tuple[str, str], ResolvedItem],
+    removed: Iterable[Removal],
+    diags: _Diagnostics,
+) -> None:
+    """Append an ``examples for`` block's cases to the item of its key; its fields, title, clause and history
+    stay as they are (the block's own clause is kept with the block, for `riichi explain`)."""
+    existing = items.get(block.key)
+    if existing is None:
+        gone = next((r for r in removed if r.key == block.key), None)
+        help_text = (
+            f"it was removed by `{gone.rulebook}` at line {gone.span.line}; its examples went with it"
+            if gone is not None
+            else _missing_help(block, items, removed)
+        )
+        diags.error(f"`examples for {block.kind} {block.name}`: no such item", block.name_span, help_text)
+        return
+    if not block.examples:
+        diags.warning(
+            f"`examples for {block.kind} {block.name}` adds no example",
+            block.name_span,
+            'write `example "HAND AND SITUATION" => {key: value}` lines inside it, or delete it',
+        )
+        return
+    existing.examples.extend((ex, rulebook.name) for ex in block.examples)
+    existing.example_blocks.append(Provenance(rulebook.name, "examples", block.clause, block.span))
 
 
 def _duplicate_fields(item: ast.Item, diags: _Diagnostics) -> None:
@@ -447,6 +489,8 @@ def _missing_help(
             return f"there is no `{item.kind}` item to remove"
         shown = ", ".join(f"`{n}`" for n in sorted(same_kind)[:6]) + (", ..." if len(same_kind) > 6 else "")
         return f"`{item.kind}` items that can be removed: {shown}"
+    if item.action == "examples":
+        return f"examples can be added only to an item this file or a file it extends defines; no `{item.kind}` has that name"
     return f"no inherited `{item.kind}` has that name; define it without `override`"
 
 

@@ -86,6 +86,9 @@ FACTS: dict[str, Fact] = {
         Fact("tenhou", BOOL, HAND, "the dealer's initial hand was complete", "tenhou"),
         Fact("chiihou", BOOL, HAND, "a non-dealer won on the first draw, uninterrupted", "chiihou"),
         Fact("renhou", BOOL, HAND, "a non-dealer won by ron before the first draw, uninterrupted", "renhou"),
+        Fact("open_riichi", BOOL, HAND, "the winner's riichi was declared open, the hand shown (`settings riichi open_riichi`)", "open_riichi"),
+        Fact("discarder_in_riichi", BOOL, HAND, "a ron whose discarder was in riichi (established before the winning tile)", "ron and not discarder_in_riichi"),
+        Fact("dealer_consecutive_wins", INT, HAND, "wins in a row of the current dealer before this hand, as the game counts them (`settings game dealer_win_streak_breaks`)", "dealer_consecutive_wins >= 7"),
         Fact("shape", SHAPE, HAND, "the reading's shape: standard, seven_pairs or thirteen_orphans", "shape == seven_pairs"),
         Fact("sets", GROUPS, HAND, "the four sets of a standard reading, called melds included", "all(g in sets: is_triplet(g))"),
         Fact("pairs", GROUPS, HAND, "the pair of a standard reading, or the seven pairs", "count(g in pairs: is_value(g))"),
@@ -513,6 +516,7 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "han_ceiling": _s(INT, "largest han a single yaku may be written with (the checker enforces it)", "han_ceiling = 13"),
         "shibari_han": _s(INT, "han a win needs from its yaku alone (dora, red fives and other bonus han not counted; a yakuman always qualifies) once `shibari_honba` honba are on the table; 1, the default, asks nothing beyond one yaku (ryanhan shibari: 2)", "shibari_han = 2"),
         "shibari_honba": _s(INT, "honba from which `shibari_han` applies (default 0: always)", "shibari_honba = 5"),
+        "atozuke": _s(BOOL, "a win may take its only yaku from the tile that completes it (atozuke, the default); false: a win needs a yaku whichever tile of its wait completes it, won the same way (ron or tsumo, the same flags; the same `shibari_han`), a kind whose every copy the player holds not counted", "atozuke = false"),
     },
     "calls": {
         "chi": _s(BOOL, "chi is allowed (from the player on the left)", "chi = true"),
@@ -530,6 +534,7 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "closed_kan_after": _s(STR, "closed kans after riichi, always with the drawn tile: \"wait_unchanged\" (the waits stay the same), \"reading_unchanged\" (also, the kan's kind is a triplet in every reading of every win), or \"never\"", "closed_kan_after = \"wait_unchanged\"", "wait_unchanged", "reading_unchanged", "never"),
         "below_zero": _s(BOOL, "a declaration may leave the player below zero points (apart from `min_points`)", "below_zero = false"),
         "ura_dora": _s(BOOL, "ura dora are revealed for a riichi winner", "ura_dora = true"),
+        "open_riichi": _s(BOOL, "riichi may also be declared open (mjai `reach` with `\"open\": true`): the hand is shown to every player from the declaration on, and yaku read the fact `open_riichi`", "open_riichi = true"),
     },
     "furiten": {
         "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]", "draw", "call"),
@@ -560,6 +565,7 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "tie_break": _s(STR, "equal final points: \"seat_order\" (nearer the first dealer ranks higher) or \"share\" (the tied players split their places' uma and oka)", "tie_break = \"seat_order\"", "seat_order", "share"),
         "score_rounding": _s(STR, "final scores in thousands: \"exact\" (to the hundred points), or \"five_down_six_up\" (each player but the first rounded to a whole thousand, 500 toward zero; the first takes what keeps the sum)", "score_rounding = \"exact\"", "exact", "five_down_six_up"),
         "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false"),
+        "dealer_win_streak_breaks": _s(list_of(STR), "hands after which the dealer keeps the seat but the count of his wins in a row (`dealer_consecutive_wins`) starts again: \"exhaustive\", \"abortive\" (default both: only wins in a row count; losing the seat always starts it again)", "dealer_win_streak_breaks = [\"exhaustive\", \"abortive\"]", "exhaustive", "abortive"),
     },
 }
 

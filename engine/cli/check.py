@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.rulebook_examples import run_examples
+from engine.example_runner import run_examples
 from engine.score import Scorer
 from engine.steer import SteeredHands, hints_of
 from ruledsl.check import check
@@ -190,7 +190,7 @@ def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> Resolve
 
 def _scores_somewhere(scorer: Scorer, item: ResolvedItem) -> bool:
     hints = hints_of([f.value for f in item.fields.values()])
-    hands = SteeredHands(hints, scorer.p.allowed_kinds, scorer.p.red_fives)
+    hands = SteeredHands(hints, scorer.prepared.allowed_kinds, scorer.prepared.red_fives)
     for _, request in zip(range(GUARD_HANDS), hands, strict=False):
         try:
             response = scorer.score(request)

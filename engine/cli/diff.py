@@ -10,12 +10,13 @@ import argparse
 import json
 from typing import Any
 
+from engine.change_witnesses import DiffReport, diff_with_witnesses
 from engine.cli.arguments import counter, load_scorer
 from engine.cli.progress import ticker
 from engine.cli.score_text import has_yakuman_pattern, sorted_tiles
 from engine.game.witness import render as render_scenario
-from engine.rulebook_diff import DiffReport, diff_with_witnesses
-from ruledsl.diff import Change
+from ruledsl.example_words import COUNT_WORDS, FLAG_WORDS
+from ruledsl.rulebook_changes import Change
 
 EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
@@ -65,10 +66,11 @@ def _situation(request: dict[str, Any]) -> str:
     words.append("dealer" if request.get("seat_wind", "E") == "E" else f"seat {request.get('seat_wind')}")
     if request.get("round_wind", "E") != "E":
         words.append(f"round {request['round_wind']}")
-    for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
+    for flag in FLAG_WORDS:  # the example notation's words, so a witness reads as an `example` line
         if request.get(flag):
             words.append(flag)
-    for key, word in (("dora_indicators", "dora"), ("ura_indicators", "ura"), ("kita", "kita"), ("honba", "honba"), ("riichi_sticks", "sticks")):
+    counters = tuple((key, word) for word, key in COUNT_WORDS.items())
+    for key, word in (("dora_indicators", "dora"), ("ura_indicators", "ura"), *counters):
         if request.get(key):
             words.append(f"{word} {request[key]}")
     return " ".join(words)
@@ -102,6 +104,12 @@ def _witness_lines(report: DiffReport, witness: dict[str, Any]) -> list[str]:
     return shown
 
 
+def _changed(report: DiffReport, scenario: dict[str, Any]) -> str:
+    """The name of A with the change (and the changes it is valid only with) in a scenario's lines."""
+    together = scenario.get("together_with")
+    return f"{report.a} + this change" + (f" with {', '.join(together)}" if together else "")
+
+
 def _searched(report: DiffReport) -> str:
     counts = report.counts or {}
     parts = [f"{counts[k]:,} {word}" for k, word in (("random", "random"), ("example", "from examples"), ("steered", "built from the changed rules")) if counts.get(k)]
@@ -130,13 +138,15 @@ def render_text(report: DiffReport) -> str:
                 "included: no legal hand may meet it"
             )
         elif (scenario := report.scenario(index)) is not None:
-            lines.append("    scenario (this change alone):")
-            lines += [f"      {line}" for line in render_scenario(scenario, report.a, f"{report.a} + this change")]
+            together = scenario.get("together_with")
+            lines.append(f"    scenario (this change with {', '.join(together)}, valid only together):" if together else "    scenario (this change alone):")
+            lines += [f"      {line}" for line in render_scenario(scenario, report.a, _changed(report, scenario))]
         else:
-            lines.append("    (flow rule: no hand witness)")
+            lines.append(f"    no scenario: {report.reason(index) or 'no hand, round or game shows this change'}")
     if report.changes:
         found = sum(1 for _, w in report.changes if w is not None)
-        lines.append(f"{len(report.changes)} rules differ; {found} shown on a hand, found by searching {_searched(report)}")
+        shown = sum(1 for i in range(len(report.changes)) if report.scenario(i) is not None)
+        lines.append(f"{len(report.changes)} rules differ; {found} shown on a hand, found by searching {_searched(report)}" + (f"; {shown} on a scenario" if shown else ""))
     else:
         lines.append(
             f"no differences found between {report.a} and {report.b} "
@@ -154,7 +164,7 @@ def render_markdown(report: DiffReport) -> str:
     for index, (change, witness) in enumerate(report.changes):
         a = _short(change.a) if change.change != "added" else "—"
         b = _short(change.b) if change.change != "removed" else "—"
-        example = "flow rule"
+        example = ""
         if witness is not None:
             hand = f"`{_situation(witness['request'])}`"
             if "request_b" in witness:
@@ -165,7 +175,9 @@ def render_markdown(report: DiffReport) -> str:
         elif change.affects_score:
             example = f"none found in {report.searched:,} hands"
         elif (scenario := report.scenario(index)) is not None:
-            example = "; ".join(render_scenario(scenario, report.a, f"{report.a} + this change"))
+            example = "; ".join(render_scenario(scenario, report.a, _changed(report, scenario)))
+        else:
+            example = f"no scenario: {report.reason(index) or 'no hand, round or game shows this change'}"
         cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {_searched(report)}."]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import sys
 from typing import Any
 
 from engine import library
+from engine.cli import no_collections
 from engine.cli.arguments import checked_tiles, counter, load_scorer
 from engine.cli.score_text import render
 from engine.errors import EngineError, InvalidRequest
@@ -17,6 +19,16 @@ from engine.situation import FLAG_FIELDS
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
+# The entries each cache of a JSON-lines batch keeps (``ruledsl.memo.set_entry_cap``): caches of 65,536 entries of
+# up to 0.9 KiB each took a batch to 100 MiB (issue 14; ``benchmarks/memory.py``). Measured on 100,000 hands:
+# 8,192 per cache and 40,960 in all reached 49 MiB and still grew; 2,048 and 10,240 stayed at 32 MiB but cost about
+# a tenth of the speed per request (the decomposition caches are emptied over and over); 4,096 and 16,384 stay flat
+# at about 37 MiB within a few percent of the uncapped speed.
+BATCH_ENTRY_CAP = 4096
+# ... and all of them together, checked every ``TRIM_EVERY`` answers (``ruledsl.memo.trim``): caches with rare keys
+# take hundreds of thousands of hands to fill, so without a total the batch's memory crept up until every one was full.
+BATCH_ENTRY_BUDGET = 16384
+TRIM_EVERY = 256
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,6 +57,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kita", type=counter, default=0, help="north tiles set aside (three-player)")
     parser.add_argument("--honba", type=counter, default=0, help="honba counters on the table")
     parser.add_argument("--sticks", type=counter, default=0, help="riichi sticks on the table")
+    parser.add_argument(
+        "--dealer-wins", type=counter, default=0, help="wins in a row of the current dealer before this hand (paarenchan)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
         return _batch(args.rulebook, args.rulebook_dir)
     try:
         request = _request_from_args(args)
-        scorer = load_scorer(request.get("rulebook") or library.DEFAULT_RULEBOOK)
-        result = scorer.score(request)
+        with no_collections():  # one hand: loading the rulebook is the work, and it frees nothing
+            scorer = load_scorer(request.get("rulebook") or library.DEFAULT_RULEBOOK)
+            result = scorer.score(request)
     except EngineError as exc:
         if args.json:
             print(json.dumps({"ok": False, "error": exc.to_json()}))
@@ -66,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        print(render(result, request, players=scorer.p.players, seat_given=args.seat is not None))
+        print(render(result, request, players=scorer.prepared.players, seat_given=args.seat is not None))
     return EXIT_SCORED
 
 
@@ -95,6 +111,7 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         "kita": args.kita,
         "honba": args.honba,
         "riichi_sticks": args.sticks,
+        "dealer_consecutive_wins": args.dealer_wins,
     }
     for flag in FLAGS:
         request[flag] = getattr(args, flag)
@@ -107,10 +124,22 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
     """Answer every stdin line in order (``engine.cli.jsonlines``); a bad line gets ``ok: false`` and the rest go
     on. Requests may name only the rulebooks the operator allowed (``library.RulebookPolicy``)."""
     from engine.cli import jsonlines
+    from ruledsl import memo
 
     policy = library.RulebookPolicy.of(default_rulebook, rulebook_dirs)
     scorers = _Scorers()
-    return jsonlines.serve(lambda line: answer_line(line, default_rulebook, scorers, policy), failure_code="invalid_rulebook")
+    previous = memo.set_entry_cap(BATCH_ENTRY_CAP)
+    answered = itertools.count(1)
+
+    def answer(line: str) -> dict[str, Any]:
+        if next(answered) % TRIM_EVERY == 0:  # between two requests: no entry is being read back
+            memo.trim(BATCH_ENTRY_BUDGET)
+        return answer_line(line, default_rulebook, scorers, policy)
+
+    try:
+        return jsonlines.serve(answer, failure_code="invalid_rulebook")
+    finally:
+        memo.set_entry_cap(previous)  # a caller in the same process (a test, an embedding) gets its caches back
 
 
 class _Scorers(dict):
@@ -120,7 +149,8 @@ class _Scorers(dict):
     what the hands themselves leave behind."""
 
     def __missing__(self, name: str) -> Scorer:
-        scorer = library.scorer(name)
+        with no_collections():
+            scorer = library.scorer(name)
         if len(self) >= library.CACHE_SIZE:
             del self[next(iter(self))]
         self[name] = scorer

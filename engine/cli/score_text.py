@@ -13,7 +13,10 @@ from typing import Any
 from engine import tiles as T
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-FLAGS = ("double_riichi", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+FLAGS = (
+    "double_riichi", "riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+    "discarder_in_riichi",
+)
 
 
 def render(result: dict[str, Any], request: dict[str, Any], players: int = 4, seat_given: bool = True) -> str:
@@ -52,7 +55,7 @@ def situation(request: dict[str, Any], seat_given: bool = True) -> str:
     for key, label in (("dora_indicators", "dora indicators"), ("ura_indicators", "ura indicators")):
         if request.get(key):
             words.append(f"{label} {T.format_tiles(T.parse_tiles(request[key]), sort=False)}")
-    for key, label in (("kita", "kita"), ("honba", "honba"), ("riichi_sticks", "riichi sticks")):
+    for key, label in (("kita", "kita"), ("honba", "honba"), ("riichi_sticks", "riichi sticks"), ("dealer_consecutive_wins", "dealer's wins in a row")):
         if request.get(key):
             words.append(f"{label} {request[key]}")
     return ", ".join(words)

@@ -27,6 +27,7 @@ class GameState:
     scores: tuple[int, ...]
     rounds_played: int = 0
     ended_by: str | None = None
+    dealer_wins: int = 0  # the dealer's wins in a row in this dealership (the round's `dealer_consecutive_wins`)
 
     @property
     def finished(self) -> bool:
@@ -125,6 +126,16 @@ def yame(rules: GameRules, dealer: int, scores: Sequence[int], outcome: HandOutc
     return None
 
 
+def dealer_wins_after(rules: GameRules, wins: int, outcome: HandOutcome) -> int:
+    """The dealer's count of wins in a row after this hand: one more for a win that keeps the seat; unchanged by a
+    draw that keeps it, unless `dealer_win_streak_breaks` names that kind of hand; 0 once the seat moves."""
+    if not outcome.renchan:
+        return 0
+    if outcome.dealer_won:
+        return wins + 1
+    return 0 if outcome.kind in rules.dealer_win_streak_breaks else wins
+
+
 def advance(rules: GameRules, state: GameState, settlement: Mapping[str, Any]) -> GameState:
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
@@ -134,7 +145,12 @@ def advance(rules: GameRules, state: GameState, settlement: Mapping[str, Any]) -
         raise ValueError(f"a settlement has {len(outcome.deltas)} deltas for {rules.players} players")
     scores = tuple(s + d for s, d in zip(state.scores, outcome.deltas, strict=True))
     after = replace(
-        state, scores=scores, honba=outcome.honba_next, sticks=outcome.sticks_next, rounds_played=state.rounds_played + 1
+        state,
+        scores=scores,
+        honba=outcome.honba_next,
+        sticks=outcome.sticks_next,
+        rounds_played=state.rounds_played + 1,
+        dealer_wins=dealer_wins_after(rules, state.dealer_wins, outcome),
     )
     if busted(rules, scores):
         return replace(after, ended_by="bust")

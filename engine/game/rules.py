@@ -13,6 +13,8 @@ from engine.errors import InvalidRulebook
 from ruledsl.compile import Rulebook
 
 NEEDED_TABLE_KEYS = ("players", "start_points", "rounds", "riichi_deposit")
+# what may break a dealer's count of wins in a row while he keeps the seat; both by default: only wins count
+STREAK_BREAKS = ("exhaustive", "abortive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class GameRules:
     oka_return: int | None = None
     tie_break: str = "seat_order"
     score_rounding: str = "exact"
+    # hands after which the dealer keeps the seat but his count of wins in a row starts again (paarenchan)
+    dealer_win_streak_breaks: tuple[str, ...] = STREAK_BREAKS
 
     @property
     def winds(self) -> tuple[str, ...]:
@@ -77,4 +81,14 @@ class GameRules:
             oka_return=game.get("oka_return"),
             tie_break=str(game.get("tie_break", defaults.tie_break)),
             score_rounding=str(game.get("score_rounding", defaults.score_rounding)),
+            dealer_win_streak_breaks=_streak_breaks(game.get("dealer_win_streak_breaks", STREAK_BREAKS)),
         )
+
+
+def _streak_breaks(value: object) -> tuple[str, ...]:
+    """`settings game dealer_win_streak_breaks`, checked: a misspelt outcome would silently never break a streak."""
+    words = tuple(str(v) for v in value) if isinstance(value, (list, tuple)) else (str(value),)
+    unknown = [w for w in words if w not in STREAK_BREAKS]
+    if unknown:
+        raise InvalidRulebook(f"`settings game dealer_win_streak_breaks`: {', '.join(map(repr, unknown))}; expected some of {', '.join(STREAK_BREAKS)}")
+    return words

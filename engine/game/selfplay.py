@@ -62,6 +62,7 @@ class Game:
             sticks=s.sticks,
             scores=s.scores,
             first_round=s.rounds_played == 0,
+            dealer_consecutive_wins=s.dealer_wins,
         )
         return Round(self.round_rules, setup, seed=f"{self.seed}/{s.rounds_played}")
 

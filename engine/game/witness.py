@@ -81,6 +81,12 @@ def _positions(r: GameRules) -> Iterator[tuple[str, GameState, dict[str, Any]]]:
     south = len(r.rounds) - 1
     at_last = replace(start(r), wind_index=south, dealer=last)
     yield "the last dealer wins while leading", replace(at_last, scores=tuple(lead)), _settlement("win", last, n, True, winner=last)
+    if r.yame_min_points:  # leading, but below the points agari-yame needs
+        low = r.yame_min_points - STEP
+        low_lead = [(n * r.start_points - low) // last // 100 * 100] * last + [low]
+        low_lead[0] += n * r.start_points - sum(low_lead)
+        if max(low_lead[:-1]) < low:
+            yield "the last dealer wins while leading below the points needed to stop", replace(at_last, scores=tuple(low_lead)), _settlement("win", last, n, True, winner=last)
     yield "the last dealer is tenpai at the draw while leading", replace(at_last, scores=tuple(lead)), _settlement("exhaustive", last, n, True)
     yield "the last round passes to the next dealer", replace(at_last, scores=tuple(spread)), _settlement("exhaustive", last, n, False)
     yield "the last round passes with everybody level", replace(at_last, scores=tuple(close)), _settlement("exhaustive", last, n, False)
@@ -131,6 +137,16 @@ def game_witness(a: GameRules, b: GameRules) -> dict[str, Any] | None:
     return None
 
 
+def same_game(a: Rulebook, b: Rulebook) -> bool:
+    """Whether the two rulebooks play a game alike (an oka return equal to the start points is no oka): a game
+    setting that changes nothing here only writes out what the other already does."""
+    try:
+        ga, gb = GameRules.of(a), GameRules.of(b)
+    except InvalidRulebook:
+        return False
+    return replace(ga, oka_return=ga.return_points) == replace(gb, oka_return=gb.return_points)
+
+
 def witness_for(a: Rulebook, b: Rulebook) -> dict[str, Any] | None:
     """`game_witness` of two compiled rulebooks (for `riichi diff`: call it with A and A plus one change)."""
     try:
@@ -140,7 +156,12 @@ def witness_for(a: Rulebook, b: Rulebook) -> dict[str, Any] | None:
 
 
 def render(witness: dict[str, Any], a: str = "A", b: str = "B") -> list[str]:
-    """The witness in words for an organiser: the situation, then what each rulebook makes of it."""
+    """The witness in words for an organiser: the situation, then what each rulebook makes of it (a scripted round
+    of `engine.round.witness` too, so that one call renders every kind of scenario)."""
+    if witness["kind"] == "round":
+        from engine.round.witness import render as render_round
+
+        return render_round(witness, a, b)
     if witness["kind"] == "round_end":
         scores = " ".join(f"{s:,}" for s in witness["scores_after"])
         return [

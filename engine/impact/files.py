@@ -19,7 +19,7 @@ from engine.impact.rescore import WinImpact, reproduces, rescore
 from engine.impact.variants import Rules
 from engine.replay.events import Event, GameEnd, RoundStart, round_label
 from engine.replay.rounds import read_events
-from engine.replay.situation import WinCase, win_cases
+from engine.replay.win_situations import WinCase, win_cases
 
 if TYPE_CHECKING:  # the round engine is imported only when rounds are re-settled (see ``impact_of_file``)
     from engine.impact.flow import FlowFile, FlowRules

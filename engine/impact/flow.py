@@ -33,7 +33,7 @@ from engine.replay.rounds import compare_settlement, split_rounds
 from engine.replay.through_round import ROUND_WINDS, RoundReplay, _Driver
 from engine.round.actions import Action
 from engine.round.rules import RoundRules, round_rules
-from ruledsl.diff import Change
+from ruledsl.rulebook_changes import Change
 
 
 class _Resettle(_Driver):

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.impact.variants import Charge, Rules, charges, score
 from engine.replay.compare import compare_win
-from engine.replay.situation import WinCase
+from engine.replay.win_situations import WinCase
 from engine.witness import Outcome
 
 WINDS = "ESWN"

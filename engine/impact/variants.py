@@ -2,7 +2,7 @@
 
 A changed win is charged to item c when its result moves with c alone: A with only c applied scores it
 differently from A, or B with only c undone scores it differently from B (the test ``riichi diff`` uses for its
-witnesses, ``engine.rulebook_diff.isolated``). Compiling a variant takes a noticeable fraction of a second, so
+witnesses, ``engine.change_witnesses.isolated``). Compiling a variant takes a noticeable fraction of a second, so
 each is built at most once per process, and only when a win first needs it.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rulebook_diff import isolated
+from engine.change_witnesses import isolated
 from engine.score import Scorer
 from engine.witness import Outcome, fitted, outcome
-from ruledsl.diff import Change, diff
+from ruledsl.rulebook_changes import Change, diff
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Rules:
 
 def score(scorer: Scorer, request: dict[str, Any]) -> Outcome:
     """The outcome of a request under one rulebook, red fives it does not know read as plain fives."""
-    return outcome(scorer, fitted(request, scorer.p.red_fives))
+    return outcome(scorer, fitted(request, scorer.prepared.red_fives))
 
 
 @dataclass(frozen=True)

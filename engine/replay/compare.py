@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.replay.events import GameStart
-from engine.replay.situation import WinCase
+from engine.replay.win_situations import WinCase, tenhou_table
 from engine.score import Scorer
 
 
@@ -32,14 +32,19 @@ def rulebook_for(rules: GameStart, log_format: str = "tenhou") -> str:
     return _log_rules()[log_format][0]["rulebook"]
 
 
-def _yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
-    view = []
+def yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """A score response's yaku lines as a log records them: id with han, or yakuman 1; lines the log counts under
+    another (``folded`` in ``rulebooks/tenhou_yaku.json``: a North set aside is dora there) added into that line."""
+    folded = tenhou_table().get("folded", {}).get("lines", {})
+    merged: dict[str, dict[str, Any]] = {}
     for line in result["yaku"]:
         if "yakuman" in line:
-            view.append({"id": line["id"], "yakuman": 1})
-        else:
-            view.append({"id": line["id"], "han": line["han"]})
-    return sorted(view, key=lambda item: item["id"])
+            merged.setdefault(line["id"], {"id": line["id"], "yakuman": 1})
+            continue
+        key = folded.get(line["id"], line["id"])
+        entry = merged.setdefault(key, {"id": key, "han": 0})
+        entry["han"] += line["han"]
+    return sorted(merged.values(), key=lambda item: item["id"])
 
 
 def compare_win(case: WinCase, scorer: Scorer) -> dict[str, Any] | None:
@@ -55,7 +60,7 @@ def compare_win(case: WinCase, scorer: Scorer) -> dict[str, Any] | None:
         "han": value["han"],
         "fu": value["fu"],
         "points": value["total"],
-        "yaku": _yaku_view(value),
+        "yaku": yaku_view(value),
         "yakuman": value["yakuman"],
     }
     want = {

@@ -100,6 +100,7 @@ class RiichiDeclared:
 
     seat: int
     step: int
+    open: bool = False  # an open riichi (mjai `reach` with `"open": true`; `settings riichi open_riichi`)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,7 @@ class _Reader:
         self._call(e, "kita")
 
     def _reach(self, e: dict[str, Any], players: int) -> None:
-        self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 1))
+        self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 1, open=e.get("open") is True))
 
     def _reach_accepted(self, e: dict[str, Any], players: int) -> None:
         self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 2))

@@ -23,13 +23,23 @@ from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
 from engine.mjai import is_mjai_line
-from engine.replay.compare import rulebook_for
-from engine.replay.events import AbortiveDraw, Event, ExhaustiveDraw, GameEnd, GameStart, RoundStart, Win
+from engine.replay.compare import rulebook_for, yaku_view
+from engine.replay.events import (
+    AbortiveDraw,
+    Discard,
+    Draw,
+    Event,
+    ExhaustiveDraw,
+    GameEnd,
+    GameStart,
+    RoundStart,
+    Win,
+)
 from engine.replay.mjai_log import read_mjai_log
 from engine.replay.mjlog import read_mjlog
-from engine.replay.situation import expected_result
 from engine.replay.tenhou6 import read_tenhou6
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
+from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
 from engine.score import Scorer
 
@@ -119,13 +129,19 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
         raise EngineError("no game start found")
     rounds: list[tuple[int, RoundStart, list[Event]]] = []
     end: GameEnd | None = None
+    body: list[Event] | None = None  # of the round being read
     for index, event in enumerate(events):
-        if isinstance(event, RoundStart):
-            rounds.append((index, event, []))
+        kind = type(event)
+        if kind is Discard or kind is Draw:  # nearly every event: neither a round start nor the game's end
+            if body is not None:
+                body.append(event)
+        elif isinstance(event, RoundStart):
+            body = []
+            rounds.append((index, event, body))
         elif isinstance(event, GameEnd):
             end = event
-        elif rounds:
-            rounds[-1][2].append(event)
+        elif body is not None:
+            body.append(event)
     return start, rounds, end
 
 
@@ -140,8 +156,7 @@ def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event]
     def differ(what: str, expected: Any, got: Any, note: str = "") -> None:
         out.append(Mismatch(label, event, what, expected, got, note))
 
-    wins = [e for e in body if isinstance(e, Win)]
-    draw = next((e for e in body if isinstance(e, (ExhaustiveDraw, AbortiveDraw))), None)
+    wins, draw = outcome_events(body)
     if wins:
         kind = "win"
     elif isinstance(draw, AbortiveDraw):
@@ -185,6 +200,22 @@ def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event]
     return out
 
 
+def outcome_events(body: list[Event]) -> tuple[list[Win], ExhaustiveDraw | AbortiveDraw | None]:
+    """The log's wins of a round and its first draw event (exhaustive or abortive), in one pass that steps over
+    the draws and discards (nearly every event) without an isinstance test: asked of every replayed round."""
+    wins: list[Win] = []
+    draw: ExhaustiveDraw | AbortiveDraw | None = None
+    for e in body:
+        kind = type(e)
+        if kind is Discard or kind is Draw:
+            continue
+        if isinstance(e, Win):
+            wins.append(e)
+        elif draw is None and isinstance(e, (ExhaustiveDraw, AbortiveDraw)):
+            draw = e
+    return wins, draw
+
+
 def _logged_deltas(wins: list[Win], draw: Event | None, players: int) -> list[int] | None:
     if wins:
         if any(len(w.deltas) != players for w in wins):
@@ -198,7 +229,7 @@ def _logged_deltas(wins: list[Win], draw: Event | None, players: int) -> list[in
 def _compare_value(win: Win, mine: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The log's han, fu and yaku against the round's score response; None when they agree."""
     expected = expected_result(win)
-    got = {"yaku": _yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
+    got = {"yaku": yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
     want = {"yaku": expected["yaku"], "yakuman": expected["yakuman"]}
     if not expected["yakuman"]:
         got["han"], want["han"] = mine["han"], expected["han"]
@@ -207,11 +238,6 @@ def _compare_value(win: Win, mine: dict[str, Any]) -> tuple[dict[str, Any], dict
     else:
         got["yakuman"] = sum(1 for y in got["yaku"] if "yakuman" in y)
     return None if got == want else (want, got)
-
-
-def _yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
-    view = [{"id": y["id"], "yakuman": 1} if "yakuman" in y else {"id": y["id"], "han": y["han"]} for y in result["yaku"]]
-    return sorted(view, key=lambda item: item["id"])
 
 
 class GameFollower:
@@ -288,7 +314,7 @@ def replay_events(events: list[Event], rules: RoundRules, source: str, report: R
                 game.state = None  # a round the engine could not settle: the game cannot be followed further
         report.rounds += 1
         report.actions += played.actions
-        report.wins += sum(1 for e in body if isinstance(e, Win))
+        report.wins += len(outcome_events(body)[0])
         if not mismatches:
             report.rounds_matched += 1
         report.mismatches.extend({"file": source, **m.to_json(), "text": m.text()} for m in mismatches)

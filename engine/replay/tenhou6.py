@@ -9,6 +9,11 @@ end does not match the result). The tile tracking makes wrong orders die quickly
 
 Kan indicators are placed as the mjlog writes them (decisions D13): a closed kan's right after the call; an open
 or added kan's just before the kan-maker's discard, or right after a following kan's call.
+
+Three-player logs (``三`` in the room name) keep four seats of arrays, the fourth empty, and seat numbers of a
+four-seat table: a call's letter position still counts seats round a table of four (seat 2 sits "across" from
+seat 0), so the same decoding names the right discarder. ``f44`` in the discards sets a North aside (kita); the
+seat then draws its replacement, which, as after a kan, shortens the live wall by one.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from engine.replay.events import (
     round_label,
 )
 from engine.replay.mjlog import read_log
-from engine.replay.situation import tenhou_table
+from engine.replay.win_situations import tenhou_table
 from engine.tiles import format_tiles, kind_of
 
 WIN_WORD = "和了"
@@ -60,6 +65,7 @@ YAKU_RE = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
 TSUMOGIRI = 60
 KAN_PLACEHOLDER = 0
 LIVE_WALL = 136 - 14 - 52
+KITA_LETTER = "f"
 MAX_ORDERINGS = 20000
 # tile position of the call letter -> seats counted to the right of the caller (3 = left, 2 = across, 1 = right)
 CALL_SOURCE = {"c": {0: 3}, "p": {0: 3, 1: 2, 2: 1}, "k": {0: 3, 1: 2, 2: 1}, "m": {0: 3, 1: 2, 3: 1}}
@@ -194,21 +200,19 @@ def parse_tenhou6(text: str, source: str = "<tenhou6>") -> list[Event]:
     """Parse tenhou.net/6 JSON text into the event list, in table order."""
     objects = _objects(text, source)
     game = game_rules(objects[0].get("rule"))
-    if game.players != 4:
-        raise InvalidRequest(f"{source}: three-player tenhou.net/6 logs are not supported yet")
     events: list[Event] = [game]
     for obj in objects:
         for number, raw in enumerate(obj["log"], 1):
             try:
-                events += _round_events(_RawRound.read(raw, game.red_fives), game)
+                events += _round_events(_RawRound.read(raw, game.red_fives, game.players), game)
             except InvalidRequest as exc:
                 raise InvalidRequest(f"{source}: round #{number}: {exc.message}") from None
     final = objects[-1].get("sc")
     if isinstance(final, list) and len(final) >= 8:
         events.append(
             GameEnd(
-                scores=tuple(int(final[2 * s]) for s in range(4)),  # already in points, unlike mjlog
-                placement_points=tuple(float(final[2 * s + 1]) for s in range(4)),
+                scores=tuple(int(final[2 * s]) for s in range(game.players)),  # already in points, unlike mjlog
+                placement_points=tuple(float(final[2 * s + 1]) for s in range(game.players)),
             )
         )
     return events
@@ -229,21 +233,25 @@ class _RawRound:
     discards: tuple[tuple[int | str, ...], ...]
     result: tuple[Any, ...]
     red: bool
+    players: int = 4
 
     @classmethod
-    def read(cls, raw: Any, red: bool) -> _RawRound:
+    def read(cls, raw: Any, red: bool, players: int = 4) -> _RawRound:
         if not isinstance(raw, list) or len(raw) != 17:
             raise InvalidRequest("a round must be a list of 17 entries")
         try:
             index, honba, sticks = (int(v) for v in raw[0])
-            scores = tuple(int(v) for v in raw[1])
-            hands = tuple(tuple(json_tile(t, red) for t in raw[4 + 3 * s]) for s in range(4))
-            takes = tuple(tuple(raw[5 + 3 * s]) for s in range(4))
-            discards = tuple(tuple(raw[6 + 3 * s]) for s in range(4))
+            scores = tuple(int(v) for v in raw[1])[:players]
+            hands = tuple(tuple(json_tile(t, red) for t in raw[4 + 3 * s]) for s in range(players))
+            takes = tuple(tuple(raw[5 + 3 * s]) for s in range(players))
+            discards = tuple(tuple(raw[6 + 3 * s]) for s in range(players))
+            empty_seats = [s for s in range(players, 4) if any(raw[4 + 3 * s + k] for k in range(3))]
             dora = tuple(json_tile(t, red) for t in raw[2])
             ura = tuple(json_tile(t, red) for t in raw[3])
         except (TypeError, ValueError) as exc:
             raise InvalidRequest(f"malformed round header or arrays ({exc})") from None
+        if empty_seats:  # a three-player log's fourth seat holds nothing
+            raise InvalidRequest(f"seat {empty_seats[0]} has tiles in a {players}-player log")
         for seat, hand in enumerate(hands):
             if len(hand) != 13:
                 raise InvalidRequest(f"seat {seat} starts with {len(hand)} tiles, expected 13")
@@ -252,7 +260,7 @@ class _RawRound:
         result = raw[16]
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             raise InvalidRequest("the result entry is not a list starting with its name")
-        return cls(index, honba, sticks, scores, dora, ura, hands, takes, discards, tuple(result), red)
+        return cls(index, honba, sticks, scores, dora, ura, hands, takes, discards, tuple(result), red, players)
 
 
 def _round_events(raw: _RawRound, game: GameStart) -> list[Event]:
@@ -285,12 +293,15 @@ class _Replay:
         self.raw = raw
         self.choices = choices
         self.decisions: list[tuple[int, int]] = []
-        self.dealer = raw.round_index % 4
+        self.players = raw.players
+        self.dealer = raw.round_index % 4  # three-player too: South 1 is index 4
+        # 14 tiles stay in the dead wall (replenished from the live wall after a kan or a kita)
+        self.live_wall = (136 if self.players == 4 else 108) - 14 - 13 * self.players
         self.hands = [Counter(h) for h in raw.hands]
-        self.melds: list[list[Call]] = [[] for _ in range(4)]
-        self.ti = [0] * 4
-        self.di = [0] * 4
-        self.riichi = [False] * 4
+        self.melds: list[list[Call]] = [[] for _ in range(self.players)]
+        self.ti = [0] * self.players
+        self.di = [0] * self.players
+        self.riichi = [False] * self.players
         self.established = 0
         self.draws = 0
         self.revealed = 1
@@ -312,7 +323,8 @@ class _Replay:
 
     def consumed(self) -> bool:
         return all(
-            self.ti[s] == len(self.raw.takes[s]) and self.di[s] == len(self.raw.discards[s]) for s in range(4)
+            self.ti[s] == len(self.raw.takes[s]) and self.di[s] == len(self.raw.discards[s])
+            for s in range(self.players)
         )
 
     def flip(self, count: int) -> None:
@@ -340,7 +352,7 @@ class _Replay:
                 value = raw.takes[seat][self.ti[seat]]
                 if isinstance(value, str):
                     raise self.dead(f"seat {seat} must draw but its next take is the call {value}")
-                if self.draws >= LIVE_WALL:  # a replacement draw also shortens the live wall by one
+                if self.draws >= self.live_wall:  # a replacement draw also shortens the live wall by one
                     raise self.dead("a draw after the wall ran out")
                 tile = self._tile(value)
                 self.flip(self.due_at_draw)
@@ -362,6 +374,11 @@ class _Replay:
                 if self.consumed():
                     return self._finish_ron(seat, robbed)
                 continue
+            if isinstance(action, str) and action[:1] == KITA_LETTER:
+                robbed = self._kita(seat, action)
+                if self.consumed():
+                    return self._finish_ron(seat, robbed)
+                continue  # the replacement draw
             riichi = isinstance(action, str) and action[:1] == "r" and action[1:].isdigit()
             if riichi:
                 action = int(str(action)[1:])
@@ -388,7 +405,7 @@ class _Replay:
             call = self._reaction(seat, tile)
             last_draw = None
             if call is None:
-                seat = (seat + 1) % 4
+                seat = (seat + 1) % self.players
                 continue
             seat = call.seat
             self.ti[seat] += 1
@@ -417,7 +434,7 @@ class _Replay:
     def _reaction(self, seat: int, tile: int) -> Call | None:
         """Calls some seat could make on this discard: a fork between "this copy" and "a later one"."""
         candidates = []
-        for other in range(4):
+        for other in range(self.players):
             if other == seat or self.ti[other] >= len(self.raw.takes[other]):
                 continue
             value = self.raw.takes[other][self.ti[other]]
@@ -482,6 +499,17 @@ class _Replay:
         self._after_kan(open_kan=call.kind == "kakan")
         return robbed
 
+    def _kita(self, seat: int, text: str) -> int:
+        """``f44``: a North set aside (three-player only); no indicator, a replacement draw follows."""
+        tile = self._tile(int(text[1:])) if text[1:].isdigit() else -1
+        if self.players != 3 or tile < 0 or kind_of(tile) != kind_of(json_tile(44, False)):
+            raise self.dead(f"seat {seat} has {text!r}: only a North is set aside, and only in three-player")
+        self.take(seat, [tile], "sets aside")
+        call = Call(seat, "kita", (tile,), tile, seat)
+        self.melds[seat].append(call)  # the win lists it among the melds, as the mjlog does
+        self.events.append(call)
+        return tile
+
     # ---------------------------------------------------------------- endings
 
     def _finish_after_draw(self, seat: int, tile: int) -> list[Event]:
@@ -498,7 +526,7 @@ class _Replay:
             shown = ((seat, self._concealed(seat)),)
             sticks = self.raw.sticks + self.established
             self.events.append(
-                AbortiveDraw("nine_terminals", self.raw.honba, sticks, (0,) * 4, (seat,), shown)
+                AbortiveDraw("nine_terminals", self.raw.honba, sticks, (0,) * self.players, (seat,), shown)
             )
             return self.events
         raise self.dead(f"the round ends on a draw but the result is {name}")
@@ -513,15 +541,16 @@ class _Replay:
         deltas = self._deltas(1)
         sticks = self.raw.sticks + self.established
         if name in EXHAUSTIVE_WORDS or name == NAGASHI_WORD:
-            if self.draws != LIVE_WALL:
-                raise self.dead(f"an exhaustive draw with {LIVE_WALL - self.draws} tiles left in the wall")
+            if self.draws != self.live_wall:
+                raise self.dead(f"an exhaustive draw with {self.live_wall - self.draws} tiles left in the wall")
             mode = EXHAUSTIVE_WORDS.get(name)
+            everyone = tuple(range(self.players))
             if mode == "all":
-                tenpai: tuple[int, ...] = (0, 1, 2, 3)
+                tenpai: tuple[int, ...] = everyone
             elif mode == "none" or name == NAGASHI_WORD:
                 tenpai = ()
             else:
-                tenpai = tuple(s for s in range(4) if deltas[s] > 0) if any(deltas) else (0, 1, 2, 3)
+                tenpai = tuple(s for s in everyone if deltas[s] > 0) if any(deltas) else everyone
             kind: ExhaustiveKind = "nagashi_mangan" if name == NAGASHI_WORD else "exhaustive"
             shown = tuple((s, self._concealed(s)) for s in tenpai)
             self.events.append(ExhaustiveDraw(kind, self.raw.honba, sticks, deltas, tenpai, shown))
@@ -547,8 +576,8 @@ class _Replay:
     def _deltas(self, position: int) -> tuple[int, ...]:
         result = self.raw.result
         if len(result) <= position or not isinstance(result[position], list):
-            return (0, 0, 0, 0)
-        return tuple(int(v) for v in result[position])
+            return (0,) * self.players
+        return tuple(int(v) for v in result[position])[: self.players]
 
     def _win_entries(self) -> list[tuple[Any, ...]]:
         result = self.raw.result

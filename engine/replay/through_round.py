@@ -31,12 +31,15 @@ from engine.replay.events import (
     Win,
 )
 from engine.round.actions import Action
+from engine.round.legal import dahai_action, pass_action
 from engine.round.round import NAME, IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from engine.tiles import KIND_OF, format_tiles
 
 ROUND_WINDS = "ESWN"
+_BY_KIND = tuple((KIND_OF[c], c) for c in range(len(KIND_OF)))  # sort key of a tile code: kind, then code
+_CODES_BY_KIND = tuple(sorted(range(len(KIND_OF)), key=_BY_KIND.__getitem__))
 RESPONSE_CALLS = frozenset({"chi", "pon", "daiminkan"})
 
 
@@ -96,6 +99,8 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     ura: tuple[int, ...] = ()
     replacement_next: set[int] = set()
     for event in body:
+        if type(event) is Discard:
+            continue  # half the events: none of the kinds below
         if isinstance(event, Call) and (event.is_kan or event.kind == "kita"):
             replacement_next.add(event.seat)
         elif isinstance(event, Draw):
@@ -109,11 +114,13 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         elif isinstance(event, NewDoraIndicator):
             dora.append(event.tile)
     players = rules.players
-    left = Counter(tile_set(rules))
+    left = [0] * len(KIND_OF)  # copies of each tile code not placed yet
+    for code in tile_set(rules):
+        left[code] += 1
 
     def take(tiles: Sequence[int], what: str) -> list[int]:
         for code in tiles:
-            if left[code] <= 0:
+            if not 0 <= code < len(left) or left[code] <= 0:
                 raise InvalidRequest(f"{what}: one `{format_tiles([code])}` more than the rulebook's tile set holds")
             left[code] -= 1
         return list(tiles)
@@ -127,7 +134,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
     take(dora, "the dora indicators")
     take(ura, "the ura indicators")
-    rest = sorted(left.elements(), key=lambda c: (KIND_OF[c], c))
+    rest = [code for code in _CODES_BY_KIND for _ in range(left[code])]  # the unseen tiles, by kind then code
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
@@ -182,12 +189,13 @@ class _Driver:
         self.out.round = rnd
         self.rnd = rnd
         body = self.body
+        observer = self.observer
         i = 0
         while i < len(body):
             self.index = i
             event = body[i]
-            if self.observer is not None:
-                self.observer(i, rnd)
+            if observer is not None:
+                observer(i, rnd)
             if isinstance(event, Win):
                 wins = [event]
                 while i + 1 < len(body) and isinstance(body[i + 1], Win):
@@ -211,13 +219,13 @@ class _Driver:
         if isinstance(event, Draw):
             return self._draw(event)
         if isinstance(event, Discard):
-            return self._own(Action("dahai", event.seat, event.tile, tsumogiri=event.tsumogiri), exact=False)
+            return self._own(dahai_action(event.seat, event.tile, event.tsumogiri), exact=False)
         if isinstance(event, Call):
             if event.kind in RESPONSE_CALLS:
                 return self._respond({event.seat: self._call_action(event)})
             return self._own(self._call_action(event))
         if isinstance(event, RiichiDeclared):
-            return self._own(Action("reach", event.seat)) if event.step == 1 else True
+            return self._own(Action("reach", event.seat, open=event.open)) if event.step == 1 else True
         if isinstance(event, AbortiveDraw):
             return self._abortive(event)
         if isinstance(event, ExhaustiveDraw):
@@ -227,27 +235,28 @@ class _Driver:
         return True  # indicators, game start/end: the round reveals them itself
 
     def _draw(self, event: Draw) -> bool:
-        if not self._pass_all():
+        if self.rnd.phase != "own" and not self._pass_all():  # "own": nobody is asked, nothing to pass
             return False
-        got = self._next_engine_draw()
-        want = {"type": "tsumo", "actor": event.seat, "pai": NAME[event.tile]}
+        # the round's next draw not yet matched with the log's (the round draws by itself); written in place, not
+        # as a method: it runs for every draw
+        events = self.rnd.events
+        got = None
+        seen = self.seen_draws
+        while seen < len(events):
+            candidate = events[seen]
+            seen += 1
+            if candidate["type"] == "tsumo":
+                got = candidate
+                break
+        self.seen_draws = seen
+        pai = NAME[event.tile]
         if got is None:
-            self.fail("draw", f"seat {event.seat} draws {want['pai']}", "no draw here")
+            self.fail("draw", f"seat {event.seat} draws {pai}", "no draw here")
             return False
-        if got != want:
-            self.fail("draw", f"seat {event.seat} draws {want['pai']}", f"seat {got['actor']} draws {got['pai']}")
+        if got["actor"] != event.seat or got["pai"] != pai:  # a tsumo event of the round: these two fields say it all
+            self.fail("draw", f"seat {event.seat} draws {pai}", f"seat {got['actor']} draws {got['pai']}")
             return False
         return True
-
-    def _next_engine_draw(self) -> dict[str, Any] | None:
-        """The round's next draw event not yet matched with the log's (the round draws by itself)."""
-        events = self.rnd.events
-        while self.seen_draws < len(events):
-            event = events[self.seen_draws]
-            self.seen_draws += 1
-            if event["type"] == "tsumo":
-                return event
-        return None
 
     def _call_action(self, call: Call) -> Action:
         if call.kind == "kita":
@@ -264,8 +273,10 @@ class _Driver:
 
     def _find(self, action: Action, exact: bool = True) -> Action | None:
         """The legal action the log's move is: the same move, tiles compared as the call's shape requires."""
-        legal = self.rnd.legal_actions(action.actor)
         self.out.decisions += 1
+        if self.rnd.is_legal(action.actor, action):  # the log's move as it stands (nearly always): one question
+            return action
+        legal = self.rnd.legal_actions(action.actor)
         pai, kind = action.pai, action.type
         for option in legal:  # compare the cheap fields first: most options differ in tile or type
             if option.pai == pai and option.type == kind and option == action:
@@ -312,8 +323,19 @@ class _Driver:
         return True
 
     def _own(self, action: Action, exact: bool = True) -> bool:
-        if not self._pass_all(keep=action.actor):
+        if self.rnd.phase != "own" and not self._pass_all(keep=action.actor):  # "own": nobody is asked
             return False
+        try:  # the log's move as it stands is nearly always the legal one: ``apply`` checks it, one question
+            self.rnd.apply(action)
+        except IllegalAction:
+            pass  # nothing changed: look for the legal move the log means (a call's tiles, a tsumogiri flag)
+        except EngineError as exc:
+            self.fail("move", str(action), f"the round refused it: {exc.message}")
+            return False
+        else:
+            self.out.decisions += 1
+            self.out.actions += 1
+            return True
         found = self._find(action, exact)
         if found is None:
             return self._illegal(action)
@@ -326,10 +348,12 @@ class _Driver:
         for seat, action in answers.items():
             if seat not in waiting or rnd.phase == "own":
                 return self._illegal(action)
-        for seat in sorted(waiting, key=lambda s: s not in answers):
+        # the seats with a logged answer first; with none (every seat passes) the set's own order, as the stable
+        # sort would leave it
+        for seat in sorted(waiting, key=lambda s: s not in answers) if answers else list(waiting):
             if rnd.finished:
                 break
-            action = answers.get(seat, Action("none", seat))
+            action = answers.get(seat) or pass_action(seat)
             found = self._find(action)
             if found is None:
                 return self._illegal(action)

@@ -20,7 +20,8 @@ TYPES = OWN_TURN | RESPONSES | DECLARATIONS
 @dataclass(frozen=True, slots=True)
 class Action:
     """A move: ``type`` (mjai name), the acting seat, the tile it concerns, the tiles taken from the hand for a
-    call, the seat called from or ronned (``target``), and for a discard whether it was the drawn tile."""
+    call, the seat called from or ronned (``target``), for a discard whether it was the drawn tile, and for a
+    ``reach`` whether it is an open riichi (mjai has none: written as ``reach`` with ``"open": true``)."""
 
     type: str
     actor: int
@@ -28,6 +29,7 @@ class Action:
     consumed: tuple[int, ...] = ()
     target: int | None = None
     tsumogiri: bool = False
+    open: bool = False  # reach only: declared open, the hand shown (`settings riichi open_riichi`)
 
     def to_json(self) -> dict:
         """The action as an mjai-style dict, tiles in mpsz."""
@@ -40,6 +42,8 @@ class Action:
             out["target"] = self.target
         if self.type == "dahai":
             out["tsumogiri"] = self.tsumogiri
+        if self.open:
+            out["open"] = True
         return out
 
     def __str__(self) -> str:
@@ -50,6 +54,8 @@ class Action:
             parts.append("with " + T.format_tiles(self.consumed))
         if self.target is not None and self.target != self.actor:
             parts.append(f"from seat {self.target}")
+        if self.open:
+            parts.append("open")
         return " ".join(parts)
 
 

@@ -4,7 +4,8 @@
 (``rule.fields["when"](env)``), so every name here is one of ``ruledsl.vocabulary.FACTS`` of scope ``round``;
 player-scoped facts (``terminal_kinds``, ``all_discards_yaochuu``, ``discards_called``, ``made_calls``) are about
 the seat the item is evaluated for. The environment computes a fact only when an item reads it: most items read
-two or three, and they are evaluated at every discard.
+two or three. They are asked after every discard, but evaluated again only when a fact they last read may have
+changed (``steady_key``): most facts change only at a call, a kan, a riichi or the end of the first go-around.
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ FACTS: dict[str, Callable[[Round, int], Any]] = {
 }
 
 
+# Facts whose value changes only where the round counts a "steady change" (``Round.steady_changes``: the end of
+# the first go-around, a call, a kan, a riichi stick) or never during a hand; the others (discards, a hand's
+# tiles) change with every discard. A fact missing here counts as changing at every discard, so a new fact is safe.
+STEADY_FACTS = frozenset(
+    {"first_go_around", "any_call", "riichi_count", "kan_count", "kan_makers", "discards_called", "made_calls", "players", "honba", "riichi_sticks"}
+)
+SEAT_FACTS = frozenset({"terminal_kinds", "all_discards_yaochuu", "discards_called", "made_calls"})  # about one seat
+GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round
+
+
 class RoundFacts(dict):
     """The round facts for one seat, each computed on first read (``ron_count`` and ``completing_call`` are given)."""
 
@@ -66,3 +77,22 @@ class RoundFacts(dict):
 def round_facts(r: Round, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> RoundFacts:
     """Every round fact, for ``seat`` where a fact is about one player (``None``: the seat whose turn it is)."""
     return RoundFacts(r, r.actor if seat is None else seat, ron_count, completing_call)
+
+
+def steady_key(env: RoundFacts) -> tuple[int, int | None] | None:
+    """What decides every fact ``env`` has computed so far, when all of them are steady: the round's count of
+    steady changes, and the seat when one of them is about a seat; None when one changes at every discard.
+
+    Conditions are pure and are evaluated in a fixed order, so a condition that read only these facts reads the
+    same ones with the same values, and gives the same answer, for as long as the key stays the same: an
+    abortive check after a discard need not be run again (short-circuits count: once the first go-around is over,
+    a condition that starts with it reads nothing else)."""
+    seat_scoped = False
+    for name in env:
+        if name in GIVEN:
+            continue
+        if name not in STEADY_FACTS:
+            return None
+        if name in SEAT_FACTS:
+            seat_scoped = True
+    return (env.round.steady_changes, env.seat if seat_scoped else None)

@@ -14,6 +14,8 @@ from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
 from engine.round.state import Seat, waits_of
+from engine.tiles import KIND_OF
+from ruledsl.memo import BoundedCache
 
 if TYPE_CHECKING:
     from engine.round.round import Round
@@ -36,17 +38,101 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
     out.extend(_player_choice_draws(r, seat))
     if not s.riichi and _may_riichi(r, seat):
         out.append(Action("reach", seat))
+        if r.rules.open_riichi:  # `settings riichi open_riichi`: the same declaration, hand shown
+            out.append(Action("reach", seat, open=True))
     out.extend(_kans(r, seat))
     if r.rules.kita and s.counts[NORTH] and r.wall.remaining > 0 and NORTH in r.rules.kinds:
         if not s.riichi:
-            out.append(Action("nukidora", seat, next(c for c in s.hand if T.KIND_OF[c] == NORTH)))
-        elif r.drawn is not None and T.KIND_OF[r.drawn] == NORTH:  # the hand is locked: only the drawn North
+            out.append(Action("nukidora", seat, next(c for c in s.hand if KIND_OF[c] == NORTH)))
+        elif r.drawn is not None and KIND_OF[r.drawn] == NORTH:  # the hand is locked: only the drawn North
             out.append(Action("nukidora", seat, r.drawn))
     if s.riichi:
         out.append(Action("dahai", seat, r.drawn, tsumogiri=True))
     else:
         out.extend(_discards(r, seat))
     return tuple(out)
+
+
+def is_legal(r: Round, seat: int, action: Action) -> bool:
+    """``action in r.legal_actions(seat)``, answered without building the list for the move nearly every turn
+    is: a discard on one's own turn (after a draw, after a call, in riichi, or the discard of a riichi
+    declaration, which checks only this tile's wait). A replay checks one logged move per decision, and building
+    every legal move (riichi, kans, the player's abortive draws) for it was most of a turn's cost. Every other
+    own-turn move is looked up in the full list, and an answer to a discard in the offered tuple: the answer is
+    the same by construction (``tests/round/test_legality_fast_path.py`` checks the two agree at every decision
+    point of the vendored logs and of self-play)."""
+    if r.finished:
+        return False
+    if r.phase != "own":
+        if seat in r.answers or seat not in r.pending:
+            return False
+        options = r.pending[seat]
+        if options is None:  # calls not built yet (``may_call`` said there is one): the pass is offered beside them
+            if action == pass_action(seat):
+                return True
+            options = r.legal_actions(seat)
+        return options[-1] is action or action in options  # the offered pass (last) by identity: no field compare
+    if seat != r.actor:
+        return False
+    if action.type != "dahai" or action.actor != seat:
+        return action in r.legal_actions(seat)
+    if r.reach_pending:  # the riichi discard: a discard of the hand that leaves it waiting
+        return _discard_offered(r, seat, action, frozenset()) and _riichi_ok_after(r, seat, action.pai)  # type: ignore[arg-type]
+    if r.after_call:
+        return _discard_offered(r, seat, action, r.kuikae_forbidden)
+    if r.seats[seat].riichi:  # the hand is locked: only the drawn tile goes
+        drawn = r.drawn
+        return action == (_dahai(seat, drawn, True) if drawn is not None else Action("dahai", seat, None, tsumogiri=True))
+    return _discard_offered(r, seat, action, frozenset())
+
+
+def _discard_offered(r: Round, seat: int, action: Action, forbidden: frozenset[int]) -> bool:
+    """``action`` is among ``_discards(r, seat, forbidden)``: a tile of the hand of no forbidden kind, as the drawn
+    tile (tsumogiri) or as a tile of the hand (not the drawn one when it is the only copy of its code)."""
+    s = r.seats[seat]
+    code = action.pai
+    if code is None or code not in s.hand or KIND_OF[code] in forbidden:
+        return False
+    drawn = r.drawn
+    if action.tsumogiri:
+        if code != drawn:
+            return False
+        offered = _dahai(seat, code, True)
+    else:
+        if code == drawn and s.hand.count(code) == 1:
+            return False  # the drawn tile alone of its code is discarded as tsumogiri
+        offered = _hand_dahai(seat)[code]
+    return action is offered or action == offered  # a replay passes the very object (``dahai_action``): no field compare
+
+
+def dahai_action(seat: int, code: int, tsumogiri: bool = False) -> Action:
+    """The discard action (equal to ``Action("dahai", seat, code, tsumogiri=...)``), built once: see ``_dahai``."""
+    return _dahai(seat, code, tsumogiri)
+
+
+def pass_action(seat: int) -> Action:
+    """The pass of ``seat`` (equal to ``Action("none", seat)``), built once per seat: every response window offers
+    it and a replay answers it for every seat asked; a frozen dataclass costs microseconds to build."""
+    while len(_PASS) <= seat:
+        _PASS.append(Action("none", len(_PASS)))
+    return _PASS[seat]
+
+
+_PASS: list[Action] = []
+
+
+def _claim(kind: str, seat: int, tile: int, consumed: tuple[int, ...], target: int) -> Action:
+    """An answer to a discard (ron, pon, open kan, chi), equal to ``Action(kind, seat, tile, consumed=consumed,
+    target=target)``: built once per move and kept in a bounded cache (actions are immutable values, so sharing
+    one between rounds changes nothing)."""
+    key = (kind, seat, tile, consumed, target)
+    action = _CLAIMS.get(key)
+    if action is None:
+        action = _CLAIMS.put(key, Action(kind, seat, tile, consumed=consumed, target=target))
+    return action
+
+
+_CLAIMS = BoundedCache(8192)
 
 
 def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
@@ -67,7 +153,7 @@ _HAND_DAHAI: list[list[Action]] = []
 def _hand_dahai(seat: int) -> list[Action]:
     while len(_HAND_DAHAI) <= seat:
         n = len(_HAND_DAHAI)
-        _HAND_DAHAI.append([_dahai(n, code) for code in range(len(T.KIND_OF))])
+        _HAND_DAHAI.append([_dahai(n, code) for code in range(len(KIND_OF))])
     return _HAND_DAHAI[seat]
 
 
@@ -78,12 +164,12 @@ def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> l
     table = _hand_dahai(seat)
     codes = sorted(set(hand))
     if forbidden:
-        kind_of = T.KIND_OF
+        kind_of = KIND_OF
         codes = [code for code in codes if kind_of[code] not in forbidden]
     if drawn is not None and drawn in codes and hand.count(drawn) == 1:
         codes.remove(drawn)
     out = [table[code] for code in codes]
-    if drawn is not None and drawn in hand and T.KIND_OF[drawn] not in forbidden:
+    if drawn is not None and drawn in hand and KIND_OF[drawn] not in forbidden:
         out.append(_dahai(seat, drawn, True))
     return out
 
@@ -96,7 +182,7 @@ def _riichi_discards(r: Round, seat: int) -> list[Action]:
 def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
     s = r.seats[seat]
     counts = s.counts
-    kind = T.KIND_OF[code]
+    kind = KIND_OF[code]
     counts[kind] -= 1
     after = tuple(counts)
     counts[kind] += 1
@@ -157,14 +243,14 @@ def _kans(r: Round, seat: int) -> list[Action]:
         if s.counts[kind] == 4:
             if s.riichi and not _riichi_kan_ok(r, seat, kind):
                 continue
-            tiles = sorted_tiles(c for c in s.hand if T.KIND_OF[c] == kind)
+            tiles = sorted_tiles(c for c in s.hand if KIND_OF[c] == kind)
             out.append(Action("ankan", seat, tiles[-1], consumed=tiles))
     if not s.riichi and s.melds:
         for meld in s.melds:
             if meld.type == "pon":
-                kind = T.KIND_OF[meld.tiles[0]]
+                kind = KIND_OF[meld.tiles[0]]
                 if s.counts[kind]:
-                    code = next(c for c in s.hand if T.KIND_OF[c] == kind)
+                    code = next(c for c in s.hand if KIND_OF[c] == kind)
                     out.append(Action("kakan", seat, code, consumed=meld.tiles))
     return out
 
@@ -174,7 +260,7 @@ def _riichi_kan_ok(r: Round, seat: int, kind: int) -> bool:
     if r.rules.closed_kan_after == "never":
         return False
     s = r.seats[seat]
-    if r.drawn is None or T.KIND_OF[r.drawn] != kind:
+    if r.drawn is None or KIND_OF[r.drawn] != kind:
         return False
     counts = s.counts
     counts[kind] -= 4
@@ -211,11 +297,11 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     rules = r.rules
     s = r.seats[seat]
     out: list[Action] = []
-    kind = T.KIND_OF[tile]
+    kind = KIND_OF[tile]
     if kind in s.waits and not s.furiten:
         if _may_rob(rules, s, kind, kind_of_event):
             if r.ron_result(seat, tile, source, kind_of_event) is not None:
-                out.append(Action("hora", seat, tile, target=source))
+                out.append(_claim("hora", seat, tile, (), source))
     if kind_of_event != "dahai" or s.riichi:
         return _with_pass(out, seat)
     chi_seat = rules.chi and seat == (source + 1) % rules.players and kind < 27
@@ -224,16 +310,53 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     last = r.wall.remaining == 0
     if last and not rules.last_discard_callable:
         return _with_pass(out, seat)
-    held = [c for c in s.hand if T.KIND_OF[c] == kind]
+    held = [c for c in s.hand if KIND_OF[c] == kind]
     if len(held) >= 2:
         for pair in _choices(held, 2):
             if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
-                out.append(Action("pon", seat, tile, consumed=pair, target=source))
+                out.append(_claim("pon", seat, tile, pair, source))
     if len(held) >= 3 and not last and len(r.kan_makers) < rules.max_kans:
-        out.append(Action("daiminkan", seat, tile, consumed=sorted_tiles(held), target=source))
+        out.append(_claim("daiminkan", seat, tile, sorted_tiles(held), source))
     if chi_seat:
         out.extend(_chis(r, s, seat, tile, source))
     return _with_pass(out, seat)
+
+
+def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
+    """Whether ``responses`` offers ``seat``, which cannot ron this discard, a call (and so a pass): True or False
+    when that is sure without building the calls, None when kuikae could refuse one (a hand of few tiles: build
+    them). Kuikae refuses a call only when it leaves nothing to discard, and it forbids at most the called kind and
+    its suji; a hand holding more other tiles than those can always discard after any call."""
+    rules = r.rules
+    s = r.seats[seat]
+    kind = KIND_OF[tile]
+    if s.riichi:
+        return False
+    counts = s.counts
+    chi_seat = rules.chi and seat == (source + 1) % rules.players and kind < 27
+    if counts[kind] < 2 and not chi_seat:
+        return False
+    if r.wall.remaining == 0 and not rules.last_discard_callable:
+        return False
+    forbiddable = counts[kind]
+    if kind < 27:
+        forbiddable += (counts[kind - 3] if kind % 9 >= 3 else 0) + (counts[kind + 3] if kind % 9 <= 5 else 0)
+    if len(s.hand) - 2 <= forbiddable:
+        return None
+    return counts[kind] >= 2 or (chi_seat and chi_near(counts, kind))
+
+
+def chi_near(counts: list[int], kind: int) -> bool:
+    """The hand holds two tiles that make a run with a number tile of ``kind``: without them no chi is offered,
+    so the response window need not ask this seat (``Round._open_window``)."""
+    if kind >= 27:
+        return False
+    number = kind % 9
+    return bool(
+        (number >= 2 and counts[kind - 2] and counts[kind - 1])
+        or (1 <= number <= 7 and counts[kind - 1] and counts[kind + 1])
+        or (number <= 6 and counts[kind + 1] and counts[kind + 2])
+    )
 
 
 def _may_rob(rules: RoundRules, s: Seat, kind: int, event: str) -> bool:
@@ -247,7 +370,7 @@ def _may_rob(rules: RoundRules, s: Seat, kind: int, event: str) -> bool:
 
 
 def _with_pass(out: list[Action], seat: int) -> tuple[Action, ...]:
-    return (*out, Action("none", seat)) if out else ()
+    return (*out, pass_action(seat)) if out else ()
 
 
 def _thirteen_orphans(s: Seat, kind: int) -> bool:
@@ -271,7 +394,7 @@ def _choices(held: list[int], n: int) -> list[tuple[int, ...]]:
 
 
 def _chis(r: Round, s: Seat, seat: int, tile: int, source: int) -> list[Action]:
-    kind = T.KIND_OF[tile]
+    kind = KIND_OF[tile]
     number = kind % 9
     out: list[Action] = []
     c = s.counts
@@ -281,30 +404,40 @@ def _chis(r: Round, s: Seat, seat: int, tile: int, source: int) -> list[Action]:
     for low in (kind - 2, kind - 1, kind):
         if low < kind - number or low + 2 > kind - number + 8:
             continue
-        others = [k for k in (low, low + 1, low + 2) if k != kind]
-        if not all(s.counts[k] for k in others):
+        first, second = [k for k in (low, low + 1, low + 2) if k != kind]
+        if not (c[first] and c[second]):
             continue
-        options = [[c for c in s.hand if T.KIND_OF[c] == k] for k in others]
         seen = set()
-        for a in {c for c in options[0]}:
-            for b in {c for c in options[1]}:
+        for a in _codes_held(s, first):
+            for b in _codes_held(s, second):
                 pair = sorted_tiles((a, b))
                 if pair in seen:
                     continue
                 seen.add(pair)
                 if _kuikae_leaves_discard(r, s, pair, tile, "chi"):
-                    out.append(Action("chi", seat, tile, consumed=pair, target=source))
+                    out.append(_claim("chi", seat, tile, pair, source))
     return out
+
+
+def _codes_held(s: Seat, kind: int) -> set[int] | tuple[int]:
+    """The distinct codes of ``kind`` in the hand (a five may be red too), iterated as the set of them would be:
+    for a kind without a red copy it is the kind itself, with no pass over the hand."""
+    if kind in _FIVE_KINDS:
+        return {c for c in s.hand if KIND_OF[c] == kind}
+    return (kind,)
+
+
+_FIVE_KINDS = frozenset(T.RED_FIVE_KINDS)
 
 
 def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple[int, ...], call: str) -> frozenset[int]:
     """Kinds the caller may not discard right after this call (``settings calls kuikae``)."""
-    kind = T.KIND_OF[called]
+    kind = KIND_OF[called]
     out = set()
     if "same_tile" in rules_kuikae:
         out.add(kind)
     if "suji" in rules_kuikae and call == "chi":
-        kinds = sorted(T.KIND_OF[c] for c in consumed)
+        kinds = sorted(KIND_OF[c] for c in consumed)
         if kind < kinds[0] and kind % 9 <= 5:
             out.add(kind + 3)
         elif kind > kinds[1] and kind % 9 >= 3:
@@ -315,7 +448,9 @@ def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple
 def _kuikae_leaves_discard(r: Round, s: Seat, consumed: tuple[int, ...], tile: int, call: str) -> bool:
     """A call is refused when kuikae would leave the caller nothing to discard."""
     forbidden = kuikae_forbidden(r.rules.kuikae, tile, consumed, call)
-    rest = list(s.hand)
-    for c in consumed:
-        rest.remove(c)
-    return any(T.KIND_OF[c] not in forbidden for c in rest)
+    # the tiles left after the call, less those of a forbidden kind, counted from the kind counts (no copy of the
+    # hand per candidate call: every chi and pon offered asks this)
+    left = len(s.hand) - len(consumed)
+    if forbidden:
+        left -= sum(s.counts[k] for k in forbidden) - sum(1 for c in consumed if KIND_OF[c] in forbidden)
+    return left > 0

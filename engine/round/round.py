@@ -14,12 +14,13 @@ from engine import tiles as T
 from engine.errors import EngineError, InvalidRequest, NotAWin, NoYaku
 from engine.round import legal
 from engine.round.actions import Action
-from engine.round.facts import round_facts
+from engine.round.facts import round_facts, steady_key
 from engine.round.rules import RoundRules, round_rules
 from engine.round.settle import WinClaim, field, next_counters, win_deltas
 from engine.round.state import MeldRecord, Seat, formally_tenpai
 from engine.round.wall import Wall, WallState
 from engine.situation import WINDS, Situation
+from engine.tiles import KIND_OF
 
 
 class IllegalAction(EngineError):
@@ -38,16 +39,63 @@ class RoundSetup:
     sticks: int = 0
     scores: tuple[int, ...] = ()
     first_round: bool = False
+    dealer_consecutive_wins: int = 0  # the dealer's wins in a row before this hand (the game counts them)
 
     def __post_init__(self) -> None:
         if self.round_wind not in WINDS:
             raise InvalidRequest(f"`round_wind` must be one of E, S, W, N, not {self.round_wind!r}")
-        if self.honba < 0 or self.sticks < 0:
-            raise InvalidRequest("`honba` and `sticks` must not be negative")
+        if self.honba < 0 or self.sticks < 0 or self.dealer_consecutive_wins < 0:
+            raise InvalidRequest("`honba`, `sticks` and `dealer_consecutive_wins` must not be negative")
 
 
 _CALL_WORD = {"pon": "pon", "daiminkan": "kan", "chi": "chi"}
-NAME = tuple(T.format_tiles([code]) for code in range(len(T.KIND_OF)))  # mpsz of each tile code, for events
+
+
+def _others_in_turn(players: int, source: int) -> tuple[int, ...]:
+    """The other seats in turn order after ``source`` (asked after every discard: built once per table size)."""
+    key = (players, source)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((source + k) % players for k in range(1, players))
+    return order
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+NAME = tuple(T.format_tiles([code]) for code in range(len(KIND_OF)))  # mpsz of each tile code, for events
+
+
+def _orders_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the others in turn order after it: a round indexes this by the discarder instead of
+    building or looking up a key at every discard. One table per table size (3 or 4 players: never more)."""
+    table = _ORDER_TABLES.get(players)
+    if table is None:
+        table = _ORDER_TABLES[players] = tuple(_others_in_turn(players, source) for source in range(players))
+    return table
+
+
+_ORDER_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+# ``T.format_tiles`` of a hand, table-driven: every round writes its four dealt hands in its first event, and the
+# generic formatter's per-tile calls were a tenth of a round's setup. Same order (kind, a red five first), same text.
+_SORT_RANK = tuple(2 * KIND_OF[code] + (0 if code >= T.RED_BASE else 1) for code in range(len(KIND_OF)))
+_DIGIT = tuple(name[0] for name in NAME)
+_SUIT = tuple(name[1] for name in NAME)
+
+
+def format_hand(codes: list[int] | tuple[int, ...]) -> str:
+    """The hand in compact mpsz, exactly as ``engine.tiles.format_tiles(codes)`` writes it."""
+    out: list[str] = []
+    run = ""
+    for code in sorted(codes, key=_SORT_RANK.__getitem__):
+        suit = _SUIT[code]
+        if suit != run and run:
+            out.append(run)
+        out.append(_DIGIT[code])
+        run = suit
+    if run:
+        out.append(run)
+    return "".join(out)
 
 
 class Round:
@@ -73,12 +121,19 @@ class Round:
         self._tiles = wall.tiles
         self.wall = WallState(wall, r)
         self.seats: list[Seat] = [Seat() for _ in range(players)]
+        self._orders = _orders_of(players)  # the other seats in turn order, by the seat that gave a tile up
+        self._release_on_draw = "draw" in r.temporary_release  # `furiten temporary_release`, read at every draw
         self._kita_tiles: list[int] = []
         self.tenpai: list[bool] = []
         self.events: list[dict[str, Any]] = []
         self.any_call: bool = False
         self.second_draw: bool = False  # some player has drawn a second time
         self.kan_makers: list[int] = []
+        # bumped wherever a steady round fact may change (``engine.round.facts.STEADY_FACTS``): the first go-around
+        # ends, a call, a kan, a riichi stick
+        self.steady_changes = 0
+        # (steady_changes, seat or None) under which no abortive item held after a discard (``_abortive_after``)
+        self._quiet: tuple[int, int | None] | None = None
         self.pending_dora = 0
         self.finished = False
         self.settlement: dict[str, Any] | None = None
@@ -89,9 +144,11 @@ class Round:
         self.replacement = False
         self.after_call = False
         self.reach_pending = False
+        self.reach_open = False  # the pending riichi is an open one (read only while ``reach_pending``)
         self.kuikae_forbidden: frozenset[int] = frozenset()
         self.tsumo_result: dict[str, Any] | None = None
-        self.pending: dict[int, tuple[Action, ...]] = {}
+        # the seats asked to answer and what each may answer; None: calls only, built on first ask (``legal_actions``)
+        self.pending: dict[int, tuple[Action, ...] | None] = {}
         self.answers: dict[int, Action] = {}
         self.window: tuple[str, int, int] | None = None  # (event, tile, source) of an open response window
         self.pending_kan: Action | None = None
@@ -104,9 +161,12 @@ class Round:
         r = self.rules
         tiles = self._wall_tiles
         for k in range(r.players):
-            seat = (self.setup.dealer + k) % r.players
-            for code in tiles[13 * k : 13 * (k + 1)]:
-                self.seats[seat].add(code)
+            s = self.seats[(self.setup.dealer + k) % r.players]
+            dealt = tiles[13 * k : 13 * (k + 1)]
+            s.hand.extend(dealt)  # ``Seat.add`` of each tile, written in place for the 13 of a deal
+            counts = s.counts
+            for code in dealt:
+                counts[KIND_OF[code]] += 1
         for s in self.seats:
             s.rest(self.kinds)
         self.events.append(
@@ -119,7 +179,7 @@ class Round:
                 "oya": self.setup.dealer,
                 "dora_marker": T.format_tiles([self.wall.dora_indicators()[0]]),
                 "scores": list(self.scores),
-                "tehais": [T.format_tiles(s.hand) for s in self.seats],
+                "tehais": [format_hand(s.hand) for s in self.seats],
             }
         )
         self._draw(self.setup.dealer)
@@ -149,19 +209,29 @@ class Round:
             return self._own_cache
         if seat in self.answers:
             return ()
-        return self.pending.get(seat, ())
+        options = self.pending.get(seat, ())
+        if options is None:  # a seat that may only call: its calls are built now, the first time they are asked
+            assert self.window is not None
+            _event, tile, source = self.window
+            options = self.pending[seat] = legal.responses(self, seat, tile, source, "dahai")
+        return options
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """``action in legal_actions(seat)``, without building the whole list for a plain discard (``legal.is_legal``):
+        checking a logged or chosen move is one question, not the enumeration of every option."""
+        return legal.is_legal(self, seat, action)
 
     def apply(self, action: Action) -> None:
         """Check ``action`` against the legal moves, then play it; an illegal one raises ``IllegalAction`` and
         changes nothing."""
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
-        legal_now = self.legal_actions(action.actor)
-        for offered in legal_now:  # the usual caller passes one of the offered objects: identity first, it is cheap
-            if offered is action:
+        offered = self._own_cache if self.phase == "own" else self.pending.get(action.actor)
+        for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
+            if option is action and (self.phase == "own" or action.actor not in self.answers):
                 break
         else:
-            if action not in legal_now:
+            if not legal.is_legal(self, action.actor, action):
                 raise IllegalAction(self._why(action))
         self._own_cache = None
         if self.phase in ("respond", "declare"):
@@ -171,6 +241,9 @@ class Round:
                     self._end_exhaustive()
                 else:
                     self._resolve()
+            return
+        if action.type == "dahai":  # most moves: called without building the handler's name
+            self._own_dahai(action)
             return
         handler = getattr(self, "_own_" + action.type)
         handler(action)
@@ -194,6 +267,8 @@ class Round:
             "riichi": [s.riichi for s in self.seats],
             "kita": [s.kita for s in self.seats],
             "legal_actions": [a.to_json() for a in self.legal_actions(seat)],
+            # `settings riichi open_riichi`: the hand of each open riichi is shown to everybody
+            **({"open_hands": [T.format_tiles(s.hand) if s.open_riichi else None for s in self.seats]} if self.rules.open_riichi else {}),
         }
 
     def facts(self, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> dict[str, Any]:
@@ -222,33 +297,48 @@ class Round:
         else:
             tile = self.wall.draw()
             s.draws += 1
-            if s.draws == 2:
+            if s.draws == 2 and not self.second_draw:
                 self.second_draw = True  # the first go-around is over
-        if "draw" in self.rules.temporary_release:  # a replacement draw is the player's own draw too
+                self.steady_changes += 1
+        if self._release_on_draw:  # a replacement draw is the player's own draw too
             s.furiten_temporary = False
         self.events.append({"type": "tsumo", "actor": seat, "pai": NAME[tile]})
         waits = s.waits
         s.add(tile)
+        self._begin_turn(seat, tile, rinshan=rinshan, replacement=replacement)
+        if KIND_OF[tile] in waits:
+            self.tsumo_result = self._score(seat, tile, seat, "tsumo")
+
+    def _begin_turn(
+        self, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
+    ) -> None:
+        """``seat`` is to move: after a draw (``drawn``), or after a chi or pon (``kuikae``: the kinds it may not
+        discard now). Every field of the turn is set here, for both, so that a draw and a call cannot drift apart.
+        After a call the response window is closed and no riichi waits for its discard, as after a draw; the
+        replacement flag is read only for a tsumo, which a call never is."""
         self.actor = seat
         self.phase = "own"
-        self.drawn = tile
+        self.drawn = drawn
         self.rinshan = rinshan
         self.replacement = replacement
-        self.after_call = False
+        self.after_call = kuikae is not None
         self.reach_pending = False
-        self.kuikae_forbidden = frozenset()
+        self.kuikae_forbidden = kuikae if kuikae is not None else frozenset()
         self.pending = {}
         self.answers = {}
         self.window = None
         self._own_cache = None
-        self.tsumo_result = self._score(seat, tile, seat, "tsumo") if T.KIND_OF[tile] in waits else None
+        self.tsumo_result = None
 
     # ---- scoring -------------------------------------------------------------------------------------------------
     def seat_wind(self, seat: int) -> str:
         return WINDS[(seat - self.setup.dealer) % self.rules.players]
 
-    def _score(self, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None) -> dict[str, Any] | None:
-        """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku)."""
+    def _score(
+        self, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
+    ) -> dict[str, Any] | None:
+        """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
+        raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it)."""
         s = self.seats[seat]
         r = self.rules
         tsumo = source == seat
@@ -269,15 +359,20 @@ class Round:
             tenhou=tsumo and dealer and first and s.draws == 1 and not s.discards,
             chiihou=tsumo and not dealer and first and s.draws == 1 and not s.discards,
             renhou=not tsumo and not dealer and first and s.draws == 0 and event == "dahai",
+            open_riichi=s.riichi and s.open_riichi,
+            discarder_in_riichi=not tsumo and self.seats[source].riichi,
             kita=s.kita,
             honba=self.setup.honba if honba is None else honba,
             riichi_sticks=self.sticks if sticks is None else sticks,
+            dealer_consecutive_wins=self.setup.dealer_consecutive_wins,
         )
         ura = self.wall.ura_indicators() if s.riichi and r.ura_dora else ()
         try:
             hand = r.scorer.hand(list(concealed), win=tile, melds=[(m.type, m.tiles) for m in s.melds])
             result = r.scorer.score_hand(hand, situation, dora=self.wall.dora_indicators(), ura=ura)
         except (NoYaku, NotAWin):
+            if explain:
+                raise
             return None
         result["__honba__"] = situation.honba
         result["__sticks__"] = situation.riichi_sticks
@@ -300,15 +395,20 @@ class Round:
         s = self.seats[seat]
         s.remove(tile)
         s.discards.append(tile)
-        s.discard_kinds.add(T.KIND_OF[tile])
+        s.discard_kinds.add(KIND_OF[tile])
         if s.riichi:
             s.ippatsu = False
         if self.reach_pending:
             s.riichi_declared = True
             s.double_riichi = len(s.discards) == 1 and not self.any_call
+            s.open_riichi = self.reach_open
         # after a live draw the hand changed by one tile in and one out since its last rest: shanten fell by one
-        # at most (a call or a kan's replacement draw: counted afresh)
-        s.rest(self.kinds, s.shanten - 1 if self.drawn is not None and not self.replacement else -1)
+        # at most (a call or a kan's replacement draw: counted afresh). A tile of the drawn kind let go again
+        # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
+        # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
+        drawn = self.drawn
+        if drawn is None or self.replacement or KIND_OF[drawn] != KIND_OF[tile]:
+            s.rest(self.kinds, s.shanten - 1 if drawn is not None and not self.replacement else -1)
         self.reach_pending = False
         self.after_call = False
         self.drawn = None
@@ -320,7 +420,8 @@ class Round:
 
     def _own_reach(self, a: Action) -> None:
         self.reach_pending = True
-        self.events.append({"type": "reach", "actor": a.actor})
+        self.reach_open = a.open
+        self.events.append({"type": "reach", "actor": a.actor, "open": True} if a.open else {"type": "reach", "actor": a.actor})
 
     def _own_hora(self, a: Action) -> None:
         assert self.tsumo_result is not None
@@ -381,9 +482,11 @@ class Round:
         """A closed or added kan is counted at once; an earlier open kan's indicator, the interruption of the first
         go-around and of ippatsu wait until nobody robbed it (``_after_window``): a robbed kan never happened."""
         self.kan_makers.append(seat)
+        self.steady_changes += 1
 
     def _break_first_turn(self) -> None:
         self.any_call = True
+        self.steady_changes += 1
         for s in self.seats:
             s.ippatsu = False
 
@@ -397,34 +500,63 @@ class Round:
         self.window = (event, tile, source)
         self.pending = {}
         self.answers = {}
-        players = self.rules.players
-        kind = T.KIND_OF[tile]
-        left = (source + 1) % players
-        for k in range(1, players):
-            seat = (source + k) % players
-            s = self.seats[seat]
-            if kind not in s.waits and (event != "dahai" or s.riichi or (s.counts[kind] < 2 and seat != left)):
-                continue  # cannot ron nor call: ``legal.responses`` would offer nothing, asked or not
+        kind = KIND_OF[tile]
+        left = (source + 1) % self.rules.players
+        chi = self.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
+        dahai = event == "dahai"
+        seats = self.seats
+        pending = self.pending
+        for seat in self._orders[source]:
+            s = seats[seat]
+            if kind not in s.waits:
+                if not dahai or s.riichi:
+                    continue  # no ron, and no call of a kan or North, nor in riichi: nothing to offer
+                counts = s.counts
+                if counts[kind] < 2 and (seat != left or not chi or not legal.chi_near(counts, kind)):
+                    continue  # cannot call either: ``legal.responses`` would offer nothing, asked or not
+                # no ron: whether a call is offered is known without building the calls, and most seats asked pass
+                callable_now = legal.may_call(self, seat, tile, source)
+                if callable_now is not None:
+                    if callable_now:
+                        pending[seat] = None
+                    continue
             options = legal.responses(self, seat, tile, source, event)
             if options:
-                self.pending[seat] = options
+                pending[seat] = options
         if self.pending:
             self.phase = "respond"
+        elif event == "dahai":
+            self._passed_unasked(kind, source)
         else:
             self._resolve()
+
+    def _passed_unasked(self, kind: int, source: int) -> None:
+        """A discard nobody could answer passed: what ``_resolve`` does with no answers (a passed winning tile
+        makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
+        lists of rons and calls nobody made. Most discards go this way."""
+        seats = self.seats
+        for seat in self._orders[source]:
+            s = seats[seat]
+            if kind in s.waits:
+                s.furiten_temporary = True
+                if s.riichi:
+                    s.furiten_riichi = True
+        self.phase = "own"
+        if seats[source].riichi_declared:
+            self._establish_riichi(source)
+        self._discard_passed(source)
 
     def _resolve(self) -> None:
         assert self.window is not None
         event, tile, source = self.window
-        players = self.rules.players
-        order = [(source + k) % players for k in range(1, players)]
+        order = self._orders[source]
         answers = self.answers
-        rons = [seat for seat in order if seat in answers and answers[seat].type == "hora"]
-        kind = T.KIND_OF[tile]
+        rons = [seat for seat in order if seat in answers and answers[seat].type == "hora"] if answers else []
+        kind = KIND_OF[tile]
         robbable = event in ("dahai", "kakan")  # a closed kan or a North: only the hands that could rob it
         for seat in order:  # a passed winning tile: temporary furiten, and for good in riichi
             s = self.seats[seat]
-            if seat not in rons and kind in s.waits and (robbable or any(a.type == "hora" for a in self.pending.get(seat, ()))):
+            if seat not in rons and kind in s.waits and (robbable or any(a.type == "hora" for a in self.pending.get(seat) or ())):
                 s.furiten_temporary = True
                 if s.riichi:
                     s.furiten_riichi = True
@@ -443,7 +575,7 @@ class Round:
             claims = [WinClaim(w, source, tile, self.ron_result(w, tile, source, event) or {}, chankan=event in ("kakan", "ankan")) for w in winners]
             self._end_wins(claims)
             return
-        calls = [a for a in self.answers.values() if a.type in _CALL_WORD]
+        calls = [a for a in answers.values() if a.type in _CALL_WORD] if answers else []
         self.answers = {}
         if event == "dahai":
             self._establish_riichi(source)
@@ -465,21 +597,42 @@ class Round:
             self.scores[seat] -= deposit
             self.deposits[seat] += deposit
             self.sticks += 1
+            self.steady_changes += 1
             deltas = [0] * self.rules.players
             deltas[seat] = -deposit
             self.events.append({"type": "reach_accepted", "actor": seat, "deltas": deltas, "scores": list(self.scores)})
 
     def _discard_passed(self, source: int) -> None:
-        items = self.rules.abortives_at.get("discard_passed", ())
-        env = self.facts(source) if items else {}
-        for item, when in items:
-            if when(env):
+        quiet = self._quiet  # ``_abortive_after``'s shortcut, tested here first: most discards need no more
+        if quiet is None or quiet[0] != self.steady_changes or (quiet[1] is not None and quiet[1] != source):
+            item = self._abortive_after(source)
+            if item is not None:
                 self._end_abortive(item)
                 return
         if self.wall.remaining == 0:
             self._exhaustive()
             return
         self._draw((source + 1) % self.rules.players)
+
+    def _abortive_after(self, source: int) -> Any:
+        """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
+
+        They are asked after every discard and nearly always hold not. When the last check read only steady facts
+        (``engine.round.facts.steady_key``) and none changed since, the answer is still None and the conditions
+        are not evaluated again; the ron count and completing call they are given are the same at this moment."""
+        items = self.rules.abortives_at.get("discard_passed", ())
+        if not items:
+            self._quiet = (self.steady_changes, None)  # nothing to check, ever: the shortcut holds
+            return None
+        quiet = self._quiet
+        if quiet is not None and quiet[0] == self.steady_changes and (quiet[1] is None or quiet[1] == source):
+            return None
+        env = round_facts(self, source)
+        for item, when in items:
+            if when(env):
+                return item
+        self._quiet = steady_key(env)
+        return None
 
     def _after_window(self) -> None:
         """A kan or a set-aside North nobody robbed: its indicator (by ``calls kan_dora``), then the replacement."""
@@ -507,6 +660,7 @@ class Round:
         s.melds.append(meld)
         s.made_calls = True
         self.seats[source].discards_called = True
+        self.steady_changes += 1
         if "call" in self.rules.temporary_release:
             s.furiten_temporary = False
         self._break_first_turn()
@@ -519,14 +673,7 @@ class Round:
                 self.pending_dora += 1
             self._draw(seat, replacement=True, rinshan=True)
             return
-        self.actor = seat
-        self.phase = "own"
-        self.drawn = None
-        self.rinshan = False
-        self.after_call = True
-        self.tsumo_result = None
-        self.kuikae_forbidden = legal.kuikae_forbidden(self.rules.kuikae, tile, a.consumed, a.type)
-        self._own_cache = None
+        self._begin_turn(seat, None, kuikae=legal.kuikae_forbidden(self.rules.kuikae, tile, a.consumed, a.type))
 
     # ---- endings ---------------------------------------------------------------------------------------------------
     def _finish(self, kind: str, deltas: list[int], counters: dict[str, Any], abortive: str | None, wins: list[dict[str, Any]], clauses: list[str], extra: dict[str, Any] | None = None) -> None:
@@ -675,6 +822,22 @@ class Round:
         """What was refused and the rule that forbids it now, with its clause, for ``IllegalAction``."""
         return f"`{a}` refused: {self._reason(a)}"
 
+    def _no_win_reason(self, a: Action, tile: int) -> str:
+        """Why a complete hand is no win here, in the scorer's words: no yaku, or a rule such as `settings scoring
+        shibari_han` or `atozuke` that refuses it (with its clause)."""
+        default = f"the win of seat {a.actor} on {NAME[tile]} has no yaku under this rulebook"
+        if self.phase == "respond" and self.window is not None:
+            event, _tile, source = self.window
+        elif self.phase == "own" and a.actor == self.actor:
+            event, source = "tsumo", a.actor
+        else:
+            return default
+        try:
+            self._score(a.actor, tile, source, event, explain=True)
+        except EngineError as exc:
+            return f"the win of seat {a.actor} on {NAME[tile]}: {exc.message}"
+        return default
+
     def _reason(self, a: Action) -> str:
         r = self.rules
         if self.finished:
@@ -692,19 +855,21 @@ class Round:
             return f"`settings calls max_kans = {r.max_kans}` ({r.clause('calls')})"
         if a.type == "ankan" and s.riichi:
             return f"`settings riichi closed_kan_after = {r.closed_kan_after!r}` ({r.clause('riichi')})"
-        if a.type == "dahai" and self.after_call and a.pai is not None and T.KIND_OF[a.pai] in self.kuikae_forbidden:
+        if a.type == "dahai" and self.after_call and a.pai is not None and KIND_OF[a.pai] in self.kuikae_forbidden:
             return f"kuikae: `settings calls kuikae = {list(r.kuikae)}` forbids this discard right after the call ({r.clause('calls')})"
         if a.type == "dahai" and self.reach_pending:
             return f"a riichi discard must leave the hand tenpai{'' if r.allowed_while_furiten else ' and not furiten (`settings riichi allowed_while_furiten = false`)'} ({r.clause('riichi')})"
+        if a.type == "reach" and a.open and not r.open_riichi:
+            return f"`settings riichi open_riichi` is not set: riichi is declared closed only ({r.clause('riichi')})"
         if a.type == "reach":
             refusal = legal.riichi_refusal(self, a.actor)
             return f"riichi refused: {refusal or 'no discard leaves the hand tenpai'} ({r.clause('riichi')})"
         if a.type == "hora" and s.furiten and self.phase == "respond":
             return f"seat {a.actor} is furiten and may not ron ({r.clause('furiten')})"
         if a.type == "hora" and a.pai is not None:
-            if self.phase == "respond" and T.KIND_OF[a.pai] not in s.waits or self.phase == "own" and self.tsumo_result is None and T.KIND_OF[a.pai] not in s.waits:
+            if self.phase == "respond" and KIND_OF[a.pai] not in s.waits or self.phase == "own" and self.tsumo_result is None and KIND_OF[a.pai] not in s.waits:
                 return f"seat {a.actor}'s hand is not complete with {NAME[a.pai]}"
-            return f"the win of seat {a.actor} on {NAME[a.pai]} has no yaku under this rulebook"
+            return self._no_win_reason(a, a.pai)
         if a.type in _CALL_WORD and s.riichi:
             return "a player in riichi may not call"
         if a.type == "dahai" and s.riichi:

@@ -59,6 +59,7 @@ class RoundRules:
     closed_kan_after: str
     ura_dora: bool
     below_zero: bool
+    open_riichi: bool
     # furiten
     temporary_release: tuple[str, ...]
     all_copies_held_is_tenpai: bool
@@ -144,6 +145,7 @@ def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
         closed_kan_after=s("riichi", "closed_kan_after", "wait_unchanged"),
         ura_dora=s("riichi", "ura_dora", True),
         below_zero=s("riichi", "below_zero", True),
+        open_riichi=s("riichi", "open_riichi", False),
         temporary_release=tuple(s("furiten", "temporary_release", ("draw",))),
         all_copies_held_is_tenpai=s("furiten", "all_copies_held_is_tenpai", False),
         multiple_ron=s("win", "multiple_ron", 1),

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from engine import tiles as T
 from engine.analysis import cached_shanten, cached_waits, shanten
+from engine.tiles import KIND_OF
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class Seat:
     riichi: bool = False  # established
     riichi_declared: bool = False  # declared (its discard may still be ronned)
     double_riichi: bool = False
+    open_riichi: bool = False  # the riichi was declared open (`settings riichi open_riichi`): the hand is shown
     ippatsu: bool = False
     furiten_temporary: bool = False
     furiten_riichi: bool = False
@@ -50,14 +52,16 @@ class Seat:
     tenpai: bool = False
     # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
     calls: list[tuple[int, str, int]] = field(default_factory=list)
+    # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count
+    rested: tuple[tuple[int, ...], tuple[MeldRecord, ...], frozenset[int]] | None = None
 
     def add(self, code: int) -> None:
         self.hand.append(code)
-        self.counts[T.KIND_OF[code]] += 1
+        self.counts[KIND_OF[code]] += 1
 
     def remove(self, code: int) -> None:
         self.hand.remove(code)
-        self.counts[T.KIND_OF[code]] -= 1
+        self.counts[KIND_OF[code]] -= 1
 
     @property
     def closed(self) -> bool:
@@ -77,17 +81,25 @@ class Seat:
 
         ``bound`` is a lower bound of the new hand's shanten the caller knows (a live draw and a discard since
         the last rest: the old value minus one). At 1 or more the hand cannot be tenpai, so the shanten count
-        is skipped and ``shanten`` keeps the bound: its one reader only asks whether it exceeds 1."""
+        is skipped and ``shanten`` keeps the bound: its one reader only asks whether it exceeds 1.
+
+        A hand that rests as it rested last time (the drawn tile discarded again: every turn of a riichi, a third
+        of all discards) keeps what was found then: the same tiles and melds have the same waits, and the kept
+        shanten is a lower bound at least as high as ``bound``."""
+        counts = tuple(self.counts)
+        melds = tuple(self.melds)
+        if self.rested is not None and self.rested[0] == counts and self.rested[1] == melds and self.rested[2] is kinds:
+            return
+        self.rested = (counts, melds, kinds)
         if bound >= 1:
             self.shanten = bound
             self.waits = frozenset()
             self.tenpai = False
             return
-        counts = tuple(self.counts)
         self.shanten = cached_shanten(counts, len(self.melds))
         self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else frozenset()
         if self.melds and self.waits:
-            in_melds = [T.KIND_OF[c] for m in self.melds for c in m.tiles]
+            in_melds = [KIND_OF[c] for m in self.melds for c in m.tiles]
             self.tenpai = any(counts[k] + in_melds.count(k) < 4 for k in self.waits)
         else:
             self.tenpai = bool(self.waits)

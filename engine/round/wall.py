@@ -16,17 +16,31 @@ from dataclasses import dataclass
 from engine import tiles as T
 from engine.errors import InvalidRequest
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
+from ruledsl.memo import Memo
 
 
 def tile_set(rules: RoundRules) -> list[int]:
-    """Every tile of the rulebook's set, sorted: ``copies`` of each kind, one copy of a five replaced by its red."""
+    """Every tile of the rulebook's set, sorted: ``copies`` of each kind, one copy of a five replaced by its red.
+    A fresh list each call (callers take tiles out of it); built once per tile set (every replayed or dealt hand
+    asks for it, several times)."""
+    return list(_TILE_SETS[(rules.kinds, rules.red_fives, rules.copies)])
+
+
+def _build_tile_set(key: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, ...]:
+    kinds, red_fives, copies = key
     out: list[int] = []
-    reds = {T.RED_FIVE_KINDS[c - T.RED_BASE]: c for c in rules.red_fives}
-    for kind in rules.kinds:
+    reds = {T.RED_FIVE_KINDS[c - T.RED_BASE]: c for c in red_fives}
+    for kind in kinds:
         red = reds.get(kind)
         out.extend([red] if red is not None else [])
-        out.extend([kind] * (rules.copies - (1 if red is not None else 0)))
-    return out
+        out.extend([kind] * (copies - (1 if red is not None else 0)))
+    return tuple(out)
+
+
+# a tile set per (kinds, reds, copies) of the rulebooks in use, and the same tiles in code order (a given wall is
+# checked against it); values only in the key, so no state of one round reaches another
+_TILE_SETS: Memo = Memo(_build_tile_set, 64)
+_SORTED_SETS: Memo = Memo(lambda key: tuple(sorted(_TILE_SETS[key])), 64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +145,9 @@ class WallState:
 
     def __init__(self, wall: Wall, rules: RoundRules) -> None:
         tiles = wall.tiles
-        expected = len(tile_set(rules))
-        if len(tiles) != expected or sorted(tiles) != sorted(tile_set(rules)):
+        full = _SORTED_SETS[(rules.kinds, rules.red_fives, rules.copies)]
+        expected = len(full)
+        if len(tiles) != expected or tuple(sorted(tiles)) != full:
             raise InvalidRequest(f"the wall must hold exactly the rulebook's {expected} tiles")
         dealt = 13 * rules.players
         self.live: list[int] = list(tiles[dealt : len(tiles) - rules.dead_wall])

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import library
+from engine.change_witnesses import diff_with_witnesses
 from engine.cli import check as check_cli
 from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
-from engine.rulebook_diff import diff_with_witnesses
 from engine.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import compile_rulebook
@@ -58,9 +58,8 @@ def check(ref: Ref, examples: bool = True) -> dict[str, Any]:
 def _check_text(text: str, file: str, examples: bool) -> check_cli.FileReport:
     """``check_target`` for text held in memory (the CLI's reads a file): the same steps, the same report."""
     try:
+        # text in hand: resolve raises no UnknownRulebookError (a missing base is a diagnostic at its `extends`)
         resolved = resolve(file, text=text, file=file)
-    except UnknownRulebookError as exc:
-        return check_cli.FileReport(file, unreadable=exc.message)
     except RulebookError as exc:
         return check_cli.FileReport(file, diagnostics=_ordered(exc.diagnostics))
     from ruledsl.check import check as check_rulebook
@@ -114,9 +113,7 @@ def _scorer(ref: Ref) -> Scorer:
     if "text" not in ref:
         return library.scorer(ref["name"])
     try:
-        return Scorer(compile_rulebook(_resolve(ref)))
-    except UnknownRulebookError as exc:
-        raise UnknownRulebook(exc.message) from None
+        return Scorer(compile_rulebook(_resolve(ref)))  # an upload: a missing base is a RulebookError
     except RulebookError as exc:
         raise InvalidRulebook(f"rulebook `{ref['file']}` has errors:\n{exc.message}") from None
 

@@ -50,9 +50,9 @@ remove abortive_draw suufon_renda
 def language_words() -> dict[str, list[str]]:
     """The words the editor highlights, from the one vocabulary (so highlighting never drifts from the checker)."""
     from ruledsl import vocabulary as V
+    from ruledsl.parser import grammar_keywords
 
-    keywords = ["rulebook", "extends", "source", "override", "remove", "exception", "to", "example", "if", "then",
-                "else", "and", "or", "not", "in", "true", "false", *V.QUANTIFIERS]
+    keywords = sorted({*grammar_keywords(), *V.QUANTIFIERS})
     names = sorted({*V.FACTS, *V.FUNCTIONS, *V.CONSTANTS})
     return {"keywords": keywords, "kinds": sorted(V.ITEM_KINDS), "names": names}
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.change_witnesses import diff_with_witnesses, with_change
 from engine.cli import main
 from engine.library import scorer
-from engine.rulebook_diff import diff_with_witnesses, with_change
 from engine.score import Scorer
 from engine.witness import fitted, outcome
 from ruledsl.compile import compile_rulebook
@@ -27,7 +27,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "rulebooks" / "examples"
 
 
 def _key(scorer_: Scorer, request: dict) -> tuple:
-    return outcome(scorer_, fitted(request, scorer_.p.red_fives)).key
+    return outcome(scorer_, fitted(request, scorer_.prepared.red_fives)).key
 
 
 @pytest.fixture(scope="module")

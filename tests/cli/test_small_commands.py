@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import rulebook_diff
+from engine import change_witnesses
 from engine.cli import check as check_cli
 from engine.cli import explain as explain_cli
 from engine.cli import main
@@ -18,8 +18,8 @@ from engine.errors import EngineError
 from engine.library import scorer
 from engine.witness import Outcome
 from ruledsl.diagnostics import RulebookError
-from ruledsl.diff import Change, diff
 from ruledsl.resolve import UnknownRulebookError
+from ruledsl.rulebook_changes import Change, diff
 
 # ---------------------------------------------------------------- schema
 
@@ -135,10 +135,10 @@ OK, FAILED = _outcome(), _outcome(ok=False)
 
 
 @pytest.fixture(scope="module")
-def sanma_settings() -> dict[str, rulebook_diff.Involved]:
+def sanma_settings() -> dict[str, change_witnesses.Involved]:
     a, b = scorer("house"), scorer("sanma")
     changes = [c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.kind == "settings"]
-    return {c.name: rulebook_diff.involved_test(c, a, b) for c in changes}
+    return {c.name: change_witnesses.involved_test(c, a, b) for c in changes}
 
 
 def test_red_fives_blame_hands_holding_a_red_five_only_one_side_has(sanma_settings: dict) -> None:
@@ -171,15 +171,18 @@ def test_players_blame_scored_tsumo_wins_and_kita_hands_with_north_tiles(sanma_s
     assert not kita({"kita": 0}, OK, OK) and not kita({}, OK, OK)
 
 
-def test_any_other_setting_blames_hands_both_sides_score(sanma_settings: dict) -> None:
+def test_any_other_setting_blames_hands_one_side_scores(sanma_settings: dict) -> None:
+    """A setting may decide whether a hand wins at all (atozuke, a two-han minimum): a hand one side refuses can
+    show it; a hand both refuse cannot."""
     involved = sanma_settings["start_points"]
     assert involved({}, OK, OK)
-    assert not involved({}, OK, FAILED) and not involved({}, FAILED, OK)
+    assert involved({}, OK, FAILED) and involved({}, FAILED, OK)
+    assert not involved({}, FAILED, FAILED)
 
 
 def test_an_unscored_change_gets_no_witness() -> None:
     a, b = scorer("house"), scorer("sanma")
-    report = rulebook_diff.diff_with_witnesses(a, b, random_hands=50)
+    report = change_witnesses.diff_with_witnesses(a, b, random_hands=50)
     by_item = {change.item: witness for change, witness in report.changes}
     assert by_item["setting start_points"] is None  # the start points move no hand's score
     assert all(isinstance(change, Change) for change, _ in report.changes)

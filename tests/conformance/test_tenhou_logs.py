@@ -10,7 +10,7 @@ from functools import cache
 
 from engine.library import scorer
 from engine.replay.compare import compare_win, rulebook_for
-from engine.replay.situation import iter_wins
+from engine.replay.win_situations import iter_wins
 from tests.spec_files import TENHOU
 
 KNOWN_EXCEPTIONS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import InvalidRequest
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 
 
 def test_every_kind_of_word_is_read() -> None:

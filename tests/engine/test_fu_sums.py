@@ -35,5 +35,5 @@ def test_a_scorer_sums_them_per_element_in_every_situation():
     s = scorer("house")
     s.score({"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True})
     s.score({"hand": "222m567m789p55s", "win": "5s", "melds": [{"type": "pon", "tiles": "777z"}], "tsumo": True})
-    assert s.p.tables_cache and all(t.fu_per_element is s.p.fu_per_element for t in s.p.tables_cache.values())
-    assert s.p.fu_per_element[0] == "sets"
+    assert s.prepared.tables_cache and all(t.fu_per_element is s.prepared.fu_per_element for t in s.prepared.tables_cache.values())
+    assert s.prepared.fu_per_element[0] == "sets"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import EngineError
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.library import scorer
 
 

@@ -36,6 +36,8 @@ SCENARIOS: dict[str, tuple[str, dict[str, Any]]] = {
     "bonus_needs_yaku": ("false", NO_YAKU_WITH_DORA),
     "shibari_han": ("3", {"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True, "dora_indicators": "4s", "seat_wind": "S"}),
     "shibari_honba": ("5", {"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True, "seat_wind": "S", "honba": 1}),
+    # an open shanpon on White and 2m: White gives a yaku, 2m would not
+    "atozuke": ("false", {"hand": "678m22m555z", "win": "5z", "melds": [{"type": "chi", "tiles": "234p"}, {"type": "chi", "tiles": "567s"}], "seat_wind": "S"}),
 }
 # settings whose scenario needs another value set in both rulebooks (the base), so that only the named one differs
 BASES = {"shibari_honba": "shibari_han = 3\n  shibari_honba = 0"}

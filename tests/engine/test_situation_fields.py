@@ -7,7 +7,7 @@ example words of the rule language, which cannot import the engine), these tests
 from __future__ import annotations
 
 from engine.cli import score as score_cli
-from engine.examples import FLAG_WORDS, request_from_example
+from engine.example_notation import FLAG_WORDS, request_from_example
 from engine.plain_request import REQUEST_FIELDS
 from engine.request import ScoreRequest
 from engine.situation import COUNTER_FIELDS, FLAG_FIELDS, SITUATION_DEFAULTS, SITUATION_FIELDS, WIND_FIELDS

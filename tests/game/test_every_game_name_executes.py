@@ -126,6 +126,12 @@ def riichi_deposit(r: GameRules):
     return leftover_sticks(r)
 
 
+def dealer_win_streak_breaks(r: GameRules):
+    # The South dealer, three wins in a row, keeps the seat tenpai at an exhaustive draw: does his count go on?
+    state = replace(_at(r, 0, 1, (25000,) * 4), dealer_wins=3)
+    return advance(r, state, settlement("exhaustive", dealer_next=1, renchan=True, tenpai=(1,))).dealer_wins
+
+
 HANCHAN_WEST = {"target_points": 30000, "extension_rounds": ["W"]}
 # name -> (scenario, rulebook keyword arguments for value A, for value B); `table` keys go in a `table` dict.
 SCENARIOS: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {
@@ -151,6 +157,7 @@ SCENARIOS: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {
     "oka_return": (oka_return, {"oka_return": 25000}, {"oka_return": 30000}),
     "tie_break": (tie_break, {"uma": [20, 10, -10, -20], "tie_break": "seat_order"}, {"uma": [20, 10, -10, -20], "tie_break": "share"}),
     "score_rounding": (score_rounding, {"score_rounding": "exact"}, {"score_rounding": "five_down_six_up"}),
+    "dealer_win_streak_breaks": (dealer_win_streak_breaks, {}, {"dealer_win_streak_breaks": ["abortive"]}),
 }
 ROUND_LEVEL = {"renchan", "honba_increase", "honba_reset", "voluntary_noten"}
 TABLE_NAMES_THE_GAME_READS = {"start_points", "rounds", "players", "riichi_deposit"}

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from engine.errors import EngineError
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.library import rulebook, scorer
 from engine.replay.compare import rulebook_for
 from engine.replay.events import GameStart

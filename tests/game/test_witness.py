@@ -49,3 +49,25 @@ def test_witnesses_render_in_words():
     assert lines[1:] == ["tenhou: the game ends (agari_yame)", "mleague: the game goes on: S round, seat 3 deals"]
     table = render(witness_for(rulebook("wrc2025"), rulebook("mleague")), "wrc2025", "mleague")
     assert table[0].startswith("final points ") and table[1].startswith("wrc2025: points ")
+
+
+def test_a_leader_below_the_points_agari_yame_needs_is_a_witness():
+    """Removing `yame_min_points` alone: the last dealer leading below it stops the game only without the line."""
+    from dataclasses import replace
+
+    a = _rules("tenhou")
+    w = game_witness(a, replace(a, yame_min_points=None))
+    assert w is not None and w["situation"] == "the last dealer wins while leading below the points needed to stop"
+    assert w["a"] != w["b"]
+
+
+def test_a_line_that_writes_out_what_a_rulebook_does_anyway_is_no_game_change():
+    from engine.change_witnesses import diff_with_witnesses
+    from engine.game.witness import same_game
+    from engine.library import scorer
+    from engine.round.witness import ALIKE
+
+    assert same_game(rulebook("tenhou"), rulebook("tenhou")) and not same_game(rulebook("tenhou"), rulebook("mleague"))
+    report = diff_with_witnesses(scorer("wrc2025"), scorer("mleague"), random_hands=0)
+    reasons = {change.item: report.reason(i) for i, (change, _) in enumerate(report.changes)}
+    assert reasons["setting oka_return"] == ALIKE  # an oka return equal to the start points is no oka

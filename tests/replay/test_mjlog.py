@@ -27,7 +27,7 @@ from engine.replay.events import (
     Win,
 )
 from engine.replay.mjlog import decode_meld, parse_mjlog, read_mjlog, tile_code
-from engine.replay.situation import WinCase, iter_wins, tenhou_yaku_ids
+from engine.replay.win_situations import WinCase, iter_wins, tenhou_yaku_ids
 from engine.tiles import counts_of, parse_tile, parse_tiles
 from tests.spec_files import TENHOU
 
@@ -210,7 +210,7 @@ def test_truncated_file_names_the_file(tmp_path: Path) -> None:
 def test_replay_inconsistency_is_a_clear_error() -> None:
     """Discarding a tile the seat never held is caught by the tile tracking, with file and round."""
     text = MINIMAL.replace("<D77/>", "<D135/>")
-    from engine.replay.situation import win_cases
+    from engine.replay.win_situations import win_cases
 
     with pytest.raises(
         InvalidRequest, match=r"x\.mjlog: E1-0, event #4: seat 0 discards 7z but does not hold it"

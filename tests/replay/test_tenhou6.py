@@ -25,8 +25,8 @@ from engine.replay.events import (
     Win,
 )
 from engine.replay.mjlog import read_mjlog
-from engine.replay.situation import WinCase, iter_wins
 from engine.replay.tenhou6 import game_rules, json_tile, parse_call, parse_tenhou6, read_tenhou6
+from engine.replay.win_situations import WinCase, iter_wins
 from engine.tiles import parse_tile, parse_tiles
 from tests.replay.test_mjlog import SITUATION_FLAGS
 from tests.spec_files import TENHOU
@@ -179,7 +179,7 @@ def test_short_rounds() -> None:
 
 
 def iter_wins_of(events: list[Event]) -> list[WinCase]:
-    from engine.replay.situation import win_cases
+    from engine.replay.win_situations import win_cases
 
     return list(win_cases(events, source="x.json"))
 

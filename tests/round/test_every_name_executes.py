@@ -186,6 +186,45 @@ def ura(R: RoundRules) -> int:
     return r.settlement["wins"][0]["han"]  # type: ignore[index]
 
 
+def reach_offers(R: RoundRules) -> list[bool]:
+    """The dealer is tenpai after his first draw: which riichi declarations (closed, open) are offered?"""
+    return [a.open for a in make_round(R, RIICHI_HANDS, {0: "7z"}).legal_actions(0) if a.type == "reach"]
+
+
+def riichi_tsumo_han(R: RoundRules, open_: bool, wins: int = 0) -> tuple:
+    """The dealer declares riichi (open or not) on his first discard and wins on his next draw, 1s; ``wins``: his
+    wins in a row before this hand, as the game hands them to the round."""
+    from engine.round import Action, RoundSetup, Wall
+    from tests.round.scenario import interleave
+
+    wall = Wall.build(R, RIICHI_HANDS, interleave(4, 0, {0: "7z1s", 1: "9m", 2: "9m", 3: "9m"}), dealer=0)
+    r = Round(R, RoundSetup(dealer=0, dealer_consecutive_wins=wins), wall)
+    r.apply(Action("reach", 0, open=open_))
+    play(r, "0 dahai 7z", "0 hora")
+    win = r.settlement["wins"][0]  # type: ignore[index]
+    return (win["han"], win["yakuman"], win["total"])
+
+
+def ron_on_open_riichi(R: RoundRules, discarder_in_riichi: bool) -> tuple:
+    """The dealer declares an open riichi waiting on 1s-4s; seat 1 (in riichi or not) then gives up 4s."""
+    from engine.round import Action
+
+    hands = {**RIICHI_HANDS, 1: "111m222p999p555z1z"}  # seat 1 waits on 1z alone
+    r = make_round(R, hands, {0: "7z9m", 1: "2z4s", 2: "6z6z", 3: "6z6z"})
+    r.apply(Action("reach", 0, open=True))
+    play(r, "0 dahai 7z", *(("1 reach",) if discarder_in_riichi else ()), "1 dahai 2z", "1 dahai 4s", "0 hora")
+    win = r.settlement["wins"][0]  # type: ignore[index]
+    return (win["yakuman"], win["total"])
+
+
+OPEN_RIICHI = (
+    "override settings riichi { open_riichi = true }\n"
+    '@clause("test")\nyaku open_riichi "Open riichi" {\n han = {closed: 1}\n when = open_riichi\n}\n'
+    '@clause("test")\nyakuman open_riichi_deal_in "Open riichi dealt into" {\n when = open_riichi and ron and not discarder_in_riichi\n}'
+)
+PAARENCHAN = '@clause("test")\nlimit paarenchan "Paarenchan" {\n when = dealer and dealer_consecutive_wins >= 7\n base = 8000\n tier = "yakuman"\n yakuman = 1\n}'
+
+
 def temporary_furiten(R: RoundRules) -> list[str]:
     """Seat 2 (tenpai on 1m-4m with a Green triplet) passes the dealer's 1m, then pons the fourth Green from seat 1
     and discards it; seat 3 discards 4m: may seat 2 ron?"""
@@ -374,6 +413,7 @@ RULEBOOK_ROWS = [
     Row("riichi closed_kan_after", riichi_kan, plain(), plain('override settings riichi { closed_kan_after = "never" }')),
     Row("riichi closed_kan_after (reading)", lambda R: riichi_kan(R, "3334567899m555z", "3m"), plain(), plain('override settings riichi { closed_kan_after = "reading_unchanged" }')),
     Row("riichi ura_dora", ura, plain(), plain("override settings riichi { ura_dora = false }")),
+    Row("riichi open_riichi", reach_offers, plain(), plain("override settings riichi { open_riichi = true }")),
     # furiten
     Row("furiten temporary_release", temporary_furiten, plain(_calls("kuikae = []")), plain(_calls("kuikae = []"), 'override settings furiten { temporary_release = ["draw", "call"] }')),
     Row("furiten all_copies_held_is_tenpai", all_copies_held, plain(), plain("override settings furiten { all_copies_held_is_tenpai = true }")),
@@ -437,6 +477,10 @@ FACT_ROWS = [
     FactRow("all_discards_yaochuu", probe("all_discards_yaochuu"), lambda R: first_discard(R, "1z"), lambda R: first_discard(R, "2m")),
     FactRow("discards_called", probe("discards_called"), lambda R: call_or_not(R, True), lambda R: call_or_not(R, False)),
     FactRow("made_calls", probe("made_calls"), lambda R: call_or_not(R, True), lambda R: call_or_not(R, False)),
+    # hand facts the round fills in for the scorer (the scorer's own tests move the others)
+    FactRow("open_riichi", plain(OPEN_RIICHI), lambda R: riichi_tsumo_han(R, True), lambda R: riichi_tsumo_han(R, False)),
+    FactRow("discarder_in_riichi", plain(OPEN_RIICHI), lambda R: ron_on_open_riichi(R, True), lambda R: ron_on_open_riichi(R, False)),
+    FactRow("dealer_consecutive_wins", plain(PAARENCHAN), lambda R: riichi_tsumo_han(R, False, 7), lambda R: riichi_tsumo_han(R, False, 6)),
     FactRow("completing_call", plain('override liability pao { when = completing_call == "pon" }'), pao, lambda R: pao(R, kan=True)),
 ]
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.api import load_rulebook_text, scorer
 from engine.errors import NoYaku
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.round.rules import RoundRules
 from engine.score import Scorer
 from tests.round.scenario import make_round, play, rules

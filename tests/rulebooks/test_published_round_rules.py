@@ -104,9 +104,9 @@ TENHOU_FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "r
 
 @pytest.mark.parametrize("name", TENHOU_FAMILY)
 def test_every_tenhou_rulebook_carries_the_corrected_values(name: str) -> None:
-    resolved = scorer(name).p.rulebook.resolved
+    resolved = scorer(name).prepared.rulebook.resolved
     [nagashi] = [i for i in resolved.of_kind("draw") if i.name == "nagashi_mangan"]
     [liability] = [i for i in resolved.of_kind("liability") if i.name == "pao"]
     assert "made_calls" not in render_expr(nagashi.fields["when"].value)
     assert render_expr(liability.fields["honba_payer"].value) == '"liable"'
-    assert scorer(name).p.rulebook.setting("calls", "thirteen_orphans_robs_closed_kan") is False
+    assert scorer(name).prepared.rulebook.setting("calls", "thirteen_orphans_robs_closed_kan") is False

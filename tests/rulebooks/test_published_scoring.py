@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.api import load_rulebook_text, scorer
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.score import Scorer
 
 RENHOU_CHEAP = "123m456m789p123s99p win 1s ron seat S renhou"  # ordinarily pinfu only: 1 han 30 fu
@@ -91,6 +91,6 @@ def test_other_rulebooks_keep_their_thirteen_han_names() -> None:
     ],
 )
 def test_each_decision_is_written_into_its_clause(name: str, kind: str, item: str, field: str, words: str) -> None:
-    resolved = scorer(name).p.rulebook.resolved
+    resolved = scorer(name).prepared.rulebook.resolved
     [found] = [i for i in resolved.of_kind(kind) if i.name == item]
     assert words in (found.field_clauses.get(field) or "")

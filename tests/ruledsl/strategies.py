@@ -12,13 +12,10 @@ from lark import Lark
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
-from ruledsl.parser import grammar_text
+from ruledsl.parser import grammar_keywords, grammar_text
 from ruledsl.resolve import bundled_names
 
-KEYWORDS = frozenset(
-    "rulebook extends source override remove exception to example if then else or and not in true false "
-    "any all count sum max min".split()
-)
+KEYWORDS = frozenset(grammar_keywords())
 
 VOCABULARY_NAMES = sorted(
     (set(V.FACTS) | set(V.FUNCTIONS) | set(V.CONSTANTS) | set(V.ITEM_KINDS) | set(V.SETTINGS) | set(V.DECORATORS)

@@ -115,7 +115,7 @@ def test_guide_commands_print_what_the_guide_shows(command: str, expected: str, 
 _BANNED = re.compile(r"tanyao|pinfu|chanta|kiriage|toitoi|daisharin|sanrenkou|wrc2025|mleague|25000|30000|7700")
 MY_CODE = [
     ROOT / "ruledsl" / name for name in ("render.py", "explain.py", "docgen.py")
-] + [ROOT / "engine" / "cli" / name for name in ("check.py", "explain.py", "rulebooks.py")] + [ROOT / "engine" / "rulebook_examples.py"]
+] + [ROOT / "engine" / "cli" / name for name in ("check.py", "explain.py", "rulebooks.py")] + [ROOT / "engine" / "example_runner.py"]
 
 
 def test_tooling_code_names_no_yaku_or_ruleset() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli.check import check_target
-from engine.rulebook_examples import compare, run_examples
+from engine.example_runner import compare, run_examples
 from ruledsl.compile import load
 from ruledsl.resolve import bundled_names
 

@@ -32,7 +32,7 @@ def test_clear_all_reaches_the_memos_of_rule_loops() -> None:
     filled = [cache for cache in REGISTRY.values() if len(cache)]
     assert any(type(cache).__module__ == "ruledsl.memo" and cache.limit == 4096 for cache in filled)
     live = list(REGISTRY.values())
-    assert any(cache is scorer._situations for cache in live) and any(cache is scorer.p.tables_cache for cache in live)
+    assert any(cache is scorer.inputs.situations for cache in live) and any(cache is scorer.prepared.tables_cache for cache in live)
     clear_all()
     assert all(len(cache) == 0 for cache in REGISTRY.values())
     again = scorer.score_json({"hand": "123m456p789s11s555z", "win": "1s", "seat_wind": "S"})

@@ -73,7 +73,7 @@ def test_fast_and_reference_scorers_give_equal_responses(name: str) -> None:
 def test_exceptions_to_fu_and_bonus_items_take_the_table_path_and_agree() -> None:
     rulebook = variants()
     fast = Scorer(rulebook)
-    assert fast.p.bonus_values is None and fast.p.fu_values is None  # the table path, with exceptions
+    assert fast.prepared.bonus_values is None and fast.prepared.fu_values is None  # the table path, with exceptions
     requests = random_requests(seed=1415, count=800)
     assert _compare(rulebook, requests) > 200
     # the exceptions really apply: a closed kanchan wait is 4 fu, dora of a closed tsumo count double

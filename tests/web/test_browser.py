@@ -133,6 +133,17 @@ def test_open_a_diff_with_witness_hands(server, page):
     assert "house" in (card.text_content() or "") and "wrc2025" in (card.text_content() or "")
 
 
+def test_a_flow_rule_is_shown_on_its_scenario(server, page):
+    page.goto(server + "/compare?a=tenhou&b=mleague&hands=50")
+    page.wait_for_selector("#diff-summary")
+    card = page.wait_for_selector("article.change:has(.scenario)")
+    text = card.text_content() or ""
+    assert "tenhou" in text and "mleague" in text
+    kinds = [e.text_content() for e in page.query_selector_all("article.change:has(.scenario) h3 code")]
+    assert "setting multiple_ron" in kinds and "setting uma" in kinds
+    assert "no hand shows it" not in (page.text_content("#diff-result") or page.content())
+
+
 def test_compare_an_uploaded_rulebook(server, page, tmp_path):
     from engine.web.pages import STARTER
 

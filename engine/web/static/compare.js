@@ -33,6 +33,29 @@ function show(value) {
   return String(value);
 }
 
+function points(list) {
+  return list.map((p) => p.toLocaleString("en")).join(" / ");
+}
+
+// A game-flow change shown on a scenario (engine.game.witness, engine.round.witness): a scripted round, a round's
+// end, or a final table, with what each rulebook makes of it.
+function scenarioCard(report, s) {
+  const side = (name, words) => el("div", { class: "score-box" }, el("b", { text: name }), " ", words);
+  let a, b, head = s.situation || "";
+  if (s.kind === "round") {
+    a = s.a.words; b = s.b.words;
+  } else if (s.kind === "round_end") {
+    head += " (" + s.round + ", scores after it " + points(s.scores_after) + ")";
+    a = s.a; b = s.b;
+  } else {
+    head = "final points " + points(s.points) + (s.sticks ? ", " + s.sticks + " riichi sticks left" : "");
+    a = "scores " + s.a.scores.join(" / "); b = "scores " + s.b.scores.join(" / ");
+  }
+  const together = s.together_with ? el("div", { class: "muted", text: "shown together with " + s.together_with.join(", ") }) : "";
+  return el("div", { class: "witness scenario" }, el("div", { class: "muted", text: head }), together,
+    el("div", { class: "both" }, side(report.a, a), side(report.b, b)));
+}
+
 function changeCard(report, c) {
   const body = c.change === "changed" ? [el("div", { class: "was", text: show(c.a) }), el("div", { class: "now", text: "→ " + show(c.b) })]
     : c.change === "added" ? [el("div", { class: "now", text: "added: " + show(c.b) })]
@@ -44,8 +67,10 @@ function changeCard(report, c) {
   if (c.witness) {
     witness = el("div", { class: "witness" }, handPicture(c.witness.request), el("div", { class: "muted", text: situationWords(c.witness.request) }),
       el("div", { class: "both" }, scoreLine(report.a, c.witness.a), scoreLine(report.b, c.witness.b)));
+  } else if (c.scenario) {
+    witness = scenarioCard(report, c.scenario);
   } else {
-    witness = el("p", { class: "muted", text: c.affects_score ? "no hand found that shows this change" : "a game-flow rule: no hand shows it" });
+    witness = el("p", { class: "muted", text: c.no_scenario || (c.affects_score ? "no hand found that shows this change" : "no scenario shows this change") });
   }
   return el("article", { class: "change card change-" + c.change }, el("h3", {}, el("code", { text: c.item }), " ", el("span", { class: "badge", text: c.change })), ...body, clauses, witness);
 }

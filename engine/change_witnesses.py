@@ -1,4 +1,4 @@
-"""``riichi diff``'s engine half: the item differences of ``ruledsl.diff``, each shown on a hand it changes.
+"""``riichi diff``'s engine half: the item differences of ``ruledsl.rulebook_changes``, each shown on a hand it changes.
 
 A file with several changes (open hands losing a yaku, a rounded-up limit and a local yaku, say) moves many hands for several reasons
 at once, so "a hand that scores differently and mentions the item" blames the wrong rule. A witness for one
@@ -11,19 +11,20 @@ item's own condition (``engine.steer``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.score import Scorer
 from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
 from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
 from ruledsl.compile import compile_rulebook
-from ruledsl.diff import Change, diff
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
+from ruledsl.rulebook_changes import Change, diff
 
 # How many differing pooled hands are tried per change (simplest first), and how many hands a steered search
 # builds for a change the pool did not show, in rounds of STEER_ROUND.
@@ -45,9 +46,14 @@ class DiffReport:
     # per change (by position): a game-flow setting's scenario, a round's end or a final table that this change alone
     # settles differently (`engine.game.witness`); None where there is none or the change is not a game setting
     scenarios: list[dict[str, Any] | None] | None = None
+    # per change: why a flow change has no scenario, in words (None where it has one, or is a scoring change)
+    reasons: list[str | None] | None = None
 
     def scenario(self, index: int) -> dict[str, Any] | None:
         return self.scenarios[index] if self.scenarios else None
+
+    def reason(self, index: int) -> str | None:
+        return self.reasons[index] if self.reasons else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +70,7 @@ class DiffReport:
                     "affects_score": change.affects_score,
                     "witness": witness,
                     "scenario": self.scenario(index),
+                    **({"no_scenario": self.reason(index)} if self.reason(index) else {}),
                 }
                 for index, (change, witness) in enumerate(self.changes)
             ],
@@ -143,7 +150,7 @@ def _tier(scorer: Scorer, name: str) -> str | None:
 
 def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "red_fives":
-        differing_reds = a.p.red_fives ^ b.p.red_fives
+        differing_reds = a.prepared.red_fives ^ b.prepared.red_fives
 
         def reds(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
@@ -151,7 +158,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
 
         return reds
     if change.name == "dora_cycles":
-        differing = {k for k in range(T.KINDS) if a.p.successors.get(k) != b.p.successors.get(k)}
+        differing = {k for k in range(T.KINDS) if a.prepared.successors.get(k) != b.prepared.successors.get(k)}
 
         def dora(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             shown = T.parse_tiles(req.get("dora_indicators", "")) + T.parse_tiles(req.get("ura_indicators", ""))
@@ -159,7 +166,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
 
         return dora
     if change.name == "tiles":
-        differing_kinds = a.p.allowed_kinds ^ b.p.allowed_kinds
+        differing_kinds = a.prepared.allowed_kinds ^ b.prepared.allowed_kinds
 
         def tiles(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
@@ -170,7 +177,8 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
         return lambda req, oa, ob: oa.ok and ob.ok and bool(req.get("tsumo"))
     if change.name == "kita":
         return lambda req, oa, ob: bool(req.get("kita"))
-    return lambda req, oa, ob: oa.ok and ob.ok
+    # a setting may decide whether a hand wins at all (atozuke, shibari_han): one side accepting it is enough
+    return lambda req, oa, ob: oa.ok or ob.ok
 
 
 # ---- blame -------------------------------------------------------------------------------------------------------
@@ -199,11 +207,11 @@ def blame(candidate: Candidate, plus: Scorer | None, minus: Scorer | None) -> Bl
     moves_a = moves_b = False
     alone = plus is not None or minus is not None
     if plus is not None:
-        o = outcome(plus, fitted(candidate.request, plus.p.red_fives))
+        o = outcome(plus, fitted(candidate.request, plus.prepared.red_fives))
         moves_a = o.key != candidate.a.key
         alone = alone and o.key == candidate.b.key
     if minus is not None:
-        o = outcome(minus, fitted(candidate.request, minus.p.red_fives))
+        o = outcome(minus, fitted(candidate.request, minus.prepared.red_fives))
         moves_b = o.key != candidate.b.key
         alone = alone and o.key == candidate.a.key
     return Blame(moves_a, moves_b, alone)
@@ -297,8 +305,8 @@ def steered(
     hints = _item_hints(change, search.a, search.b)
     if hints.empty:
         return None
-    kinds = search.a.p.allowed_kinds & search.b.p.allowed_kinds or search.a.p.allowed_kinds
-    generator = iter(SteeredHands(hints, kinds, search.a.p.red_fives | search.b.p.red_fives, seed=len(search.pool)))
+    kinds = search.a.prepared.allowed_kinds & search.b.prepared.allowed_kinds or search.a.prepared.allowed_kinds
+    generator = iter(SteeredHands(hints, kinds, search.a.prepared.red_fives | search.b.prepared.red_fives, seed=len(search.pool)))
     built = 0
     while built < STEER_BUDGET:
         batch = []
@@ -332,19 +340,86 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
                 tick()
         out.append((change, witness))
     searched = search.searched if search else 0
-    scenarios = [_game_scenario(a, b, change) for change, _ in out]
-    return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios)
+    cache: dict[tuple[int, str], Any] = {}  # A's scripted rounds, played once for every flow change
+    found_scenarios = [_scenario(a, b, change, cache, changes) for change, _ in out]
+    scenarios = [s for s, _ in found_scenarios]
+    reasons = [r for _, r in found_scenarios]
+    return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios, reasons)
 
 
-def _game_scenario(a: Scorer, b: Scorer, change: Change) -> dict[str, Any] | None:
-    """For a setting of the game's (end of game, placement, uma...), a scenario of a game that A with only this
-    change settles differently from A; hands cannot show such a change."""
-    if change.kind != "settings" or change.group not in ("game", "table"):
-        return None
-    from engine.game.witness import witness_for
+ROUND_ITEM_KINDS = ("draw", "abortive_draw", "liability")
 
-    plus, _ = isolated(a, b, change)
-    return None if plus is None else witness_for(a.rulebook, plus.rulebook)
+
+def _with_changes(a: Scorer, b: Scorer, changes: list[Change]) -> Scorer:
+    """A with these changes taken as B has them (raises what the checker or compiler raises for an invalid mix)."""
+    resolved = a.rulebook.resolved
+    for change in changes:
+        resolved = with_change(resolved, b.rulebook.resolved, change)
+    return Scorer(compile_rulebook(resolved))
+
+
+def _plus(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:
+    """A + change; when that mix is refused because the change needs another setting (``target_points`` and
+    ``extension_rounds`` only work together, say), A + change + the changes the refusal names, as long as each
+    round names a new one. Returns the scorer and the partner changes taken along."""
+    partners: list[Change] = []
+    while True:
+        try:
+            return _with_changes(a, b, [change, *partners]), partners
+        except Exception as e:
+            named = set(re.findall(r"`(\w+)`", str(e)))
+            more = [c for c in changes if c.kind == change.kind and c.name in named and c is not change and c not in partners]
+            if not more or len(partners) > 4:
+                raise
+            partners += more
+
+
+def _scenario(
+    a: Scorer, b: Scorer, change: Change, cache: dict[tuple[int, str], Any], changes: list[Change] | None = None
+) -> tuple[dict[str, Any] | None, str | None]:
+    """For a change no hand can show: a scenario that A with only this change settles differently from A, and
+    otherwise why there is none, in words. A setting of the game's (end of game, placement, uma...) is tried on a
+    round's end or a final table (`engine.game.witness`); a round's flow rule (and a game setting those leave
+    unmoved, such as renchan) on a short scripted round (`engine.round.witness`)."""
+    if change.affects_score:
+        return None, None
+    from engine.game.witness import same_game
+    from engine.game.witness import witness_for as game_witness_for
+    from engine.round.rules import RoundRules
+    from engine.round.witness import ALIKE, topic_of
+    from engine.round.witness import witness_for as round_witness_for
+
+    try:  # A + change (B - change is not needed: a scenario is shown as A against A with this change)
+        plus, partners = _plus(a, b, change, changes or [])
+    except Exception as e:  # a mix the checker or compiler refuses, as in `isolated`
+        why = re.sub(r"^\S+:\d+:\d+: error: ", "", str(e).splitlines()[0]) if str(e) else type(e).__name__  # no file path
+        return None, f"{a.rulebook.name} with only this change is not a valid rulebook ({why}), so no scenario shows it alone"
+    game = change.kind == "settings" and change.group in ("game", "table")
+    if game:
+        found = game_witness_for(a.rulebook, plus.rulebook)
+        if found is not None:
+            if partners:  # valid only together: the scenario is of them all, and says so
+                found = {**found, "together_with": [c.item for c in partners]}
+            return found, None
+    if change.kind != "settings" and change.kind not in ROUND_ITEM_KINDS:
+        return None, "a rule neither a hand, a round nor a game's end can show on its own"
+    topic, kind = topic_of(change.kind, change.name, change.group)
+    played = round_witness_for(a, plus, topic, kind, cache)  # the scorers: their rules are not prepared twice
+    if isinstance(played, dict):
+        if partners:
+            played = {**played, "together_with": [c.item for c in partners]}
+        return played, None
+    if game:
+        round_field = change.name in RoundRules.__dataclass_fields__
+        if same_game(a.rulebook, plus.rulebook) and (not round_field or played == ALIKE):
+            return None, ALIKE
+        if played.startswith("where it would matter"):  # a round's own rule decides instead: the better reason
+            return None, played
+        return None, (
+            "no round's end, final table or scripted round settles differently with this change alone: "
+            "it matters only together with the other differences"
+        )
+    return None, played
 
 
 __all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "Outcome"]

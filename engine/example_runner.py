@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import EngineError
-from engine.examples import request_from_example
+from engine.example_notation import request_from_example
 from engine.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import Rulebook, literal_value

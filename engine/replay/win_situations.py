@@ -91,6 +91,7 @@ class _Round:
     riichi: list[bool] = field(default_factory=lambda: [False] * 4)
     double_riichi: list[bool] = field(default_factory=lambda: [False] * 4)
     double_candidate: list[bool] = field(default_factory=lambda: [False] * 4)
+    open_riichi: list[bool] = field(default_factory=lambda: [False] * 4)  # declared open (shown hand)
     ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
     ippatsu_break_pending: bool = False
     replacement_due: list[bool] = field(default_factory=lambda: [False] * 4)
@@ -256,6 +257,7 @@ def _on_riichi(rnd: _Round, event: RiichiDeclared) -> None:
     seat = event.seat
     if event.step == 1:
         rnd.double_candidate[seat] = rnd.discards[seat] == 0 and not rnd.any_call
+        rnd.open_riichi[seat] = event.open
     else:
         rnd.riichi[seat] = True
         rnd.double_riichi[seat] = rnd.double_candidate[seat]
@@ -310,6 +312,9 @@ def _win_case(rnd: _Round, win: Win, rules: GameStart, source: str) -> WinCase:
     kita = sum(1 for m in win.melds if m.kind == "kita")
     if kita:
         request["kita"] = kita
+    if riichi and rnd.open_riichi[who]:  # only logs of open riichi carry these (mjai `reach` with `open`)
+        request["open_riichi"] = True
+        request["discarder_in_riichi"] = not tsumo and rnd.riichi[win.from_who]
     return WinCase(
         file=source,
         round_label=round_label(start.round_index, start.honba),

@@ -1,0 +1,10 @@
+"""The parts of ``engine.score.Scorer``, one job per module.
+
+``prepared``    a rulebook prepared for scoring: rules as closures in plain tables, narrowed per situation
+``inputs``      reading requests (plain JSON, validated models, or Python objects) into a hand, a situation, indicators
+``checks``      situation checks: what makes a request impossible before any rule is read
+``valuation``   what a hand is worth, reading by reading: yakuman, yaku, bonus han, fu, limits; the best reading
+``settlement``  payments from the base, and the payment API (``settle``, ``pay_tier``)
+
+``engine.score`` puts them together as ``Scorer`` and re-exports their public names; import from there.
+"""

@@ -1,0 +1,133 @@
+"""Reading what a scorer is asked: from a request (a plain JSON object, or one validated by the contract's model)
+or from Python objects (``Scorer.score_hand``), to a hand, a situation with its facts and kept verdicts, and
+indicator codes.
+
+A plain JSON object whose values already have their fields' exact types is read without pydantic
+(``engine.plain_request``); anything else is validated by the contract's model, imported on first need. Situations
+repeat far more than hands, so each distinct one is built once, with its facts and its verdicts
+(``engine.scoring.checks``), and kept.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from engine import tiles as T
+from engine.errors import InvalidHand, InvalidRequest
+from engine.facts import situation_facts
+from engine.hand import Hand, build_hand
+from engine.memo import BoundedCache
+from engine.plain_request import PlainRequest, plain_request
+from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
+from engine.scoring.prepared import Prepared
+from engine.situation import SITUATION_FIELDS, Situation, situation_of
+
+if TYPE_CHECKING:
+    from engine.request import ScoreRequest
+
+# What ``Scorer._score`` takes: the hand, its situation, the situation's facts and kept verdicts, dora and ura codes.
+Inputs = tuple[Hand, Situation, dict[str, Any], dict[tuple, str | None], tuple[int, ...], tuple[int, ...]]
+
+# Every request field ``situation_of`` reads: equal inputs give an equal situation.
+_SITUATION_INPUTS = operator.attrgetter(*SITUATION_FIELDS)
+
+
+class RequestReader:
+    """Reads requests for one prepared rulebook (its tile set), keeping each distinct situation it meets."""
+
+    def __init__(self, prepared: Prepared, checks: SituationChecks) -> None:
+        self.prepared = prepared
+        self.checks = checks
+        # bounded and registered caches (``ruledsl.memo``), emptied when full and by ``clear_all``
+        self.situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self.by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+
+    def read(self, data: Any) -> Inputs:
+        """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
+        # a ``PlainRequest`` holds a ``ScoreRequest``'s fields as plain attributes, and is read as one
+        request = cast("ScoreRequest", plain_request(data) or _validated(data))
+        hand = self.build_hand(request)
+        situation, known, verdicts = self.situation(request)
+        dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
+        ura = T.tile_codes(request.ura_indicators) if request.ura_indicators else ()
+        return hand, situation, known, verdicts, dora, ura
+
+    def read_python(self, hand: Hand, situation: Situation, dora: Any, ura: Any) -> Inputs:
+        """The inputs of ``Scorer.score_hand``, whose types Python code may get wrong: checked here (a ``Situation``
+        checks its own fields when built; indicators are a few ints)."""
+        if type(hand) is not Hand:
+            raise InvalidRequest("`hand` must be a Hand from `Scorer.hand` or `build_hand`")
+        if type(situation) is not Situation:  # a Situation checks its fields when built
+            raise InvalidRequest("`situation` must be an engine.situation.Situation")
+        tile_set = self.prepared.hand_codes  # a hand built under another rulebook may hold tiles this one lacks
+        if not tile_set.issuperset(hand.concealed) or (hand.melds and not all(tile_set.issuperset(m.tiles) for m in hand.melds)):
+            raise InvalidHand("`hand` holds tiles outside this rulebook's tile set; build it with this scorer's `hand`")
+        found = self.by_situation.get(situation)
+        if found is None:
+            found = (situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
+            if len(self.by_situation) >= SITUATION_CACHE_LIMIT:
+                self.by_situation.clear()
+            self.by_situation[situation] = found
+        return hand, situation, found[0], found[1], _indicator_codes(dora, "dora_indicators"), _indicator_codes(ura, "ura_indicators")
+
+    def situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
+        """The request's situation, its facts and its verdicts by kind of hand (``SituationChecks.check_cached``),
+        built once per distinct situation (they are immutable)."""
+        key = _SITUATION_INPUTS(request)
+        found = self.situations.get(key)
+        if found is None:
+            situation = situation_of(request)
+            found = (situation, situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
+            if len(self.situations) >= SITUATION_CACHE_LIMIT:
+                self.situations.clear()
+            self.situations[key] = found
+        return found
+
+    def hand(self, concealed: str | Sequence[int], win: str | int, melds: Sequence[tuple[str, str | Sequence[int]]] = ()) -> Hand:
+        """A hand checked against this rulebook's tile set, for ``score_hand``: tiles in notation or as codes,
+        melds as ``(type, tiles)`` pairs. Raises ``EngineError`` (``invalid_hand``, ``invalid_notation``)."""
+        prepared = self.prepared
+        return build_hand(concealed, melds, win, allowed_kinds=prepared.allowed_kinds, red_fives=prepared.red_fives, copies=prepared.copies)
+
+    def build_hand(self, request: ScoreRequest) -> Hand:
+        """The request's hand, checked against this rulebook's tile set."""
+        prepared = self.prepared
+        return build_hand(
+            request.hand,
+            request.melds if isinstance(request, PlainRequest) else [(m.type, m.tiles) for m in request.melds],
+            request.win,
+            allowed_kinds=prepared.allowed_kinds,
+            red_fives=prepared.red_fives,
+            copies=prepared.copies,
+        )
+
+
+def _validated(data: Any) -> ScoreRequest:
+    """A request that is not a plain JSON object pydantic would take as is: validated by the contract's model
+    (imported here, on first need: see ``engine.plain_request``)."""
+    from engine.request import ScoreRequest, parse_request
+
+    return data if isinstance(data, ScoreRequest) else parse_request(data)
+
+
+# ---- indicators of ``score_hand`` --------------------------------------------------------------------------------
+# ``score`` gets them from notation; ``score_hand`` takes them from Python code, so it checks their types itself.
+
+_CODES = frozenset(range(len(T.KIND_OF)))
+_INT = frozenset({int})
+
+
+def _indicator_codes(codes: Any, name: str) -> tuple[int, ...]:
+    """The indicators as a tuple of tile codes, or ``InvalidRequest`` naming the field."""
+    if type(codes) is tuple and (not codes or (_CODES.issuperset(codes) and _INT.issuperset(map(type, codes)))):
+        return codes  # 5.0 and True are 5 and 1 to a set, so the types are checked too
+    if type(codes) is not tuple:
+        if not isinstance(codes, (list, tuple)):
+            raise InvalidRequest(f"`{name}`: expected a tuple of tile codes")
+        codes = tuple(codes)
+    for code in codes:
+        if type(code) is not int or not 0 <= code < len(T.KIND_OF):
+            raise InvalidRequest(f"`{name}`: `{code!r}` is not a tile code")
+    return codes

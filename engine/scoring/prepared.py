@@ -1,0 +1,430 @@
+"""A rulebook prepared for scoring: its rules as closures in plain tables, narrowed per situation.
+
+Scoring is the hot path, so a scorer prepares once what every hand would otherwise recompute: each rule's nodes as
+closures (``ruledsl.fast``), the yaku, bonus and fu items as parallel tuples of entries and conditions that C-level
+loops walk, the value functions of items without exceptions, the per-element fu sums, and what the limit and
+payment rules read (so their results can be kept per han, fu and base). ``Tables`` then drops, per distinct
+situation, the rules its facts already decide. Every shortcut computes exactly what the straightforward path would
+(``reference=True`` keeps the rules as the reference evaluator's nodes and skips them all, for the tests).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any
+
+from engine import tiles as T
+from engine.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
+from engine.hand import allowed_codes
+from engine.memo import BoundedCache, Memo
+from engine.situation import Situation
+from ruledsl.compile import Rule, Rulebook, Variant
+from ruledsl.fast import Chain, closure, element_counter, is_true, may_raise, mentioned, reads, simplify
+
+# Caches of a prepared rulebook, bounded: emptied when they reach this many entries (real traffic repeats far less).
+SETTLE_CACHE_LIMIT = 4096
+
+
+@dataclass(frozen=True)
+class FastRule:
+    """A compiled rule with its conditions and fields turned into closures (``ruledsl.fast``) for the hot path."""
+
+    kind: str
+    name: str
+    title: str
+    clause: str | None
+    when: Any
+    fields: dict[str, Any]
+    variants: tuple[Variant, ...]  # exceptions, with closures in place of their nodes
+    always: bool = False  # the condition is the constant true: the tables skip calling it
+    source: Rule | None = None  # the compiled rule, whose nodes ``Tables`` and ``_summed_per_element`` analyse
+
+
+def _fast_fields(fields: dict[str, Any], evaluator: Callable[[Any], Any]) -> dict[str, Any]:
+    return {k: (evaluator(v) if callable(v) else v) for k, v in fields.items()}
+
+
+def _reference(node: Any) -> Any:
+    """The reference evaluator: the compiled node itself (``ruledsl.compile``), called as it is."""
+    return node
+
+
+def fast_rule(rule: Rule, evaluator: Callable[[Any], Any] = closure) -> FastRule:
+    """The rule with its nodes turned into closures (or, with ``_reference``, left as the nodes): what the hot
+    loops call instead of walking the compiled nodes."""
+    return FastRule(
+        rule.kind,
+        rule.name,
+        rule.title,
+        rule.clause,
+        evaluator(rule.when),
+        _fast_fields(rule.fields, evaluator),
+        tuple(replace(v, when=evaluator(v.when), fields=_fast_fields(v.fields, evaluator)) for v in rule.variants),
+        always=evaluator is closure and is_true(rule.when),
+        source=rule,
+    )
+
+
+def _fast_all(rules: Iterable[Rule], evaluator: Callable[[Any], Any] = closure) -> tuple[FastRule, ...]:
+    return tuple(fast_rule(r, evaluator) for r in rules)
+
+
+@dataclass
+class Prepared:
+    """What a rulebook needs precomputed to score quickly: its tile set, dora successor table and rule tables."""
+
+    rulebook: Rulebook
+    allowed_kinds: frozenset[int]
+    red_fives: frozenset[int]
+    copies: int
+    successors: dict[int, int]
+    players: int
+    fu_rounding: int
+    stacking: str
+    yakuman_excludes_yaku: bool
+    bonus_needs_yaku: bool
+    deposit: int
+    kita_allowed: bool
+    # `settings scoring shibari_han` / `shibari_honba`: han a win needs from yaku alone (bonus han not counted) once
+    # that many honba are on the table (ryanhan shibari); 1 asks nothing beyond the one yaku every win needs
+    shibari_han: int = 1
+    shibari_honba: int = 0
+    # `settings scoring atozuke = false`: a win needs a yaku on every tile of its wait (``Valuer._atozuke_refusal``);
+    # true (the default) costs nothing per hand
+    atozuke: bool = True
+    atozuke_clause: str = ""
+    yakuman_rules: tuple[FastRule, ...] = field(default=())
+    yaku_rules: tuple[FastRule, ...] = field(default=())
+    standalone_rules: tuple[FastRule, ...] = field(default=())
+    bonus_rules: tuple[FastRule, ...] = field(default=())
+    fu_rules: tuple[FastRule, ...] = field(default=())
+    fixed_fu_rules: tuple[FastRule, ...] = field(default=())
+    limit_rules: tuple[FastRule, ...] = field(default=())
+    payment_rules: tuple[FastRule, ...] = field(default=())
+    limit_reads: tuple[str, ...] | None = None  # other facts the limit rules read (``_settle_reads``)
+    payment_reads: tuple[str, ...] | None = None  # other facts the payment rules read
+    hand_ahead: tuple[Any, ...] = ()  # providers of the hand facts the hand rules read (``facts.plan_ahead``)
+    reading_ahead: tuple[Any, ...] = ()  # the same for reading facts
+    reference: bool = False  # rules run as the reference nodes, through the plain paths: no shortcut, no cache
+
+    def __post_init__(self) -> None:
+        # the hot loops walk plain tuples: the rules (for yaku with their han) and, beside them, their conditions;
+        # ``Tables`` narrows them down per situation
+        self.yakuman_whens = tuple(_condition(r) for r in self.yakuman_rules)
+        self.yaku_closed = _yaku_table(self.yaku_rules, closed=True)
+        self.yaku_open = _yaku_table(self.yaku_rules, closed=False)
+        self.standalone_tables = {id(r): (_yaku_table((r,), closed=True), _yaku_table((r,), closed=False)) for r in self.standalone_rules}
+        self.bonus_table = _valued_table(self.bonus_rules, "han")
+        self.fu_table = _valued_table(self.fu_rules, "fu")
+        self.bonus_values = None if self.reference else _values(self.bonus_rules, "han")
+        self.fu_values = None if self.reference else _values(self.fu_rules, "fu")
+        self.fu_per_element = None
+        if self.fu_values is not None:
+            self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
+        self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
+        # bounded and registered (``ruledsl.memo``): ``clear_all`` empties them with every other cache
+        self.limit_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.payment_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
+        self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
+        self.limit_key = _key_of(self.limit_reads or ())
+        self.payment_key = _key_of(self.payment_reads or ())
+        # a reading's limits and payments together, by han, fu, yakuman and every other fact either reads (the base
+        # follows from those): one lookup per reading where both can be told (``Valuer._valuate``)
+        self.settled_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        both = None if self.limit_reads is None or self.payment_reads is None else tuple(sorted({*self.limit_reads, *self.payment_reads}))
+        self.settled_key = None if both is None else _key_of(both)
+        hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
+        self.static_tests = {id(r): None if self.reference else _static_test(r) for r in hand_rules}
+        names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
+        self.static_key = operator.itemgetter(*names)
+        self.tables_cache: dict[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
+
+    def tables(self, facts: dict[str, Any]) -> Tables:
+        """The rule tables for hands with these situation facts (``Tables``), built on first use."""
+        key = self.static_key(facts)
+        tables = self.tables_cache.get(key)
+        if tables is None:
+            if len(self.tables_cache) >= TABLES_CACHE_LIMIT:
+                self.tables_cache.clear()
+            tables = self.tables_cache[key] = Tables(self, facts)
+        return tables
+
+
+# ---- tables per situation --------------------------------------------------------------------------------------
+# Many conditions are settled by how the hand was won before any tile is looked at: ``riichi`` (or a rule that
+# starts ``tsumo and ...``) is false for every reading of a ron without riichi. A rule's *static part*, the
+# conjuncts of its condition that read only situation facts and ``closed``, is evaluated once per distinct
+# situation; a rule whose static part is false is left out of that situation's tables, and one whose whole
+# condition is static and true is kept without its condition. What is left is evaluated per reading as before.
+
+STATIC_FACTS = frozenset(situation_facts(Situation(), 4)) | {"closed"}
+TABLES_CACHE_LIMIT = 1024
+
+
+def _static_test(rule: FastRule) -> tuple[Any, frozenset[str], bool] | None:
+    """(closure of the static conjuncts, the facts they read, whether they are the whole condition), or None."""
+    node = rule.source.when if rule.source is not None else None
+    if node is None or rule.always:
+        return None
+    simple = simplify(node)
+    parts = simple.parts if isinstance(simple, Chain) and simple.conjunction else (simple,)
+    static = []
+    names: set[str] = set()
+    for part in parts:
+        if may_raise(part):  # a conjunct that may raise is met first when it comes first: none after it decides
+            break
+        found = reads(part)
+        if found is not None and found <= STATIC_FACTS:
+            static.append(part)
+            names |= found
+    if not static:
+        return None
+    test = Chain(True, tuple(static)) if len(static) > 1 else static[0]
+    return closure(test), frozenset(names), len(static) == len(parts)
+
+
+class Tables:
+    """The rule tables of one situation: statically false rules left out, statically true ones unconditioned."""
+
+    def __init__(self, prepared: Prepared, facts: dict[str, Any]) -> None:
+        decided = {}
+        for key, test in prepared.static_tests.items():
+            if test is not None:
+                decided[key] = _decide(test, facts)
+        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, decided)
+        entries, whens = prepared.yaku_closed if facts["closed"] else prepared.yaku_open
+        self.yaku = _pruned(entries, whens, decided, rule_of=lambda entry: entry[2])
+        self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_rules, decided)
+        self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_rules, decided)
+        self.fu_per_element = prepared.fu_per_element
+        self.fixed_fu_table = tuple(
+            (ALWAYS if decided.get(id(rule)) is True else when, rule)
+            for when, rule in prepared.fixed_fu_table
+            if decided.get(id(rule)) is not False
+        )
+
+
+def _decide(test: tuple[Any, frozenset[str], bool], facts: dict[str, Any]) -> bool | None:
+    """False: the rule cannot hold in this situation; True: it always does; None: it depends on the reading."""
+    check, _names, whole = test
+    try:
+        holds = bool(check(facts))
+    except Exception:  # noqa: BLE001 - not decidable ahead: evaluated per reading, as written
+        return None
+    if not holds:
+        return False
+    return True if whole else None
+
+
+def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of: Callable[[Any], Any] = lambda entry: entry) -> tuple[tuple, tuple]:
+    kept = [(entry, ALWAYS if decided.get(id(rule_of(entry))) is True else when) for entry, when in zip(entries, whens, strict=True) if decided.get(id(rule_of(entry))) is not False]
+    return tuple(e for e, _w in kept), tuple(w for _e, w in kept)
+
+
+def _pruned_values(
+    values: tuple[tuple[Any, ...], tuple[Any, ...]] | None, rules: tuple[FastRule, ...], decided: dict[int, bool | None]
+) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
+    """The value functions of one situation: a rule that cannot hold answers 0 (C-level, and its line is left out
+    like any item worth 0), one that always holds is its value. Every situation keeps every rule's place, so the
+    per-element sums (``_summed_per_element``) line up with any of them."""
+    if values is None:
+        return None
+    fns, about = values
+    kept = []
+    for fn, rule in zip(fns, rules, strict=True):
+        verdict = decided.get(id(rule))
+        kept.append(_ANSWERS_ZERO if verdict is False else rule.fields[_VALUE_FIELD[rule.kind]] if verdict is True else fn)
+    return tuple(kept), about
+
+
+_VALUE_FIELD = {"fu": "fu", "bonus": "han"}
+
+
+def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]) -> tuple[tuple[tuple, tuple], Any]:
+    """Unconditional items worth ``c * count(g in FACT: ...)`` over one fact (the fu of each kind of set), summed
+    in one pass over the fact's elements instead of one loop per item: (the values with those items' functions
+    answering 0, (fact, per-element memo of every item's share)), or the values unchanged and None.
+
+    An element's shares form a row as long as the values, zero outside the summed items, so a reading's values
+    are the column sums of its elements' rows and the other items' values (``Valuer._fu``)."""
+    fns, about = values
+    found: dict[str, list[tuple[int, int, Callable[[Any], int]]]] = {}
+    for position, rule in enumerate(rules):
+        value = rule.source.fields.get("fu") if rule.source is not None else None
+        counter = element_counter(value) if rule.always and not rule.variants and callable(value) else None
+        if counter is not None:
+            fact, coefficient, counts = counter
+            found.setdefault(fact, []).append((position, coefficient, counts))
+    if not found:
+        return values, None
+    fact, summed = max(found.items(), key=lambda item: len(item[1]))
+    if len(summed) < 2:
+        return values, None
+    width = len(fns)
+
+    def shares(element: Any) -> tuple[int, ...]:
+        row = [0] * width
+        for position, coefficient, counts in summed:
+            row[position] = coefficient * counts(element)
+        return tuple(row)
+
+    placeholders = {position for position, _c, _f in summed}
+    fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))
+    return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
+
+
+_ANSWERS_ZERO: Callable[[Any], int] = [].count  # a C-level function of one argument that answers 0
+
+
+def _valued_table(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+    """(rule, id, title, clause, value field) per rule, what a matching rule reports, and beside them the
+    conditions."""
+    return tuple((r, r.name, r.title, r.clause, r.fields[value]) for r in rules), tuple(_condition(r) for r in rules)
+
+
+def _values(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[Any, ...], tuple[tuple[str, str, str | None], ...]] | None:
+    """For rules that add a value (fu, bonus han) and have no exceptions: per rule one function giving its value,
+    0 when its condition fails, and beside them (id, title, clause); None when a rule has exceptions."""
+    if any(r.variants for r in rules):
+        return None
+    fns = tuple(r.fields[value] if r.always else _value_when(r.when, r.fields[value]) for r in rules)
+    return fns, tuple((r.name, r.title, r.clause) for r in rules)
+
+
+def _value_when(when: Any, value: Any) -> Any:
+    return lambda env: value(env) if when(env) else 0
+
+
+def _yaku_table(rules: tuple[FastRule, ...], closed: bool) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+    """The yaku that can score in a closed (or open) hand, as (closed han, open han, rule, id, title, clause, what
+    it excludes) entries and, beside them, their conditions; those with no open value are left out of the open
+    table. What a matching yaku without exceptions reports is in its entry, read with no attribute lookup."""
+    table = []
+    for rule in rules:
+        closed_han, open_han = rule.fields["han"]
+        if closed or open_han is not None:
+            table.append((closed_han, open_han, rule, rule.name, rule.title, rule.clause, rule.fields.get("excludes", ())))
+    return tuple(table), tuple(_condition(entry[2]) for entry in table)
+
+
+# The scorer selects the rules that hold with C-level loops: ``compress(rules, map(call, conditions, repeat(env)))``.
+# A condition that is always true becomes this C-level callable (``None is not env``), so it needs no Python call.
+ALWAYS = partial(operator.is_not, None)
+
+
+def _condition(rule: FastRule) -> Any:
+    return ALWAYS if rule.always else rule.when
+
+
+def prepare(rulebook: Rulebook, reference: bool = False) -> Prepared:
+    """What scoring under this rulebook needs ahead; ``reference`` keeps the rules as the reference evaluator's
+    nodes and skips every shortcut (the tests compare whole responses of both ways)."""
+    evaluator = _reference if reference else closure
+    table = rulebook.settings.get("table", {})
+    scoring = rulebook.settings.get("scoring", {})
+    kinds = table.get("tiles") or tuple(range(T.KINDS))
+    yaku = rulebook.of("yaku")
+    fu = rulebook.of("fu")
+    return Prepared(
+        rulebook=rulebook,
+        allowed_kinds=frozenset(T.kind_of(k) for k in kinds),
+        red_fives=frozenset(table.get("red_fives", ())),
+        copies=int(table.get("copies", 4)),
+        successors=successor_table(scoring.get("dora_cycles", ())),
+        players=int(table.get("players", 4)),
+        fu_rounding=int(scoring.get("fu_rounding", 1)),
+        stacking=str(scoring.get("yakuman_stacking", "add")),
+        yakuman_excludes_yaku=bool(scoring.get("yakuman_excludes_yaku", True)),
+        bonus_needs_yaku=bool(scoring.get("bonus_needs_yaku", True)),
+        shibari_han=int(scoring.get("shibari_han", 1)),
+        shibari_honba=int(scoring.get("shibari_honba", 0)),
+        atozuke=bool(scoring.get("atozuke", True)),
+        atozuke_clause=_settings_clause(rulebook, "scoring"),
+        deposit=int(table.get("riichi_deposit", 0)),
+        kita_allowed=bool(table.get("kita", False)),
+        yakuman_rules=_fast_all(rulebook.of("yakuman"), evaluator),
+        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator),
+        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator),
+        bonus_rules=_fast_all(rulebook.of("bonus"), evaluator),
+        fu_rules=_fast_all([r for r in fu if "fu" in r.fields], evaluator),
+        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields], evaluator),
+        limit_rules=_fast_all(rulebook.of("limit"), evaluator),
+        payment_rules=_fast_all(rulebook.of("payment"), evaluator),
+        limit_reads=None if reference else _settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
+        payment_reads=None if reference else _settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
+        hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),
+        reading_ahead=plan_ahead(_mentioned(rulebook), AHEAD_READING),
+        reference=reference,
+    )
+
+
+def _settings_clause(rulebook: Rulebook, group: str) -> str:
+    """The clause of a settings group, for refusals that name the setting deciding them."""
+    for item in rulebook.resolved.of_kind("settings"):
+        if item.name == group:
+            return item.clause or "no clause given"
+    return "no clause given"
+
+
+def _mentioned(rulebook: Rulebook) -> frozenset[str]:
+    """The facts the rulebook's hand rules name (or their functions declare reading)."""
+    names: set[str] = set()
+    for kind in ("yakuman", "yaku", "bonus", "fu", "limit", "payment"):
+        for rule in rulebook.of(kind):
+            for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
+                if callable(node):
+                    names |= mentioned(node)
+    return frozenset(names)
+
+
+# The facts valuation sets before the limit rules read them (``engine.scoring.valuation.value_facts``: their cache
+# key holds han, fu and yakuman instead), and the facts settlement sets before the payment rules read them (keyed
+# by the base; payers is constant).
+LIMIT_INPUTS = frozenset({"han", "fu", "yakuman", "basic_points"})
+PAYMENT_INPUTS = frozenset({"base", "payers"})
+
+
+def _settle_reads(rules: tuple[Rule, ...], inputs: frozenset[str]) -> tuple[str, ...] | None:
+    """Every other fact these limit (or payment) rules may read, sorted; None when that cannot be told.
+
+    With these, limits are a function of han, fu and yakuman, and payments of the base, so the scorer keeps their
+    results per combination instead of running the rules for every hand.
+    """
+    names: set[str] = set()
+    for rule in rules:
+        for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
+            found = reads(node) if callable(node) else frozenset()
+            if found is None:
+                return None
+            names |= found
+    if inputs is LIMIT_INPUTS and names & PAYMENT_INPUTS:
+        return None  # limits that read the base or payers read what is not set yet: not cached
+    return tuple(sorted(names - inputs))
+
+
+def _key_of(names: tuple[str, ...]) -> Callable[[dict], Any]:
+    """The values of these facts, as one hashable key (a C-level getter where there are any)."""
+    if not names:
+        return _NO_KEY
+    return operator.itemgetter(*names)  # one name gives its value, several a tuple: either is a key
+
+
+def _NO_KEY(env: dict) -> tuple:
+    return ()
+
+
+def _const_true(node: Any) -> bool:
+    return node is not None and bool(node({}))
+
+
+def refine(rule: FastRule, env: dict[str, Any]) -> tuple[str, str, str | None, dict[str, Any]]:
+    """(id, title, clause, fields) of the rule in this environment: the first exception whose condition also holds
+    replaces the rule's id and the fields it sets."""
+    for variant in rule.variants:
+        if variant.when(env):
+            return variant.name, variant.title or variant.name, variant.clause, {**rule.fields, **variant.fields}
+    return rule.name, rule.title, rule.clause, rule.fields

@@ -1,0 +1,400 @@
+"""Valuation: what one hand is worth under a prepared rulebook, reading by reading.
+
+Every reading of the hand (each decomposition, each group the winning tile may have completed) is valued by the
+rulebook's items in order: yakuman, yaku, bonus han, fu, then the limits that set its base. The best reading wins:
+most yakuman, then most points (the payments come from ``engine.scoring.settlement``), then han, then fu. Nothing
+here knows a yaku or a number of any ruleset.
+
+The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result lines are
+built only for them, already in their response form; limits are kept per han, fu, yakuman and the other facts the
+limit rules read, so they run once per combination.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from itertools import compress, repeat
+from operator import call
+from typing import Any
+
+from engine import tiles as T
+from engine.decompose import STANDARD
+from engine.errors import NotAWin, NoYaku
+from engine.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading
+from engine.hand import Hand
+from engine.scoring.prepared import SETTLE_CACHE_LIMIT, FastRule, Prepared, Tables, refine
+from engine.situation import Situation
+from ruledsl import arithmetic
+from ruledsl.arithmetic import RuleEvaluationError
+
+_HAN = operator.itemgetter("han")  # of a result line
+_ID = operator.itemgetter("id")
+
+class Tier(str):
+    """A limit tier's name as the response reports it (``mangan``), carrying the limit item that reached it and
+    that item's clause: several items may reach one tier (a rounded-up limit item and the plain one), and a player
+    checking a score needs to know which. A ``str``, so every comparison, cache and JSON dump of a limit stays
+    as it was."""
+
+    rule_id: str
+    clause: str | None
+
+    def __new__(cls, name: str, rule_id: str, clause: str | None) -> Tier:
+        tier = super().__new__(cls, name)
+        tier.rule_id = rule_id
+        tier.clause = clause
+        return tier
+
+    def __reduce__(self) -> tuple[type[Tier], tuple[str, str, str | None]]:
+        return (Tier, (str(self), self.rule_id, self.clause))  # pickled whole, for worker processes
+
+
+class Valuation:
+    """One reading's value; ``sort_key`` orders readings best last (computed once, it is compared often)."""
+
+    __slots__ = ("yakuman", "han", "fu", "limit", "base", "yaku", "fu_items", "payments", "paid", "shape", "sort_key")
+
+    def __init__(
+        self,
+        yakuman: int,
+        han: int,
+        fu: int,
+        limit: Tier | None,
+        base: int,
+        yaku: tuple[dict[str, Any], ...],
+        fu_items: tuple[dict[str, Any], ...],
+        payments: dict[str, int],
+        paid: int,
+        shape: str = STANDARD,
+        real_yakuman: bool | None = None,
+    ) -> None:
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.limit = limit
+        self.base = base
+        self.yaku = yaku
+        self.fu_items = fu_items
+        self.payments = payments
+        self.paid = paid
+        self.shape = shape
+        # at equal points a yakuman pattern outranks the same value reached by counting han
+        if real_yakuman is None:
+            real_yakuman = any("yakuman" in line for line in yaku)
+        self.sort_key = (yakuman, paid, real_yakuman, han, fu)
+
+
+
+
+class Valuer:
+    """Values hands under one prepared rulebook; ``pay`` gives a reading's payments from its base
+    (``Settlement.payments_cached``)."""
+
+    def __init__(self, prepared: Prepared, pay: Callable[[dict[str, Any], int], tuple[dict[str, int], int]]) -> None:
+        self.prepared = prepared
+        self._pay = pay
+
+    def best_valuation(
+        self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), known: dict[str, Any] | None = None
+    ) -> Valuation:
+        """The best reading's valuation; raises ``NotAWin`` for an incomplete hand and ``NoYaku`` when no reading
+        wins (``RuleEvaluationError`` when a rule computes what the language forbids)."""
+        templates = READING_FACTS[(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
+        if not templates:
+            raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
+        prepared = self.prepared
+        facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
+        tables = prepared.tables(facts)
+        best: Valuation | None = None
+        standalone = prepared.standalone_rules
+        need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
+        for env in self._environments(facts, templates):
+            valuation = self._valuate(env, None, tables, need)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
+            for rule in standalone:
+                valuation = self._valuate(env, rule, tables, need)
+                if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                    best = valuation
+        if best is None:
+            if need > 1:
+                raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
+            raise NoYaku("the hand is complete but has no yaku under this rulebook")
+        if not prepared.atozuke:
+            refused = self._atozuke_refusal(hand, situation, dora, ura, known, need)
+            if refused is not None:
+                raise NoYaku(refused)
+        return best
+
+    def _atozuke_refusal(
+        self, hand: Hand, situation: Situation, dora: tuple[int, ...], ura: tuple[int, ...], known: dict[str, Any] | None, need: int
+    ) -> str | None:
+        """Under `settings scoring atozuke = false`, why this win is refused: another tile of its wait, won the
+        same way, would give no yaku (or fewer than ``need`` han from yaku). None when every tile of the wait wins.
+
+        Each other wait is scored as the same hand won on that tile in the same situation, by the same test as
+        the real win; a kind whose every copy the player holds (melds included) is no wait.
+        """
+        prepared = self.prepared
+        for kind in other_wait_kinds(hand, prepared.copies, prepared.allowed_kinds):
+            concealed = list(hand.concealed)
+            concealed.remove(hand.win)
+            concealed.append(kind)  # a kind's plain tile has the kind's code
+            other = Hand(concealed=tuple(sorted(concealed, key=T.kind_of)), melds=hand.melds, win=kind)
+            templates = READING_FACTS[(other.counts, kind, not situation.tsumo)]
+            facts = HandFacts(other, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
+            tables = prepared.tables(facts)
+            wins = False
+            for env in self._environments(facts, templates):
+                if self._valuate(env, None, tables, need) is not None or any(self._valuate(env, rule, tables, need) is not None for rule in prepared.standalone_rules):
+                    wins = True
+                    break
+            if not wins:
+                return (
+                    f"atozuke: the hand would have no yaku won on {T.format_kind(kind)}, another tile of its wait "
+                    f"(`settings scoring atozuke = false`: every tile of the wait must give a yaku; {prepared.atozuke_clause})"
+                )
+        return None
+
+    def _environments(self, facts: HandFacts, templates: tuple[tuple, ...]) -> tuple[dict[str, Any], ...]:
+        """One fact table per reading (``READING_FACTS``): the hand's facts with the reading's added.
+
+        A hand with a single reading (most hands) takes its reading's facts into the hand's own table, which then
+        answers for reading facts too; only several readings need a table each.
+        """
+        melds = facts.meld_groups
+        ahead = self.prepared.reading_ahead
+        if len(templates) == 1:
+            put_reading(facts, templates[0], melds)
+            for compute in ahead:
+                compute(facts)
+            return (facts,)
+        envs = []
+        for template in templates:
+            env = Env(facts)
+            put_reading(env, template, melds)
+            for compute in ahead:
+                compute(env)
+            envs.append(env)
+        return tuple(envs)
+
+    def _valuate(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
+        """One valuation of one reading (``standalone``: that yaku alone), or None when it is no win: no yaku, or
+        fewer than ``need`` han from yaku without a yakuman (``shibari_han``)."""
+        prepared = self.prepared
+        yakuman_lines: list[dict[str, Any]] = []
+        if standalone is None:
+            yakuman_lines = self._yakuman(env, tables)
+        yaku_lines: list[dict[str, Any]] = []
+        if not (yakuman_lines and prepared.yakuman_excludes_yaku):
+            if standalone is None:
+                yaku_lines = self._yaku(env, tables.yaku)
+            else:
+                closed_table, open_table = prepared.standalone_tables[id(standalone)]
+                yaku_lines = self._yaku(env, closed_table if env["closed"] else open_table)
+                if not yaku_lines:
+                    return None
+        if not yakuman_lines and not yaku_lines and prepared.bonus_needs_yaku:
+            return None
+        if need > 1 and not yakuman_lines and sum(map(_HAN, yaku_lines)) < need:
+            return None
+        yakuman = 0
+        if yakuman_lines:
+            mults = [line["yakuman"] for line in yakuman_lines]
+            yakuman = sum(mults) if prepared.stacking == "add" else max(mults)
+        if standalone is None and (yaku_lines or not prepared.bonus_needs_yaku) and not yakuman_lines:
+            yaku_lines += self._bonus(env, tables)
+            if not yaku_lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
+                return None
+        han = sum(map(_HAN, yaku_lines))
+        env["__yaku__"] = frozenset(map(_ID, yaku_lines)).union(map(_ID, yakuman_lines))
+        fu, fu_lines = self._fu(env, tables)
+        # limits and payments, kept per han, fu, yakuman and the other facts their rules read (the rules are pure,
+        # so equal inputs give equal results; the facts settling sets are set all the same); inline, as every
+        # reading comes here
+        env["han"] = han
+        env["fu"] = fu
+        env["yakuman"] = yakuman
+        env["basic_points"] = fu << (han + 2) if 0 <= han <= 56 and 0 <= fu <= 65536 else basic_points(han, fu)
+        settled_key = prepared.settled_key
+        key = settled = None
+        if settled_key is not None:
+            try:
+                key = (han, fu, yakuman, settled_key(env))
+                settled = prepared.settled_cache.get(key)
+            except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key: not kept
+                key = None
+        if settled is not None:
+            base, limit, reported_yakuman, kept, paid = settled
+            env["base"] = base
+            env["payers"] = prepared.players - 1
+            payments = dict(kept)  # each valuation its own dict
+        else:
+            base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
+            payments, paid = self._pay(env, base)
+            if key is not None:
+                if len(prepared.settled_cache) >= SETTLE_CACHE_LIMIT:
+                    prepared.settled_cache.clear()
+                prepared.settled_cache[key] = (base, limit, reported_yakuman, dict(payments), paid)
+        return Valuation(
+            reported_yakuman,
+            han,
+            fu,
+            limit,
+            base,
+            tuple(yakuman_lines + yaku_lines),
+            tuple(fu_lines),
+            payments,
+            paid,
+            env["shape"],
+            bool(yakuman_lines),  # the lines with a yakuman multiple
+        )
+
+    def _limits(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, Tier | None, int]:
+        """``limits`` through a cache by han, fu, yakuman and the other facts the limit rules read (``value_facts``
+        set before)."""
+        prepared = self.prepared
+        if prepared.limit_reads is None:
+            return limits(prepared.limit_rules, env, yakuman)
+        try:
+            key = (han, fu, yakuman, prepared.limit_key(env))
+            limited = prepared.limit_cache.get(key)
+        except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key: not kept
+            return limits(prepared.limit_rules, env, yakuman)
+        if limited is None:
+            limited = limits(prepared.limit_rules, env, yakuman)
+            if len(prepared.limit_cache) >= SETTLE_CACHE_LIMIT:
+                prepared.limit_cache.clear()
+            prepared.limit_cache[key] = limited
+        return limited
+
+    # The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result
+    # lines are built only for them, already in their response form (what a line excludes is kept beside it).
+    def _yakuman(self, env: dict[str, Any], tables: Tables) -> list[dict[str, Any]]:
+        lines = []
+        excludes = []
+        for rule in compress(tables.yakuman_rules, map(call, tables.yakuman_whens, repeat(env))):
+            name, title, clause, fields = refine(rule, env) if rule.variants else (rule.name, rule.title, rule.clause, rule.fields)
+            mult = fields.get("multiplier")
+            lines.append({"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause})
+            excludes.append(fields.get("excludes", ()))
+        return _apply_excludes(lines, excludes) if lines else lines
+
+    def _yaku(self, env: dict[str, Any], table_and_conditions: tuple[tuple, tuple]) -> list[dict[str, Any]]:
+        closed = env["closed"]
+        lines = []
+        excluded: set[str] = set()
+        table, whens = table_and_conditions
+        for closed_han, open_han, rule, name, title, clause, excludes in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
+                name, title, clause, fields = refine(rule, env)
+                closed_han, open_han = fields.get("han", (closed_han, open_han))
+                excludes = fields.get("excludes", ())
+            han = closed_han if closed else open_han
+            if han is None:
+                continue
+            lines.append({"id": name, "name": title, "han": han, "clause": clause})
+            if excludes:
+                excluded.update(excludes)
+        return [line for line in lines if line["id"] not in excluded] if excluded else lines
+
+    def _bonus(self, env: dict[str, Any], tables: Tables) -> list[dict[str, Any]]:
+        if tables.bonus_values is not None:
+            fns, about = tables.bonus_values
+            values = list(map(call, fns, repeat(env)))
+            return [{"id": a[0], "name": a[1], "han": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
+        lines = []
+        table, whens = self.prepared.bonus_table
+        for rule, name, title, clause, value in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
+                name, title, clause, fields = refine(rule, env)
+                value = fields["han"]
+            han = value(env)
+            if han:
+                lines.append({"id": name, "name": title, "han": han, "clause": clause})
+        return lines
+
+    def _fu(self, env: dict[str, Any], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+        if tables.fu_values is not None:
+            fns, about = tables.fu_values
+            values = list(map(call, fns, repeat(env)))
+            if tables.fu_per_element is not None:
+                fact, shares = tables.fu_per_element
+                elements = env[fact]
+                if elements:
+                    try:
+                        rows = list(map(shares.__getitem__, elements))
+                    except TypeError:  # an element that cannot be a key: its shares, computed
+                        rows = list(map(shares.fn, elements))
+                    values = list(map(sum, zip(values, *rows, strict=True)))
+            lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
+            return self._fu_total(env, sum(values), lines, tables)
+        lines = []
+        raw = 0
+        table, whens = self.prepared.fu_table
+        for rule, name, _title, clause, value in compress(table, map(call, whens, repeat(env))):
+            if rule.variants:
+                name, _title, clause, fields = refine(rule, env)
+                value = fields["fu"]
+            fu = value(env)
+            if fu:
+                raw += fu
+                lines.append({"id": name, "fu": fu, "clause": clause})
+        return self._fu_total(env, raw, lines, tables)
+
+    def _fu_total(self, env: dict[str, Any], raw: int, lines: list[dict[str, Any]], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
+        """The hand's fu from the items' sum: a fixed total if a ``fixed`` item holds, else rounded up."""
+        env["raw_fu"] = raw
+        for when, rule in tables.fixed_fu_table:
+            if when(env):
+                name, _title, clause, fields = refine(rule, env)
+                value = fields["fixed"](env)
+                return value, [{"id": name, "fu": value, "clause": clause}]
+        step = self.prepared.fu_rounding
+        return (-(-raw // step) * step if step > 1 else raw), lines
+
+
+def value_facts(env: dict[str, Any], han: int, fu: int, yakuman: int) -> None:
+    """Set the facts the limit rules read: han, fu, yakuman and the basic points."""
+    env["han"] = han
+    env["fu"] = fu
+    env["yakuman"] = yakuman
+    env["basic_points"] = basic_points(han, fu)
+
+
+def limits(rules: tuple[FastRule, ...], env: dict[str, Any], yakuman: int) -> tuple[int, Tier | None, int]:
+    """(base, limit, reported yakuman): the highest limit tier that holds, else the basic points (``value_facts``
+    set before)."""
+    base, limit, reported_yakuman = env["basic_points"], None, yakuman
+    best_base = -1
+    for rule in rules:
+        if rule.when(env):
+            fields = rule.fields
+            value = fields["base"](env)
+            if value > best_base:
+                best_base = value
+                base = value
+                tier = fields.get("tier")
+                limit = Tier(tier(env) if tier is not None else rule.name, rule.name, rule.clause)
+                ym = fields.get("yakuman")
+                reported_yakuman = ym(env) if ym is not None else yakuman
+    return base, limit, reported_yakuman
+
+
+def basic_points(han: int, fu: int) -> int:
+    """fu × 2^(han + 2), in the language's integer bounds; negative han or fu is the rulebook's error (it would
+    make fractions of points, or negative ones), as is a value past the bounds (``ruledsl.arithmetic``)."""
+    if 0 <= han <= 56 and 0 <= fu <= 65536:  # every real hand: far inside the bound, no check needed
+        return fu << (han + 2)
+    if han < 0 or fu < 0:
+        raise RuleEvaluationError(f"a reading valued at {han} han and {fu} fu; neither can be negative")
+    return arithmetic.multiply(fu, arithmetic.power(2, han + 2))
+
+
+def _apply_excludes(lines: list[dict[str, Any]], excludes: list[tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Drop the lines another line excludes (``excludes[i]`` is what ``lines[i]`` excludes)."""
+    excluded = {name for names in excludes for name in names}
+    if not excluded:
+        return lines
+    return [line for line in lines if line["id"] not in excluded]

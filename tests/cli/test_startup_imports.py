@@ -1,0 +1,81 @@
+"""What ``riichi --help``, ``riichi score`` and ``riichi score --json`` import (issue 14).
+
+Start-up time is mostly imports: pydantic (about 60 ms), lark (about 70 ms), ``importlib.metadata`` (about 20 ms,
+for ``--version``) and the modules of the other subcommands are each a large share of it. These paths must never
+import them; a fresh interpreter runs each command and lists what it loaded. Each test is one short process.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = ["234m567m789p46s88p5s", "--win", "5s", "--seat", "S", "--riichi", "--dora", "4s"]
+# Never on these paths: the request validator's and the rule parser's libraries, and version metadata.
+HEAVY = ("pydantic", "pydantic_core", "lark", "interegular", "importlib.metadata", "email")
+SUBCOMMAND_MODULES = (
+    "engine.cli.analyze", "engine.cli.check", "engine.cli.diff", "engine.cli.explain", "engine.cli.rulebooks",
+    "engine.cli.replay", "engine.cli.play", "engine.cli.impact", "engine.cli.schema", "engine.cli.serve",
+)
+
+
+def loaded_by(argv: list[str], stdin: str = "") -> tuple[int, list[str], str]:
+    """(exit code, the modules a fresh process holds after ``riichi ARGV``, its stdout)."""
+    code = (
+        "import sys, json, io, contextlib\n"
+        "from engine.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    try:\n"
+        f"        rc = main({argv!r})\n"
+        "    except SystemExit as exc:\n"
+        "        rc = exc.code\n"
+        "print(json.dumps([rc, sorted(sys.modules), out.getvalue()]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    rc, modules, out = json.loads(result.stdout.splitlines()[-1])
+    return rc, modules, out
+
+
+def heavy_in(modules: list[str]) -> list[str]:
+    return [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY) or m == "ruledsl.lark_parser"]
+
+
+def test_help_imports_no_subcommand_and_nothing_heavy() -> None:
+    rc, modules, out = loaded_by(["--help"])
+    assert rc == 0 and "score" in out and "serve" in out  # every command is still listed, with its help line
+    assert heavy_in(modules) == []
+    assert [m for m in modules if m in SUBCOMMAND_MODULES or m == "engine.cli.score"] == []
+    assert "engine.score" not in modules and "ruledsl.compile" not in modules  # no rulebook machinery either
+
+
+def test_score_one_hand_imports_only_what_scoring_needs() -> None:
+    rc, modules, out = loaded_by(["score", *HAND])
+    assert rc == 0 and "total: 2,600" in out
+    assert heavy_in(modules) == []
+    assert [m for m in modules if m in SUBCOMMAND_MODULES] == []
+    assert not any(m.startswith(("engine.round", "engine.game", "engine.replay", "engine.impact", "engine.web")) for m in modules)
+
+
+@pytest.mark.parametrize("rulebook", ["house", "mleague"])
+def test_score_json_batch_imports_nothing_heavy(rulebook: str) -> None:
+    requests = [
+        {"hand": "234m567m789p46s88p5s", "win": "5s", "seat_wind": "S", "riichi": True, "dora_indicators": "4s", "rulebook": rulebook},
+        {"hand": "123m456p789s11s555z", "win": "1s", "seat_wind": "S"},
+    ]
+    rc, modules, out = loaded_by(["score", "--json"], "".join(json.dumps(r) + "\n" for r in requests))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert rc == 0 and [a["ok"] for a in answers] == [True, True] and answers[0]["total"] == 2600
+    assert heavy_in(modules) == []
+
+
+def test_version_still_reads_the_installed_version() -> None:
+    rc, modules, out = loaded_by(["--version"])
+    assert rc == 0 and out.startswith("riichi ")
+    assert "engine.cli.score" not in modules

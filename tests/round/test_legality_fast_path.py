@@ -1,0 +1,108 @@
+"""``Round.is_legal(seat, action)`` answers exactly ``action in Round.legal_actions(seat)``.
+
+The fast check decides a plain discard without building the list of legal moves (``engine.round.legal.is_legal``);
+a replay and ``Round.apply`` rely on it, so it must never say yes to a move the list lacks, nor no to one it holds.
+It is compared with the list at every decision point of the vendored Tenhou logs and of self-played games under
+rulebooks that differ in calls, kuikae, riichi, kita and the player's abortive draw, on the legal moves and on
+near misses: every discard of every tile code with either tsumogiri flag, a move of a seat not asked, a pass.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import library
+from engine.game import Game
+from engine.library import rulebook
+from engine.replay.compare import rulebook_for
+from engine.replay.rounds import read_events, split_rounds
+from engine.replay.through_round import replay_round
+from engine.round import Round
+from engine.round.actions import Action
+from engine.round.rules import round_rules
+
+MJLOG = Path(__file__).resolve().parent.parent / "data" / "tenhou" / "mjlog"
+
+
+def _candidates(rnd: Round, seat: int) -> list[Action]:
+    """The legal moves of ``seat`` and the near misses of each kind the fast path decides."""
+    out = list(rnd.legal_actions(seat))
+    s = rnd.seats[seat]
+    codes = set(s.hand) | {code for code in (rnd.drawn, 0, 4, 33) if code is not None}
+    for code in codes:
+        out.append(Action("dahai", seat, code))
+        out.append(Action("dahai", seat, code, tsumogiri=True))
+    out.append(Action("dahai", (seat + 1) % rnd.rules.players, rnd.drawn, tsumogiri=True))
+    out.append(Action("dahai", seat, None, tsumogiri=True))
+    out.append(Action("dahai", seat, rnd.drawn, consumed=(rnd.drawn,) if rnd.drawn is not None else ()))
+    out.append(Action("none", seat))
+    out.append(Action("reach", seat))
+    return out
+
+
+def check_agreement(rnd: Round) -> int:
+    """Compare the fast check with the list for every seat and candidate now; the number of checks made."""
+    checks = 0
+    waiting = rnd.waiting()
+    idle = [seat for seat in range(rnd.rules.players) if seat not in waiting][:1]  # one seat not asked is enough
+    for seat in (*waiting, *idle):
+        candidates = _candidates(rnd, seat)
+        fast = [rnd.is_legal(seat, a) for a in candidates]
+        listed = rnd.legal_actions(seat)
+        for action, answer in zip(candidates, fast, strict=True):
+            assert answer == (action in listed), (str(action), answer, [str(a) for a in listed], rnd.phase)
+            checks += 1
+    return checks
+
+
+def _observer(i: int, rnd: Round) -> None:
+    check_agreement(rnd)
+
+
+PARTS = 8
+
+
+@pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
+def test_fast_check_agrees_with_the_list_on_the_vendored_logs(part: int) -> None:
+    """Every decision point of every eighth mjlog game; ``-m slow`` adds the seven other parts (the whole folder)."""
+    files = sorted(MJLOG.iterdir())[part::PARTS]
+    assert files
+    rounds = 0
+    for path in files:
+        events = read_events(path)
+        start, parts, _ = split_rounds(events)
+        rules = round_rules(library.scorer(rulebook_for(start)))
+        for index, round_start, body in parts:
+            played = replay_round(rules, round_start, body, index + 1, observer=_observer)
+            assert played.round is not None
+            check_agreement(played.round)  # the finished round: nothing is legal
+            rounds += 1
+    assert rounds > 150
+
+
+class _CheckingAgent:
+    """A random player that first compares the fast check with the list at its decision."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, rnd: Round, seat: int, legal: tuple[Action, ...]) -> Action:
+        check_agreement(rnd)
+        # favour the rarer moves so that riichi, calls and kans are reached often
+        special = [a for a in legal if a.type not in ("dahai", "none")]
+        if special and self.rng.random() < 0.7:
+            return self.rng.choice(special)
+        return self.rng.choice(legal)
+
+
+@pytest.mark.parametrize("name", ["tenhou", "house", "mleague", "tenhou_sanma", "wrc2025"])
+def test_fast_check_agrees_with_the_list_in_self_play(name: str) -> None:
+    rb = rulebook(name)
+    for seed in range(2):
+        players = round_rules(library.scorer(name)).players
+        game = Game(rb, seed, [_CheckingAgent(seed * 10 + k) for k in range(players)])  # type: ignore[list-item]
+        game.play()
+        assert game.actions > 0
