@@ -309,7 +309,7 @@ def _phase_of(verb: str) -> str:
     raise NotPlayable(f"unknown move `{verb}` in a script")
 
 
-def _quiet(r: Round, seat: int) -> Action:
+def quiet_action(r: Round, seat: int) -> Action:
     """The quietest move: pass, declare tenpai, discard the drawn tile (after a call, the first legal discard)."""
     actions = r.legal_actions(seat)
     for wanted in ("none", "tenpai"):
@@ -398,7 +398,7 @@ def play(rules: RoundRules, script: Script) -> dict[str, Any]:
                 if not waits_for_its_tile:
                     refused.append(_refusal(r, pending.pop(0)))
                     continue
-        action = _quiet(r, waiting[0])
+        action = quiet_action(r, waiting[0])
         r.apply(action)
         if pending and started and _passed_by(r, action, pending[0]):
             refused.append(_unoffered(r, pending.pop(0)))
@@ -559,4 +559,4 @@ def render(witness: dict[str, Any], a: str = "A", b: str = "B") -> list[str]:
     return [f"East deals: {witness['situation']}", f"{a}: {witness['a']['words']}", f"{b}: {witness['b']['words']}"]
 
 
-__all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of"]
+__all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action"]

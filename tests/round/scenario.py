@@ -11,6 +11,7 @@ from engine import tiles as T
 from engine.api import load_rulebook_text, scorer
 from engine.round import Action, Round, RoundSetup, Wall, round_rules
 from engine.round.rules import RoundRules
+from engine.round.witness import quiet_action
 
 
 @functools.lru_cache(maxsize=256)
@@ -81,21 +82,8 @@ def find(r: Round, step: str) -> Action:
     raise AssertionError(f"`{step}` is not legal now; seat {seat} may: {[str(a) for a in r.legal_actions(seat)]}")
 
 
-def default_action(r: Round, seat: int) -> Action:
-    """The quietest move: pass, declare tenpai, or discard the drawn tile (after a call, the first legal discard)."""
-    actions = r.legal_actions(seat)
-    for wanted in ("none", "tenpai"):
-        for a in actions:
-            if a.type == wanted:
-                return a
-    for a in actions:
-        if a.type == "dahai" and a.tsumogiri:
-            return a
-    return next(a for a in actions if a.type == "dahai")
-
-
 def play(r: Round, *steps: str, until: Callable[[Round], bool] | None = None, finish: bool = True) -> Round:
-    """Play the scripted steps in order, every other decision by ``default_action``; then, with ``finish``, go on
+    """Play the scripted steps in order, every other decision by ``quiet_action``; then, with ``finish``, go on
     by default until the round ends (or ``until`` holds)."""
     pending = list(steps)
     guard = 0
@@ -117,7 +105,7 @@ def play(r: Round, *steps: str, until: Callable[[Round], bool] | None = None, fi
                     pending.pop(0)
                     r.apply(action)
                     continue
-        r.apply(default_action(r, waiting[0]))
+        r.apply(quiet_action(r, waiting[0]))
     assert not pending, f"round over before `{pending[0]}`: {r.settlement}"
     return r
 
