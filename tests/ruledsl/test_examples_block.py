@@ -9,12 +9,8 @@ an intended change with ``UPDATE_GOLDEN=1 python -m pytest tests/ruledsl/test_ex
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from engine.cli import main
 from ruledsl import ast
 from ruledsl.check import check
 from ruledsl.diagnostics import RulebookError
@@ -22,11 +18,10 @@ from ruledsl.parser import parse, parse_uncached
 from ruledsl.render import render
 from ruledsl.resolve import resolve
 from ruledsl.rulebook_changes import diff
+from tests.ruledsl.golden import ROOT, compare_golden, rel, run
 
-ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "examples_block"
 VARIANT = GOLDEN / "variant.rulebook"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 TEXT = """\
 rulebook v extends house
@@ -36,24 +31,6 @@ examples for yaku pinfu {
   example "123m456m678p234s55p win 4s ron seat S" => {han: 1}
 }
 """
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
-    monkeypatch.chdir(ROOT)
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def compare_golden(path: Path, actual: str) -> None:
-    if UPDATE:
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}; run with UPDATE_GOLDEN=1 to create it"
-    assert actual == path.read_text(encoding="utf-8")
-
-
-def rel(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
 
 
 # ---- syntax ---------------------------------------------------------------------------------------------------

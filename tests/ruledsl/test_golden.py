@@ -7,36 +7,15 @@ and review the diff.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from tests.ruledsl.golden import UPDATE, compare_golden, rel, run
 
-ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BAD = sorted((FIXTURES / "bad").glob("*.rulebook"))
 GOOD = sorted((FIXTURES / "good").glob("*.rulebook"))
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
-
-
-def run(argv: list[str], capsys, monkeypatch) -> tuple[int, str, str]:
-    monkeypatch.chdir(ROOT)
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def compare_golden(path: Path, actual: str) -> None:
-    if UPDATE:
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}; run with UPDATE_GOLDEN=1 to create it"
-    assert actual == path.read_text(encoding="utf-8")
-
-
-def rel(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
 
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
