@@ -22,6 +22,7 @@ from engine.steer import SteeredHands, hints_of
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
+from ruledsl.parser import MAX_SOURCE_BYTES
 from ruledsl.resolve import (
     RULEBOOK_SUFFIX,
     ResolvedItem,
@@ -117,7 +118,8 @@ def read_target(target: str) -> tuple[str, str | None]:
         if is_dir:
             raise Unreadable(f"`{target}` is a directory, not a rulebook file")
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:  # bounded: a device or an endless pipe (`/dev/zero`) ends at the limit
+                data = handle.read(MAX_SOURCE_BYTES + 1)
         except FileNotFoundError:
             raise Unreadable(f"`{target}`: no such file") from None
         except OSError as exc:

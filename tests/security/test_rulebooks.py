@@ -202,3 +202,18 @@ def test_extends_names_only_rulebook_files(tmp_path):
     # the grammar's `extends` takes a name; a path-like name must end in `.rulebook`
     found = errors_of_path(path)
     assert found and all("hunter2" not in d.render() for d in found)
+
+
+def test_riichi_check_reads_an_endless_device_only_up_to_the_size_limit(capsys) -> None:
+    """`riichi check /dev/zero` (an operator's typo, or a pipe that never ends) answers the size diagnostic instead
+    of reading forever."""
+    import os
+
+    from engine.cli import main as cli_main
+
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero on this system")
+    code = cli_main(["check", "/dev/zero"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "rulebook is larger than 262,144 bytes" in out + err
