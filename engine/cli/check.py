@@ -141,11 +141,18 @@ def check_target(target: str, *, examples: bool = True) -> FileReport:
         display, text = read_target(target)
     except Unreadable as exc:
         return FileReport(target, unreadable=str(exc))
+    return check_source(display, text, examples=examples)
+
+
+def check_source(display: str, text: str | None, *, examples: bool = True) -> FileReport:
+    """Resolve and check a rulebook's text (None: the bundled rulebook ``display``), then (when clean) run its
+    examples: the steps `riichi check` takes after reading a file, and the web page's check of an upload, so that
+    both report the same diagnostics."""
     try:
         # keep_going: the fold's errors come back with the rulebook, so the checker reports its own findings too
         resolved = resolve(display, text=text, file=display if text is not None else None, keep_going=True)
     except UnknownRulebookError as exc:
-        return FileReport(target, unreadable=exc.message)
+        return FileReport(display, unreadable=exc.message)
     except RulebookError as exc:
         return FileReport(_leaf_file(display, text), diagnostics=_ordered(exc.diagnostics))
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))

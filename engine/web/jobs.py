@@ -56,22 +56,9 @@ def check(ref: Ref, examples: bool = True) -> dict[str, Any]:
 
 
 def _check_text(text: str, file: str, examples: bool) -> check_cli.FileReport:
-    """``check_target`` for text held in memory (the CLI's reads a file): the same steps, the same report."""
-    try:
-        # text in hand: resolve raises no UnknownRulebookError (a missing base is a diagnostic at its `extends`)
-        resolved = resolve(file, text=text, file=file)
-    except RulebookError as exc:
-        return check_cli.FileReport(file, diagnostics=_ordered(exc.diagnostics))
-    from ruledsl.check import check as check_rulebook
-
-    report = check_cli.FileReport(file, diagnostics=_ordered(check_rulebook(resolved)), items=len(resolved.items))
-    if examples and report.ok:
-        check_cli._run_examples(resolved, report)  # the CLI's own step: examples scored, failures as diagnostics
-    return report
-
-
-def _ordered(diagnostics: Any) -> list[Diagnostic]:
-    return sorted(diagnostics, key=lambda d: (d.span.file, d.span.line, d.span.column))
+    """``riichi check``'s steps for text held in memory (the CLI reads a file first): the same report, every
+    independent mistake of the upload at once."""
+    return check_cli.check_source(file, text, examples=examples)
 
 
 def explain(ref: Ref, item: str | None = None, line: int | None = None) -> dict[str, Any]:

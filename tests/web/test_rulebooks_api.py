@@ -157,3 +157,17 @@ def test_the_editors_starting_text_checks_clean_and_runs_its_example(client):
 
     answer = client.post("/check", json={"rulebook": {"text": STARTER, "file": "myclub.rulebook"}}).json()
     assert answer["ok"] is True and answer["examples"] == {"run": 1, "failed": 0}
+
+
+def test_check_an_upload_reports_every_independent_mistake_as_riichi_check_does(client):
+    """The page's check and `riichi check` take the same steps (`engine.cli.check.check_source`): a file with
+    several mistakes of the fold (a duplicate, an override of nothing) and of the checker gets them all in one
+    answer, not only the first class."""
+    from engine.cli.check import check_target
+
+    path = Path(__file__).resolve().parents[1] / "ruledsl" / "fixtures" / "bad" / "all_in_one_run.rulebook"
+    text = path.read_text(encoding="utf-8")
+    answer = client.post("/check", json={"rulebook": {"text": text, "file": "all_in_one_run.rulebook"}}).json()
+    cli = check_target(str(path), examples=False)
+    assert answer["errors"] == sum(d.is_error for d in cli.diagnostics) > 1
+    assert [(d["line"], d["column"]) for d in answer["diagnostics"]] == [(d.span.line, d.span.column) for d in cli.diagnostics]
