@@ -11,7 +11,7 @@ and oka must give the same. Nothing here knows a rule: every number comes from t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -351,9 +351,3 @@ def replay(
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             report.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
     return report
-
-
-def iter_logs(paths: Iterable[str]) -> Iterator[tuple[Path, list[Event]]]:
-    """Each log's path and events (for tools that want the parsed games themselves)."""
-    for path in log_files(paths):
-        yield path, read_events(path)
