@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import tiles as T
@@ -23,6 +22,7 @@ from engine.score import Scorer
 from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
 from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
 from ruledsl.compile import compile_rulebook
+from ruledsl.record import record, replace
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 from ruledsl.rulebook_changes import Change, diff
 
@@ -36,7 +36,7 @@ STEER_ROUND = 150
 Involved = Callable[[dict[str, Any], Outcome, Outcome], bool]
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class DiffReport:
     a: str
     b: str
@@ -184,7 +184,7 @@ def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
 # ---- blame -------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Blame:
     """How one differing hand relates to one change: does its result move when only that change moves?"""
 
@@ -385,7 +385,7 @@ def _scenario(
         return None, None
     from engine.game.witness import same_game
     from engine.game.witness import witness_for as game_witness_for
-    from engine.round.rules import RoundRules
+    from engine.round.rules import ROUND_RULE_FIELDS
     from engine.round.witness import ALIKE, topic_of
     from engine.round.witness import witness_for as round_witness_for
 
@@ -410,7 +410,7 @@ def _scenario(
             played = {**played, "together_with": [c.item for c in partners]}
         return played, None
     if game:
-        round_field = change.name in RoundRules.__dataclass_fields__
+        round_field = change.name in ROUND_RULE_FIELDS
         if same_game(a.rulebook, plus.rulebook) and (not round_field or played == ALIKE):
             return None, ALIKE
         if played.startswith("where it would matter"):  # a round's own rule decides instead: the better reason

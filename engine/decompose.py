@@ -13,13 +13,13 @@ its groups in kind order, the way players write it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 from itertools import product
 from typing import Any
 
 from engine.memo import Memo, clear_all
 from engine.tiles import YAOCHUU_KINDS
+from ruledsl.record import record
 
 SEQ = 0
 TRIP = 1
@@ -42,7 +42,7 @@ TANKI = "tanki"
 _CACHE_SIZE = 65536
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Reading:
     """One way to see a complete hand: its shape and its groups."""
 

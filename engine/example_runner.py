@@ -8,7 +8,6 @@ example's line, so an organiser sees it like any other mistake in the file.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import EngineError
@@ -17,11 +16,12 @@ from engine.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import Rulebook, literal_value
 from ruledsl.diagnostics import Diagnostic
+from ruledsl.record import field, record
 
 NUMBER_KEYS = ("han", "fu", "yakuman", "total", "base_points")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ExampleOutcome:
     """One example run: the item it belongs to, the rulebook that wrote it, and what went wrong (if anything)."""
 

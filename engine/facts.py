@@ -163,7 +163,7 @@ class _Group(Group):
     """A group the engine builds, interned: equal groups are one object (``_intern``), so identity is equality.
 
     Rule loops memoise their body per group (``ruledsl.fast``), so a group is hashed many times per hand; the
-    generated dataclass hash is a Python function that rebuilds a tuple, while the identity hash is computed in C
+    record hash is a Python function that rebuilds a tuple, while the identity hash is computed in C
     and, for interned groups, agrees with equality.
     """
 

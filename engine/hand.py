@@ -8,7 +8,6 @@ once, with a message that names the offending tiles.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import cast
 
@@ -26,6 +25,7 @@ from engine.tiles import (
     parse_tiles,
     tile_codes,
 )
+from ruledsl.record import record
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
@@ -35,7 +35,7 @@ HAND_SIZE = 14  # every kan counted as three tiles
 _NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Meld:
     """A called or declared group: a chi, a pon, or one of the three kans."""
 
@@ -56,7 +56,7 @@ class Meld:
         return self.type != "ankan"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Hand:
     """Concealed tiles (winning tile included, sorted), melds in the order given, and the winning tile's code."""
 
@@ -133,7 +133,7 @@ def build_hand(
         _check_copies(everything, copies)
     _check_size(len(codes), len(parsed))
     win_code = _find_win(codes, win_code)
-    hand = Hand(concealed=tuple(sorted(codes, key=_SORT_RANK.__getitem__)), melds=tuple(parsed), win=win_code)
+    hand = Hand(tuple(sorted(codes, key=_SORT_RANK.__getitem__)), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
     closed = not parsed or all(meld.type in _CLOSED_ONLY for meld in parsed)
@@ -201,7 +201,7 @@ def _parse_meld(item: tuple[str, str | Sequence[int]] | Mapping[str, str], index
     meld = _MELDS.get(key) if key is not None else None
     if meld is None:
         tiles = parse_tiles(text) if isinstance(text, str) else _given_codes(text, f"meld {index + 1}")
-        meld = Meld(type=meld_type, tiles=tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
+        meld = Meld(meld_type, tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
         _check_meld_shape(meld)  # only well-shaped melds are kept
         if key is not None:
             if len(_MELDS) >= 4096:

@@ -15,7 +15,6 @@ import functools
 import os
 import stat
 from collections import OrderedDict
-from dataclasses import dataclass
 from threading import Lock
 
 from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
@@ -23,6 +22,7 @@ from engine.score import Scorer
 from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.compile import Rulebook, load
 from ruledsl.diagnostics import RulebookError, printable
+from ruledsl.record import record
 from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names
 
 # Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this.
@@ -136,7 +136,7 @@ def clear_caches() -> None:
     _FAILURES.clear()
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RulebookPolicy:
     """Which rulebooks the requests of a batch may name, as the operator allowed on the command line.
 

@@ -14,15 +14,15 @@ a field added to the contract cannot be forgotten here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
+from ruledsl.record import field, record
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Fields:
     """A model's fields grouped by the exact JSON type a value must have to be taken as is."""
 

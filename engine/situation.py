@@ -1,22 +1,22 @@
 """How a hand was won and what lies on the table: everything about a win except its tiles.
 
-A plain frozen dataclass, the engine's inside form of a request's flags; it checks its own field types when built,
+A plain frozen record (``ruledsl.record``), the engine's inside form of a request's flags; it checks its own field types when built,
 because Python code (``Scorer.score_hand``) may build one directly. Kept apart from the pydantic models of
 ``engine.request`` so that scoring never needs to import pydantic for a request that needs no validation.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InvalidRequest
+from ruledsl.record import fields, record
 
 if TYPE_CHECKING:
     from engine.hand import Hand
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Situation:
     """Everything about a win except the tiles: how it was won and what lies on the table."""
 
@@ -59,12 +59,12 @@ class Situation:
 WINDS = ("E", "S", "W", "N")
 # The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
 # these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).
-SITUATION_FIELDS = tuple(Situation.__dataclass_fields__)  # the request fields of the same names
-_SITUATION_TYPES: dict[str, type] = {name: type(f.default) for name, f in Situation.__dataclass_fields__.items()}
+SITUATION_FIELDS = tuple(f.name for f in fields(Situation))  # the request fields of the same names
+_SITUATION_TYPES: dict[str, type] = {name: type(f.default) for f in fields(Situation) for name in (f.name,)}
 FLAG_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is bool)  # tsumo, riichi, ...
 WIND_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is str)  # seat and round wind
 COUNTER_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is int)  # kita, honba, sticks
-SITUATION_DEFAULTS: dict[str, object] = {name: f.default for name, f in Situation.__dataclass_fields__.items()}
+SITUATION_DEFAULTS: dict[str, object] = {name: f.default for f in fields(Situation) for name in (f.name,)}
 
 
 def situation_of(request: Any) -> Situation:

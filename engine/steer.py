@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine import tiles as T
 from engine.witness import RandomHands
 from ruledsl import ast
+from ruledsl.record import field, fields, is_record, record
 
 # Situation flags of a request, and how each must be won to be legal (None: either way).
 FLAG_WIN = {
@@ -30,7 +30,7 @@ COUNTERS = ("kita", "honba", "riichi_sticks")
 SUITS = ("m", "p", "s", "z")
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Hints:
     """What a rule's expressions name, read from its syntax tree."""
 
@@ -75,7 +75,7 @@ def _walk(node: Any, hints: Hints) -> None:
         for child in node:
             _walk(child, hints)
         return
-    for name in getattr(node, "__dataclass_fields__", {}):
+    for name in (f.name for f in fields(node)) if is_record(node) else ():
         if name != "span" and name != "func_span":
             _walk(getattr(node, name), hints)
 

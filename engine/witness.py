@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from engine import tiles as T
@@ -22,11 +21,12 @@ from engine.errors import EngineError
 from engine.example_notation import request_from_example
 from engine.score import Scorer
 from ruledsl.compile import Rulebook
+from ruledsl.record import record
 
 FLAG_FIELDS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Outcome:
     """What a request scores to under one rulebook, reduced to what a player would compare."""
 
@@ -224,7 +224,7 @@ class RandomHands:
         return out
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Candidate:
     """One pooled hand: where it came from, the request as scored under each rulebook, and both outcomes."""
 

@@ -1,4 +1,4 @@
-"""The syntax tree of a rulebook: frozen dataclasses, every node carrying the span it was written at.
+"""The syntax tree of a rulebook: frozen records (``ruledsl.record``), every node carrying the span it was written at.
 
 Spans never take part in equality (``compare=False``), so a rulebook rendered back to text and parsed again
 compares equal to the original: the round-trip property the test suite checks.
@@ -6,10 +6,10 @@ compares equal to the original: the round-trip property the test suite checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ruledsl.record import field, record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """Where a node was written: 1-based line and column of its start and end, plus the file."""
 
@@ -33,25 +33,25 @@ def _span() -> Span:
 # ---- expressions -----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Int:
     value: int
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bool:
     value: bool
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Str:
     value: str
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tiles:
     """A tile literal such as ``5z`` or ``23468s6z`` (kept as written; the checker validates it)."""
 
@@ -59,13 +59,13 @@ class Tiles:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Name:
     id: str
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Call:
     func: str
     args: tuple[Expr, ...]
@@ -73,7 +73,7 @@ class Call:
     func_span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quantifier:
     """``any(x in D: body)`` and friends: the only loops, always over a finite domain."""
 
@@ -84,20 +84,20 @@ class Quantifier:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ListLit:
     items: tuple[Expr, ...]
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Entry:
     key: str
     value: Expr
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Record:
     entries: tuple[Entry, ...]
     span: Span = _span()
@@ -109,14 +109,14 @@ class Record:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Range:
     low: Expr
     high: Expr
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BinOp:
     """Arithmetic, comparison, boolean and membership operators: ``+ - * / ^ == != < <= > >= and or in notin``."""
 
@@ -126,19 +126,19 @@ class BinOp:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Not:
     operand: Expr
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Negate:
     operand: Expr
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Conditional:
     condition: Expr
     then: Expr
@@ -152,14 +152,14 @@ Expr = Int | Bool | Str | Tiles | Name | Call | Quantifier | ListLit | Record | 
 # ---- items -----------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Field:
     name: str
     value: Expr
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Example:
     """An inline test case: a hand in the example mini-notation and the expected result fields."""
 
@@ -168,14 +168,14 @@ class Example:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decorator:
     name: str
     value: str
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Item:
     """One rule. ``action`` is define, override, remove, exception or examples; exceptions name their target.
 
@@ -214,7 +214,7 @@ class Item:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rulebook:
     name: str
     title: str | None

@@ -7,15 +7,15 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import cast
 
 from ruledsl import ast, limits
 from ruledsl import vocabulary as V
 from ruledsl.check_settings import check_settings
 from ruledsl.diagnostics import Diagnostic, did_you_mean, printable
+from ruledsl.record import record
 from ruledsl.render import render_expr
-from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedItem, ResolvedRulebook, _Diagnostics
+from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedItem, ResolvedRulebook, _Diagnostics, item_kind
 from ruledsl.tiles import NotationError, kind_of, parse_tiles
 
 SCORING_ITEM_KINDS = ("yaku", "yakuman")
@@ -26,7 +26,7 @@ VALUE_FACTS_FOR_FU = {"raw_fu"}
 VALUE_FACTS_FOR_LIMIT = {"han", "fu", "raw_fu", "yakuman", "basic_points"}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Scope:
     """What an expression may read: which facts, and whether it may ask which yaku were scored."""
 
@@ -69,13 +69,6 @@ RESULT_KEYS = {
     "payments": "record",
     "base_points": "int",
 }
-
-
-def item_kind(item: ResolvedItem, rulebook: ResolvedRulebook) -> str:
-    """The kind whose fields an item uses: its own, or for an exception its target's."""
-    if item.target is not None:
-        return item.target[0]
-    return item.kind
 
 
 def check(rulebook: ResolvedRulebook) -> list[Diagnostic]:

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from ruledsl import arithmetic, ast
+from ruledsl import arithmetic, ast, parsed_cache
 from ruledsl import vocabulary as V
-from ruledsl.check import check, item_kind
-from ruledsl.diagnostics import Diagnostic, RulebookError
-from ruledsl.resolve import ResolvedItem, ResolvedRulebook, resolve
+from ruledsl.diagnostics import RulebookError
+from ruledsl.record import field, record
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook, item_kind, resolve
 from ruledsl.tiles import kind_of, parse_tiles
 
 Env = dict  # fact name -> value; the engine supplies a dict subclass that computes facts lazily
@@ -30,7 +29,7 @@ Env = dict  # fact name -> value; the engine supplies a dict subclass that compu
 # ---- expression nodes ----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Const:
     value: Any
 
@@ -41,7 +40,7 @@ class Const:
         return repr(self.value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ref:
     """A fact or a loop variable, read from the environment."""
 
@@ -54,7 +53,7 @@ class Ref:
         return self.name
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Apply:
     name: str
     fn: Callable[..., Any] = field(repr=False, compare=False)
@@ -70,7 +69,7 @@ class Apply:
         return f"{self.name}({', '.join(map(repr, self.args))})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class And:
     left: Any
     right: Any
@@ -82,7 +81,7 @@ class And:
         return f"({self.left!r} and {self.right!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Or:
     left: Any
     right: Any
@@ -94,7 +93,7 @@ class Or:
         return f"({self.left!r} or {self.right!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NotNode:
     operand: Any
 
@@ -122,7 +121,7 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Binary:
     op: str
     fn: Callable[[Any, Any], Any] = field(repr=False, compare=False)
@@ -136,7 +135,7 @@ class Binary:
         return f"({self.left!r} {self.op} {self.right!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cond:
     condition: Any
     then: Any
@@ -146,7 +145,7 @@ class Cond:
         return self.then(env) if self.condition(env) else self.otherwise(env)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ListNode:
     items: tuple[Any, ...]
 
@@ -154,7 +153,7 @@ class ListNode:
         return tuple(i(env) for i in self.items)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RangeNode:
     low: Any
     high: Any
@@ -163,7 +162,7 @@ class RangeNode:
         return arithmetic.number_range(self.low(env), self.high(env))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quant:
     """A loop over a finite domain; the variable is bound in the environment and restored afterwards.
 
@@ -285,7 +284,7 @@ def literal_value(expr: ast.Expr) -> Any:
 # ---- compiled items ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Variant:
     """An exception to an item: when its condition also holds, it replaces the item's id and some fields."""
 
@@ -296,7 +295,7 @@ class Variant:
     fields: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Rule:
     """One compiled hand rule (yaku, yakuman, bonus, fu, limit or payment)."""
 
@@ -312,7 +311,7 @@ class Rule:
         return f"<{self.kind} {self.name} when {self.when!r}>"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Rulebook:
     """A compiled rulebook: settings as plain values, hand rules as callables, the resolved source kept for tools."""
 
@@ -321,7 +320,6 @@ class Rulebook:
     settings: dict[str, dict[str, Any]]
     rules: dict[str, tuple[Rule, ...]]
     resolved: ResolvedRulebook = field(repr=False, compare=False)
-    warnings: tuple[Diagnostic, ...] = ()
 
     def setting(self, group: str, key: str, default: Any = None) -> Any:
         return self.settings.get(group, {}).get(key, default)
@@ -330,11 +328,18 @@ class Rulebook:
         return self.rules.get(kind, ())
 
 
-def compile_rulebook(resolved: ResolvedRulebook) -> Rulebook:
-    diagnostics = check(resolved)
-    errors = [d for d in diagnostics if d.is_error]
-    if errors:
-        raise RulebookError(errors)
+def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False) -> Rulebook:
+    """The rule objects of a resolved rulebook; ``RulebookError`` when the checker finds an error.
+
+    ``checked`` says the caller knows the checker finds none (``load`` asks the shipped verdicts of
+    ``ruledsl.parsed_cache``), so the checker is neither imported nor run: most of a one-hand command's start-up.
+    """
+    if not checked:
+        from ruledsl.check import check
+
+        errors = [d for d in check(resolved) if d.is_error]
+        if errors:
+            raise RulebookError(errors)
     settings: dict[str, dict[str, Any]] = {}
     for item in resolved.of_kind("settings"):
         group = V.SETTINGS.get(item.name, {})
@@ -357,7 +362,6 @@ def compile_rulebook(resolved: ResolvedRulebook) -> Rulebook:
         settings=settings,
         rules={k: tuple(v) for k, v in rules.items()},
         resolved=resolved,
-        warnings=tuple(d for d in diagnostics if not d.is_error),
     )
 
 
@@ -420,8 +424,13 @@ def _variant(item: ResolvedItem, resolved: ResolvedRulebook) -> Variant:
 
 
 def load(ref: str, text: str | None = None, file: str | None = None) -> Rulebook:
-    """Load, resolve, check and compile a rulebook by bundled name or path."""
-    return compile_rulebook(resolve(ref, text, file))
+    """Load, resolve, check and compile a rulebook by bundled name or path.
+
+    A chain whose every file is one the shipped cache recorded as checking clean, under the same file names and
+    the same checker sources, is not checked again (``parsed_cache.checked_clean``).
+    """
+    resolved = resolve(ref, text, file)
+    return compile_rulebook(resolved, checked=parsed_cache.checked_clean(resolved.texts))
 
 
 __all__ = ["Rulebook", "Rule", "Variant", "compile_rulebook", "compile_expr", "load", "literal_value", "item_kind"]

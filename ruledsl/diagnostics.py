@@ -6,12 +6,11 @@ and suggest the closest known name where a typo is likely.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ruledsl.ast import Span
+from ruledsl.record import record
 
 # Characters that must never reach a terminal from untrusted text: C0 and C1 controls (tab aside), DEL, and the
 # Unicode controls that reorder or hide text (bidirectional embeddings, overrides and isolates, zero-width marks,
@@ -28,7 +27,7 @@ def printable(text: str, limit: int = QUOTE_LIMIT) -> str:
     return UNSAFE_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diagnostic:
     severity: str  # "error" or "warning"
     message: str
@@ -124,6 +123,8 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     if len(unique) > SUGGESTION_POOL:
         unique = _nearest_by_prefix(word, unique)
     pool = sorted(unique)
+    import difflib  # only when a name is unknown: 2 ms of start-up otherwise
+
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in pool}

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ruledsl import arithmetic
@@ -44,6 +43,7 @@ from ruledsl.compile import (
     Ref,
 )
 from ruledsl.memo import Memo
+from ruledsl.record import record
 
 Fn = Callable[[dict], Any]
 
@@ -56,7 +56,7 @@ COEFFICIENT_LIMIT = 2**32  # largest ``c`` of ``c * count(...)`` summed per elem
 # ---- internal nodes produced by simplify ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Chain:
     """``a and b and c`` (``conjunction``) or ``a or b or c``, flattened; its value is a bool."""
 
@@ -69,7 +69,7 @@ class Chain:
         return any(bool(p(env)) for p in self.parts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unrolled:
     """A ``count``, ``sum``, ``max`` or ``min`` quantifier over a constant list, one body per element."""
 
@@ -99,9 +99,13 @@ def closure(node: Any) -> Fn:
     return _build(simplify(node))
 
 
-def is_true(node: Any) -> bool:
-    """The node always evaluates to a true value (its simplified form is a true constant)."""
-    simple = simplify(node)
+def build(simple: Any) -> Fn:
+    """The closure of a node ``simplify`` already gave (``closure`` without simplifying twice)."""
+    return _build(simple)
+
+
+def is_constant_true(simple: Any) -> bool:
+    """A simplified node that is a true constant."""
     return isinstance(simple, Const) and bool(simple.value)
 
 
@@ -384,7 +388,7 @@ def _substitute(node: Any, var: str, value: Const) -> Any:
         return node
     if isinstance(node, Apply):
         args = [_substitute(a, var, value) for a in node.args]
-        return None if None in args else Apply(node.name, node.fn, tuple(args), node.needs_env)
+        return None if _any_none(args) else Apply(node.name, node.fn, tuple(args), node.needs_env)
     if isinstance(node, (And, Or, Binary, NotNode, Cond, ListNode, RangeNode, Quant)):
         return _substitute_fields(node, var, value)
     return None
@@ -401,13 +405,13 @@ def _substitute_fields(node: Any, var: str, value: Const) -> Any:
         return None if body is None else Quant(node.kind, node.var, domain, body)
     if isinstance(node, ListNode):
         items = [_substitute(i, var, value) for i in node.items]
-        return None if None in items else ListNode(tuple(items))
+        return None if _any_none(items) else ListNode(tuple(items))
     if isinstance(node, NotNode):
         operand = _substitute(node.operand, var, value)
         return None if operand is None else NotNode(operand)
     if isinstance(node, Cond):
         parts = [_substitute(p, var, value) for p in (node.condition, node.then, node.otherwise)]
-        return None if None in parts else Cond(*parts)
+        return None if _any_none(parts) else Cond(*parts)
     if isinstance(node, RangeNode):
         low, high = _substitute(node.low, var, value), _substitute(node.high, var, value)
         return None if low is None or high is None else RangeNode(low, high)
@@ -417,6 +421,11 @@ def _substitute_fields(node: Any, var: str, value: Const) -> Any:
     if isinstance(node, Binary):
         return Binary(node.op, node.fn, left, right)
     return type(node)(left, right)
+
+
+def _any_none(values: list[Any]) -> bool:
+    """``None in values`` by identity: ``in`` would call each node's ``__eq__``."""
+    return any(v is None for v in values)
 
 
 def _size(node: Any) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 
-def write_or_check(prog: str, description: str, shown: str, path: Path, render: Callable[[], str], shipped: Callable[[], str | None], command: str, argv: list[str] | None = None) -> int:
+def write_or_check(prog: str, description: str, shown: str, path: str | Path, render: Callable[[], str], shipped: Callable[[], str | None], command: str, argv: list[str] | None = None) -> int:
     """``shown`` names the file in messages (``ruledsl/grammar_tables.json``); ``render`` builds its text."""
     import argparse  # here: argparse costs start-up time, and the modules calling this are imported at start-up
 
@@ -19,7 +19,7 @@ def write_or_check(prog: str, description: str, shown: str, path: Path, render: 
     args = parser.parse_args(argv)
     text = render()
     if args.write:
-        path.write_text(text, encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8")
         print(f"wrote {path}")
         return 0
     if shipped() != text:

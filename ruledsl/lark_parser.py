@@ -451,6 +451,6 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
 
 def _replace_item(item: ast.Item, **changes: Any) -> ast.Item:
-    import dataclasses
+    from ruledsl.record import replace
 
-    return dataclasses.replace(item, **changes)
+    return replace(item, **changes)

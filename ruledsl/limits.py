@@ -14,11 +14,11 @@ The bounds below are the engine's, the same for every rulebook, and documented i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import INT_LIMIT, POWER_LIMIT, RANGE_LIMIT
+from ruledsl.record import record
 
 # The run-time bounds of ``ruledsl.arithmetic``, known statically where the values are.
 MAX_MAGNITUDE = INT_LIMIT  # integers stay within ±(2^63 - 1)
@@ -69,7 +69,7 @@ FIELD_BOUNDS: dict[tuple[str, str], tuple[str, int]] = {
 Interval = tuple[int, int] | None  # (lowest, highest) of an integer, None when not an integer or not known
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Finding:
     """One problem the bounds found: a message for a diagnostic at ``span``."""
 
@@ -79,7 +79,7 @@ class Finding:
     help: str
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Info:
     """What the walk knows of an expression: its integer interval, its worst-case cost, and for a list the
     largest number of elements (with the interval of an integer element)."""

@@ -24,13 +24,16 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TypeVar
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 # The most entries any one cache keeps, whatever limit its owner asked for (``set_entry_cap``).
 ENTRY_CAP = 8192
 
 
-class BoundedCache(dict):
+class BoundedCache(dict[_K, _V]):
     """A dict of at most ``limit`` entries, emptied when full (``put``), registered for ``clear_all``. ``limit`` is
     the smaller of what the owner asked for (``asked``) and the process's ``ENTRY_CAP``."""
 
@@ -44,32 +47,34 @@ class BoundedCache(dict):
         self.limit = min(limit, ENTRY_CAP)
         REGISTRY[next(_NUMBERS)] = self
 
-    def __setitem__(self, key: Hashable, value: Any) -> None:
-        """Every insertion keeps the bound, whoever makes it (``put``, a memo's miss, an owner's own ``cache[key] =
-        value`` after checking a constant of its own): a full cache is emptied first. Only insertions pay for this
-        Python-level check, and each follows a computation; lookups stay C-level dict lookups."""
+    def put(self, key: _K, value: _V) -> _V:
+        """Keep ``value`` under ``key`` (emptying the cache first when it is full); returns the value. Owners store
+        with ``put``, and a memo's miss does the same inline: one Python call per insertion, never two."""
         if len(self) >= self.limit and key not in self:
             self.clear()
         _SET(self, key, value)
-
-    def put(self, key: Hashable, value: Any) -> Any:
-        """Keep ``value`` under ``key`` (emptying the cache first when it is full); returns the value."""
-        self[key] = value
         return value
 
+    def __setitem__(self, key: _K, value: _V) -> None:
+        """``cache[key] = value`` keeps the bound too, so that no writer can pass it; the engine's owners use
+        ``put`` (``tests/engine/test_memory_bounded.py`` holds them to it), so this is a safety net."""
+        self.put(key, value)
 
-class Memo(BoundedCache):
+
+class Memo(BoundedCache[_K, _V]):
     """``memo[key]`` is ``fn(key)``, computed on first use and kept until the memo holds ``limit`` entries."""
 
     __slots__ = ("fn",)
 
-    def __init__(self, fn: Callable[[Any], Any], limit: int) -> None:
+    def __init__(self, fn: Callable[[_K], _V], limit: int) -> None:
         super().__init__(limit)
         self.fn = fn
 
-    def __missing__(self, key: Hashable) -> Any:
+    def __missing__(self, key: _K) -> _V:
         value = self.fn(key)
-        self[key] = value
+        if len(self) >= self.limit:  # missing, so not in the cache: emptied when full, as ``put`` does
+            self.clear()
+        _SET(self, key, value)
         return value
 
 

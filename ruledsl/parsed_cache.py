@@ -1,46 +1,75 @@
-"""The bundled rulebooks already parsed, shipped as JSON so that loading one neither imports nor runs lark.
+"""The bundled rulebooks already parsed and checked, shipped as JSON so that loading one neither imports nor runs
+lark, and loading one to score a hand does not run the checker.
 
-Parsing is pure: the same text read by the same grammar and parser code gives the same tree. The generated file
-``rulebooks/parsed.json`` maps the sha256 of each bundled rulebook's text to its encoded tree, and records a
-fingerprint of the code that produced the trees (``SOURCES``). It lives beside the rulebooks because it is their
-data, item names and all: ruledsl/ holds no rules. When the fingerprint differs, the whole file is ignored and
-every text is parsed as before: a stale file is only slower, never wrong. After editing a bundled rulebook or the
-parser, run ``python -m ruledsl.regenerate``; the tests and ``--check`` fail while the file is stale.
+Parsing and checking are pure: the same text read by the same grammar, parser and checker code gives the same
+tree and the same diagnostics. The generated file ``rulebooks/parsed.jsonl`` maps the sha256 of each bundled
+rulebook's text to its encoded tree, lists the ``extends`` chains (file names and text digests) that the checker
+finds no error in (``clean``), and records a fingerprint of the code that produced both (``SOURCES``: the parser,
+the checker and everything they import). It lives beside the rulebooks because it is their data, item names and
+all: ruledsl/ holds no rules. When the fingerprint differs, the whole file is ignored: every text is parsed and
+checked as before, so a stale file is only slower, never wrong. After editing a bundled rulebook, the parser or the
+checker, run ``python -m ruledsl.regenerate``; the tests and ``--check`` fail while the file is stale.
 
-A node is written ``{"k": class name, "v": [its fields in order]}``, a span as ``[line, column, end_line,
-end_column]`` and ``NO_SPAN`` as ``null``. Spans are stored without their file, which differs between installs:
-decoding gives every span the file the text is being parsed under. Decoding builds only the classes of
-``ruledsl.ast``, looked up by name in a fixed table, and checks every value against ast.py's annotations; no
-pickle, no eval.
+The file is one JSON value per line, so that a start-up parses only the trees it needs: the first line is the
+header (``fingerprint``, ``files``: every bundled file's text sha256, ``clean``, and ``trees``: the sha256 of the
+tree on each following line, in order), then one tree per line. A node is written ``[class name, its fields in
+order...]``, a span as ``[line, column, end_line, end_column]`` and ``NO_SPAN`` as ``null``. Spans are stored
+without their file, which differs between installs: decoding gives every span the file the text is being parsed
+under. Decoding builds only the classes of ``ruledsl.ast``, looked up by name in a fixed table, and checks every
+value against ast.py's annotations; no pickle, no eval.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import hashlib
 import json
+import os
 import re
 import sys
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
-from ruledsl.package_files import RULEDSL, bundled_folder
+from ruledsl.package_files import RULEDSL, bundled_dir
+from ruledsl.record import Field, fields, is_record, maker, record
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
-FILE_NAME = "parsed.json"
-# Everything a successful parse's result depends on: any change to one of them can change a tree or a span.
-SOURCES = ("grammar.lark", "parser.py", "lark_parser.py", "ast.py", "parsed_cache.py")
-_ROOT = Path(__file__).resolve().parent.parent
-PATH = _ROOT / "rulebooks" / FILE_NAME  # where --write writes, in a checkout
+FILE_NAME = "parsed.jsonl"
+# Everything a successful parse's result or the checker's verdict depends on: any change to one of them can change a
+# tree, a span or a diagnostic. ``tests/ruledsl/test_parsed_cache.py`` holds it equal to what the parser and the
+# checker import.
+SOURCES = (
+    "grammar.lark",
+    "parser.py",
+    "lark_parser.py",
+    "grammar_tables.py",
+    "ast.py",
+    "record.py",
+    "parsed_cache.py",
+    "package_files.py",
+    "diagnostics.py",
+    "resolve.py",
+    "check.py",
+    "check_settings.py",
+    "limits.py",
+    "arithmetic.py",
+    "render.py",
+    "tiles.py",
+    "values.py",
+    "vocabulary.py",
+)
+_ROOT = os.path.dirname(RULEDSL)
+PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout
 
 # How a field is written, from its annotation in ast.py.
 _SPAN, _FILE, _SCALAR, _NODE, _NODES = range(5)
 _SCALARS: dict[str, type] = {"int": int, "bool": bool, "str": str}
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@record
 class _Slot:
     name: str
     kind: int
@@ -54,7 +83,7 @@ def _node_classes() -> dict[str, type]:
         name: value
         for name, value in vars(ast).items()
         if isinstance(value, type)
-        and dataclasses.is_dataclass(value)
+        and is_record(value)
         and value.__module__ == ast.__name__
         and value is not ast.Span
     }
@@ -64,7 +93,7 @@ _CLASSES = _node_classes()
 _GROUPS: dict[str, tuple[type, ...]] = {"Expr": ast.Expr.__args__, **{n: (c,) for n, c in _CLASSES.items()}}
 
 
-def _slot(cls: type, field: dataclasses.Field) -> _Slot:
+def _slot(cls: type, field: Field) -> _Slot:
     """Read one field's annotation (a string, ast.py has ``from __future__ import annotations``) into a ``_Slot``."""
     annotation = str(field.type)
     optional = annotation.endswith(" | None")
@@ -84,11 +113,16 @@ def _slot(cls: type, field: dataclasses.Field) -> _Slot:
 
 
 _SLOTS: dict[type, tuple[_Slot, ...]] = {
-    cls: tuple(_slot(cls, f) for f in dataclasses.fields(cls)) for cls in _CLASSES.values()
+    cls: tuple(_slot(cls, f) for f in fields(cls)) for cls in _CLASSES.values()
 }
+# each class's positional constructor (``ruledsl.record.maker``): decoding builds thousands of nodes per start-up
+_MAKE: dict[str, tuple[Callable[..., Any], tuple[_Slot, ...]]] = {
+    name: (maker(cls), _SLOTS[cls]) for name, cls in _CLASSES.items()
+}
+_make_span = maker(ast.Span)
 
 
-def encode(node: Any, file: str | None = None) -> dict[str, Any]:
+def encode(node: Any, file: str | None = None) -> list[Any]:
     """A syntax tree as JSON data; ``file`` (default: a rulebook's own) is the file every span must be in.
 
     A span in another file could not be restored by ``decode``, so it is an error rather than silently moved.
@@ -98,7 +132,7 @@ def encode(node: Any, file: str | None = None) -> dict[str, Any]:
     slots = _SLOTS.get(type(node))
     if slots is None:
         raise ValueError(f"cannot encode a {type(node).__name__}: not a class of ruledsl.ast")
-    return {"k": type(node).__name__, "v": [_encode_value(node, slot, file) for slot in slots]}
+    return [type(node).__name__, *[_encode_value(node, slot, file) for slot in slots]]
 
 
 def _encode_value(node: Any, slot: _Slot, file: str | None) -> Any:
@@ -128,43 +162,61 @@ def _encode_value(node: Any, slot: _Slot, file: str | None) -> Any:
 
 
 def decode(data: Any, file: str) -> Any:
-    """The syntax tree written by ``encode``, every span in ``file``; a ``ValueError`` on anything else."""
-    if type(data) is not dict or len(data) != 2 or "k" not in data or "v" not in data:
-        raise ValueError(f"expected a node {{'k': ..., 'v': [...]}}, got {_short(data)}")
-    name, values = data["k"], data["v"]
-    cls = _CLASSES.get(name) if type(name) is str else None
-    if cls is None:
+    """The syntax tree written by ``encode``, every span in ``file``; a ``ValueError`` on anything else.
+
+    Every value is checked against its slot; the common cases (a span, a scalar) are read inline rather than by a
+    call per field, since a bundled rulebook holds thousands of them and this runs at every start-up."""
+    if type(data) is not list or not data:
+        raise ValueError(f"expected a node [class name, fields...], got {_short(data)}")
+    name = data[0]
+    plan = _MAKE.get(name) if type(name) is str else None
+    if plan is None:
         raise ValueError(f"unknown node class {_short(name)}")
-    slots = _SLOTS[cls]
-    if type(values) is not list or len(values) != len(slots):
-        raise ValueError(f"`{name}` needs a list of {len(slots)} field values, got {_short(values)}")
-    return cls(*[_decode_value(name, slot, value, file) for slot, value in zip(slots, values, strict=True)])
+    make, slots = plan
+    if len(data) != len(slots) + 1:
+        raise ValueError(f"`{name}` needs {len(slots)} field values, got {_short(data[1:])}")
+    decoded: list[Any] = []
+    keep = decoded.append
+    for slot, value in zip(slots, data[1:], strict=True):
+        kind = slot.kind
+        if kind == _SPAN:
+            if value is None:
+                keep(ast.NO_SPAN)
+                continue
+            if type(value) is list and len(value) == 4:
+                line, column, end_line, end_column = value
+                if type(line) is int and type(column) is int and type(end_line) is int and type(end_column) is int:
+                    keep(_make_span(file, line, column, end_line, end_column))
+                    continue
+        elif kind == _SCALAR:
+            if type(value) in slot.types or (value is None and slot.optional):
+                keep(value)
+                continue
+        else:
+            keep(_decode_value(name, slot, value, file))
+            continue
+        raise ValueError(f"`{name}.{slot.name}` cannot be {_short(value)}")
+    return make(*decoded)
 
 
 def _decode_value(owner: str, slot: _Slot, value: Any, file: str) -> Any:
+    """A field holding a file name or nodes (spans and scalars are read in ``decode``)."""
     kind = slot.kind
     if value is None:
-        if kind == _SPAN:
-            return ast.NO_SPAN
         if kind == _FILE:
             return file
         if slot.optional:
             return None
-    elif kind == _SPAN:
-        if type(value) is list and len(value) == 4:
-            line, column, end_line, end_column = value  # unpacked, not all(...): spans are most of the file
-            if type(line) is int and type(column) is int and type(end_line) is int and type(end_column) is int:
-                return ast.Span(file, line, column, end_line, end_column)
-    elif kind == _SCALAR:
-        if type(value) in slot.types:
-            return value
     elif kind == _NODE:
         node = decode(value, file)
         if type(node) in slot.types:
             return node
     elif kind == _NODES and type(value) is list:
-        nodes = tuple(decode(v, file) for v in value)
-        if all(type(n) in slot.types for n in nodes):
+        nodes = tuple([decode(v, file) for v in value])
+        for n in nodes:
+            if type(n) not in slot.types:
+                break
+        else:
             return nodes
     raise ValueError(f"`{owner}.{slot.name}` cannot be {_short(value)}")
 
@@ -174,54 +226,143 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _sha256_class() -> Any:
+    """SHA-256 from the interpreter's own module: ``hashlib`` loads OpenSSL, 2-5 ms of a one-hand command's start-up."""
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]  # Python 3.12 and later
+
+        return sha256
+    except ImportError:
+        pass
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
+
+        return sha256
+    except ImportError:  # an interpreter built without them
+        from hashlib import sha256
+
+        return sha256
+
+
+_SHA256 = _sha256_class()
+
+
 def text_sha256(text: str) -> str:
     """The key of a rulebook text (``surrogatepass``: any str has a key, even one no file could hold)."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _SHA256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def fingerprint() -> str:
-    """The sha256 of the parser's sources; a file written under another fingerprint is stale."""
-    digest = hashlib.sha256()
+    """The sha256 of the parser's and the checker's sources; a file written under another fingerprint is stale.
+
+    Read as bytes (line endings made ``\\n``, as a checkout may have ``\\r\\n``): this runs at every start-up."""
+    digest = _SHA256()
     for name in SOURCES:
-        source = (RULEDSL / name).read_text(encoding="utf-8")
-        digest.update(f"{name}\0{text_sha256(source)}\0".encode())
+        with open(os.path.join(RULEDSL, name), "rb") as source:
+            data = source.read().replace(b"\r\n", b"\n")
+        digest.update(name.encode() + b"\0" + _SHA256(data).digest())
     return digest.hexdigest()
 
 
 def shipped() -> str | None:
     """The cache file installed with the package, if there is one."""
     try:
-        return (bundled_folder() / FILE_NAME).read_text(encoding="utf-8")
+        with open(os.path.join(bundled_dir(), FILE_NAME), encoding="utf-8") as cache:
+            return cache.read()
     except (OSError, ValueError):
         return None
 
 
+class _CacheFile:
+    """A cache file's header and its tree lines, each tree parsed (JSON) on first use; empty when the file is
+    missing, unreadable or was written by other sources (its fingerprint differs from the installed code's)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.header: dict[str, Any] = {}
+        self.lines: list[str] = []
+        self.line_of: dict[str, int] = {}
+        if text is None:
+            return
+        lines = text.split("\n")
+        try:
+            header = json.loads(lines[0])
+            current = fingerprint()
+        except (OSError, ValueError):  # a source missing from the install: the file cannot be trusted
+            return
+        if not isinstance(header, dict) or header.get("fingerprint") != current:
+            return
+        trees = header.get("trees")
+        if not isinstance(trees, list) or len(lines) < len(trees) + 1:
+            return
+        self.header, self.lines = header, lines
+        self.line_of = {key: i + 1 for i, key in enumerate(trees) if isinstance(key, str)}
+
+    def tree(self, key: str) -> Any:
+        """The encoded tree of the text with this sha256, or None."""
+        line = self.line_of.get(key)
+        if line is None:
+            return None
+        try:
+            return json.loads(self.lines[line])
+        except ValueError:
+            return None
+
+    def clean(self) -> frozenset[str]:
+        clean = self.header.get("clean")
+        return frozenset(key for key in clean if isinstance(key, str)) if isinstance(clean, list) else frozenset()
+
+
 def entries(text: str | None) -> dict[str, Any]:
     """The encoded trees by text sha256 from a cache file's ``text``; empty when it is missing, unreadable or stale."""
-    if text is None:
-        return {}
-    try:
-        data = json.loads(text)
-        current = fingerprint()
-    except (OSError, ValueError):  # a source missing from the install: the file cannot be trusted
-        return {}
-    if not isinstance(data, dict) or data.get("fingerprint") != current or not isinstance(data.get("asts"), dict):
-        return {}
-    return data["asts"]
+    cache = _CacheFile(text)
+    return {key: tree for key in cache.line_of if (tree := cache.tree(key)) is not None}
+
+
+def clean_chains(text: str | None) -> frozenset[str]:
+    """The chains (``chain_key``) a cache file's ``text`` records as checking clean; empty when it is missing,
+    unreadable or stale."""
+    return _CacheFile(text).clean()
+
+
+def chain_key(texts: dict[str, str]) -> str:
+    """One line per file of an ``extends`` chain, its name and its text's sha256: what a checker verdict is of
+    (the checker reads the file name too: a rulebook must be named as its file)."""
+    return "\n".join(f"{file} {text_sha256(text)}" for file, text in texts.items())
 
 
 @functools.cache
-def _shipped_entries() -> dict[str, Any]:
-    """The shipped file, read once per process and only when a rulebook is first parsed."""
-    return entries(shipped())
+def _shipped() -> _CacheFile:
+    """The shipped file, read once per process and only when a rulebook is first loaded."""
+    return _CacheFile(shipped())
+
+
+def _shipped_tree(key: str) -> Any:
+    return _shipped().tree(key)
+
+
+@functools.cache
+def _shipped_clean() -> frozenset[str]:
+    return _shipped().clean()
+
+
+def forget_shipped() -> None:
+    """Read the shipped file again on next use (tests that change what it holds)."""
+    _shipped.cache_clear()
+    _shipped_clean.cache_clear()
+
+
+def checked_clean(texts: dict[str, str]) -> bool:
+    """Whether the checker is known to find no error in this chain (``ResolvedRulebook.texts``, leaf first)."""
+    clean = _shipped_clean()
+    return bool(clean) and chain_key(texts) in clean
 
 
 def lookup(text: str, file: str) -> ast.Rulebook | None:
     """The tree of ``text`` parsed under ``file``, when the shipped cache holds it; None means parse it."""
-    table = _shipped_entries()
-    if not table:
+    cache = _shipped()
+    if not cache.line_of:
         return None
-    entry = table.get(text_sha256(text))
+    entry = cache.tree(text_sha256(text))
     if entry is None:
         return None
     try:
@@ -233,28 +374,48 @@ def lookup(text: str, file: str) -> ast.Rulebook | None:
 
 def bundled_files() -> list[Path]:
     """Every rulebook the cache covers: the bundled ones and the authoring guide's examples."""
-    folder = _ROOT / "rulebooks"
+    from pathlib import Path
+
+    folder = Path(_ROOT) / "rulebooks"
     return sorted(folder.glob("*.rulebook")) + sorted((folder / "examples").glob("*.rulebook"))
 
 
 def dumps() -> str:
-    """The cache file for the rulebooks as they are now: a readable header, then one line per tree."""
+    """The cache file for the rulebooks as they are now: the header line, then one line per tree."""
     from ruledsl.parser import parse_uncached  # parsed with lark, never from the cache being replaced
 
     files: dict[str, str] = {}
-    trees: dict[str, dict[str, Any]] = {}
+    trees: dict[str, list[Any]] = {}
     for path in bundled_files():
         name = path.relative_to(_ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
         files[name] = key = text_sha256(text)
         trees.setdefault(key, encode(parse_uncached(text, name), name))
-    header = {"fingerprint": fingerprint(), "regenerate": COMMAND, "files": files}
-    lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in header.items()]
-    body = [
-        f"  {json.dumps(key)}: {json.dumps(trees[key], ensure_ascii=False, separators=(',', ':'))}"
-        for key in sorted(trees)
-    ]
-    return "{\n" + "\n".join(lines) + '\n "asts": {\n' + ",\n".join(body) + "\n }\n}\n"
+    order = sorted(trees)
+    header = {
+        "fingerprint": fingerprint(),
+        "regenerate": COMMAND,
+        "files": files,
+        "clean": _clean_chains(),
+        "trees": order,
+    }
+    lines = [json.dumps(header, ensure_ascii=False)]
+    lines += [json.dumps(trees[key], ensure_ascii=False, separators=(",", ":")) for key in order]
+    return "\n".join(lines) + "\n"
+
+
+def _clean_chains() -> list[str]:
+    """The chain of every bundled rulebook, loaded by name as ``riichi score --rulebook NAME`` does, that the checker
+    finds no error in."""
+    from ruledsl.check import check
+    from ruledsl.resolve import bundled_names, resolve
+
+    clean: list[str] = []
+    for name in bundled_names():
+        resolved = resolve(name)
+        if not any(d.is_error for d in check(resolved)):
+            clean.append(chain_key(resolved.texts))
+    return sorted(clean)
 
 
 def main(argv: list[str] | None = None) -> int:

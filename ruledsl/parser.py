@@ -9,13 +9,14 @@ Size limits keep a hostile file from costing much.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterator
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast, parsed_cache
 from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
+from ruledsl.package_files import RULEDSL
 
 if TYPE_CHECKING:
     from lark import Tree  # served by __getattr__ below, so that importing this module does not import lark
@@ -35,7 +36,8 @@ MAX_INT_DIGITS = 18
 
 @functools.cache
 def grammar_text() -> str:
-    return resources.files("ruledsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+    with open(os.path.join(RULEDSL, "grammar.lark"), encoding="utf-8") as grammar:  # see ``ruledsl.package_files``
+        return grammar.read()
 
 
 @functools.cache

@@ -12,14 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+from ruledsl.record import record
 
 COMMAND = "python -m ruledsl.regenerate"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Generated:
     """One generated file: where it lies in a checkout, and how to build its text from its sources."""
 
@@ -60,7 +61,7 @@ def _language_reference() -> str:
 # In an order where no file is built from another that is still stale (none reads another today).
 GENERATED: tuple[Generated, ...] = (
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
-    Generated("rulebooks/parsed.json", _parsed_cache),
+    Generated("rulebooks/parsed.jsonl", _parsed_cache),
     Generated("docs/language.md", _language_reference),
 )
 

@@ -13,21 +13,23 @@ import os
 import re
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ruledsl import ast
 from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean, printable
-from ruledsl.package_files import bundled_folder
+from ruledsl.package_files import bundled_dir
 from ruledsl.parser import MAX_SOURCE_BYTES, normalise, parse
+from ruledsl.record import field, record
+
+if TYPE_CHECKING:
+    from pathlib import Path  # only for rulebooks named by path: ``pathlib`` costs start-up (package_files)
 
 MAX_CHAIN = 16
 MAX_ERRORS = 200  # errors reported for one rulebook; the rest are not looked for
 RULEBOOK_SUFFIX = ".rulebook"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Provenance:
     """Which file of the chain did what to an item, with the clause it cited."""
 
@@ -37,7 +39,7 @@ class Provenance:
     span: ast.Span
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class ResolvedItem:
     kind: str
     name: str
@@ -66,7 +68,7 @@ class ResolvedItem:
         return self.history[-1].span
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Removal:
     key: tuple[str, str]
     rulebook: str
@@ -75,7 +77,7 @@ class Removal:
     previous: ResolvedItem
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class ResolvedRulebook:
     name: str
     title: str | None
@@ -136,11 +138,15 @@ class _Diagnostics:
         return self.errors > 0 or any(d.is_error for d in self.items)
 
 
+def item_kind(item: ResolvedItem, rulebook: ResolvedRulebook) -> str:
+    """The kind whose fields an item uses: its own, or for an exception its target's."""
+    if item.target is not None:
+        return item.target[0]
+    return item.kind
+
+
 def bundled_names() -> list[str]:
-    folder = bundled_folder()
-    return sorted(
-        entry.name[: -len(RULEBOOK_SUFFIX)] for entry in folder.iterdir() if entry.name.endswith(RULEBOOK_SUFFIX)
-    )
+    return sorted(name[: -len(RULEBOOK_SUFFIX)] for name in os.listdir(bundled_dir()) if name.endswith(RULEBOOK_SUFFIX))
 
 
 def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[str, str, Path | None]:
@@ -154,6 +160,8 @@ def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[st
     if looks_like_path:
         if extended and not ref.endswith(RULEBOOK_SUFFIX):
             raise FileNotFoundError(ref)
+        from pathlib import Path
+
         path = Path(ref)
         if not path.is_absolute() and base_dir is not None and not path.exists():
             path = base_dir / path
@@ -162,10 +170,11 @@ def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[st
         sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
         if sibling.exists():
             return str(sibling), read_rulebook_file(sibling), base_dir
-    entry = bundled_folder() / f"{ref}{RULEBOOK_SUFFIX}"
-    if not entry.is_file():
+    entry = os.path.join(bundled_dir(), f"{ref}{RULEBOOK_SUFFIX}")
+    if not os.path.isfile(entry):
         raise FileNotFoundError(ref)
-    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", normalise(entry.read_text(encoding="utf-8")), None
+    with open(entry, encoding="utf-8") as handle:
+        return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", normalise(handle.read()), None
 
 
 class UnreadableRulebook(OSError):
@@ -232,6 +241,8 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
     referrer: ast.Rulebook | None = None
     while current_ref is not None:
         if text is not None and not chain:
+            from pathlib import Path
+
             display, source = file or ref, normalise(text)
             folder: Path | None = Path(display).parent
         else:

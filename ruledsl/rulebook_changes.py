@@ -6,11 +6,11 @@ the clause on both sides, so an organiser sees which rule text justifies each di
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ruledsl import ast
 from ruledsl.explain import describe_field, describe_item, setting_words
+from ruledsl.record import field, record
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 
 # Item kinds whose changes can move a hand's score; the others are table flow (calls, draws, game end).
@@ -19,7 +19,7 @@ SCORING_SETTINGS = {("table", "red_fives"), ("table", "tiles"), ("table", "copie
 SCORING_SETTING_GROUPS = {"scoring"}
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Change:
     """One difference: ``item`` like ``yaku kokushi_13`` or ``setting start_points``."""
 

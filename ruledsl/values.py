@@ -5,7 +5,7 @@ Shared by the vocabulary's functions and by the engine that builds the facts, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruledsl.record import record
 
 SEQUENCE = "sequence"
 TRIPLET = "triplet"
@@ -13,7 +13,7 @@ KAN = "kan"
 PAIR = "pair"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """One group of a hand reading: a sequence, triplet, kan or pair, as tile kinds.
 

@@ -7,11 +7,11 @@ Names describe mechanics (a group, a wait, a flag of the win); what they are wor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ruledsl import arithmetic
 from ruledsl import tiles as T
+from ruledsl.record import field, record
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 
 # ---- types -------------------------------------------------------------------------------------------------------
@@ -41,7 +41,7 @@ TILES, GROUPS, INTS, SUITS, ITEMS = list_of(TILE), list_of(GROUP), list_of(INT),
 HAND, VALUE, TABLE, ROUND = "hand", "value", "table", "round"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Fact:
     name: str
     type: str
@@ -50,7 +50,7 @@ class Fact:
     example: str
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Function:
     name: str
     params: tuple[str, ...]  # each a type, or "tile|group"
@@ -60,7 +60,7 @@ class Function:
     impl: Callable[..., object] = field(repr=False, compare=False)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Constant:
     name: str
     type: str
@@ -368,7 +368,7 @@ FUNCTIONS: dict[str, Function] = {
 # ---- item kinds --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class FieldSpec:
     type: str
     required: bool
@@ -376,7 +376,7 @@ class FieldSpec:
     scope: str = HAND
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class KindSpec:
     meaning: str
     fields: dict[str, FieldSpec]
@@ -480,7 +480,7 @@ ITEM_KINDS: dict[str, KindSpec] = {
 EXCEPTION_FIELDS_NOTE = "an exception takes the fields of its target's kind; its `when` narrows the target's"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SettingSpec:
     type: str
     meaning: str

@@ -1,5 +1,3 @@
-import sys
+from engine.cli import console
 
-from engine.cli import main
-
-sys.exit(main())
+console()

@@ -8,8 +8,8 @@ path that does not exist is "no such file", not an unknown bundled name.
 from __future__ import annotations
 
 import argparse
+import os
 import re
-from pathlib import Path
 
 from engine import library
 from engine import tiles as T
@@ -60,7 +60,7 @@ def looks_like_path(ref: str) -> bool:
 
 def load_scorer(ref: str) -> Scorer:
     """The scorer of a bundled name or a rulebook file; a path that is not there is "no such file"."""
-    if looks_like_path(ref) and not Path(ref).is_file():
-        reason = "is a directory, not a rulebook file" if Path(ref).is_dir() else "no such file"
+    if looks_like_path(ref) and not os.path.isfile(ref):
+        reason = "is a directory, not a rulebook file" if os.path.isdir(ref) else "no such file"
         raise UnknownRulebook(f"`{ref}`: {reason}")
     return library.scorer(ref)

@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
@@ -23,6 +22,7 @@ from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
 from ruledsl.parser import MAX_SOURCE_BYTES
+from ruledsl.record import field, record
 from ruledsl.resolve import (
     RULEBOOK_SUFFIX,
     ResolvedItem,
@@ -50,7 +50,7 @@ class Unreadable(Exception):
     """The file could not be read as text: missing, a directory, or not UTF-8."""
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class FileReport:
     """What checking one file found."""
 

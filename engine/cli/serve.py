@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 
 from engine.errors import InvalidRequest
+from ruledsl.record import replace
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 

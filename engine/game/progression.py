@@ -8,15 +8,15 @@ agari-yame, tenpai-yame, the target score and its extension rounds) is testable 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.game.rules import GameRules
+from ruledsl.record import record, replace
 
 ENDED_BY = ("last_round", "bust", "agari_yame", "tenpai_yame", "extension")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameState:
     """Where a game stands before its next round (or how it ended): wind, dealer, counters and scores."""
 
@@ -40,7 +40,7 @@ class GameState:
         return self.wind_index >= len(rules.rounds)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandOutcome:
     """The part of a round settlement (contract.md, "Round and game") that the game reads."""
 

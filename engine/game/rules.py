@@ -7,17 +7,16 @@ watch one result move without playing a hand. Absent keys take the neutral meani
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.errors import InvalidRulebook
 from ruledsl.compile import Rulebook
+from ruledsl.record import record
 
 NEEDED_TABLE_KEYS = ("players", "start_points", "rounds", "riichi_deposit")
 # what may break a dealer's count of wins in a row while he keeps the seat; both by default: only wins count
 STREAK_BREAKS = ("exhaustive", "abortive")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameRules:
     """The game-level settings (`settings table` and `settings game`) of one compiled rulebook."""
 

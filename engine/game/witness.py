@@ -11,7 +11,6 @@ below the target, an extension round reaching it, a score dropping below the bus
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from engine.errors import InvalidRulebook
@@ -19,6 +18,7 @@ from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
 from ruledsl.compile import Rulebook
+from ruledsl.record import replace
 
 STEP = 1000  # a thousand points: the unit of final scores
 

@@ -10,7 +10,6 @@ ended there) stops the comparison, and the report names the round where it stopp
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +19,13 @@ from engine.impact.variants import Rules
 from engine.replay.events import Event, GameEnd, RoundStart, round_label
 from engine.replay.rounds import read_events
 from engine.replay.win_situations import WinCase, win_cases
+from ruledsl.record import field, record
 
 if TYPE_CHECKING:  # the round engine is imported only when rounds are re-settled (see ``impact_of_file``)
     from engine.impact.flow import FlowFile, FlowRules
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RoundImpact:
     """A round with at least one win whose result B changes (a double ron lists both wins)."""
 
@@ -37,7 +37,7 @@ class RoundImpact:
         return {"file": self.file, "round": self.label, "wins": [w.to_json() for w in self.wins]}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameImpact:
     """A game's final scores and placements under A (the log) and B; ``diverged`` says where comparison stopped."""
 
@@ -81,7 +81,7 @@ def placements(scores: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(places)
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class FileImpact:
     """What one log file contributes to the report."""
 

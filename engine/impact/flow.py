@@ -20,7 +20,6 @@ stops and the report names the round.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import EngineError
@@ -33,6 +32,7 @@ from engine.replay.rounds import compare_settlement, split_rounds
 from engine.replay.through_round import ROUND_WINDS, RoundReplay, _Driver
 from engine.round.actions import Action
 from engine.round.rules import RoundRules, round_rules
+from ruledsl.record import record, replace
 from ruledsl.rulebook_changes import Change
 
 
@@ -49,7 +49,7 @@ class _Resettle(_Driver):
         )
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Settled:
     """A round's result as compared between rulebooks (or why it cannot be: ``diverged``)."""
 
@@ -123,7 +123,7 @@ def play(rules: RoundRules, start: RoundStart, body: Sequence[Event], offset: in
         return Settled(diverged=_short(exc.message))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class FlowRound:
     """A round whose course or settlement B changes, or where B's round diverges from the log's."""
 
@@ -144,7 +144,7 @@ class FlowRound:
         return f"A {self.a.words()} -> B {self.b.words()}"
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class FlowFile:
     """Stage two for one file: rounds compared, the ones B changes or diverges on, and the game under B."""
 

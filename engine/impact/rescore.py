@@ -7,18 +7,18 @@ the dealer and the others), so a game's scores can be carried forward under B.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.impact.variants import Charge, Rules, charges, score
 from engine.replay.compare import compare_win
 from engine.replay.win_situations import WinCase
 from engine.witness import Outcome
+from ruledsl.record import record
 
 WINDS = "ESWN"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Side:
     """A win's result under one rulebook, as a reader compares it: value, limit, yaku and who pays what."""
 
@@ -47,7 +47,7 @@ class Side:
         }
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class WinImpact:
     """One win of a log: where it is, the hand, its result under A and B, and the items charged for a change."""
 

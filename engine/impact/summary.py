@@ -8,10 +8,10 @@ result the same whatever executor or worker count produced the files.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.impact.files import FileImpact, RoundImpact
+from ruledsl.record import field, record
 
 if TYPE_CHECKING:
     from engine.impact.flow import FlowRound
@@ -20,7 +20,7 @@ EXAMPLES = 5  # example rounds kept per item
 LISTED = 20  # rounds left out, unreadable files and placement changes listed by name
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class ItemTotal:
     """What one item of the diff is charged with: rounds and wins it changes and the points it moves."""
 
@@ -54,7 +54,7 @@ class ItemTotal:
         }
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Summary:
     """The whole report: totals per item, per corpus and per game, with examples a reader can open."""
 

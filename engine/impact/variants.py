@@ -8,16 +8,16 @@ each is built at most once per process, and only when a win first needs it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.change_witnesses import isolated
 from engine.score import Scorer
 from engine.witness import Outcome, fitted, outcome
+from ruledsl.record import field, record
 from ruledsl.rulebook_changes import Change, diff
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Rules:
     """Rulebooks A and B, the scoring changes between them, and their one-item variants (built lazily)."""
 
@@ -48,7 +48,7 @@ def score(scorer: Scorer, request: dict[str, Any]) -> Outcome:
     return outcome(scorer, fitted(request, scorer.prepared.red_fives))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Charge:
     """One item a changed win is charged to, and how many points its change alone moves to the winner."""
 

@@ -5,13 +5,14 @@ the situation tracker and, later, the round engine consume them. Tiles are ``eng
 34/35/36 red fives), seats are 0..3 in the log's seating (seat 0 is the first dealer), and points are real points
 (a log's ``250`` means 25,000).
 
-Every dataclass is frozen: an event is a fact about the past, nothing downstream gets to rewrite it.
+Every record is frozen: an event is a fact about the past, nothing downstream gets to rewrite it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from ruledsl.record import record
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
 KAN_KINDS: frozenset[str] = frozenset({"daiminkan", "kakan", "ankan"})
@@ -19,7 +20,7 @@ ExhaustiveKind = Literal["exhaustive", "nagashi_mangan"]
 AbortiveKind = Literal["nine_terminals", "four_riichi", "triple_ron", "four_kans", "four_winds"]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameStart:
     """The table's rules: red fives, ``kuitan`` (Tenhou's "open kuitan" rule bit), length, players.
 
@@ -33,7 +34,7 @@ class GameStart:
     raw_type: int
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RoundStart:
     """A deal: ``round_index`` 0 = East 1, 4 = South 1, ...; ``scores`` before the round; 13 tiles per seat."""
 
@@ -51,7 +52,7 @@ class RoundStart:
         return round_label(self.round_index, self.honba)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Draw:
     """A tile taken from the wall (live wall or, after a kan, the dead wall)."""
 
@@ -59,7 +60,7 @@ class Draw:
     tile: int
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Discard:
     """A tile thrown; ``tsumogiri`` when it is the tile just drawn (the log's order, not a guess)."""
 
@@ -68,7 +69,7 @@ class Discard:
     tsumogiri: bool
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Call:
     """A meld made (or, in three-player, a North set aside).
 
@@ -94,7 +95,7 @@ class Call:
         return self.kind not in ("ankan", "kita")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RiichiDeclared:
     """Step 1: the declaration, before the discard. Step 2: the discard passed, the stick is on the table."""
 
@@ -103,7 +104,7 @@ class RiichiDeclared:
     open: bool = False  # an open riichi (mjai `reach` with `"open": true`; `settings riichi open_riichi`)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class NewDoraIndicator:
     """A kan indicator flipped (when exactly depends on the kan kind, see decisions D13).
 
@@ -115,7 +116,7 @@ class NewDoraIndicator:
     tile: int
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Win:
     """A win as the log scored it.
 
@@ -150,7 +151,7 @@ class Win:
         return self.who == self.from_who
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ExhaustiveDraw:
     """The wall ran out (``kind`` says whether someone was paid nagashi mangan instead of the tenpai payments).
 
@@ -165,7 +166,7 @@ class ExhaustiveDraw:
     hands: tuple[tuple[int, tuple[int, ...]], ...]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class AbortiveDraw:
     """The hand stopped early: nine terminals, four riichi, triple ron, four kans, four winds.
 
@@ -180,7 +181,7 @@ class AbortiveDraw:
     hands: tuple[tuple[int, tuple[int, ...]], ...]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameEnd:
     """Final scores in points, and the log's placement score (uma/oka included) per seat when it gives one."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -42,11 +41,12 @@ from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, repl
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
 from engine.score import Scorer
+from ruledsl.record import field, record
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class ReplayReport:
     """Counts and mismatches over every file replayed; ``skipped`` and ``errors`` name files not replayed."""
 

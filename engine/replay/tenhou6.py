@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,6 +47,7 @@ from engine.replay.events import (
 from engine.replay.mjlog import read_log
 from engine.replay.win_situations import tenhou_table
 from engine.tiles import format_tiles, kind_of
+from ruledsl.record import record
 
 WIN_WORD = "和了"
 EXHAUSTIVE_WORDS = {"流局": None, "全員聴牌": "all", "全員不聴": "none"}
@@ -218,7 +218,7 @@ def parse_tenhou6(text: str, source: str = "<tenhou6>") -> list[Event]:
     return events
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class _RawRound:
     """One ``log`` entry, tiles converted, shape checked."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import EngineError, InvalidRequest
@@ -36,6 +35,7 @@ from engine.round.round import NAME, IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from engine.tiles import KIND_OF, format_tiles
+from ruledsl.record import field, record
 
 ROUND_WINDS = "ESWN"
 _BY_KIND = tuple((KIND_OF[c], c) for c in range(len(KIND_OF)))  # sort key of a tile code: kind, then code
@@ -43,7 +43,7 @@ _CODES_BY_KIND = tuple(sorted(range(len(KIND_OF)), key=_BY_KIND.__getitem__))
 RESPONSE_CALLS = frozenset({"chi", "pon", "daiminkan"})
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Mismatch:
     """One difference between a log and the rulebook: where (round, event index) and what (a field, two values)."""
 
@@ -74,7 +74,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class RoundReplay:
     """What replaying one round gave: the finished ``Round`` (when it got that far) and the mismatches."""
 

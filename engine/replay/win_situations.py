@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -36,6 +35,7 @@ from engine.replay.events import (
     round_label,
 )
 from engine.tiles import format_tiles, kind_of
+from ruledsl.record import field, record
 
 WINDS = "ESWN"
 DEAD_WALL = 14
@@ -57,7 +57,7 @@ def tenhou_limit_names() -> dict[int, str | None]:
     return {int(k): v for k, v in tenhou_table()["limits"].items()}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class WinCase:
     """One win from a log: the request to score, what the log says it scored, and how we know.
 
@@ -76,7 +76,7 @@ class WinCase:
     rule_dora_count: int
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class _Round:
     """Mutable bookkeeping for one round; lives only inside ``win_cases``."""
 

@@ -7,9 +7,9 @@ agent builds, so legality is a plain membership test.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from engine import tiles as T
+from ruledsl.record import record
 
 OWN_TURN = frozenset({"dahai", "reach", "ankan", "kakan", "nukidora", "hora", "ryukyoku"})
 RESPONSES = frozenset({"hora", "pon", "daiminkan", "chi", "none"})
@@ -17,7 +17,7 @@ DECLARATIONS = frozenset({"tenpai", "noten"})  # at an exhaustive draw, where `g
 TYPES = OWN_TURN | RESPONSES | DECLARATIONS
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Action:
     """A move: ``type`` (mjai name), the acting seat, the tile it concerns, the tiles taken from the hand for a
     call, the seat called from or ronned (``target``), for a discard whether it was the drawn tile, and for a

@@ -112,7 +112,7 @@ def dahai_action(seat: int, code: int, tsumogiri: bool = False) -> Action:
 
 def pass_action(seat: int) -> Action:
     """The pass of ``seat`` (equal to ``Action("none", seat)``), built once per seat: every response window offers
-    it and a replay answers it for every seat asked; a frozen dataclass costs microseconds to build."""
+    it and a replay answers it for every seat asked; a frozen record costs microseconds to build."""
     while len(_PASS) <= seat:
         _PASS.append(Action("none", len(_PASS)))
     return _PASS[seat]
@@ -132,7 +132,7 @@ def _claim(kind: str, seat: int, tile: int, consumed: tuple[int, ...], target: i
     return action
 
 
-_CLAIMS = BoundedCache(8192)
+_CLAIMS: BoundedCache[tuple, Action] = BoundedCache(8192)
 
 
 def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:

@@ -7,7 +7,6 @@ choice is read from ``RoundRules`` (the rulebook); scoring goes through the rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine import tiles as T
@@ -21,6 +20,7 @@ from engine.round.state import MeldRecord, Seat, formally_tenpai
 from engine.round.wall import Wall, WallState
 from engine.situation import WINDS, Situation
 from engine.tiles import KIND_OF
+from ruledsl.record import record
 
 
 class IllegalAction(EngineError):
@@ -29,7 +29,7 @@ class IllegalAction(EngineError):
     code = "illegal_action"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundSetup:
     """What the game hands a round: prevailing wind, dealer seat, honba and riichi sticks on the table, scores."""
 

@@ -9,7 +9,6 @@ that never mentions them would mean; nothing here knows a rulebook by name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine import tiles as T
@@ -17,6 +16,7 @@ from engine.errors import EngineError
 from engine.score import Scorer
 from ruledsl.compile import Rule, Rulebook
 from ruledsl.fast import closure
+from ruledsl.record import fields, record
 
 INDICATOR_PAIRS = 5  # dora and ura indicators a dead wall holds: four kans plus the first (mechanics, every ruleset)
 
@@ -27,7 +27,7 @@ class InvalidRoundRules(EngineError):
     code = "invalid_rulebook"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundRules:
     """The flow settings of one rulebook, read once; ``scorer`` scores the wins under the same rulebook."""
 
@@ -93,6 +93,10 @@ class RoundRules:
 
 
 _CACHE: dict[int, RoundRules] = {}
+
+
+# the names of the round-level rule values, for tools asking whether a setting is one of them
+ROUND_RULE_FIELDS = frozenset(f.name for f in fields(RoundRules))
 
 
 def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:

@@ -7,10 +7,10 @@ and ``liability`` items; every next-hand counter from ``settings game`` or the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.facts import meld_group
+from ruledsl.record import record
 from ruledsl.values import KAN, SEQUENCE, TRIPLET
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ruledsl.compile import Rule
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WinClaim:
     """One winner: the seat, the seat it won from (itself for tsumo), the tile and the scorer's answer."""
 

@@ -7,15 +7,15 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine import tiles as T
 from engine.analysis import cached_shanten, cached_waits, shanten
 from engine.tiles import KIND_OF
+from ruledsl.record import field, record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MeldRecord:
     """A meld as the round keeps it: its type, tiles, the called tile and the seat it came from (None: own)."""
 
@@ -25,7 +25,7 @@ class MeldRecord:
     source: int | None = None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Seat:
     """One seat's state during the hand."""
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from engine import tiles as T
 from engine.errors import InvalidRequest
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from ruledsl.memo import Memo
+from ruledsl.record import record
 
 
 def tile_set(rules: RoundRules) -> list[int]:
@@ -43,7 +43,7 @@ _TILE_SETS: Memo = Memo(_build_tile_set, 64)
 _SORTED_SETS: Memo = Memo(lambda key: tuple(sorted(_TILE_SETS[key])), 64)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wall:
     """One hand's tiles in order (see the module docstring for the layout)."""
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError
 from engine.round.actions import Action
 from engine.round.round import IllegalAction, Round, RoundSetup
-from engine.round.rules import RoundRules, round_rules
+from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules
 from engine.round.wall import Wall, tile_set
+from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
 OWN_VERBS = {"dahai", "reach", "open_reach", "ankan", "kakan", "nukidora", "ryukyoku", "tsumo"}
@@ -34,7 +34,7 @@ GUARD = 3000  # moves: a scripted round that has not ended by then is a script e
 ALIKE = "with or without this line the rulebook plays alike (the value is what it does anyway), so nothing can show it"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Script:
     """One scripted round: 13 tiles per seat (East deals), live draws per seat in turn order (or ``turns``: the seats
     that draw first, when a call skips a seat), indicators, replacement tiles, the last live tiles (``tail``), the
@@ -536,7 +536,7 @@ def witness_for(a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | 
     except EngineError as e:
         return f"no round can be played with this change alone: {e}"
     setting = topic.split(" ")[-1] if topic else ""
-    if setting and setting in RoundRules.__dataclass_fields__ and getattr(ra, setting) == getattr(rb, setting):
+    if setting and setting in ROUND_RULE_FIELDS and getattr(ra, setting) == getattr(rb, setting):
         return ALIKE
     found = round_witness(ra, rb, topic, kind, cache)
     if found is not None:

@@ -37,7 +37,7 @@ class SituationChecks:
     def __init__(self, prepared: Prepared) -> None:
         self.prepared = prepared
         # bounded and registered (``ruledsl.memo``), emptied when full and by ``clear_all``
-        self._verdicts: dict[tuple, dict[tuple, str | None]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self._verdicts: BoundedCache[tuple, dict[tuple, str | None]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     def verdicts_for(self, s: Situation) -> dict[tuple, str | None]:
         """The verdicts of ``check_situation`` by call shape, shared by the situations that differ only in what it
@@ -45,9 +45,7 @@ class SituationChecks:
         key = _CHECKED_INPUTS(s)
         verdicts = self._verdicts.get(key)
         if verdicts is None:
-            if len(self._verdicts) >= SITUATION_CACHE_LIMIT:
-                self._verdicts.clear()
-            verdicts = self._verdicts[key] = {}
+            verdicts = self._verdicts.put(key, {})
         return verdicts
 
     def check_cached(self, hand: Hand, s: Situation, verdicts: dict[tuple, str | None]) -> None:

@@ -41,8 +41,8 @@ class RequestReader:
         self.prepared = prepared
         self.checks = checks
         # bounded and registered caches (``ruledsl.memo``), emptied when full and by ``clear_all``
-        self.situations: dict[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
-        self.by_situation: dict[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self.situations: BoundedCache[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self.by_situation: BoundedCache[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     def read(self, data: Any) -> Inputs:
         """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
@@ -67,9 +67,7 @@ class RequestReader:
         found = self.by_situation.get(situation)
         if found is None:
             found = (situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
-            if len(self.by_situation) >= SITUATION_CACHE_LIMIT:
-                self.by_situation.clear()
-            self.by_situation[situation] = found
+            self.by_situation.put(situation, found)
         return hand, situation, found[0], found[1], _indicator_codes(dora, "dora_indicators"), _indicator_codes(ura, "ura_indicators")
 
     def situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
@@ -80,9 +78,7 @@ class RequestReader:
         if found is None:
             situation = situation_of(request)
             found = (situation, situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
-            if len(self.situations) >= SITUATION_CACHE_LIMIT:
-                self.situations.clear()
-            self.situations[key] = found
+            self.situations.put(key, found)
         return found
 
     def hand(self, concealed: str | Sequence[int], win: str | int, melds: Sequence[tuple[str, str | Sequence[int]]] = ()) -> Hand:

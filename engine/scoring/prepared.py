@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -22,13 +21,24 @@ from engine.hand import allowed_codes
 from engine.memo import BoundedCache, Memo
 from engine.situation import Situation
 from ruledsl.compile import Rule, Rulebook, Variant
-from ruledsl.fast import Chain, closure, element_counter, is_true, may_raise, mentioned, reads, simplify
+from ruledsl.fast import (
+    Chain,
+    build,
+    closure,
+    element_counter,
+    is_constant_true,
+    may_raise,
+    mentioned,
+    reads,
+    simplify,
+)
+from ruledsl.record import field, record, replace
 
 # Caches of a prepared rulebook, bounded: emptied when they reach this many entries (real traffic repeats far less).
 SETTLE_CACHE_LIMIT = 4096
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class FastRule:
     """A compiled rule with its conditions and fields turned into closures (``ruledsl.fast``) for the hot path."""
 
@@ -41,6 +51,7 @@ class FastRule:
     variants: tuple[Variant, ...]  # exceptions, with closures in place of their nodes
     always: bool = False  # the condition is the constant true: the tables skip calling it
     source: Rule | None = None  # the compiled rule, whose nodes ``Tables`` and ``_summed_per_element`` analyse
+    simple: Any = None  # its condition simplified (``ruledsl.fast.simplify``), which ``_static_test`` reads
 
 
 def _fast_fields(fields: dict[str, Any], evaluator: Callable[[Any], Any]) -> dict[str, Any]:
@@ -54,17 +65,21 @@ def _reference(node: Any) -> Any:
 
 def fast_rule(rule: Rule, evaluator: Callable[[Any], Any] = closure) -> FastRule:
     """The rule with its nodes turned into closures (or, with ``_reference``, left as the nodes): what the hot
-    loops call instead of walking the compiled nodes."""
+    loops call instead of walking the compiled nodes. The condition is simplified once, for its closure, for
+    ``always`` and for ``Tables``."""
+    fast = evaluator is closure
+    simple = simplify(rule.when) if fast else None
     return FastRule(
         rule.kind,
         rule.name,
         rule.title,
         rule.clause,
-        evaluator(rule.when),
+        build(simple) if fast else evaluator(rule.when),
         _fast_fields(rule.fields, evaluator),
         tuple(replace(v, when=evaluator(v.when), fields=_fast_fields(v.fields, evaluator)) for v in rule.variants),
-        always=evaluator is closure and is_true(rule.when),
+        always=fast and is_constant_true(simple),
         source=rule,
+        simple=simple,
     )
 
 
@@ -72,7 +87,7 @@ def _fast_all(rules: Iterable[Rule], evaluator: Callable[[Any], Any] = closure) 
     return tuple(fast_rule(r, evaluator) for r in rules)
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class Prepared:
     """What a rulebook needs precomputed to score quickly: its tile set, dora successor table and rule tables."""
 
@@ -126,31 +141,29 @@ class Prepared:
             self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
         # bounded and registered (``ruledsl.memo``): ``clear_all`` empties them with every other cache
-        self.limit_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
-        self.payment_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.limit_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.payment_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
         self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
         self.limit_key = _key_of(self.limit_reads or ())
         self.payment_key = _key_of(self.payment_reads or ())
         # a reading's limits and payments together, by han, fu, yakuman and every other fact either reads (the base
         # follows from those): one lookup per reading where both can be told (``Valuer._valuate``)
-        self.settled_cache: dict[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
+        self.settled_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         both = None if self.limit_reads is None or self.payment_reads is None else tuple(sorted({*self.limit_reads, *self.payment_reads}))
         self.settled_key = None if both is None else _key_of(both)
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
         self.static_tests = {id(r): None if self.reference else _static_test(r) for r in hand_rules}
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
         self.static_key = operator.itemgetter(*names)
-        self.tables_cache: dict[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
+        self.tables_cache: BoundedCache[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
 
     def tables(self, facts: dict[str, Any]) -> Tables:
         """The rule tables for hands with these situation facts (``Tables``), built on first use."""
         key = self.static_key(facts)
         tables = self.tables_cache.get(key)
         if tables is None:
-            if len(self.tables_cache) >= TABLES_CACHE_LIMIT:
-                self.tables_cache.clear()
-            tables = self.tables_cache[key] = Tables(self, facts)
+            tables = self.tables_cache.put(key, Tables(self, facts))
         return tables
 
 
@@ -167,10 +180,9 @@ TABLES_CACHE_LIMIT = 1024
 
 def _static_test(rule: FastRule) -> tuple[Any, frozenset[str], bool] | None:
     """(closure of the static conjuncts, the facts they read, whether they are the whole condition), or None."""
-    node = rule.source.when if rule.source is not None else None
-    if node is None or rule.always:
+    if rule.source is None or rule.always:
         return None
-    simple = simplify(node)
+    simple = rule.simple if rule.simple is not None else simplify(rule.source.when)
     parts = simple.parts if isinstance(simple, Chain) and simple.conjunction else (simple,)
     static = []
     names: set[str] = set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
-from engine.scoring.prepared import SETTLE_CACHE_LIMIT, Prepared, refine
+from engine.scoring.prepared import Prepared, refine
 from engine.scoring.valuation import limits, value_facts
 from ruledsl.arithmetic import RuleEvaluationError
 
@@ -66,9 +66,7 @@ class Settlement:
             return self.payments(env)
         if paying is None:
             paying = self.payments(env)
-            if len(prepared.payment_cache) >= SETTLE_CACHE_LIMIT:
-                prepared.payment_cache.clear()
-            prepared.payment_cache[key] = paying
+            prepared.payment_cache.put(key, paying)
         return dict(paying[0]), paying[1]
 
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from engine.decompose import STANDARD
 from engine.errors import NotAWin, NoYaku
 from engine.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading
 from engine.hand import Hand
-from engine.scoring.prepared import SETTLE_CACHE_LIMIT, FastRule, Prepared, Tables, refine
+from engine.scoring.prepared import FastRule, Prepared, Tables, refine
 from engine.situation import Situation
 from ruledsl import arithmetic
 from ruledsl.arithmetic import RuleEvaluationError
@@ -141,7 +141,7 @@ class Valuer:
             concealed = list(hand.concealed)
             concealed.remove(hand.win)
             concealed.append(kind)  # a kind's plain tile has the kind's code
-            other = Hand(concealed=tuple(sorted(concealed, key=T.kind_of)), melds=hand.melds, win=kind)
+            other = Hand(tuple(sorted(concealed, key=T.kind_of)), hand.melds, kind)
             templates = READING_FACTS[(other.counts, kind, not situation.tsumo)]
             facts = HandFacts(other, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
             tables = prepared.tables(facts)
@@ -234,9 +234,7 @@ class Valuer:
             base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
             payments, paid = self._pay(env, base)
             if key is not None:
-                if len(prepared.settled_cache) >= SETTLE_CACHE_LIMIT:
-                    prepared.settled_cache.clear()
-                prepared.settled_cache[key] = (base, limit, reported_yakuman, dict(payments), paid)
+                prepared.settled_cache.put(key, (base, limit, reported_yakuman, dict(payments), paid))
         return Valuation(
             reported_yakuman,
             han,
@@ -264,9 +262,7 @@ class Valuer:
             return limits(prepared.limit_rules, env, yakuman)
         if limited is None:
             limited = limits(prepared.limit_rules, env, yakuman)
-            if len(prepared.limit_cache) >= SETTLE_CACHE_LIMIT:
-                prepared.limit_cache.clear()
-            prepared.limit_cache[key] = limited
+            prepared.limit_cache.put(key, limited)
         return limited
 
     # The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result

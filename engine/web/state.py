@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from dataclasses import dataclass, field
 
 from engine.library import RulebookPolicy
 from engine.web.limits import DEFAULT_TIMEOUT, DEFAULT_WORKERS
 from engine.web.worker import WorkerPool
+from ruledsl.record import field, record
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ServerOptions:
     """The operator's choices on the command line (``riichi serve``)."""
 
@@ -22,7 +22,7 @@ class ServerOptions:
     warm: bool = False  # start the workers with the server rather than on the first check
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class ServerState:
     policy: RulebookPolicy
     pool: WorkerPool

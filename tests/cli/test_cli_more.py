@@ -84,7 +84,12 @@ def test_the_full_parser_knows_every_command_and_its_options() -> None:
 
 def test_only_the_named_command_is_configured() -> None:
     parser = cli.build_parser(["score"])
-    # other commands take anything (their module is not imported); the named one knows its own options
+    assert parser.parse_args(["score", "123m", "--win", "1m"]).win == "1m"
+    with pytest.raises(SystemExit):  # a command named first: the other commands' parsers are not even built
+        parser.parse_args(["replay", "any", "words"])
+    # named after an option (``riichi -h score``): every command is listed, the others take anything (their module
+    # is not imported), the named one knows its own options
+    parser = cli.build_parser(["-h", "score"])
     assert parser.parse_args(["replay", "any", "words"]).rest == ["any", "words"]
     assert parser.parse_args(["score", "123m", "--win", "1m"]).win == "1m"
 
@@ -92,11 +97,12 @@ def test_only_the_named_command_is_configured() -> None:
 def test_python_dash_m_engine_cli_is_the_riichi_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import runpy
 
+    codes = _fake_exit(monkeypatch)
     monkeypatch.setattr(sys, "argv", ["riichi", "rulebooks"])
     monkeypatch.delitem(sys.modules, "engine.cli.__main__", raising=False)
-    with pytest.raises(SystemExit) as exc:
+    with pytest.raises(_Left):
         runpy.run_module("engine.cli", run_name="__main__")
-    assert exc.value.code == 0
+    assert codes == [0]
     assert "house" in capsys.readouterr().out
 
 
@@ -287,3 +293,80 @@ def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixt
     pytest.importorskip("uvicorn")
     assert main(["serve", "--port", port]) == 2
     assert f"--port must be between 1 and 65535, got {port}" in capsys.readouterr().err
+
+
+class _Left(Exception):
+    """What the fake ``os._exit`` raises, so that the test process itself stays."""
+
+
+def _fake_exit(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    codes: list[int] = []
+
+    def leave(code: int) -> None:
+        codes.append(code)
+        raise _Left
+
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    return codes
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["score", "234m567m789p46s88p5s", "--win", "5s", "--riichi"], 0),
+        (["score", "234m567m789p46s88p5s", "--win", "5s"], 1),  # no yaku
+        (["score", "123m", "--win", "1m"], 2),
+        (["rulebooks"], 0),
+    ],
+)
+def test_the_console_script_leaves_without_teardown_with_mains_exit_code(
+    argv: list[str], code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = _fake_exit(monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["riichi", *argv])
+    with pytest.raises(_Left):
+        cli.console()
+    assert codes == [code]
+    written = capsys.readouterr()
+    assert written.out if code == 0 else written.err  # what main printed was written before leaving
+
+
+@pytest.mark.parametrize("command", sorted(cli._NORMAL_EXIT))
+def test_commands_with_workers_end_the_normal_way(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = _fake_exit(monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["riichi", command, "--help"])
+    monkeypatch.setattr(cli, "main", lambda: 0)
+    with pytest.raises(SystemExit) as exc:
+        cli.console()
+    assert exc.value.code == 0 and codes == []
+
+
+def test_the_console_script_survives_closed_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = _fake_exit(monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["riichi", "rulebooks"])
+    monkeypatch.setattr(cli, "main", lambda: 0)
+
+    class Broken(io.StringIO):
+        def flush(self) -> None:
+            raise BrokenPipeError
+
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", Broken())
+    with pytest.raises(_Left):
+        cli.console()
+    assert codes == [0]
+
+
+def test_python_dash_m_engine_cli_keeps_exit_codes_and_output() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "score", "234m567m789p46s88p5s", "--win", "5s"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 1 and "no_yaku" in done.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "score", "234m567m789p46s88p5s", "--win", "5s", "--riichi"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0 and "total: 2,000" in done.stdout

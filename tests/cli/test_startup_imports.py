@@ -61,6 +61,9 @@ def test_score_one_hand_imports_only_what_scoring_needs() -> None:
     assert heavy_in(modules) == []
     assert [m for m in modules if m in SUBCOMMAND_MODULES] == []
     assert not any(m.startswith(("engine.round", "engine.game", "engine.replay", "engine.impact", "engine.web")) for m in modules)
+    # a bundled rulebook was checked when the shipped cache was made (ruledsl.parsed_cache): not checked again,
+    # and nothing builds classes with dataclasses' generated code
+    assert "ruledsl.check" not in modules and "dataclasses" not in modules
 
 
 @pytest.mark.parametrize("rulebook", ["house", "mleague"])
@@ -79,3 +82,24 @@ def test_version_still_reads_the_installed_version() -> None:
     rc, modules, out = loaded_by(["--version"])
     assert rc == 0 and out.startswith("riichi ")
     assert "engine.cli.score" not in modules
+
+
+def test_score_one_hand_without_site_imports_no_path_or_resource_machinery() -> None:
+    """In a clean install ``site`` loads little of the standard library, so what the score path imports is paid in
+    full: ``pathlib`` (with ``urllib.parse`` and ``ipaddress``), ``importlib.resources`` (with ``zipfile`` and
+    ``tempfile``), ``hashlib`` (OpenSSL) and ``dataclasses`` (with ``inspect``) are not among them. Run without
+    ``site`` (``-S``): the score path needs nothing outside the standard library and this checkout."""
+    code = (
+        "import sys, json, io, contextlib\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from engine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    rc = main({['score', *HAND]!r})\n"
+        "print(json.dumps([rc, out.getvalue(), sorted(sys.modules)]))\n"
+    )
+    result = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    rc, out, modules = json.loads(result.stdout.splitlines()[-1])
+    assert rc == 0 and "total: 2,600" in out
+    unwanted = ("pathlib", "importlib.resources", "zipfile", "tempfile", "hashlib", "_hashlib", "dataclasses", "inspect", "difflib")
+    assert [m for m in unwanted if m in modules] == []

@@ -169,3 +169,23 @@ def test_a_batch_of_50000_hands_stays_under_40_mib(tmp_path: Path) -> None:
     code, peak_kib = map(int, out.stdout.split())
     assert code == 0, out.stderr
     assert peak_kib / 1024 <= 40, f"peak RSS {peak_kib / 1024:.1f} MiB"
+
+
+def test_owners_store_with_put_and_memos_fill_without_setitem(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cache[key] = value`` goes through a Python-level ``__setitem__`` (the bound's safety net), one more call
+    per insertion on a first pass: scoring, the situation checks and whole games store with ``put``, and a
+    memo's miss inserts inline."""
+    from engine.game.selfplay import play_game
+
+    def refuse(self: memo.BoundedCache, key: Any, value: Any) -> None:
+        raise AssertionError(f"a cache written with `cache[key] = value` instead of `put`: {type(self).__name__}")
+
+    monkeypatch.setattr(memo.BoundedCache, "__setitem__", refuse)
+    memo.clear_all()
+    answer = _answerer()
+    answers = [answer(json.dumps(r).encode()) for r in random_requests(7, 300)]
+    assert sum(a.get("ok", False) for a in answers) > 150
+    for seed in range(3):
+        assert play_game(library.rulebook("house"), seed)["rounds"]
+    cache = memo.Memo(lambda key: key * 2, 2)
+    assert [cache[1], cache[2], cache[3]] == [2, 4, 6] and len(cache) == 1  # full at the third: emptied first

@@ -9,7 +9,6 @@ their scenarios are self-played games (see `test_round_level_game_names_move_a_p
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
 from ruledsl import vocabulary as V
+from ruledsl.record import replace
 from tests.game.helpers import rules, settlement
 
 South4 = 1  # wind index of the second wind of a hanchan

@@ -6,12 +6,12 @@ rulebook's value); the older ones round (`"five_down_six_up"`), which we check t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
 
 from engine.game.result import final_scores
 from engine.game.rules import GameRules
 from engine.library import rulebook
+from ruledsl.record import replace
 from tests.spec_files import TENHOU
 
 MJLOG = TENHOU / "mjlog"  # vendored: tests/data/tenhou

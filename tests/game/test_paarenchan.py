@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from engine.errors import EngineError, InvalidRulebook
 from engine.game.progression import advance, start
 from engine.round import RoundSetup
 from ruledsl.compile import RulebookError, load
+from ruledsl.record import replace
 from tests.game.helpers import rules, settlement
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "rulebooks" / "examples" / "paarenchan.rulebook"

@@ -4,7 +4,6 @@ ties, rounding). Each case states where the game stands, one settlement and what
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -15,6 +14,7 @@ from engine.game.progression import GameState, HandOutcome, advance, placement, 
 from engine.game.result import final_scores, game_result, seat_bonus
 from engine.game.rules import GameRules
 from engine.library import rulebook
+from ruledsl.record import replace
 from tests.game.helpers import rules, settlement
 
 TENHOU = GameRules.of(rulebook("tenhou"))

@@ -53,7 +53,7 @@ def test_witnesses_render_in_words():
 
 def test_a_leader_below_the_points_agari_yame_needs_is_a_witness():
     """Removing `yame_min_points` alone: the last dealer leading below it stops the game only without the line."""
-    from dataclasses import replace
+    from ruledsl.record import replace
 
     a = _rules("tenhou")
     w = game_witness(a, replace(a, yame_min_points=None))

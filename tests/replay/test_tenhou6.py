@@ -7,7 +7,6 @@ interleaving search found the real order.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from functools import cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from engine.replay.mjlog import read_mjlog
 from engine.replay.tenhou6 import game_rules, json_tile, parse_call, parse_tenhou6, read_tenhou6
 from engine.replay.win_situations import WinCase, iter_wins
 from engine.tiles import parse_tile, parse_tiles
+from ruledsl import record
 from tests.replay.test_mjlog import SITUATION_FLAGS
 from tests.spec_files import TENHOU
 
@@ -191,11 +191,11 @@ def _normal(event: Event) -> Event:
     """What the two formats may legitimately say differently: tile order inside a hand, which copy names a closed
     kan, zero-han bonus lines (mjlog only), fu of limit hands (JSON omits), shown hands (JSON has none)."""
     if isinstance(event, RoundStart):
-        return dataclasses.replace(event, hands=tuple(tuple(sorted(h)) for h in event.hands))
+        return record.replace(event, hands=tuple(tuple(sorted(h)) for h in event.hands))
     if isinstance(event, Call) and event.kind == "ankan":
-        return dataclasses.replace(event, called_tile=-1)
+        return record.replace(event, called_tile=-1)
     if isinstance(event, Win):
-        return dataclasses.replace(
+        return record.replace(
             event,
             hand=tuple(sorted(event.hand)),
             melds=tuple(sorted((_normal(m) for m in event.melds), key=repr)),
@@ -204,7 +204,7 @@ def _normal(event: Event) -> Event:
         )
     if isinstance(event, ExhaustiveDraw | AbortiveDraw):
         hidden = event.kind not in ("exhaustive", "nine_terminals")
-        return dataclasses.replace(
+        return record.replace(
             event,
             tenpai=() if hidden else event.tenpai,
             hands=() if hidden else tuple((s, tuple(sorted(h))) for s, h in event.hands),

@@ -8,14 +8,13 @@ the one ``legal_actions`` offers.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from engine import tiles as T
 from engine.library import scorer
 from engine.round import Action, IllegalAction, Round, RoundSetup, round_rules
 from engine.round.actions import DECLARATIONS, OWN_TURN, RESPONSES, TYPES, sorted_tiles
+from ruledsl import record
 
 
 def tile(text: str) -> int:
@@ -67,9 +66,9 @@ def test_sorted_tiles_orders_by_kind_with_the_red_five_first() -> None:
 def test_actions_are_values_equal_when_their_fields_are() -> None:
     a = Action("pon", 2, tile("1z"), (tile("1z"), tile("1z")), target=0)
     assert a == Action("pon", 2, tile("1z"), (tile("1z"), tile("1z")), target=0)
-    assert a != dataclasses.replace(a, target=1)
-    assert len({a, dataclasses.replace(a)}) == 1
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert a != record.replace(a, target=1)
+    assert len({a, record.replace(a)}) == 1
+    with pytest.raises(record.FrozenRecordError):
         a.actor = 3  # type: ignore[misc]
 
 

@@ -1,9 +1,8 @@
-"""The shipped parsed rulebooks (``rulebooks/parsed.json``) are current and give exactly what lark gives,
+"""The shipped parsed rulebooks (``rulebooks/parsed.jsonl``) are current and give exactly what lark gives,
 spans included; anything the cache does not hold, or a stale cache, is parsed as before."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from ruledsl import ast, lark_parser, parsed_cache, parser
+from ruledsl import ast, lark_parser, parsed_cache, parser, record
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import bundled_names
 from tests.ruledsl import strategies as S
@@ -42,9 +41,9 @@ def lark_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.fixture
 def fresh_cache() -> Iterator[None]:
     """Forget the process's copy of the shipped cache before and after, for tests that change what it reads."""
-    parsed_cache._shipped_entries.cache_clear()
+    parsed_cache.forget_shipped()
     yield
-    parsed_cache._shipped_entries.cache_clear()
+    parsed_cache.forget_shipped()
 
 
 def _spans(node: object) -> Iterator[ast.Span]:
@@ -53,8 +52,8 @@ def _spans(node: object) -> Iterator[ast.Span]:
     elif isinstance(node, tuple):
         for child in node:
             yield from _spans(child)
-    elif dataclasses.is_dataclass(node):
-        for f in dataclasses.fields(node):
+    elif record.is_record(node):
+        for f in record.fields(node):
             yield from _spans(getattr(node, f.name))
 
 
@@ -62,9 +61,9 @@ def _classes(node: object) -> Iterator[str]:
     if isinstance(node, tuple):
         for child in node:
             yield from _classes(child)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, ast.Span):
+    elif record.is_record(node) and not isinstance(node, ast.Span):
         yield type(node).__name__
-        for f in dataclasses.fields(node):
+        for f in record.fields(node):
             yield from _classes(getattr(node, f.name))
 
 
@@ -86,7 +85,7 @@ def test_every_bundled_rulebook_is_covered(lark_parses: list[str]) -> None:
     assert any(name.startswith("rulebooks/examples/") for name in names)
     shipped = parsed_cache.shipped()
     assert shipped is not None
-    listed = json.loads(shipped)["files"]
+    listed = json.loads(shipped.split("\n")[0])["files"]
     assert set(listed) == names
     table = parsed_cache.entries(shipped)
     for path in RULEBOOKS:
@@ -179,7 +178,7 @@ def test_stale_fingerprint_falls_back_to_lark(
     assert parsed_cache.encode(rulebook) == parsed_cache.encode(fresh)
 
 
-@pytest.mark.parametrize("text", [None, "", "not json", "[]", '{"fingerprint": 1}', "{\n \"asts\": {}\n}"])
+@pytest.mark.parametrize("text", [None, "", "not json", "[]", '{"fingerprint": 1}', '{"trees": []}', "{}\n[1]"])
 def test_missing_or_unreadable_cache_is_ignored(
     text: str | None, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, lark_parses: list[str]
 ) -> None:
@@ -191,31 +190,33 @@ def test_missing_or_unreadable_cache_is_ignored(
 
 def test_a_damaged_entry_falls_back_to_lark(monkeypatch: pytest.MonkeyPatch, lark_parses: list[str]) -> None:
     text = HOUSE.read_text(encoding="utf-8")
-    damaged = {parsed_cache.text_sha256(text): {"k": "Int", "v": [1, None]}}  # a node, but not a rulebook
-    monkeypatch.setattr(parsed_cache, "_shipped_entries", lambda: damaged)
+    damaged = {parsed_cache.text_sha256(text): ["Int", 1, None]}  # a node, but not a rulebook
+    monkeypatch.setattr(parsed_cache._CacheFile, "tree", lambda self, key: damaged.get(key))
     assert parser.parse(text, "house.rulebook").name == "house"
-    damaged[parsed_cache.text_sha256(text)] = {"k": "Rulebook", "v": []}
+    damaged[parsed_cache.text_sha256(text)] = ["Rulebook"]
     assert parser.parse(text, "house.rulebook").name == "house"
     assert lark_parses == ["house.rulebook", "house.rulebook"]
 
 
 BAD = [
-    ({"k": "Exploit", "v": []}, "unknown node class"),
-    ({"k": "__class__", "v": []}, "unknown node class"),
-    ({"k": "Span", "v": [1, 1, 1, 1]}, "unknown node class"),  # spans are lists, never nodes
-    ({"k": "Field", "v": []}, "needs a list of 3"),
-    ({"k": "Int", "v": [1]}, "needs a list of 2"),
-    ({"k": "Int", "v": ["1", None]}, "`Int.value`"),
-    ({"k": "Int", "v": [True, None]}, "`Int.value`"),
-    ({"k": "Bool", "v": [1, None]}, "`Bool.value`"),
-    ({"k": "Int", "v": [1, [1, 2, 3]]}, "`Int.span`"),
-    ({"k": "Int", "v": [1, [1, 2, 3, "4"]]}, "`Int.span`"),
-    ({"k": "Not", "v": [None, None]}, "`Not.operand`"),
-    ({"k": "Example", "v": ["x", {"k": "Int", "v": [1, None]}, None]}, "`Example.expected`"),
-    ({"k": "ListLit", "v": [{"k": "Int", "v": [1, None]}, None]}, "`ListLit.items`"),
-    ({"k": "Record", "v": [[{"k": "Int", "v": [1, None]}], None]}, "`Record.entries`"),
-    ({"k": "Int", "v": [1, None], "x": 0}, "expected a node"),
-    (["Int", 1], "expected a node"),
+    (["Exploit"], "unknown node class"),
+    (["__class__"], "unknown node class"),
+    (["Span", 1, 1, 1, 1], "unknown node class"),  # spans are lists of ints, never nodes
+    (["Field"], "needs 3 field values"),
+    (["Int", 1], "needs 2 field values"),
+    (["Int", "1", None], "`Int.value`"),
+    (["Int", True, None], "`Int.value`"),
+    (["Bool", 1, None], "`Bool.value`"),
+    (["Int", 1, [1, 2, 3]], "`Int.span`"),
+    (["Int", 1, [1, 2, 3, "4"]], "`Int.span`"),
+    (["Not", None, None], "`Not.operand`"),
+    (["Example", "x", ["Int", 1, None], None], "`Example.expected`"),
+    (["ListLit", [["Int", 1, None], "Int"], None], "expected a node"),
+    (["ListLit", [["Entry", "k", ["Int", 1, None], None]], None], "`ListLit.items`"),  # an entry is no expression
+    (["Record", [["Int", 1, None]], None], "`Record.entries`"),
+    ([1, 2], "unknown node class"),
+    ([], "expected a node"),
+    ({"k": "Int", "v": [1, None]}, "expected a node"),
     ("Int", "expected a node"),
 ]
 
@@ -263,14 +264,89 @@ def test_encoding_is_lossless_for_any_tree(rulebook: ast.Rulebook) -> None:
     assert parsed_cache.encode(back) == parsed_cache.encode(rulebook)
 
 
-def test_check_command_fails_on_a_stale_cache(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+def test_check_command_fails_on_a_stale_cache(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, fresh_cache: None
+) -> None:
     monkeypatch.setattr(parsed_cache, "shipped", lambda: "{}")
     assert parsed_cache.main(["--check"]) == 1
     assert parsed_cache.COMMAND in capsys.readouterr().err
 
 
-def test_write_command_writes_what_check_expects(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_write_command_writes_what_check_expects(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fresh_cache: None) -> None:
     target = tmp_path / parsed_cache.FILE_NAME
     monkeypatch.setattr(parsed_cache, "PATH", target)
     assert parsed_cache.main(["--write"]) == 0
     assert target.read_text(encoding="utf-8") == parsed_cache.dumps()
+
+
+# ---- checker verdicts: a bundled rulebook is checked when the cache is made, not at every start-up ------------
+
+
+def test_fingerprint_covers_everything_the_parser_and_the_checker_import() -> None:
+    code = (
+        "import json, sys\n"
+        "import ruledsl.check, ruledsl.lark_parser, ruledsl.parsed_cache\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('ruledsl.'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    imported = {name.removeprefix("ruledsl.").replace(".", "/") + ".py" for name in json.loads(result.stdout)}
+    assert imported <= set(parsed_cache.SOURCES), f"add to parsed_cache.SOURCES: {sorted(imported - set(parsed_cache.SOURCES))}"
+    assert "grammar.lark" in parsed_cache.SOURCES
+
+
+def test_every_bundled_rulebook_is_recorded_clean() -> None:
+    from ruledsl.resolve import resolve
+
+    clean = parsed_cache.clean_chains(parsed_cache.shipped())
+    assert {name for name in bundled_names() if parsed_cache.chain_key(resolve(name).texts) in clean} == set(bundled_names())
+
+
+@pytest.fixture
+def checker_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rulebooks the checker was run on during the test."""
+    from ruledsl import check
+
+    runs: list[str] = []
+    real = check.check
+
+    def spy(rulebook):  # type: ignore[no-untyped-def]
+        runs.append(rulebook.name)
+        return real(rulebook)
+
+    monkeypatch.setattr(check, "check", spy)
+    return runs
+
+
+def test_loading_a_bundled_rulebook_does_not_check_it_again(checker_runs: list[str]) -> None:
+    from ruledsl.compile import load
+
+    assert load("mleague").name == "mleague"  # its chain, house included, was checked when the cache was made
+    assert checker_runs == []
+
+
+def test_a_changed_text_or_another_file_name_is_checked(checker_runs: list[str], tmp_path: Path) -> None:
+    from ruledsl.compile import load
+
+    text = HOUSE.read_text(encoding="utf-8")
+    load("house", text=text + "\n# one more line\n", file="rulebooks/house.rulebook")
+    copy = tmp_path / "house.rulebook"
+    copy.write_text(text, encoding="utf-8")
+    load(str(copy))  # the same text under another file name: the checker reads the name too
+    assert checker_runs == ["house", "house"]
+
+
+def test_a_stale_cache_checks_everything(checker_runs: list[str], monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:
+    from ruledsl.compile import load
+
+    monkeypatch.setattr(parsed_cache, "fingerprint", lambda: "other sources")
+    load("house")
+    assert checker_runs == ["house"]
+    assert parsed_cache.clean_chains(parsed_cache.shipped()) == frozenset()
+
+
+@pytest.mark.parametrize("clean", ['"not a list"', "[1, 2]", "null"])
+def test_a_damaged_verdict_list_is_ignored(clean: str) -> None:
+    header, rest = (parsed_cache.shipped() or "{}").split("\n", 1)
+    text = json.dumps({**json.loads(header), "clean": json.loads(clean)}) + "\n" + rest
+    assert parsed_cache.clean_chains(text) == frozenset()
+    assert parsed_cache.entries(text)  # the trees are still read

@@ -7,7 +7,6 @@ never take). Rule errors at run time become the contract's codes.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -20,6 +19,7 @@ from engine.score import Scorer
 from ruledsl import ast
 from ruledsl import vocabulary as V
 from ruledsl.compile import Rule, Rulebook, compile_expr, load
+from ruledsl.record import replace
 from tests.peer_oracle import random_requests
 from tests.ruledsl.test_evaluator_agreement import HAND_FACTS, typed
 

@@ -23,12 +23,14 @@ def test_each_generator_names_the_one_command() -> None:
 
 
 def test_every_generated_file_of_the_tree_is_listed() -> None:
-    """A JSON file saying how to regenerate it is generated: the command must know it, or it would go stale."""
+    """A JSON file (or JSON-lines file, by its first line) saying how to regenerate it is generated: the command
+    must know it, or it would go stale."""
     marked = {
         path.relative_to(ROOT).as_posix()
         for folder in ("engine", "ruledsl", "rulebooks")
-        for path in (ROOT / folder).rglob("*.json")
-        if "regenerate" in json.loads(path.read_text(encoding="utf-8"))
+        for pattern in ("*.json", "*.jsonl")
+        for path in (ROOT / folder).rglob(pattern)
+        if "regenerate" in json.loads(path.read_text(encoding="utf-8").split("\n")[0] if pattern == "*.jsonl" else path.read_text(encoding="utf-8"))
     }
     names = {file.name for file in regenerate.GENERATED}
     assert marked == names - {"docs/language.md"}
