@@ -7,6 +7,7 @@ both); never ``playwright install``: the browser is the system's.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -104,6 +105,22 @@ def test_score_a_hand_by_tapping_tiles(server, page, tmp_path):
     assert page.text_content("#hand-count") == "12/13"
     page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
     assert (tmp_path / "score.png").stat().st_size > 10_000
+
+
+def test_the_score_form_sends_every_situation_field(server, page):
+    """The form offers the request's newer situation fields too: the dealer's wins in a row (paarenchan) and the
+    open-riichi flags, sent with the hand."""
+    page.goto(server + "/")
+    page.fill("#dealer-wins", "3")
+    page.check('[data-flag="discarder_in_riichi"]')
+    page.check('[data-flag="riichi"]')
+    for code in ["2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p", "9p", "4s", "6s", "8p", "8p"]:
+        page.click(f'#palette [data-tile="{code}"]')
+    with page.expect_request(lambda r: r.url.endswith("/score") and r.method == "POST") as sent:
+        page.click('#palette [data-tile="5s"]')
+    request = json.loads(sent.value.post_data or "null")[0]
+    assert request["dealer_consecutive_wins"] == 3 and request["discarder_in_riichi"] is True
+    assert request["open_riichi"] is False and request["riichi"] is True
 
 
 def test_a_diagnostic_appears_while_editing_a_rulebook(server, page):

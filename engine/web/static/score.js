@@ -85,6 +85,7 @@ function request(rulebook) {
     honba: Number($("honba").value) || 0,
     riichi_sticks: Number($("sticks").value) || 0,
     kita: Number($("kita").value) || 0,
+    dealer_consecutive_wins: Number($("dealer-wins").value) || 0,
   };
   for (const box of document.querySelectorAll("[data-flag]")) req[box.dataset.flag] = box.checked;
   return req;
