@@ -336,10 +336,6 @@ def _shipped() -> _CacheFile:
     return _CacheFile(shipped())
 
 
-def _shipped_tree(key: str) -> Any:
-    return _shipped().tree(key)
-
-
 @functools.cache
 def _shipped_clean() -> frozenset[str]:
     return _shipped().clean()
