@@ -322,6 +322,10 @@ class _Checker:
             return
         for name, f in item.fields.items():
             spec = group.get(name)
+            retired = V.RETIRED_SETTINGS.get((item.name, name))
+            if spec is None and retired is not None:
+                self.d.error(f"`settings {item.name}` no longer has the key `{name}`", _field_name_span(f), _retired_help(retired, f))
+                continue
             if spec is None:
                 self.d.error(
                     f"`settings {item.name}` has no key `{name}`",
@@ -922,6 +926,15 @@ def _scope_words(name: str) -> str:
         V.TABLE: "payment items",
         V.ROUND: "draw, abortive_draw and liability items",
     }[scope]
+
+
+def _retired_help(retired: V.RetiredSetting, f: ast.Field) -> str:
+    """Where the key went, and the new line that means what this file's old value meant."""
+    written = f.value.value if isinstance(f.value, ast.Bool) else None
+    meant = dict(retired.values).get(str(written).lower()) if written is not None else None
+    new = f"settings {retired.group} {{ {retired.key} = {meant} }}" if meant else f"settings {retired.group} {{ {retired.key} = ... }}"
+    olds = "; ".join(f"`{old}` meant `{value}`" for old, value in retired.values)
+    return f"it was replaced by `{retired.key}` in `settings {retired.group}`: write `{new}` ({olds})"
 
 
 def _other_group_hint(name: str) -> str | None:

@@ -538,7 +538,15 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
     },
     "furiten": {
         "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]", "draw", "call"),
-        "all_copies_held_is_tenpai": _s(BOOL, "a wait whose four copies the player holds counts for tenpai", "all_copies_held_is_tenpai = false"),
+    },
+    "tenpai": {
+        "karaten": _s(STR, "which waits on a tile whose four copies the player holds leave the hand noten (karaten) wherever "
+                      "tenpai matters (the exhaustive draw's tenpai and noten payments, the dealer's renchan and tenpai-yame, a "
+                      "riichi discard): \"concealed\", only when all four copies are in the concealed hand (copies in the "
+                      "player's own pon or kan count as outside, copies seen elsewhere never matter); \"concealed_or_melds\", "
+                      "also when they are in the concealed hand and the player's own melds; \"never\", a wait on a fifth "
+                      "copy counts (formal tenpai). A hand with several waits is tenpai when any one of them is not karaten", "karaten = \"concealed\"",
+                      "concealed", "concealed_or_melds", "never"),
     },
     "win": {
         "multiple_ron": _s(INT, "how many players may ron one discard (the rest lose to the head bump)", "multiple_ron = 2"),
@@ -567,6 +575,24 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false"),
         "dealer_win_streak_breaks": _s(list_of(STR), "hands after which the dealer keeps the seat but the count of his wins in a row (`dealer_consecutive_wins`) starts again: \"exhaustive\", \"abortive\" (default both: only wins in a row count; losing the seat always starts it again)", "dealer_win_streak_breaks = [\"exhaustive\", \"abortive\"]", "exhaustive", "abortive"),
     },
+}
+
+
+@record
+class RetiredSetting:
+    """A settings key of an older language: the group and key that replaced it, and the new value each old value
+    meant (written as the checker should suggest it)."""
+
+    group: str
+    key: str
+    values: tuple[tuple[str, str], ...]  # (old value as written, new value as written)
+
+
+# settings keys of an older language, by (group, key): a rulebook that still writes one gets an error whose help
+# names the new key and the value that says what the old one meant, not a bare "no key"
+RETIRED_SETTINGS: dict[tuple[str, str], RetiredSetting] = {
+    ("furiten", "all_copies_held_is_tenpai"): RetiredSetting(
+        "tenpai", "karaten", (("false", '"concealed_or_melds"'), ("true", '"never"'))),
 }
 
 DECORATORS = {"clause": "the source clause this item encodes", "note": "a free note shown by `riichi explain`"}

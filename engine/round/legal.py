@@ -13,6 +13,7 @@ from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
+from engine.round.karaten import is_tenpai
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
 from ruledsl.memo import BoundedCache
@@ -186,12 +187,13 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
     counts[kind] -= 1
     after = tuple(counts)
     counts[kind] += 1
-    if r.rules.allowed_while_furiten and len(r.kinds) == T.KINDS:
-        # every kind is in play and furiten does not matter: the hand has a wait exactly when its (exact) shanten
-        # is 0, and one shanten count is a fraction of a wait search
+    karaten = r.rules.karaten
+    if r.rules.allowed_while_furiten and len(r.kinds) == T.KINDS and (karaten == "concealed" or karaten == "concealed_or_melds" and not s.melds):
+        # every kind is in play, furiten does not matter and only concealed copies can make karaten: the hand is
+        # tenpai exactly when its (exact) shanten is 0, and one shanten count is a fraction of a wait search
         return cached_shanten(after, len(s.melds)) == 0
     w = waits_of(after, len(s.melds), r.kinds)
-    if not w:
+    if not is_tenpai(karaten, after, s.melds, w):
         return False
     if not r.rules.allowed_while_furiten:
         discarded = s.discard_kinds | {kind}
@@ -202,7 +204,9 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
 
 def _may_riichi(r: Round, seat: int) -> bool:
     s = r.seats[seat]
-    if s.shanten > 1 or riichi_refusal(r, seat) is not None or cached_shanten(tuple(s.counts), len(s.melds)) > 0:
+    # a wait on a fifth copy (`karaten = "never"`) is tenpai though the exact shanten says otherwise
+    exact = not (r.rules.karaten == "never" and 4 in s.counts)
+    if exact and s.shanten > 1 or riichi_refusal(r, seat) is not None or exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
         return False  # one shanten count spares a wait search per discard of a hand far from tenpai
     return any(_riichi_ok_after(r, seat, c) for c in set(s.hand))
 

@@ -16,7 +16,8 @@ from engine.round.actions import Action
 from engine.round.facts import round_facts, steady_key
 from engine.round.rules import RoundRules, round_rules
 from engine.round.settle import WinClaim, field, next_counters, win_deltas
-from engine.round.state import MeldRecord, Seat, formally_tenpai
+from engine.round.karaten import is_tenpai
+from engine.round.state import MeldRecord, Seat
 from engine.round.wall import Wall, WallState
 from engine.situation import WINDS, Situation
 from engine.tiles import KIND_OF
@@ -757,9 +758,7 @@ class Round:
         self._end_exhaustive()
 
     def _tenpai_at_draw(self, s: Seat) -> bool:
-        if s.tenpai:
-            return True
-        return self.rules.all_copies_held_is_tenpai and (bool(s.waits) or formally_tenpai(s.counts, len(s.melds)))
+        return is_tenpai(self.rules.karaten, s.counts, s.melds, s.waits)
 
     def _end_exhaustive(self) -> None:
         r = self.rules

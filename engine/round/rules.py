@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError
+from engine.round.karaten import KARATEN
 from engine.score import Scorer
 from ruledsl.compile import Rule, Rulebook
 from ruledsl.fast import closure
@@ -62,7 +63,8 @@ class RoundRules:
     open_riichi: bool
     # furiten
     temporary_release: tuple[str, ...]
-    all_copies_held_is_tenpai: bool
+    # tenpai
+    karaten: str
     # win
     multiple_ron: int
     triple_ron: str
@@ -151,7 +153,7 @@ def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
         below_zero=s("riichi", "below_zero", True),
         open_riichi=s("riichi", "open_riichi", False),
         temporary_release=tuple(s("furiten", "temporary_release", ("draw",))),
-        all_copies_held_is_tenpai=s("furiten", "all_copies_held_is_tenpai", False),
+        karaten=s("tenpai", "karaten", "concealed_or_melds"),
         multiple_ron=s("win", "multiple_ron", 1),
         triple_ron=s("win", "triple_ron", "head_bump"),
         sticks_to=s("win", "sticks_to", "nearest"),
@@ -225,6 +227,7 @@ def _check(r: RoundRules) -> None:
         raise InvalidRoundRules(f"`settings calls kan_dora = {r.kan_dora!r}`: expected \"after_discard\" or \"immediately\"")
     for group, name, value, choices in (
         ("riichi", "closed_kan_after", r.closed_kan_after, ("wait_unchanged", "reading_unchanged", "never")),
+        ("tenpai", "karaten", r.karaten, KARATEN),
         ("table", "kita_ron", r.kita_ron, ("nobody", "anyone", "thirteen_orphans")),
         ("win", "sticks_to", r.sticks_to, ("nearest", "split")),
         ("win", "honba_to", r.honba_to, ("nearest", "each")),

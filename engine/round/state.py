@@ -49,7 +49,6 @@ class Seat:
     # of the resting hand, or a lower bound of it (see ``rest``): one draw lowers it by one at most, so it bounds
     # what a turn can do
     shanten: int = 8
-    tenpai: bool = False
     # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
     calls: list[tuple[int, str, int]] = field(default_factory=list)
     # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count
@@ -76,8 +75,8 @@ class Seat:
         return self.furiten_temporary or self.furiten_riichi or self.furiten_permanent
 
     def rest(self, kinds: frozenset[int], bound: int = -1) -> None:
-        """Recompute the waits of the resting (3n+1) hand, keeping only kinds of the tile set. Tenpai needs a
-        wait with a copy outside the player's own hand and melds (decision D14).
+        """Recompute the waits of the resting (3n+1) hand, keeping only kinds of the tile set (whether they make
+        the hand tenpai is the rulebook's karaten rule: ``engine.round.karaten``).
 
         ``bound`` is a lower bound of the new hand's shanten the caller knows (a live draw and a discard since
         the last rest: the old value minus one). At 1 or more the hand cannot be tenpai, so the shanten count
@@ -94,15 +93,9 @@ class Seat:
         if bound >= 1:
             self.shanten = bound
             self.waits = frozenset()
-            self.tenpai = False
             return
         self.shanten = cached_shanten(counts, len(self.melds))
         self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else frozenset()
-        if self.melds and self.waits:
-            in_melds = [KIND_OF[c] for m in self.melds for c in m.tiles]
-            self.tenpai = any(counts[k] + in_melds.count(k) < 4 for k in self.waits)
-        else:
-            self.tenpai = bool(self.waits)
 
 
 def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
