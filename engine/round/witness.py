@@ -93,7 +93,10 @@ SCRIPTS: tuple[Script, ...] = (
            ("0 noten",), ("game voluntary_noten", "draw")),
     Script("all_copies", "East holds all four 1m and waits only on a fifth; everybody discards what they draw",
            {0: "1111m234p567p789s", 1: "2468m2468p1357s1z", 2: "3579m1357p2468s2z", 3: "2468m3579p3579s3z"},
-           topics=("furiten all_copies_held_is_tenpai", "draw")),
+           topics=("tenpai karaten", "draw")),
+    Script("karaten_pon", "East calls pon on South's 9m, the fourth, and waits on 9m alone beside his pon; everybody discards "
+           "what they draw", {0: "999m234p567p789s1z", 1: "9m2468m2468p1357s", 2: "357m1357p2468s22z", 3: "2468m3579p3579s3z"},
+           ("1 dahai 9m", "0 pon 9m", "0 dahai 1z"), ("tenpai karaten", "draw")),
     Script("nagashi", "South draws only terminals and honours and discards every one; East is tenpai at the draw; 2 honba on the table",
            NAGASHI_HANDS, topics=("draw",), draws={1: "999m1111p9999p111s5555z"}, honba=2),
     Script("nagashi_call", "South calls pon on East's first discard (East wind), then draws only terminals and honours and discards "
@@ -189,6 +192,12 @@ SCRIPTS: tuple[Script, ...] = (
     Script("robbed_kan3", "East declares a closed kan of 9s; South holds thirteen orphans waiting on 9s and calls ron on it",
            {0: "999s2468p2468s35s", 1: "119m19p1s1234567z", 2: "3579p3467s2345z7p"}, ("0 ankan 9s", "1 ron 9s"),
            _calls("thirteen_orphans_robs_closed_kan"), draws={0: "9s"}, players=3),
+    Script("riichi_late3", "East, tenpai all along, declares riichi with 3 tiles left in the live wall after his draw (one more "
+           "draw of his own to come)", {0: "123p456p789s2355s", 1: "19m2468p1357s135z", 2: "3579p2468s9s2267z"},
+           ("0 reach", "0 dahai 7z"), ("riichi min_wall",), tail="7z5z5z5z", start_at=3, players=3),
+    Script("karaten_pon3", "East calls pon on South's 9m, the fourth, and waits on 9m alone beside his pon; everybody discards "
+           "what they draw", {0: "999m234p567p789s1z", 1: "9m2468p13579s135z", 2: "3579p2468s9s2267z"},
+           ("1 dahai 9m", "0 pon 9m", "0 dahai 1z"), ("tenpai karaten", "draw"), players=3),
     Script("nagashi3", "South draws only terminals and honours and discards every one; East is tenpai at the draw",
            {0: "123p456p789s2355s", 1: "2345p2345s678p8s2z", 2: "3467p3467s3z4z6z7z8s"}, (), ("draw",),
            draws={1: "9999m111m999p111s5555z"}, players=3),

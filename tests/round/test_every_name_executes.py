@@ -55,6 +55,13 @@ def voluntary_noten(R: RoundRules) -> tuple:
     return tuple(r.settlement["deltas"])  # type: ignore[index]
 
 
+def karaten_in_melds(R: RoundRules) -> bool:
+    """The dealer pons the fourth 9m and waits on 9m alone, his single 9m beside the pon: tenpai at the draw?"""
+    hands = {0: "999m234p567p789s1z", 1: "9m2468m2468p1357s", 2: "357m1357p2468s22z", 3: "2468m3579p3579s3z"}
+    r = play(make_round(R, hands), "1 dahai 9m", "0 pon 9m", "0 dahai 1z")
+    return r.settlement["tenpai"][0]  # type: ignore[index]
+
+
 def all_copies_held(R: RoundRules) -> bool:
     """The dealer waits only on a fifth 1m."""
     hands = {0: "1111m234p567p789s", 1: "2468m2468p1357s1z", 2: "3579m1357p2468s2z", 3: "2468m3579p3579s3z"}
@@ -416,7 +423,10 @@ RULEBOOK_ROWS = [
     Row("riichi open_riichi", reach_offers, plain(), plain("override settings riichi { open_riichi = true }")),
     # furiten
     Row("furiten temporary_release", temporary_furiten, plain(_calls("kuikae = []")), plain(_calls("kuikae = []"), 'override settings furiten { temporary_release = ["draw", "call"] }')),
-    Row("furiten all_copies_held_is_tenpai", all_copies_held, plain(), plain("override settings furiten { all_copies_held_is_tenpai = true }")),
+    # tenpai
+    Row("tenpai karaten", karaten_in_melds, plain(), plain('override settings tenpai { karaten = "concealed" }')),
+    Row("tenpai karaten (never)", all_copies_held, plain('override settings tenpai { karaten = "concealed" }'),
+        plain('override settings tenpai { karaten = "never" }')),
     # win
     Row("win multiple_ron", double_ron, plain(), plain("override settings win { multiple_ron = 1 }")),
     Row("win triple_ron", triple_ron, plain("remove abortive_draw sanchahou"), plain("remove abortive_draw sanchahou", 'override settings win { triple_ron = "head_bump" }')),
@@ -508,7 +518,7 @@ def test_every_round_name_is_in_a_table() -> None:
     from ruledsl import vocabulary as V
 
     named = {row.name.split(" (")[0] for row in RULEBOOK_ROWS} | {f.fact for f in FACT_ROWS}
-    wanted = {f"{group} {key}" for group in ("table", "calls", "riichi", "furiten", "win") for key in V.SETTINGS[group]}
+    wanted = {f"{group} {key}" for group in ("table", "calls", "riichi", "furiten", "tenpai", "win") for key in V.SETTINGS[group]}
     wanted -= {"table rounds"}  # the game's: which hands are played, not how one is
     wanted |= {"game voluntary_noten"}
     wanted |= {f"{kind}.{name}" for kind in ("draw", "abortive_draw", "liability") for name in V.ITEM_KINDS[kind].fields}
