@@ -14,9 +14,9 @@ from engine.errors import EngineError, InvalidRequest, NotAWin, NoYaku
 from engine.round import legal
 from engine.round.actions import Action
 from engine.round.facts import round_facts, steady_key
+from engine.round.karaten import is_tenpai
 from engine.round.rules import RoundRules, round_rules
 from engine.round.settle import WinClaim, field, next_counters, win_deltas
-from engine.round.karaten import is_tenpai
 from engine.round.state import MeldRecord, Seat
 from engine.round.wall import Wall, WallState
 from engine.situation import WINDS, Situation
@@ -857,12 +857,13 @@ class Round:
         if a.type == "dahai" and self.after_call and a.pai is not None and KIND_OF[a.pai] in self.kuikae_forbidden:
             return f"kuikae: `settings calls kuikae = {list(r.kuikae)}` forbids this discard right after the call ({r.clause('calls')})"
         if a.type == "dahai" and self.reach_pending:
-            return f"a riichi discard must leave the hand tenpai{'' if r.allowed_while_furiten else ' and not furiten (`settings riichi allowed_while_furiten = false`)'} ({r.clause('riichi')})"
+            return f"a riichi discard must leave the hand tenpai (`settings tenpai karaten = \"{r.karaten}\"`){'' if r.allowed_while_furiten else ' and not furiten (`settings riichi allowed_while_furiten = false`)'} ({r.clause('riichi')})"
         if a.type == "reach" and a.open and not r.open_riichi:
             return f"`settings riichi open_riichi` is not set: riichi is declared closed only ({r.clause('riichi')})"
         if a.type == "reach":
             refusal = legal.riichi_refusal(self, a.actor)
-            return f"riichi refused: {refusal or 'no discard leaves the hand tenpai'} ({r.clause('riichi')})"
+            tenpai = f'no discard leaves the hand tenpai (`settings tenpai karaten = "{r.karaten}"`)'
+            return f"riichi refused: {refusal or tenpai} ({r.clause('riichi')})"
         if a.type == "hora" and s.furiten and self.phase == "respond":
             return f"seat {a.actor} is furiten and may not ron ({r.clause('furiten')})"
         if a.type == "hora" and a.pai is not None:

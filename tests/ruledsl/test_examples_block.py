@@ -130,7 +130,7 @@ examples for exception kokushi_13 {
 def test_examples_of_a_block_are_run_by_check(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run(["check", rel(VARIANT)], capsys, monkeypatch)
     assert (code, err) == (0, "")
-    assert out == f"{rel(VARIANT)}: ok (90 items, 3 examples passed)\n"
+    assert out == f"{rel(VARIANT)}: ok (91 items, 3 examples passed)\n"
 
 
 # ---- diagnostics (golden) -------------------------------------------------------------------------------------
