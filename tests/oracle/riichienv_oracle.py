@@ -17,7 +17,6 @@ from engine.replay.events import GameEnd, RoundStart
 from engine.replay.mjai_log import parse_mjai_events
 from engine.replay.rounds import GameFollower, ReplayReport, compare_settlement, split_rounds
 from engine.replay.through_round import replay_round
-from engine.round.karaten import is_tenpai
 from engine.round.round import Round
 from engine.round.rules import RoundRules
 from tests.oracle.corpus import action_token, expand_legal
@@ -107,8 +106,7 @@ def check_game(game: dict[str, Any], rules: RoundRules) -> GameCheck:
              "settlement": rnd.settlement if rnd is not None else None,
              "wall": rnd.wall.remaining if rnd is not None else None,
              "riichi": [s.riichi for s in rnd.seats] if rnd is not None else [],
-             # seats formally tenpai that the rulebook's karaten rule calls noten, and what set-aside Norths could be worth
-             "karaten": _karaten_seats(rnd) if rnd is not None else [],
+             # what set-aside Norths could be worth
              "kita": [s.kita for s in rnd.seats] if rnd is not None else [],
              "indicators": [*rnd.wall.dora_indicators(), *rnd.wall.ura_indicators()] if rnd is not None else []}
         )
@@ -118,9 +116,3 @@ def check_game(game: dict[str, Any], rules: RoundRules) -> GameCheck:
     out.report.mismatches += out.end
     return out
 
-
-def _karaten_seats(rnd: Any) -> list[int]:
-    """Seats whose hand is formally tenpai (a fifth copy would do) but noten under the rulebook's karaten rule."""
-    karaten = rnd.rules.karaten
-    return [i for i, s in enumerate(rnd.seats)
-            if not is_tenpai(karaten, s.counts, s.melds, s.waits) and is_tenpai("never", s.counts, s.melds, s.waits)]

@@ -8,6 +8,8 @@ player declare riichi with 3 tiles left in the live wall after his draw; four-pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.round import Round
@@ -61,7 +63,7 @@ def test_tenhou_four_concealed_copies_leave_the_hand_noten(name: str) -> None:
 
 
 @pytest.mark.parametrize("scenario", [pon_then_draw, concealed_then_draw])
-def test_house_d14_counts_the_melds_too(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_house_d14_counts_the_melds_too(scenario: Callable[[RoundRules], Round]) -> None:
     r = scenario(_rules("house"))
     tenpai, delta = _east(r)
     assert not tenpai and delta == 0
@@ -82,7 +84,7 @@ def riichi_after_closed_kan(R: RoundRules) -> list[str]:
     """East draws a second 4z, declares a closed kan of 2m and draws 7z from the dead wall: with 13m beside three
     sets and a 4z pair he waits on 2m alone. May he declare riichi?"""
     r = make_round(R, KAN_HANDS, {0: "4z"}, replacements="7z")
-    play(r, "0 ankan 2m", until=lambda r: r.actor == 0 and r.seats[0].melds and len(r.seats[0].hand) == 11)
+    play(r, "0 ankan 2m", until=lambda r: r.actor == 0 and bool(r.seats[0].melds) and len(r.seats[0].hand) == 11)
     return sorted({a.type for a in r.legal_actions(0)})
 
 
