@@ -450,7 +450,7 @@ ITEM_KINDS: dict[str, KindSpec] = {
             "pays_as": FieldSpec(STR, False, "paid like this limit tier won by tsumo", ROUND),
             "honba_bonus": FieldSpec(BOOL, False, "whether honba are added to the payment", ROUND),
             "noten_payments": FieldSpec(BOOL, False, "whether noten payments are also settled", ROUND),
-            "dealer_continues": FieldSpec(STR, False, "\"if_tenpai\", \"always\" or \"never\"", ROUND),
+            "dealer_continues": FieldSpec(STR, False, "\"if_tenpai\", \"always\", \"never\" or \"if_dealer_nagashi\" (the dealer keeps the seat exactly when he is one of the players this draw pays)", ROUND),
         },
     ),
     "abortive_draw": KindSpec(
@@ -537,7 +537,7 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "open_riichi": _s(BOOL, "riichi may also be declared open (mjai `reach` with `\"open\": true`): the hand is shown to every player from the declaration on, and yaku read the fact `open_riichi`", "open_riichi = true"),
     },
     "furiten": {
-        "temporary_release": _s(list_of(STR), "what ends same-turn furiten: \"draw\", \"call\"", "temporary_release = [\"draw\"]", "draw", "call"),
+        "temporary_release": _s(list_of(STR), "the moments that end same-turn furiten (a passed winning tile): \"draw\" (the player's own draw, a kan's or North's replacement draw included), \"call\" (the player's own chi, pon or kan), \"discard\" (the player's own discard, the one after his chi or pon included), \"any_call\" (a chi, pon or kan by any player, closed and added kans included)", "temporary_release = [\"draw\"]", "draw", "call", "discard", "any_call"),
     },
     "tenpai": {
         "karaten": _s(STR, "which waits on a tile whose four copies the player holds leave the hand noten (karaten) wherever "

@@ -197,7 +197,8 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
         return False
     if not r.rules.allowed_while_furiten:
         discarded = s.discard_kinds | {kind}
-        if not discarded.isdisjoint(w) or s.furiten_temporary:
+        # a riichi discard ends same-turn furiten where the player's own discard does (`temporary_release`)
+        if not discarded.isdisjoint(w) or (s.furiten_temporary and "discard" not in r.rules.temporary_release):
             return False
     return True
 

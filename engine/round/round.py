@@ -123,7 +123,11 @@ class Round:
         self.wall = WallState(wall, r)
         self.seats: list[Seat] = [Seat() for _ in range(players)]
         self._orders = _orders_of(players)  # the other seats in turn order, by the seat that gave a tile up
-        self._release_on_draw = "draw" in r.temporary_release  # `furiten temporary_release`, read at every draw
+        # `furiten temporary_release`: the moments that end same-turn furiten, read at every draw, discard and call
+        self._release_on_draw = "draw" in r.temporary_release
+        self._release_on_discard = "discard" in r.temporary_release
+        self._release_on_own_call = "call" in r.temporary_release
+        self._release_on_any_call = "any_call" in r.temporary_release
         self._kita_tiles: list[int] = []
         self.tenpai: list[bool] = []
         self.events: list[dict[str, Any]] = []
@@ -397,6 +401,8 @@ class Round:
         s.remove(tile)
         s.discards.append(tile)
         s.discard_kinds.add(KIND_OF[tile])
+        if self._release_on_discard:  # the player's own discard, the one after his chi or pon included
+            s.furiten_temporary = False
         if s.riichi:
             s.ippatsu = False
         if self.reach_pending:
@@ -442,6 +448,7 @@ class Round:
             s.remove(c)
         s.melds.append(MeldRecord("ankan", a.consumed))
         self.events.append({"type": "ankan", "actor": seat, "consumed": [T.format_tiles([c]) for c in a.consumed]})
+        self._release_on_call(seat)
         self._kan_declared(seat)
         s.rest(self.kinds)
         self.pending_kan = a
@@ -457,6 +464,7 @@ class Round:
                 s.melds[i] = MeldRecord("kakan", tuple(sorted((*m.tiles, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), m.called, m.source)
                 break
         self.events.append({"type": "kakan", "actor": seat, "pai": T.format_tiles([tile]), "consumed": [T.format_tiles([c]) for c in a.consumed]})
+        self._release_on_call(seat)
         self._kan_declared(seat)
         s.rest(self.kinds)
         self.pending_kan = a
@@ -478,6 +486,16 @@ class Round:
             self._open_window("kita", tile, seat)
         else:
             self._after_window()
+
+    def _release_on_call(self, seat: int) -> None:
+        """A chi, pon or kan by ``seat`` ends same-turn furiten: the caller's own by `call`, every player's by
+        `any_call` (a closed or added kan too). It runs before the kan's robbing window, so a hand that then lets
+        the robbing tile pass is furiten again."""
+        if self._release_on_any_call:
+            for other in self.seats:
+                other.furiten_temporary = False
+        elif self._release_on_own_call:
+            self.seats[seat].furiten_temporary = False
 
     def _kan_declared(self, seat: int) -> None:
         """A closed or added kan is counted at once; an earlier open kan's indicator, the interruption of the first
@@ -662,8 +680,7 @@ class Round:
         s.made_calls = True
         self.seats[source].discards_called = True
         self.steady_changes += 1
-        if "call" in self.rules.temporary_release:
-            s.furiten_temporary = False
+        self._release_on_call(seat)
         self._break_first_turn()
         self.events.append({"type": a.type, "actor": seat, "target": source, "pai": T.format_tiles([tile]), "consumed": [T.format_tiles([c]) for c in a.consumed]})
         if a.type == "daiminkan":
@@ -808,8 +825,11 @@ class Round:
                     clauses.append(item.clause or item.name)
         tags = {"exhaustive", "dealer_tenpai" if tenpai[dealer] else "dealer_noten"}
         counters = next_counters(self, tags, None, self.sticks)
+        makers = {seat for seat, _ in nagashi}
         for seat, item in nagashi:
             cont = field(item, "dealer_continues", self.facts(seat), None)
+            if cont == "if_dealer_nagashi":  # the tenpai hands are not shown: the dealer stays if he made it himself
+                cont = "always" if dealer in makers else "never"
             if cont in ("always", "never"):
                 counters["renchan"] = cont == "always"
                 counters["dealer_next"] = dealer if cont == "always" else (dealer + 1) % players

@@ -190,7 +190,7 @@ def _by_moment(items: tuple[Rule, ...]) -> dict[str, tuple[tuple[Rule, Callable[
 
 
 ITEM_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "draw": {"dealer_continues": ("if_tenpai", "always", "never")},
+    "draw": {"dealer_continues": ("if_tenpai", "always", "never", "if_dealer_nagashi")},
     "abortive_draw": {"dealer": ("stays", "passes"), "sticks": ("stay", "return")},
     "liability": {"honba_payer": ("liable", "discarder"), "covers": ("whole", "completed")},
 }

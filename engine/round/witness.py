@@ -153,6 +153,16 @@ SCRIPTS: tuple[Script, ...] = (
            {0: "1m19p19s1234z5z789m", 1: "2468p1367s134z59m", 2: "23m456p789s555s66z", 3: "2468p1367s2z5678m"},
            ("0 dahai 1m", "1 dahai 6z", "2 pon 6z", "2 dahai 5s", "3 dahai 4m", "2 ron 4m"), ("furiten temporary_release",),
            draws={-1: "?,6z,4m"}),
+    Script("furiten_draw", "West, tenpai on 1m-4m with a Green triplet, lets East's 1m pass (furiten), draws and discards 1p; "
+           "North then discards 4m and West calls ron",
+           {0: "1m19p19s1234z5z789m", 1: "2468p1367s134z59m", 2: "23m456p789s55s666z", 3: "2468p1367s2z5678m"},
+           ("0 dahai 1m", "1 dahai 9p", "2 dahai 1p", "3 dahai 4m", "2 ron 4m"), ("furiten temporary_release",),
+           draws={-1: "?,9p,1p,4m"}),
+    Script("furiten_other_call", "West, tenpai on 1m-4m with a Green triplet, lets East's 1m pass (furiten); North calls pon "
+           "on South's 7z and discards 4m before West draws again, and West calls ron",
+           {0: "1m19p19s1234z5z789m", 1: "2468p1367s134z59m", 2: "23m456p789s55s666z", 3: "2468p1379s77z4m58m"},
+           ("0 dahai 1m", "1 dahai 7z", "3 pon 7z", "3 dahai 4m", "2 ron 4m"), ("furiten temporary_release",),
+           draws={-1: "?,7z"}),
     Script("dead_wall", "East, tenpai all along, draws 1s with his last draw of the wall and wins by tsumo",
            RIICHI_HANDS, ("0 tsumo 1s",), ("table dead_wall",), tail="1s7z", start_at=2),
     Script("nine_terminals", "East's first draw leaves him nine kinds of terminals and honours, and he calls the abortive draw",

@@ -19,7 +19,7 @@ from ruledsl.resolve import bundled_names
 BUNDLED = bundled_names()
 # The rulebooks that differ in more than Tenhou's rule flags; the flag variants of `tenhou`/`tenhou_sanma` (which
 # change only red fives, open tanyao and the game length) get one game each in the default run.
-PRINCIPAL = ("house", "mahjchina", "mleague", "sanma", "tenhou", "tenhou_east", "tenhou_sanma", "wrc2025")
+PRINCIPAL = ("ema2012", "ema2016", "house", "mahjchina", "mleague", "sanma", "tenhou", "tenhou_east", "tenhou_sanma", "wrc2025")
 # Default run (about 220 games, some 30 s of CPU): agents that win, call and declare riichi (shanten), the uniform
 # random player, and the tsumogiri baseline.
 DEFAULT_GAMES = {"shanten": 16, "random": 8, "tsumogiri": 2}

@@ -82,7 +82,7 @@ class _BoldAgent:
         return self.rng.choice(legal)
 
 
-@pytest.mark.parametrize("name", ["tenhou", "house", "mleague", "tenhou_sanma", "wrc2025"])
+@pytest.mark.parametrize("name", ["tenhou", "house", "mleague", "tenhou_sanma", "wrc2025", "ema2012"])
 def test_the_shortcut_agrees_with_a_full_check_in_self_play(name: str, checked: list[str | None]) -> None:
     rb = rulebook(name)
     players = round_rules(library.scorer(name)).players

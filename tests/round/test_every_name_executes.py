@@ -241,6 +241,24 @@ def temporary_furiten(R: RoundRules) -> list[str]:
     return legal_types(r, 2)
 
 
+def furiten_after_a_draw(R: RoundRules) -> list[str]:
+    """Seat 2 (as in ``temporary_furiten``) passes the dealer's 1m, then draws and discards 1p; seat 3 discards
+    4m: may seat 2 ron?"""
+    hands = {0: "1m19p19s1234z5z789m", 1: "2468p1357s134z59m", 2: "23m456p789s55s666z", 3: "2468p1357s2z5678m"}
+    r = make_round(R, hands, order=order(None, "6z", "1p", "4m"))
+    play(r, "0 dahai 1m", "1 dahai 6z", "2 dahai 1p", "3 dahai 4m", finish=False)
+    return legal_types(r, 2)
+
+
+def furiten_after_another_call(R: RoundRules) -> list[str]:
+    """Seat 2 passes the dealer's 1m; before seat 2 draws again, seat 3 pons seat 1's Red and discards 4m: may
+    seat 2 ron?"""
+    hands = {0: "1m19p19s1234z5z789m", 1: "2468p1357s134z59m", 2: "23m456p789s55s666z", 3: "2468p1379s77z4m58m"}
+    r = make_round(R, hands, order=order(None, "7z"))
+    play(r, "0 dahai 1m", "1 dahai 7z", "3 pon 7z", "3 dahai 4m", finish=False)
+    return legal_types(r, 2)
+
+
 SANMA_HANDS = {0: "4z19m19p19s123z567z", 1: "1199p1199s1177z4z", 2: "2468p2468s23z5z5s"}
 
 
@@ -427,6 +445,9 @@ RULEBOOK_ROWS = [
     Row("tenpai karaten", karaten_in_melds, plain(), plain('override settings tenpai { karaten = "concealed" }')),
     Row("tenpai karaten (never)", all_copies_held, plain('override settings tenpai { karaten = "concealed" }'),
         plain('override settings tenpai { karaten = "never" }')),
+    Row("furiten temporary_release (draw)", furiten_after_a_draw, plain(), plain("override settings furiten { temporary_release = [] }")),
+    Row("furiten temporary_release (discard)", temporary_furiten, plain(_calls("kuikae = []")), plain(_calls("kuikae = []"), 'override settings furiten { temporary_release = ["discard"] }')),
+    Row("furiten temporary_release (any_call)", furiten_after_another_call, plain(), plain('override settings furiten { temporary_release = ["draw", "any_call"] }')),
     # win
     Row("win multiple_ron", double_ron, plain(), plain("override settings win { multiple_ron = 1 }")),
     Row("win triple_ron", triple_ron, plain("remove abortive_draw sanchahou"), plain("remove abortive_draw sanchahou", 'override settings win { triple_ron = "head_bump" }')),
@@ -450,6 +471,7 @@ RULEBOOK_ROWS = [
     Row("draw.honba_bonus", lambda R: nagashi(R, honba=2), plain(), plain("override draw nagashi_mangan { honba_bonus = true }")),
     Row("draw.noten_payments", nagashi, plain(), plain("override draw nagashi_mangan { noten_payments = true }")),
     Row("draw.dealer_continues", nagashi, plain(), plain('override draw nagashi_mangan { dealer_continues = "never" }')),
+    Row("draw.dealer_continues (if_dealer_nagashi)", nagashi, plain(), plain('override draw nagashi_mangan { dealer_continues = "if_dealer_nagashi" }')),
     # abortive draw items
     Row("abortive_draw.when", double_ron, plain(), plain("override abortive_draw sanchahou { when = ron_count >= 2 }")),
     Row("abortive_draw.at", triple_ron, plain(), plain('override abortive_draw sanchahou { at = "discard_passed" }')),

@@ -16,7 +16,7 @@ from engine.round import Action, Round, RoundSetup, tile_set
 from engine.round.rules import round_rules
 from ruledsl.resolve import bundled_names
 
-DISTINCT = ["house", "mahjchina", "mleague", "sanma", "tenhou", "tenhou_sanma", "wrc2025"]
+DISTINCT = ["ema2012", "ema2016", "house", "mahjchina", "mleague", "sanma", "tenhou", "tenhou_sanma", "wrc2025"]
 SETTLEMENT_KEYS = {"kind", "abortive", "wins", "deltas", "honba_next", "sticks_next", "dealer_next", "renchan", "clauses", "scores"}
 
 
