@@ -22,7 +22,7 @@ SOURCE_FORMS: dict[str, re.Pattern[str]] = {
         r"\b(?:rules?|section|chapter|article|§)\s*\d+(?:\.\d+)*|\b\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\b|第\s*\d+\s*[章条節]",
         re.IGNORECASE,
     ),
-    "page": re.compile(r"\b(?:site rules|rules guide)\b,? *'[^']+'|\bmahjchina rules guide\b|\b00\d L\d+", re.IGNORECASE),
+    "page": re.compile(r"\bsite rules\b,? *'[^']+'|\brules guide\b|\b00\d L\d+", re.IGNORECASE),
     "log field": re.compile(r"\bGO type\b"),
 }
 DECISION = re.compile(r"\[project (?:decisions?|principles?) [DP]\d+[^\]]*\]")
