@@ -72,7 +72,9 @@ def test_every_old_combination_routes_to_its_rulebook_with_rounded_scores(player
     old, new = rulebook_for(flags, log_id="2015010100gm-0000-0000-00000000"), rulebook_for(flags)
     assert old == f"{new}_rounded"
     assert rulebook(old).settings["game"]["score_rounding"] == "four_down_five_up"
-    assert {k: v for k, v in rulebook(old).settings["table"].items()} == dict(rulebook(new).settings["table"])
+    assert dict(rulebook(old).settings["table"]) == dict(rulebook(new).settings["table"])
+    others = {k: v for k, v in rulebook(old).settings["game"].items() if k != "score_rounding"}
+    assert others == {k: v for k, v in rulebook(new).settings["game"].items() if k != "score_rounding"}
 
 
 def test_log_date_reads_a_tenhou_log_id_only():
@@ -80,3 +82,20 @@ def test_log_date_reads_a_tenhou_log_id_only():
 
     assert log_date("2019020120gm-0009-10011-215330df.mjlog") == "2019-02-01"
     assert log_date("game.mjson") is None
+
+
+@pytest.mark.parametrize(
+    ("condition", "date", "matches"),
+    [
+        ({"log_date_before": "2021-01-01"}, "2020-12-31", True),
+        ({"log_date_before": "2021-01-01"}, "2021-01-01", False),
+        ({"log_date_from": "2021-01-01"}, "2021-01-01", True),
+        ({"log_date_from": "2021-01-01", "log_date_before": "2022-01-01"}, "2022-03-01", False),
+        ({"log_date_before": "2021-01-01"}, None, False),  # a date condition needs a date
+        ({}, None, True),
+    ],
+)
+def test_the_date_matcher_reads_its_bounds_from_the_data(condition, date, matches):
+    from engine.replay.compare import _date_matches
+
+    assert _date_matches(condition, date, None) is matches
