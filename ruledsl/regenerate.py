@@ -1,9 +1,9 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Three files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
-installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code) and the language reference
-(from the vocabulary). Each generator keeps its own module; this one lists them so that nobody has to remember which
-to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
+Four files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
+installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
+(from the vocabulary) and the fidelity page (from the rulebooks' clauses). Each generator keeps its own module;
+this one lists them so that nobody has to remember which to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
 writes into the source tree, never into an installed package.
 """
 
@@ -58,11 +58,18 @@ def _language_reference() -> str:
     return docgen.generate()
 
 
+def _fidelity() -> str:
+    from ruledsl import fidelity_doc
+
+    return fidelity_doc.generate()
+
+
 # In an order where no file is built from another that is still stale (none reads another today).
 GENERATED: tuple[Generated, ...] = (
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
     Generated("rulebooks/parsed.jsonl", _parsed_cache),
     Generated("docs/language.md", _language_reference),
+    Generated("docs/fidelity.md", _fidelity),
 )
 
 

@@ -87,8 +87,26 @@ def _half_toward_zero(x: Fraction) -> int:
     return whole
 
 
+def _half_away_from_zero(x: Fraction) -> int:
+    """Round to a whole number, a half going away from zero (四捨五入 on a signed score)."""
+    whole = int(x)
+    rest = x - whole
+    if abs(rest) >= Fraction(1, 2):
+        whole += 1 if rest > 0 else -1
+    return whole
+
+
+def _rounded_relative(rules: GameRules, seat_points: int) -> Fraction | int:
+    """One player's score before uma, rounded to a whole thousand as `score_rounding` says: "five_down_six_up"
+    rounds the score relative to the return, "four_down_five_up" the points themselves (then subtracts)."""
+    if rules.score_rounding == "four_down_five_up":
+        return _half_away_from_zero(Fraction(seat_points, THOUSAND)) - Fraction(rules.return_points, THOUSAND)
+    return _half_toward_zero(Fraction(seat_points - rules.return_points, THOUSAND))
+
+
 def final_scores(rules: GameRules, points: Sequence[int]) -> tuple[Fraction, ...]:
-    """Each seat's score: (points - return) / 1000 + uma + oka, rounded as `score_rounding` says."""
+    """Each seat's score: (points - return) / 1000 + uma + oka, rounded as `score_rounding` says; when it rounds,
+    every player but the first is rounded and the first takes what keeps the sum."""
     bonus = seat_bonus(rules, points)
     exact = [Fraction(p - rules.return_points, THOUSAND) + b for p, b in zip(points, bonus, strict=True)]
     if rules.score_rounding == "exact":
@@ -96,7 +114,7 @@ def final_scores(rules: GameRules, points: Sequence[int]) -> tuple[Fraction, ...
     order = placement(points)
     rounded = list(exact)
     for seat in order[1:]:
-        rounded[seat] = _half_toward_zero(Fraction(points[seat] - rules.return_points, THOUSAND)) + bonus[seat]
+        rounded[seat] = _rounded_relative(rules, points[seat]) + bonus[seat]
     rounded[order[0]] = sum(exact, Fraction(0)) - sum((rounded[s] for s in order[1:]), Fraction(0))
     return tuple(rounded)
 

@@ -7,6 +7,7 @@ and with them for the winner's point change.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -18,18 +19,48 @@ from engine.score import Scorer
 
 
 @cache
-def _log_rules() -> dict[str, list[dict[str, Any]]]:
+def _log_rules() -> dict[str, Any]:
     text = resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def rulebook_for(rules: GameStart, log_format: str = "tenhou") -> str:
-    """The bundled rulebook that replays a log with these rule flags (data: ``rulebooks/log_rules.json``)."""
+# A Tenhou log id starts with the game's date and hour: 2010081709gm-00a9-0000-fe3371ad
+_LOG_ID_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})\d{2}gm-")
+
+
+def log_date(log_id: str | None) -> str | None:
+    """The date (YYYY-MM-DD) a Tenhou log id carries; None for a name that is no log id."""
+    found = _LOG_ID_DATE.match(log_id or "")
+    return "-".join(found.groups()) if found else None
+
+
+def _date_matches(condition: dict[str, Any], date: str | None, undated: str | None) -> bool:
+    """The generic date conditions of an entry (``log_date_before``, ``log_date_from``, ISO dates from the data);
+    ``undated`` stands for the date of a log whose name carries none."""
+    when = date or undated
+    before, since = condition.get("log_date_before"), condition.get("log_date_from")
+    if before is None and since is None:
+        return True
+    if when is None:
+        return False
+    return (before is None or when < before) and (since is None or when >= since)
+
+
+DATE_KEYS = ("log_date_before", "log_date_from")
+
+
+def rulebook_for(rules: GameStart, log_format: str = "tenhou", log_id: str | None = None) -> str:
+    """The bundled rulebook that replays a log with these rule flags, and of this log id's date
+    (data: ``rulebooks/log_rules.json``)."""
     flags = {"players": rules.players, "red_fives": rules.red_fives, "kuitan": rules.kuitan, "hanchan": rules.hanchan}
-    for entry in _log_rules()[log_format]:
-        if all(flags.get(k) == v for k, v in entry["when"].items()):
+    data = _log_rules()
+    # a Tenhou log renamed (no date in its name) is taken to be of `undated_logs_date`; a log of no site (None) is not
+    date, undated = log_date(log_id), (data.get("undated_logs_date") if log_id is not None else None)
+    for entry in data[log_format]:
+        when = entry["when"]
+        if all(flags.get(k) == v for k, v in when.items() if k not in DATE_KEYS) and _date_matches(when, date, undated):
             return entry["rulebook"]
-    return _log_rules()[log_format][0]["rulebook"]
+    return next(e["rulebook"] for e in data[log_format] if not set(e["when"]) & set(DATE_KEYS))
 
 
 def yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:

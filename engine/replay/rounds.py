@@ -344,7 +344,7 @@ def replay(
         try:
             events = read_events(path)
             start, _, _ = split_rounds(events)
-            rules = _rules_named(rulebook or rulebook_for(start), scorer_of)
+            rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
             replay_events(events, rules, str(path), report)
         except EngineError as exc:
             report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})

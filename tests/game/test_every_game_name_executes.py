@@ -118,6 +118,12 @@ def score_rounding(r: GameRules):
     return _final(r, (40300, 30500, 19600, 9600))["scores"]
 
 
+def score_rounding_points(r: GameRules):
+    # 25,500 in second place: -4.5 from the return rounds to -4 (five down, six up), 25,500 to 26,000 (-4 too)
+    # only when the points are rounded; 34,500 tells the two apart: +4 against +5.
+    return _final(r, (40000, 34500, 15500, 10000))["scores"]
+
+
 def players(r: GameRules):
     return start(r).scores
 
@@ -157,6 +163,10 @@ SCENARIOS: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {
     "oka_return": (oka_return, {"oka_return": 25000}, {"oka_return": 30000}),
     "tie_break": (tie_break, {"uma": [20, 10, -10, -20], "tie_break": "seat_order"}, {"uma": [20, 10, -10, -20], "tie_break": "share"}),
     "score_rounding": (score_rounding, {"score_rounding": "exact"}, {"score_rounding": "five_down_six_up"}),
+    # a second row for `score_rounding`: its third value against the second
+    "score_rounding four_down_five_up": (
+        score_rounding_points, {"score_rounding": "five_down_six_up"}, {"score_rounding": "four_down_five_up"},
+    ),
     "dealer_win_streak_breaks": (dealer_win_streak_breaks, {}, {"dealer_win_streak_breaks": ["abortive"]}),
 }
 ROUND_LEVEL = {"renchan", "honba_increase", "honba_reset", "voluntary_noten"}
@@ -171,7 +181,7 @@ def _build(kwargs: dict[str, Any]) -> GameRules:
 
 
 def test_every_game_name_has_a_scenario():
-    assert set(V.SETTINGS["game"]) - ROUND_LEVEL == set(SCENARIOS) - TABLE_NAMES_THE_GAME_READS
+    assert set(V.SETTINGS["game"]) - ROUND_LEVEL == {n.split()[0] for n in SCENARIOS} - TABLE_NAMES_THE_GAME_READS
     assert TABLE_NAMES_THE_GAME_READS <= set(V.SETTINGS["table"])
 
 

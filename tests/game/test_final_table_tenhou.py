@@ -1,7 +1,8 @@
 """The final table of real Tenhou games: the `owari` record of every Phoenix-room game in data/tenhou/mjlog
-(final points and placement score per seat) recomputed from the final points under the `tenhou` rulebook's
-return, oka, uma and tie-break. Logs of 2022 and later print exact tenths (`score_rounding = "exact"`, the
-rulebook's value); the older ones round (`"five_down_six_up"`), which we check too with that one value changed."""
+(final points and placement score per seat) recomputed from the final points under the rulebook the log routes to
+(rulebooks/log_rules.json): logs of 2022 and later print exact tenths (`tenhou`, `score_rounding = "exact"`); the
+older ones round each player's points to a whole thousand (`tenhou_rounded`, `"four_down_five_up"`). No log is
+excused."""
 
 from __future__ import annotations
 
@@ -11,14 +12,13 @@ from fractions import Fraction
 from engine.game.result import final_scores
 from engine.game.rules import GameRules
 from engine.library import rulebook
-from ruledsl.record import replace
+from engine.replay.compare import rulebook_for
+from engine.replay.events import GameStart
 from tests.spec_files import TENHOU
 
 MJLOG = TENHOU / "mjlog"  # vendored: tests/data/tenhou
 PHOENIX = 0xA9  # GO type: four players, red fives, open tanyao, hanchan, Phoenix room
-# One old log (2016090900gm-00a9-0000-a2a25bb6) rounds a final score of -4,500 (-34.5 thousand from the return)
-# away from zero, where every other old log rounds a half toward zero: a record we cannot reproduce.
-KNOWN_ODD = {"2016090900gm-00a9-0000-a2a25bb6.mjlog"}
+PHOENIX_FLAGS = GameStart(red_fives=True, kuitan=True, hanchan=True, players=4, raw_type=PHOENIX)
 
 
 def _owari():
@@ -39,17 +39,18 @@ GAMES = _owari()
 
 
 def test_every_phoenix_final_table_matches_its_record():
-    exact = GameRules.of(rulebook("tenhou"))
-    rounded = replace(exact, score_rounding="five_down_six_up")
-    misses, counts = [], {"exact": 0, "rounded": 0}
+    misses, counts = [], {"tenhou": 0, "tenhou_rounded": 0}
     for name, points, recorded in GAMES:
-        if any(s.denominator != 1 for s in recorded) or name.startswith("2022") or name.startswith("2023"):
-            kind, rules = "exact", exact
-        else:
-            kind, rules = "rounded", rounded
-        got = final_scores(rules, points)
-        if got != recorded and name not in KNOWN_ODD:
+        routed = rulebook_for(PHOENIX_FLAGS, log_id=name)
+        got = final_scores(GameRules.of(rulebook(routed)), points)
+        if got != recorded:
             misses.append((name, points, recorded, got))
-        counts[kind] += 1
+        counts[routed] += 1
     assert misses == []
-    assert counts["exact"] >= 100 and counts["rounded"] >= 50
+    assert counts["tenhou"] >= 100 and counts["tenhou_rounded"] >= 50
+
+
+def test_a_negative_half_thousand_rounds_away_from_zero():
+    """2016090900gm-00a9-0000-a2a25bb6: fourth place with -4,500 points is recorded -55 (-5,000: -35, uma -20)."""
+    rules = GameRules.of(rulebook("tenhou_rounded"))
+    assert final_scores(rules, (66200, 5200, 33100, -4500)) == (77, -35, 13, -55)

@@ -117,11 +117,21 @@ def test_five_down_six_up_rounds_a_half_toward_zero_and_first_takes_the_rest():
     assert final_scores(r, (25500, 35000, 5500, 34000))[0] == -4 - 10  # third place: -4.5 -> -4, uma -10
 
 
+def test_four_down_five_up_rounds_the_points_a_half_away_from_zero():
+    r = replace(TENHOU, score_rounding="four_down_five_up")
+    # Tenhou 2020 (2020061922gm-00a9-0000-6183ff37): 25,500 / 20,700 / 32,500 / 21,300 recorded 6 / -29 / 42 / -19.
+    assert final_scores(r, (25500, 20700, 32500, 21300)) == (6, -29, 42, -19)
+    # a half above the return goes up (+5), where five down, six up keeps +4; a half below zero goes down
+    assert final_scores(r, (40000, 34500, 15500, 10000))[1] == 5 + 10
+    assert final_scores(replace(r, score_rounding="five_down_six_up"), (40000, 34500, 15500, 10000))[1] == 4 + 10
+    assert final_scores(r, (66200, 5200, 33100, -4500))[3] == -35 - 20
+
+
 @given(st.lists(st.integers(-400, 900), min_size=4, max_size=4))
 def test_final_scores_sum_to_zero_when_every_point_is_on_the_scores(hundreds):
     points = [h * 100 for h in hundreds]
     points[0] += 100000 - sum(points)
-    for rounding in ("exact", "five_down_six_up"):
+    for rounding in ("exact", "five_down_six_up", "four_down_five_up"):
         for tie in ("seat_order", "share"):
             r = replace(TENHOU, score_rounding=rounding, tie_break=tie)
             assert sum(final_scores(r, points)) == 0

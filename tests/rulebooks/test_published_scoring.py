@@ -54,14 +54,26 @@ def test_renhou_needs_the_renhou_situation() -> None:
     assert (yaku_ids(result), result["total"]) == (["pinfu"], 1000)
 
 
-# ---- wrc2025: 13 han or more is "yonbaiman", base 8,000 ---------------------------------------------------------------
+# ---- wrc2025: no counted yakuman; 13 han or more is a sanbaiman (WRC 2015 6.1, WRC changes of 2022) -------------------
 
 @pytest.mark.parametrize("name", ["wrc2025", "mahjchina"])
-def test_thirteen_han_is_called_yonbaiman(name: str) -> None:
+def test_thirteen_han_is_a_sanbaiman(name: str) -> None:
     result = score(scorer(name), THIRTEEN_HAN)
-    assert (result["han"], result["limit"], result["base_points"], result["total"]) == (13, "yonbaiman", 8000, 32000)
-    old = score(variant(name, 'override limit kazoe {\n  tier = "yakuman"\n}'), THIRTEEN_HAN)
-    assert (old["limit"], old["total"]) == ("yakuman", 32000)  # only the reported name differs
+    assert (result["han"], result["limit"], result["base_points"], result["total"]) == (13, "sanbaiman", 6000, 24000)
+    assert result["yakuman"] == 0
+    old = score(variant(name, 'limit kazoe "Counted yakuman" {\n  when = han >= 13\n  base = 8000\n  tier = "yonbaiman"\n}'), THIRTEEN_HAN)
+    assert (old["limit"], old["total"]) == ("yonbaiman", 32000)  # what the rulebook paid before
+
+
+def test_four_kans_with_many_dora_is_one_yakuman_under_wrc2025() -> None:
+    hand = "11s win 1s tsumo seat S rinshan ankan 2222m daiminkan 3333p kakan 4444s ankan 5555p dora 1m2p3s4p"
+    result = score(scorer("wrc2025"), hand)
+    assert (result["yakuman"], result["total"]) == (1, 32000)
+
+
+def test_several_yakuman_add_up_under_wrc2025() -> None:
+    result = score(scorer("wrc2025"), "77z win 7z tsumo seat S rinshan ankan 1111z daiminkan 2222z kakan 3333z ankan 4444z")
+    assert (result["yakuman"], result["total"]) == (3, 96000)
 
 
 def test_twelve_han_stays_sanbaiman_under_wrc2025() -> None:
@@ -81,7 +93,6 @@ def test_other_rulebooks_keep_their_thirteen_han_names() -> None:
     [
         ("wrc2025", "yaku", "renhou", "standalone", "WRC 2025 rules"),
         ("mahjchina", "yaku", "renhou", "standalone", "mangan"),
-        ("wrc2025", "limit", "kazoe", "tier", "yonbaiman"),
         ("wrc2025", "settings", "calls", "kan_dora", "at once"),
         ("mahjchina", "settings", "calls", "kan_dora", "at once"),
         ("tenhou", "draw", "nagashi_mangan", "when", "own"),
