@@ -330,7 +330,7 @@ class _Replay:
     def flip(self, count: int) -> None:
         for _ in range(count):
             if self.revealed < len(self.raw.dora):
-                self.events.append(NewDoraIndicator(self.raw.dora[self.revealed]))
+                self.events.append(NewDoraIndicator(self.raw.dora[self.revealed], ordered=False))
                 self.revealed += 1
 
     def take(self, seat: int, tiles: list[int], what: str) -> None:
