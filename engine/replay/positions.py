@@ -14,6 +14,7 @@ therefore gives, beside the events, the position each came from, in the file's o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ruledsl.record import record
@@ -44,3 +45,58 @@ class Position:
 
 
 NOWHERE: dict[str, Any] = Position().to_json()
+
+
+class Places:
+    """Where each event of one parsed log is written, kept as the reader found it (a line number, a byte offset, a
+    path) and made a ``Position`` only when asked: a log has a thousand events and a mismatch names a few.
+
+    ``Places.of_lines``: mjai, the line per event. ``Places.of_offsets``: mjlog, where each event's tag starts in
+    ``text`` (an index into the string), from which line, column and byte offset follow. ``Places.of_paths``:
+    tenhou.net/6, the path and, for a file of one object per line, that line."""
+
+    __slots__ = ("_lines", "_offsets", "_paths", "_text")
+
+    def __init__(
+        self, lines: Sequence[int | None] = (), offsets: Sequence[int | None] = (), text: str = "",
+        paths: Sequence[tuple[int | None, str] | None] = (),
+    ) -> None:
+        self._lines = lines
+        self._offsets = offsets
+        self._text = text
+        self._paths = paths
+
+    @classmethod
+    def of_lines(cls, lines: Sequence[int | None]) -> Places:
+        return cls(lines=lines)
+
+    @classmethod
+    def of_offsets(cls, text: str, offsets: Sequence[int | None]) -> Places:
+        return cls(offsets=offsets, text=text)
+
+    @classmethod
+    def of_paths(cls, paths: Sequence[tuple[int | None, str] | None]) -> Places:
+        return cls(paths=paths)
+
+    def __len__(self) -> int:
+        return max(len(self._lines), len(self._offsets), len(self._paths))
+
+    def at(self, index: int) -> Position | None:
+        """The place of event ``index``; None past the end or for an event the reader made up (a game start)."""
+        if not 0 <= index < len(self):
+            return None
+        if self._lines:
+            line = self._lines[index]
+            return Position(line=line) if line is not None else None
+        if self._offsets:
+            offset = self._offsets[index]
+            return _in_text(self._text, offset) if offset is not None else None
+        path = self._paths[index]
+        return Position(line=path[0], path=path[1]) if path is not None else None
+
+
+def _in_text(text: str, index: int) -> Position:
+    """Line and column (1-based, in characters) of ``text[index]``, and its byte offset in the UTF-8 file."""
+    start = text.rfind("\n", 0, index) + 1
+    offset = len(text[:index].encode("utf-8", errors="replace"))
+    return Position(line=text.count("\n", 0, index) + 1, column=index - start + 1, offset=offset)

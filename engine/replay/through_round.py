@@ -216,6 +216,7 @@ class _Driver:
             wall = wall_of(self.rules, self.start, self.body)
             rnd = Round(self.rules, setup_of(self.start, self.first_round), wall)
         except EngineError as exc:
+            self.index = -1  # the round's start, where the log deals
             self.fail("the deal", "a wall the rulebook's tile set can hold", exc.message)
             return
         self.out.round = rnd
