@@ -96,7 +96,7 @@ def _round_categories(record: dict[str, Any]) -> tuple[set[str], list[Any]]:
             found.add("three_riichi")
         elif what == "illegal move" and str(want).startswith("reach") and record["wall"] is not None and record["wall"] < 4:
             found.add("riichi_wall")
-        elif what == "dora indicators at the win" and any(isinstance(e, Call) and e.kind == "kita" for e in body):
+        elif what == "kan dora indicator" and any(isinstance(e, Call) and e.kind == "kita" for e in body):
             found.add("kita_kan_dora")
         elif what in FOLLOW_ON:
             continue
