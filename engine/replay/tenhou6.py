@@ -280,9 +280,9 @@ class _RawRound:
         return cls(index, honba, sticks, scores, dora, ura, hands, takes, discards, tuple(result), red, players)
 
 
-def _round_events(raw: _RawRound, game: GameStart, base: str = "log[0]") -> tuple[list[Event], list[str]]:
+def _round_events(raw: _RawRound, game: GameStart, entry: str = "log[0]") -> tuple[list[Event], list[str]]:
     """Depth-first search over the call forks for the one ordering that fits every array and the result; with the
-    events, the entry of the round's arrays (``base`` + ``[k][i]``) each was read from."""
+    events, the entry of the round's arrays (``entry`` + ``[k][i]``) each was read from."""
     stack: list[list[int]] = [[]]
     best: _Dead | None = None
     for _ in range(MAX_ORDERINGS):
@@ -292,7 +292,7 @@ def _round_events(raw: _RawRound, game: GameStart, base: str = "log[0]") -> tupl
         try:
             replay = _Replay(raw, prefix)
             events = replay.run()
-            return events, [f"{base}{at}" for at in replay.paths(len(events))]
+            return events, [f"{entry}{at}" for at in replay.paths(len(events))]
         except _Dead as dead:
             if best is None or dead.progress > best.progress:
                 best = dead

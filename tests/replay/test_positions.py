@@ -78,3 +78,13 @@ def test_a_tenhou6_file_of_one_round_a_line_adds_the_line() -> None:
     events, places = read_events_at(one)
     lines = [p.line for p in (places.at(i) for i in range(len(events))) if p is not None]
     assert lines[0] == 1 and lines[-1] == len(one.read_text(encoding="utf-8").splitlines())
+
+
+def test_every_tenhou6_event_has_its_round_entry_even_after_the_reader_backtracked() -> None:
+    """The reader tries several orders of a round's calls (``confusing_nakis``): the places are the kept order's."""
+    for path in sorted((TENHOU / "excerpts").iterdir()):
+        events, places = read_tenhou6_at(path)
+        for index in range(1, len(events)):
+            at = places.at(index)
+            assert at is not None and at.path is not None, (path.name, index)
+            assert at.path.startswith("log[") or at.path == "sc", (path.name, at.path)
