@@ -2,7 +2,8 @@
 
 The log's moves are fed to ``engine.round.Round`` one by one: each must be among the round's legal actions at
 that moment (the first that is not is reported with the legal ones beside it); draws, dora reveals and abortive
-draws are the round's own doing, so each draw the round makes must be the one the log shows and the round must
+draws are the round's own doing, so each draw the round makes must be the one the log shows, each kan indicator
+must show where the round reveals it (``engine.replay.indicators``: the rule ``calls kan_dora``) and the round must
 end the way the log ends. Then the settlement is compared: outcome, point changes, each win's value, and the
 counters and scores the next round starts with.
 
