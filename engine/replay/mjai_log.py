@@ -56,7 +56,7 @@ def parse_mjai_at(lines: Iterable[str], source: str = "<mjai>") -> tuple[list[Ev
     reader adds: mjai's ``start_game`` carries no rules)."""
     lines = list(lines)
     numbers = [number for number, line in enumerate(lines, 1) if line.strip()]  # ``read_lines`` skips blank ones
-    reader = _Reader(list(mjai.read_lines(lines, source=source)), source)
+    reader = _Reader(list(mjai.read_lines(lines, source=source)), source, numbers)
     events = reader.run()
     return events, Places.of_lines([numbers[o] if o >= 0 else None for o in reader.origins])
 
@@ -71,9 +71,10 @@ def parse_mjai_events(events: list[dict[str, Any]], source: str = "<mjai>") -> t
 class _Reader:
     """Walks the events once, keeping what the format needs: hands and melds (a win's hand), scores, indicators."""
 
-    def __init__(self, events: list[dict[str, Any]], source: str) -> None:
+    def __init__(self, events: list[dict[str, Any]], source: str, lines: list[int] | None = None) -> None:
         self.events = events
         self.source = source
+        self.lines = lines  # the file's line of each event, when read from one
         self.out: list[Event] = []
         self.hands: list[list[int]] = []
         self.melds: list[list[Call]] = []
@@ -86,6 +87,9 @@ class _Reader:
         self.origins: list[int] = [-1]  # per output event: the index of the mjai event it came from
 
     def fail(self, index: int, message: str) -> InvalidRequest:
+        """A bad event, named as ``mjai.read_lines`` names a bad line (``file:line:``), or by its number."""
+        if self.lines is not None and index < len(self.lines):
+            return InvalidRequest(f"{self.source}:{self.lines[index]}: {message}")
         return InvalidRequest(f"{self.source}: event {index + 1}: {message}")
 
     def run(self) -> list[Event]:
