@@ -64,7 +64,7 @@ def _types(lines: Sequence[str]) -> list[str]:
     return [json.loads(line)["type"] for line in lines]
 
 
-@pytest.mark.parametrize("rulebook", ["house", "wrc2025"])
+@pytest.mark.parametrize("rulebook", ["house", "tenhou", "wrc2025", "mleague"])
 def test_our_mjai_output_places_each_indicator_by_the_rule_and_replays_clean(tmp_path: Path, rulebook: str) -> None:
     after = RULE[rulebook] == "after_discard"
     seen = {kind: 0 for kind in KANS}
