@@ -6,7 +6,9 @@ and the same final points.
 Four players (``tenhou``): all 1,000 games, 12,861 rounds, 931,936 decisions with identical legal sets; 12,813
 rounds identical in every settled field; the other 48 follow from 20 exhaustive draws where riichienv counts as
 tenpai a hand waiting only on a tile it holds all four of (``all_copies_held``). Three players (``tenhou_sanma``):
-300 games, 2,871 rounds, 135,935 decisions; 2,778 rounds identical in every settled field. The rest differ by rules,
+300 games, 2,871 rounds, 135,935 decisions; 2,752 rounds identical in every settled field (28 rounds show a kan
+indicator where our round does not reveal it, ``kita_kan_dora``: replay checks each indicator's place, not only
+the count a win sees). The rest differ by rules,
 each named in ``KNOWN`` with the rule item that decides it. Every disagreement found must fall into one of them (or
 follow from one in the same game: scores of later rounds, final points, the game's end), so a new kind of
 disagreement fails the test. Allowed, not required: a rulebook that changes to riichienv's reading just makes its
