@@ -524,7 +524,7 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
         "kuikae": _s(list_of(STR), "discards forbidden right after a chi or pon: \"same_tile\" (the called kind), \"suji\" (after a chi on an end, the kind three away on the other side)", "kuikae = [\"same_tile\", \"suji\"]", "same_tile", "suji"),
         "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false"),
         "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4"),
-        "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans after the kan-maker's discard) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately"),
+        "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans with the kan-maker's next discard, so that a ron on it counts it) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately"),
         "thirteen_orphans_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "thirteen_orphans_robs_closed_kan = true"),
     },
     "riichi": {

@@ -27,26 +27,20 @@ from engine.game.progression import GameState, advance
 from engine.game.result import final_points
 from engine.game.rules import GameRules
 from engine.impact.variants import Rules
-from engine.replay.events import Event, GameEnd, RoundStart, Win
+from engine.replay.events import Event, GameEnd, RoundStart
 from engine.replay.rounds import compare_settlement, split_rounds
 from engine.replay.through_round import ROUND_WINDS, RoundReplay, _Driver
-from engine.round.actions import Action
 from engine.round.rules import RoundRules, round_rules
 from ruledsl.record import record, replace
 from ruledsl.rulebook_changes import Change
 
 
 class _Resettle(_Driver):
-    """The replay driver, minus its check that a win sees as many kan indicators as the log showed: under B, kan
-    dora may be revealed at another time, which changes the win's value but not the moves."""
+    """The replay driver, minus its check that the log reveals each kan indicator where the rulebook does: under B,
+    kan dora may be revealed at another time, which changes a win's value but not the moves."""
 
-    def _wins(self, wins: list[Win]) -> bool:
-        first = wins[0]
-        if first.tsumo:
-            return self._own(Action("hora", first.who, first.win_tile, target=first.who))
-        return self._respond({w.who: Action("hora", w.who, w.win_tile, target=w.from_who) for w in wins}) and (
-            self.rnd.finished or self._pass_all()
-        )
+    def _indicators(self) -> None:
+        return
 
 
 @record(slots=False)

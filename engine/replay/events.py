@@ -111,9 +111,14 @@ class NewDoraIndicator:
     Closed kan: right after the call. Open or added kan: mjlog writes it just before the kan-maker's discard
     (it comes with that discard, so a ron on the discard counts it), or before a following kan's replacement
     draw; it never shows for a win on the replacement tile itself.
+
+    ``ordered`` says whether the event's place among the others is the log's own (mjlog's ``DORA`` tag, mjai's
+    ``dora`` line) or the reader's guess: tenhou.net/6 lists the indicators with no order, so its reader places
+    them by Tenhou's convention and replay checks their place only where the log says it.
     """
 
     tile: int
+    ordered: bool = True
 
 
 @record(slots=False)

@@ -31,6 +31,7 @@ from engine.replay.events import (
     Win,
 )
 from engine.replay.mjlog import read_log
+from engine.replay.positions import Places
 from engine.round.actions import sorted_tiles
 from engine.tiles import kind_of
 
@@ -38,12 +39,26 @@ from engine.tiles import kind_of
 def read_mjai_log(path: str | Path) -> list[Event]:
     """Read one mjai log file (``.mjson``/``.jsonl``/``.json``, plain or gzip), within the size and
     decompression bounds of ``engine.replay.mjlog``."""
-    return read_log(Path(path), lambda text, source: parse_mjai(text.splitlines(), source), "mjai log")
+    return read_mjai_log_at(path)[0]
+
+
+def read_mjai_log_at(path: str | Path) -> tuple[list[Event], Places]:
+    """``read_mjai_log`` with the line each event was read from (``engine.replay.positions``)."""
+    return read_log(Path(path), lambda text, source: parse_mjai_at(text.splitlines(), source), "mjai log")
 
 
 def parse_mjai(lines: Iterable[str], source: str = "<mjai>") -> list[Event]:
-    events = list(mjai.read_lines(lines, source=source))
-    return _Reader(events, source).run()
+    return parse_mjai_at(lines, source)[0]
+
+
+def parse_mjai_at(lines: Iterable[str], source: str = "<mjai>") -> tuple[list[Event], Places]:
+    """The events and, per event, the 1-based line of the mjai event it came from (None for the game start the
+    reader adds: mjai's ``start_game`` carries no rules)."""
+    lines = list(lines)
+    numbers = [number for number, line in enumerate(lines, 1) if line.strip()]  # ``read_lines`` skips blank ones
+    reader = _Reader(list(mjai.read_lines(lines, source=source)), source, numbers)
+    events = reader.run()
+    return events, Places.of_lines([numbers[o] if o >= 0 else None for o in reader.origins])
 
 
 def parse_mjai_events(events: list[dict[str, Any]], source: str = "<mjai>") -> tuple[list[Event], list[int]]:
@@ -56,9 +71,10 @@ def parse_mjai_events(events: list[dict[str, Any]], source: str = "<mjai>") -> t
 class _Reader:
     """Walks the events once, keeping what the format needs: hands and melds (a win's hand), scores, indicators."""
 
-    def __init__(self, events: list[dict[str, Any]], source: str) -> None:
+    def __init__(self, events: list[dict[str, Any]], source: str, lines: list[int] | None = None) -> None:
         self.events = events
         self.source = source
+        self.lines = lines  # the file's line of each event, when read from one
         self.out: list[Event] = []
         self.hands: list[list[int]] = []
         self.melds: list[list[Call]] = []
@@ -71,6 +87,9 @@ class _Reader:
         self.origins: list[int] = [-1]  # per output event: the index of the mjai event it came from
 
     def fail(self, index: int, message: str) -> InvalidRequest:
+        """A bad event, named as ``mjai.read_lines`` names a bad line (``file:line:``), or by its number."""
+        if self.lines is not None and index < len(self.lines):
+            return InvalidRequest(f"{self.source}:{self.lines[index]}: {message}")
         return InvalidRequest(f"{self.source}: event {index + 1}: {message}")
 
     def run(self) -> list[Event]:

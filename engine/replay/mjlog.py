@@ -11,11 +11,13 @@ Malformed input (not XML, cut short, a tag missing an attribute, a tile id out o
 from __future__ import annotations
 
 import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from engine.errors import EngineError, InvalidRequest, LimitExceeded
 from engine.replay.events import (
@@ -33,7 +35,9 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
+from engine.replay.positions import Places
 
+_Parsed = TypeVar("_Parsed")  # what a format's parser makes of a file's text: its events (with their positions)
 RED_FIVE_IDS = {16: 34, 52: 35, 88: 36}
 DRAW_LETTERS = "TUVW"
 DISCARD_LETTERS = "DEFG"
@@ -160,7 +164,7 @@ def gunzip(raw: bytes, source: str) -> bytes:
     return b"".join(out)
 
 
-def read_log(path: Path, parse: Callable[[str, str], list[Event]], what: str, gzipped: bool = True) -> list[Event]:
+def read_log(path: Path, parse: Callable[[str, str], _Parsed], what: str, gzipped: bool = True) -> _Parsed:
     """One log file through ``parse(text, source)``, within the bounds above, for every format: a regular file,
     gunzipped where the format may come compressed (``gzipped``), UTF-8; anything the parser raises that is not an
     ``EngineError`` is bad input (``invalid_request``, or ``limit_exceeded`` for nesting), never an internal error."""
@@ -184,11 +188,21 @@ def read_log(path: Path, parse: Callable[[str, str], list[Event]], what: str, gz
 def read_mjlog(path: str | Path) -> list[Event]:
     """Read one mjlog file (plain or gzip, as Tenhou serves both) into events; a file that is not a readable
     mjlog within the bounds above raises ``EngineError`` (``invalid_request`` or ``limit_exceeded``)."""
-    return read_log(Path(path), lambda text, source: parse_mjlog(text, source=source), "mjlog")
+    return read_mjlog_at(path)[0]
+
+
+def read_mjlog_at(path: str | Path) -> tuple[list[Event], Places]:
+    """``read_mjlog`` with each event's tag position (``engine.replay.positions``)."""
+    return read_log(Path(path), lambda text, source: parse_mjlog_at(text, source=source), "mjlog")
 
 
 def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
     """Parse mjlog XML text into the event list, in table order."""
+    return parse_mjlog_at(text, source)[0]
+
+
+def parse_mjlog_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Places]:
+    """The events and, per event, where its tag starts (an offset in ``text``; line and column follow from it)."""
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
@@ -201,7 +215,9 @@ def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
         raise InvalidRequest(
             f"{source}: the root tag is <{root.tag}>, expected <mjloggm> (not an mjlog file)"
         )
+    starts = _tag_starts(text, root)
     parser = _Parser()
+    positions: list[int | None] = []
     for index, element in enumerate(root):
         try:
             parser.feed(element)
@@ -210,9 +226,26 @@ def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
         except (KeyError, ValueError, IndexError) as exc:
             reason = f"missing attribute {exc}" if isinstance(exc, KeyError) else f"bad value ({exc})"
             raise InvalidRequest(f"{source}: tag #{index + 1} <{element.tag}>: {reason}") from None
+        positions.extend([starts[index] if starts else None] * (len(parser.events) - len(positions)))
     if parser.game is None:
         raise InvalidRequest(f"{source}: no <GO> tag, so the game's rules are unknown")
-    return parser.events
+    return parser.events, Places.of_offsets(text, positions)
+
+
+START_TAG = re.compile(r"<(?![/?!])")
+
+
+def _tag_starts(text: str, root: ET.Element) -> list[int]:
+    """Where each child tag of the root starts in ``text``, or nothing when that cannot be told for sure.
+
+    Well-formed XML has no bare ``<`` in attribute values or text, so every start tag is a ``<`` not followed by
+    ``/``, ``?`` or ``!``; a comment or CDATA section may hide more. An mjlog is flat, every tag a child of the
+    root: when the ``<`` found are exactly the root and its children, the k-th child is the (k+1)-th found (the
+    parse itself stays ElementTree's, in C; this is one more regular-expression pass over the text)."""
+    found = [m.start() for m in START_TAG.finditer(text)]
+    if len(found) != 1 + len(root) or any(len(child) for child in root):
+        return []
+    return found[1:]
 
 
 class _Parser:

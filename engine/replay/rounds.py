@@ -34,14 +34,15 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
-from engine.replay.mjai_log import read_mjai_log
-from engine.replay.mjlog import read_mjlog
-from engine.replay.tenhou6 import read_tenhou6
+from engine.replay.mjai_log import read_mjai_log_at
+from engine.replay.mjlog import read_mjlog_at
+from engine.replay.positions import Places
+from engine.replay.tenhou6 import read_tenhou6_at
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
 from engine.score import Scorer
-from ruledsl.record import field, record
+from ruledsl.record import field, record, replace
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
 
@@ -96,12 +97,17 @@ def log_kind(path: Path) -> str | None:
 
 
 def read_events(path: Path) -> list[Event]:
+    return read_events_at(path)[0]
+
+
+def read_events_at(path: Path) -> tuple[list[Event], Places]:
+    """The log's events and where in the file each is written (``engine.replay.positions``)."""
     kind = log_kind(path)
     if kind == "mjai":
-        return read_mjai_log(path)
+        return read_mjai_log_at(path)
     if kind == "tenhou6":
-        return read_tenhou6(path)
-    return read_mjlog(path)
+        return read_tenhou6_at(path)
+    return read_mjlog_at(path)
 
 
 def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[Path]:
@@ -289,9 +295,11 @@ class GameFollower:
         return out
 
 
-def replay_events(events: list[Event], rules: RoundRules, source: str, report: ReplayReport) -> None:
-    """Replay one parsed game into ``report``."""
+def replay_events(events: list[Event], rules: RoundRules, source: str, report: ReplayReport, places: Places | None = None) -> None:
+    """Replay one parsed game into ``report``; ``places`` (the reader's, one per event) name each mismatch's place
+    in the file."""
     _, rounds, end = split_rounds(events)
+    here = _Locator(places, rounds, len(events))
     report.games += 1
     game = GameFollower(rules, rounds[0][1]) if rounds else None
     for k, (index, start, body) in enumerate(rounds):
@@ -317,10 +325,32 @@ def replay_events(events: list[Event], rules: RoundRules, source: str, report: R
         report.wins += len(outcome_events(body)[0])
         if not mismatches:
             report.rounds_matched += 1
-        report.mismatches.extend({"file": source, **m.to_json(), "text": m.text()} for m in mismatches)
+        report.mismatches.extend(_entry(source, here.locate(m, k)) for m in mismatches)
     if end is not None and game is not None and rounds:
         for m in game.end(end, rounds[-1][1].label):
-            report.mismatches.append({"file": source, **m.to_json(), "text": m.text()})
+            report.mismatches.append(_entry(source, here.locate(m, len(rounds) - 1)))
+
+
+def _entry(source: str, m: Mismatch) -> dict[str, Any]:
+    return {"file": source, **m.to_json(), "text": m.text()}
+
+
+class _Locator:
+    """Puts the file's place on a game's mismatches: the event's own, or for a mismatch past a round's last event
+    (its settlement, the next round's counters) that last event, where the log writes the outcome; a mismatch of
+    the game's end (no event) the log's final table."""
+
+    def __init__(self, places: Places | None, rounds: list[tuple[int, RoundStart, list[Event]]], count: int) -> None:
+        self.places = places
+        self.last = [index + len(body) for index, _, body in rounds]  # each round's last event
+        self.end = count - 1
+
+    def locate(self, m: Mismatch, round_number: int) -> Mismatch:
+        if self.places is None or not self.last:
+            return m
+        index = self.end if m.event is None else min(m.event, self.last[round_number])
+        at = self.places.at(index)
+        return m if at is None else replace(m, at=at)
 
 
 @cache
@@ -342,10 +372,10 @@ def replay(
         if progress is not None:
             progress(number, len(files), str(path))
         try:
-            events = read_events(path)
+            events, places = read_events_at(path)
             start, _, _ = split_rounds(events)
             rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
-            replay_events(events, rules, str(path), report)
+            replay_events(events, rules, str(path), report, places)
         except EngineError as exc:
             report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

@@ -45,6 +45,7 @@ from engine.replay.events import (
     round_label,
 )
 from engine.replay.mjlog import read_log
+from engine.replay.positions import Places
 from engine.replay.win_situations import tenhou_table
 from engine.tiles import format_tiles, kind_of
 from ruledsl.record import record
@@ -149,27 +150,33 @@ def parse_call(text: str, seat: int, red_fives: bool = True) -> Call:
 def read_tenhou6(path: str | Path) -> list[Event]:
     """Read a tenhou.net/6 JSON file: one game object, or one object per line (one round each). A file that is
     not a readable log within the bounds of ``engine.replay.mjlog`` (size; JSON nesting) raises ``EngineError``."""
-    return read_log(Path(path), lambda text, source: parse_tenhou6(text, source=source), "tenhou.net/6 log", gzipped=False)
+    return read_tenhou6_at(path)[0]
 
 
-def _objects(text: str, source: str) -> list[dict[str, Any]]:
+def read_tenhou6_at(path: str | Path) -> tuple[list[Event], Places]:
+    """``read_tenhou6`` with the array entry each event was read from (``engine.replay.positions``)."""
+    return read_log(Path(path), lambda text, source: parse_tenhou6_at(text, source=source), "tenhou.net/6 log", gzipped=False)
+
+
+def _objects(text: str, source: str) -> list[tuple[int | None, dict[str, Any]]]:
+    """The file's game objects, each with its line when the file has one object per line (else None)."""
     stripped = text.strip()
     try:
-        objects = [json.loads(stripped)]
+        objects: list[tuple[int | None, Any]] = [(None, json.loads(stripped))]
     except json.JSONDecodeError as whole_error:
-        lines = [line for line in stripped.splitlines() if line.strip()]
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
             raise InvalidRequest(
                 f"{source}: not valid JSON at line {whole_error.lineno}, column {whole_error.colno} "
                 f"({whole_error.msg}; truncated or not a tenhou.net/6 log)"
             ) from None
         objects = []
-        for number, line in enumerate(lines, 1):
+        for number, line in lines:
             try:
-                objects.append(json.loads(line))
+                objects.append((number, json.loads(line)))
             except json.JSONDecodeError as exc:
                 raise InvalidRequest(f"{source}: line {number} is not valid JSON ({exc.msg})") from None
-    for obj in objects:
+    for _, obj in objects:
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise InvalidRequest(f'{source}: not a tenhou.net/6 log (no "log" list)')
     return objects
@@ -198,24 +205,34 @@ def game_rules(rule: Any) -> GameStart:
 
 def parse_tenhou6(text: str, source: str = "<tenhou6>") -> list[Event]:
     """Parse tenhou.net/6 JSON text into the event list, in table order."""
+    return parse_tenhou6_at(text, source)[0]
+
+
+def parse_tenhou6_at(text: str, source: str = "<tenhou6>") -> tuple[list[Event], Places]:
+    """The events and, per event, the entry of the ``log`` arrays it was read from (``log[2][6][7]``: round 2,
+    0-based, seat 0's discards, the eighth), with the object's line in a file of one object per line."""
     objects = _objects(text, source)
-    game = game_rules(objects[0].get("rule"))
+    game = game_rules(objects[0][1].get("rule"))
     events: list[Event] = [game]
-    for obj in objects:
+    paths: list[tuple[int | None, str] | None] = [(objects[0][0], "rule")]
+    for line, obj in objects:
         for number, raw in enumerate(obj["log"], 1):
             try:
-                events += _round_events(_RawRound.read(raw, game.red_fives, game.players), game)
+                found, where = _round_events(_RawRound.read(raw, game.red_fives, game.players), game, f"log[{number - 1}]")
             except InvalidRequest as exc:
                 raise InvalidRequest(f"{source}: round #{number}: {exc.message}") from None
-    final = objects[-1].get("sc")
+            events += found
+            paths += [(line, path) for path in where]
+    final = objects[-1][1].get("sc")
     if isinstance(final, list) and len(final) >= 8:
+        paths.append((objects[-1][0], "sc"))
         events.append(
             GameEnd(
                 scores=tuple(int(final[2 * s]) for s in range(game.players)),  # already in points, unlike mjlog
                 placement_points=tuple(float(final[2 * s + 1]) for s in range(game.players)),
             )
         )
-    return events
+    return events, Places.of_paths(paths)
 
 
 @record(slots=False)
@@ -263,8 +280,9 @@ class _RawRound:
         return cls(index, honba, sticks, scores, dora, ura, hands, takes, discards, tuple(result), red, players)
 
 
-def _round_events(raw: _RawRound, game: GameStart) -> list[Event]:
-    """Depth-first search over the call forks for the one ordering that fits every array and the result."""
+def _round_events(raw: _RawRound, game: GameStart, entry: str = "log[0]") -> tuple[list[Event], list[str]]:
+    """Depth-first search over the call forks for the one ordering that fits every array and the result; with the
+    events, the entry of the round's arrays (``entry`` + ``[k][i]``) each was read from."""
     stack: list[list[int]] = [[]]
     best: _Dead | None = None
     for _ in range(MAX_ORDERINGS):
@@ -272,7 +290,9 @@ def _round_events(raw: _RawRound, game: GameStart) -> list[Event]:
             break
         prefix = stack.pop()
         try:
-            return _Replay(raw, prefix).run()
+            replay = _Replay(raw, prefix)
+            events = replay.run()
+            return events, [f"{entry}{at}" for at in replay.paths(len(events))]
         except _Dead as dead:
             if best is None or dead.progress > best.progress:
                 best = dead
@@ -317,6 +337,18 @@ class _Replay:
             hands=raw.hands,
         )
         self.events: list[Event] = [start]
+        self.marks: list[tuple[int, str]] = [(0, "[0]")]  # (first event, array entry) each time the entry changes
+
+    def at(self, array: int, index: int | None = None) -> None:
+        """The events appended from now on are read from ``log[r][array][index]`` (or ``[array]``)."""
+        self.marks.append((len(self.events), f"[{array}]" if index is None else f"[{array}][{index}]"))
+
+    def paths(self, count: int) -> list[str]:
+        """The array entry of each of the first ``count`` events."""
+        out: list[str] = []
+        for (first, entry), (following, _) in zip(self.marks, [*self.marks[1:], (count, "")], strict=True):
+            out += [entry] * (following - first)
+        return out[:count]
 
     def dead(self, reason: str) -> _Dead:
         return _Dead(reason, self.decisions, len(self.events))
@@ -330,7 +362,8 @@ class _Replay:
     def flip(self, count: int) -> None:
         for _ in range(count):
             if self.revealed < len(self.raw.dora):
-                self.events.append(NewDoraIndicator(self.raw.dora[self.revealed]))
+                self.at(2, self.revealed)
+                self.events.append(NewDoraIndicator(self.raw.dora[self.revealed], ordered=False))
                 self.revealed += 1
 
     def take(self, seat: int, tiles: list[int], what: str) -> None:
@@ -357,6 +390,7 @@ class _Replay:
                 tile = self._tile(value)
                 self.flip(self.due_at_draw)
                 self.due_at_draw = 0
+                self.at(5 + 3 * seat, self.ti[seat])
                 self.ti[seat] += 1
                 self.draws += 1
                 self.hands[seat][tile] += 1
@@ -368,6 +402,7 @@ class _Replay:
             action = raw.discards[seat][self.di[seat]] if self.di[seat] < len(raw.discards[seat]) else None
             if action is None:
                 raise self.dead(f"seat {seat} called but has no discard after it")
+            self.at(6 + 3 * seat, self.di[seat])
             self.di[seat] += 1
             if isinstance(action, str) and ("a" in action or "k" in action):
                 robbed = self._own_kan(seat, action)
@@ -394,6 +429,7 @@ class _Replay:
                 self.events.append(RiichiDeclared(seat, 1))
             self.flip(self.owed)
             self.owed = 0
+            self.at(6 + 3 * seat, self.di[seat] - 1)
             self.take(seat, [tile], "discards")
             self.events.append(Discard(seat, tile, tsumogiri))
             if self.consumed():
@@ -408,6 +444,7 @@ class _Replay:
                 seat = (seat + 1) % self.players
                 continue
             seat = call.seat
+            self.at(5 + 3 * seat, self.ti[seat])
             self.ti[seat] += 1
             own = list(call.tiles)
             own.remove(call.called_tile)
@@ -515,6 +552,7 @@ class _Replay:
     def _finish_after_draw(self, seat: int, tile: int) -> list[Event]:
         if not self.consumed():
             raise self.dead(f"seat {seat} stops after a draw while other arrays go on")
+        self.at(16)
         name = self.raw.result[0]
         if name == WIN_WORD:
             wins = self._win_entries()
@@ -538,6 +576,7 @@ class _Replay:
         if riichi:  # the declaration discard passed: the stick is down before the round ends
             self.events.append(RiichiDeclared(seat, 2))
             self.established += 1
+        self.at(16)
         deltas = self._deltas(1)
         sticks = self.raw.sticks + self.established
         if name in EXHAUSTIVE_WORDS or name == NAGASHI_WORD:
@@ -563,6 +602,7 @@ class _Replay:
     def _finish_ron(self, seat: int, tile: int) -> list[Event]:
         if self.raw.result[0] != WIN_WORD:
             raise self.dead("the round ends on a kan but the result is no win")
+        self.at(16)
         wins = self._win_entries()
         if not all(w[1] == seat and w[0] != seat for w in wins):
             raise self.dead(f"the round ends on seat {seat}'s tile but the result is not a ron on it")

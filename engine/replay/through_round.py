@@ -2,7 +2,8 @@
 
 The log's moves are fed to ``engine.round.Round`` one by one: each must be among the round's legal actions at
 that moment (the first that is not is reported with the legal ones beside it); draws, dora reveals and abortive
-draws are the round's own doing, so each draw the round makes must be the one the log shows and the round must
+draws are the round's own doing, so each draw the round makes must be the one the log shows, each kan indicator
+must show where the round reveals it (``engine.replay.indicators``: the rule ``calls kan_dora``) and the round must
 end the way the log ends. Then the settlement is compared: outcome, point changes, each win's value, and the
 counters and scores the next round starts with.
 
@@ -29,6 +30,8 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
+from engine.replay.indicators import RULE_WORDS, misplaced
+from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
 from engine.round.legal import dahai_action, pass_action
 from engine.round.round import NAME, IllegalAction, Round, RoundSetup
@@ -45,7 +48,8 @@ RESPONSE_CALLS = frozenset({"chi", "pon", "daiminkan"})
 
 @record(slots=False)
 class Mismatch:
-    """One difference between a log and the rulebook: where (round, event index) and what (a field, two values)."""
+    """One difference between a log and the rulebook: where (round, event index, and the place in the file once
+    ``at`` is known: ``engine.replay.positions``) and what (a field, two values)."""
 
     round: str
     event: int | None
@@ -53,15 +57,22 @@ class Mismatch:
     expected: Any
     got: Any
     note: str = ""
+    at: Position | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out = {"round": self.round, "event": self.event, "what": self.what, "expected": self.expected, "got": self.got}
+        out = {"round": self.round, "event": self.event, **(self.at.to_json() if self.at is not None else NOWHERE),
+               "what": self.what, "expected": self.expected, "got": self.got}
         if self.note:
             out["note"] = self.note
         return out
 
     def text(self) -> str:
-        where = f"{self.round}" + (f", event {self.event}" if self.event is not None else "")
+        """The round, then the place in the file where the reader knows it (else the event index), then what."""
+        place = self.at.text() if self.at is not None else ""
+        if place:
+            where = f"{self.round}, {place}"
+        else:
+            where = f"{self.round}" + (f", event {self.event}" if self.event is not None else "")
         line = f"{where}: {self.what}: the log has {_plain(self.expected)}, the rulebook gives {_plain(self.got)}"
         return line + (f" ({self.note})" if self.note else "")
 
@@ -180,12 +191,35 @@ class _Driver:
         self.out.mismatches.append(Mismatch(self.start.label, self.offset + self.index, what, expected, got, note))
 
     def run(self) -> RoundReplay:
+        self._play()
+        if self.out.round is not None:
+            self._indicators()
+        return self.out
+
+    def _indicators(self) -> None:
+        """A kan indicator the log reveals elsewhere than the round does (see ``engine.replay.indicators``), put
+        among the mismatches in event order: the place of an indicator is the rule ``calls kan_dora``."""
+        rnd = self.rnd
+        upto = min(self.index, len(self.body))
+        if not rnd.kan_makers and not any(type(e) is NewDoraIndicator for e in self.body[:upto]):
+            return  # no kan, no indicator: nothing to place (nearly every round)
+        found = misplaced(self.body, upto, rnd.events, rnd.finished and upto == len(self.body))
+        if found is None:
+            return
+        rule = self.rules.kan_dora
+        note = f'settings calls kan_dora = "{rule}": {RULE_WORDS.get(rule, rule)}'
+        m = Mismatch(self.start.label, self.offset + found.index, "kan dora indicator", found.expected, found.got, note)
+        self.out.mismatches.append(m)
+        self.out.mismatches.sort(key=lambda x: -1 if x.event is None else x.event)
+
+    def _play(self) -> None:
         try:
             wall = wall_of(self.rules, self.start, self.body)
             rnd = Round(self.rules, setup_of(self.start, self.first_round), wall)
         except EngineError as exc:
+            self.index = -1  # the round's start, where the log deals
             self.fail("the deal", "a wall the rulebook's tile set can hold", exc.message)
-            return self.out
+            return
         self.out.round = rnd
         self.rnd = rnd
         body = self.body
@@ -205,14 +239,14 @@ class _Driver:
             else:
                 ok = self._event(event)
             if not ok:
-                return self.out
+                return
             i += 1
         self.index = len(body)
         if not rnd.finished:
             self._pass_all()
         if not rnd.finished:
             self.fail("end of the round", "the round ends here", f"the round goes on (waiting for seat {', '.join(map(str, rnd.waiting()))})")
-        return self.out
+        return
 
     # ---- one log event --------------------------------------------------------------------------------------------
     def _event(self, event: Event) -> bool:
@@ -374,13 +408,6 @@ class _Driver:
     def _wins(self, wins: list[Win]) -> bool:
         rnd = self.rnd
         first = wins[0]
-        shown = 1 + sum(1 for e in self.body[: self.index] if isinstance(e, NewDoraIndicator))
-        if len(rnd.wall.dora_indicators()) != shown:
-            self.fail(
-                "dora indicators at the win", shown, len(rnd.wall.dora_indicators()),
-                "the log reveals a kan's indicator earlier or later than `calls kan_dora` says",
-            )
-            return False
         if first.tsumo:
             return self._own(Action("hora", first.who, first.win_tile, target=first.who))
         return self._respond({w.who: Action("hora", w.who, w.win_tile, target=w.from_who) for w in wins}) and (

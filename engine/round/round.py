@@ -419,10 +419,10 @@ class Round:
         self.reach_pending = False
         self.after_call = False
         self.drawn = None
-        self.events.append({"type": "dahai", "actor": seat, "pai": NAME[tile], "tsumogiri": a.tsumogiri})
-        while self.pending_dora:
+        while self.pending_dora:  # an open or added kan's indicator comes with this discard, written before it
             self._reveal()
             self.pending_dora -= 1
+        self.events.append({"type": "dahai", "actor": seat, "pai": NAME[tile], "tsumogiri": a.tsumogiri})
         self._open_window("dahai", tile, seat)
 
     def _own_reach(self, a: Action) -> None:

@@ -187,7 +187,7 @@ def test_exhaustive_draw_tenpai_from_the_tenpais_field_or_the_payments() -> None
     [
         (['{"type": "start_game"}', "not json"], r"<mjai>:2: not a JSON object"),
         (['{"type": "start_game"}'], "no start_kyoku event"),
-        (_log({"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": False}), r"event 3: seat 0 plays C, which is not in its hand"),
+        (_log({"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": False}), r"<mjai>:3: seat 0 plays C, which is not in its hand"),
         (_log({"type": "tsumo", "actor": 7, "pai": "C"}), "a seat must be 0..3"),
         (_log({"type": "tsumo", "actor": 0}), "missing or has a bad field"),
     ],

@@ -20,6 +20,7 @@ from engine.replay.events import (
     Event,
     ExhaustiveDraw,
     GameEnd,
+    NewDoraIndicator,
     RoundStart,
     Win,
 )
@@ -189,7 +190,10 @@ def iter_wins_of(events: list[Event]) -> list[WinCase]:
 
 def _normal(event: Event) -> Event:
     """What the two formats may legitimately say differently: tile order inside a hand, which copy names a closed
-    kan, zero-han bonus lines (mjlog only), fu of limit hands (JSON omits), shown hands (JSON has none)."""
+    kan, zero-han bonus lines (mjlog only), fu of limit hands (JSON omits), shown hands (JSON has none), whether an
+    indicator's place is the log's (JSON lists indicators with no place; its reader puts them where mjlog does)."""
+    if isinstance(event, NewDoraIndicator):
+        return record.replace(event, ordered=True)
     if isinstance(event, RoundStart):
         return record.replace(event, hands=tuple(tuple(sorted(h)) for h in event.hands))
     if isinstance(event, Call) and event.kind == "ankan":

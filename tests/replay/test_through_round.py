@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import library
 from engine.replay.events import Call, Draw, RoundStart
+from engine.replay.positions import Position
 from engine.replay.through_round import Mismatch, replay_round, wall_of
 from engine.round.rules import round_rules
 from engine.round.wall import WallState
@@ -43,4 +44,15 @@ def test_a_log_with_a_tile_the_set_does_not_hold_is_a_mismatch_not_a_crash() -> 
 def test_a_mismatch_reads_as_a_sentence_and_as_json() -> None:
     m = Mismatch("E1-0", 12, "illegal move", "pon seat 2 5m", ["dahai seat 2 5m", "none seat 2"])
     assert m.text() == "E1-0, event 12: illegal move: the log has pon seat 2 5m, the rulebook gives dahai seat 2 5m, none seat 2"
-    assert m.to_json() == {"round": "E1-0", "event": 12, "what": "illegal move", "expected": "pon seat 2 5m", "got": ["dahai seat 2 5m", "none seat 2"]}
+    nowhere = {"line": None, "column": None, "offset": None, "path": None}  # not read from a file: no place in one
+    assert m.to_json() == {"round": "E1-0", "event": 12, **nowhere, "what": "illegal move", "expected": "pon seat 2 5m", "got": ["dahai seat 2 5m", "none seat 2"]}
+
+
+def test_a_mismatch_names_its_place_in_the_file_when_the_reader_knows_it() -> None:
+    m = Mismatch("E1-0", 12, "illegal move", "pon seat 2 5m", "none seat 2", at=Position(line=40))
+    assert m.text() == "E1-0, line 40: illegal move: the log has pon seat 2 5m, the rulebook gives none seat 2"
+    assert m.to_json()["event"] == 12 and m.to_json()["line"] == 40
+    xml = Mismatch("E1-0", 12, "draw", "a", "b", at=Position(line=1, column=3457, offset=3456))
+    assert xml.text().startswith("E1-0, line 1, column 3457: draw") and xml.to_json()["offset"] == 3456
+    json6 = Mismatch("E1-0", 12, "draw", "a", "b", at=Position(path="log[0][6][7]"))
+    assert json6.text().startswith("E1-0, log[0][6][7]: draw") and json6.to_json()["path"] == "log[0][6][7]"
