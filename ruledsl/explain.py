@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
@@ -480,6 +481,29 @@ def setting_words(value: ast.Expr) -> str:
             return name
         case ast.Negate(operand=ast.Int(value=number)):
             return f"-{number:,}"
+    return english(value)
+
+
+def setting_value(value: ast.Expr) -> Any:
+    """A setting's value as JSON keeps it (``25000``, ``true``, ``["0m", "0p", "0s"]``, ``{"first": 30}``): for tools,
+    while ``setting_words`` prints it for people. A value that is an expression is its plain-English reading."""
+    match value:
+        case ast.ListLit(items=items):
+            return [setting_value(i) for i in items]
+        case ast.Record(entries=entries):
+            return {e.key: setting_value(e.value) for e in entries}
+        case ast.Bool(value=flag):
+            return flag
+        case ast.Int(value=number):
+            return number
+        case ast.Str(value=text):
+            return text
+        case ast.Tiles(text=text):
+            return text
+        case ast.Name(id=name):
+            return name
+        case ast.Negate(operand=ast.Int(value=number)):
+            return -number
     return english(value)
 
 

@@ -178,6 +178,26 @@ def test_compare_an_uploaded_rulebook(server, page, tmp_path):
     assert "yaku sanrenkou" in items and "abortive_draw suufon_renda" in items
 
 
+def test_compare_labels_one_change_and_the_whole_club_truthfully(server, page, tmp_path):
+    """A club file (30,000 points, uma 30-10): the final table's card shows house, "house + `uma` only" and the
+    club's own result (+40/+10/-20/-50) under the club's name, never one change alone under it."""
+    upload = tmp_path / "myclub.rulebook"
+    upload.write_text(
+        'rulebook myclub "club" extends house\n@clause("club rule 1")\noverride settings table {\n  start_points = 30000\n}\n'
+        '@clause("club rule 2")\noverride settings game {\n  uma = [30, 10, -10, -30]\n}\n'
+    )
+    page.goto(server + "/compare?hands=10")
+    page.select_option("#diff-a", "house")
+    page.set_input_files("#upload-b", str(upload))
+    page.wait_for_function("document.getElementById('diff-b').value === '@upload'", timeout=10_000)
+    page.click("#diff-run")
+    page.wait_for_selector("#diff-summary")
+    card = page.wait_for_selector("article.change:has(h3 code:text-is('setting uma'))")
+    boxes = [b.text_content() or "" for b in card.query_selector_all(".scenario .score-box")]
+    assert boxes[1].startswith("house + `uma` only") and "+45.0" in boxes[1]
+    assert boxes[2].startswith("myclub") and "+40.0 / +10.0 / -20.0 / -50.0" in boxes[2]
+
+
 def test_api_docs_open_offline(server, page):
     page.goto(server + "/docs")
     page.wait_for_selector('.opblock-summary-path[data-path="/score"]')
