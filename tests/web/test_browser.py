@@ -123,6 +123,28 @@ def test_the_score_form_sends_every_situation_field(server, page):
     assert request["open_riichi"] is False and request["riichi"] is True
 
 
+def test_the_score_form_scores_pao(server, page):
+    """The Score page offers the liable seat and a ron's discarder; the answer names each payer by seat."""
+    page.goto(server + "/")
+    page.select_option("#seat", "S")
+    page.select_option("#from", "N")
+    page.select_option("#liable", "W")
+    page.click('[data-target="pon"]')
+    for code in ["5z"] * 3 + ["6z"] * 3 + ["7z"] * 3:
+        page.click(f'#palette [data-tile="{code}"]')
+    page.click('[data-target="hand"]')
+    for code in ["1m", "2m", "3m", "5p"]:
+        page.click(f'#palette [data-tile="{code}"]')
+    with page.expect_request(lambda r: r.url.endswith("/score") and r.method == "POST") as sent:
+        page.click('#palette [data-tile="5p"]')
+    request = json.loads(sent.value.post_data or "null")[0]
+    assert request["liable"] == "W" and request["from"] == "N"
+    page.wait_for_function("document.querySelector('#result .total')?.textContent === '32,000'")
+    pays = page.text_content("#result .pays") or ""
+    assert "West (liable) 16,000" in pays and "North 16,000" in pays
+    assert "liability:" in (page.text_content("#result .liability") or "")
+
+
 def test_a_diagnostic_appears_while_editing_a_rulebook(server, page):
     page.goto(server + "/editor")
     page.evaluate("localStorage.clear()")
