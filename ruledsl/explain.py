@@ -485,7 +485,7 @@ def setting_words(value: ast.Expr) -> str:
 
 
 def setting_value(value: ast.Expr) -> Any:
-    """A setting's value as JSON keeps it (``25000``, ``true``, ``["0m", "0p", "0s"]``, ``{"first": 30}``): for tools,
+    """A setting's value as JSON keeps it (``1000``, ``true``, ``["0m", "0p", "0s"]``, ``{"first": 30}``): for tools,
     while ``setting_words`` prints it for people. A value that is an expression is its plain-English reading."""
     match value:
         case ast.ListLit(items=items):
@@ -633,7 +633,7 @@ def find(rulebook: ResolvedRulebook, query: str) -> tuple[list[ResolvedItem], li
 
 
 def explain_query(rulebook: ResolvedRulebook, query: str) -> str:
-    """An item (``yaku tanyao``, ``tanyao``), or a setting by its key (``red_fives``: a key, not an item)."""
+    """An item (``KIND NAME`` or ``NAME``), or a setting by its key (``red_fives``: a key, not an item)."""
     try:
         items, removals = find(rulebook, query)
     except UnknownItem:

@@ -49,7 +49,7 @@ class Change:
 
 
 def _value(expr: ast.Expr) -> Any:
-    """A setting's value with its JSON type (the contract: ``25000``, not ``"25,000"``; lists as lists; an
+    """A setting's value with its JSON type (the contract: ``1000``, not ``"1,000"``; lists as lists; an
     expression in plain English, never rule-language source). The text formats print it for people."""
     return setting_value(expr)
 

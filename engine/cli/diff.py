@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _short(value: Any) -> str:
-    """A change's value for people: the JSON keeps ``25000``, ``true`` and lists; the page reads ``25,000``, ``yes``."""
+    """A change's value for people: the JSON keeps ``1000``, ``true`` and lists; the page reads ``1,000``, ``yes``."""
     if value is None:
         return "(none)"
     if isinstance(value, bool):
@@ -115,7 +115,7 @@ def _witness_lines(report: DiffReport, change: Change, witness: dict[str, Any]) 
 
 
 def _changed(report: DiffReport, change: Change, scenario: dict[str, Any]) -> str:
-    """The label of A with only this change (and the changes it is valid only with): "house + `triple_ron` only",
+    """The label of A with only this change (and the changes it is valid only with): "A + `KEY` only",
     never B's name, which labels the whole of B."""
     names = [change.name if change.kind == "settings" else change.item, *[_item_name(i) for i in scenario.get("together_with") or ()]]
     return f"{report.a} + " + ", ".join(f"`{n}`" for n in names) + " only"

@@ -1,6 +1,6 @@
 """Pao on one hand: a score request's ``liable`` (and ``from``) settled by the round's own liability settlement.
 
-A club organiser asks "who pays this daisangen, fed by West, won by ron off North?" without playing a round. The
+A club organiser asks "who pays this yakuman, its last set fed by West, won by ron off North?" without playing a round. The
 request's melds, in the order they were called, stand for the winner's melds (the liable seat fed every open
 one); the rulebook's ``liability`` items decide whether that seat is liable for a yakuman the hand scores, and
 ``engine.round.settle.pay_win`` splits the payment exactly as a round would. The answer's ``payments`` then name

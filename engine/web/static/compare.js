@@ -27,7 +27,7 @@ function scoreLine(name, answer) {
     " (" + head + ")", el("div", { class: "muted", text: yaku }));
 }
 
-// A change's value for people: the JSON keeps numbers, booleans and lists (25000, true, ["0m", "0p"]).
+// A change's value for people: the JSON keeps numbers, booleans and lists (1000, true, ["0m", "0p"]).
 function show(value) {
   if (value == null) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
