@@ -131,7 +131,7 @@ def round_ends(a: GameRules, b: GameRules, whole: GameRules | None = None) -> It
         if after_a is None or after_b is None:
             continue
         if (after_a.ended_by, after_a.wind_index, after_a.dealer) != (after_b.ended_by, after_b.wind_index, after_b.dealer):
-            found = {
+            found: dict[str, Any] = {
                 "kind": "round_end",
                 "situation": what,
                 "round": f"{state.round_wind(a)} round, seat {state.dealer} deals",
