@@ -214,7 +214,8 @@ def test_compare_labels_one_change_and_the_whole_club_truthfully(server, page, t
     page.wait_for_function("document.getElementById('diff-b').value === '@upload'", timeout=10_000)
     page.click("#diff-run")
     page.wait_for_selector("#diff-summary")
-    card = page.wait_for_selector("article.change:has(h3 code:text-is('setting uma'))")
+    page.wait_for_selector("article.change .scenario")
+    card = next(c for c in page.query_selector_all("article.change") if (c.query_selector("h3 code").text_content() or "") == "setting uma")
     boxes = [b.text_content() or "" for b in card.query_selector_all(".scenario .score-box")]
     assert boxes[1].startswith("house + `uma` only") and "+45.0" in boxes[1]
     assert boxes[2].startswith("myclub") and "+40.0 / +10.0 / -20.0 / -50.0" in boxes[2]
