@@ -254,12 +254,18 @@ def pick(
     return best
 
 
-def witness_json(candidate: Candidate, found: Blame) -> dict[str, Any]:
+def witness_json(candidate: Candidate, found: Blame, plus: Scorer | None = None) -> dict[str, Any]:
+    """The witness as the contract has it: ``a``/``b`` and ``whole`` are the hand under the whole of A and of B;
+    ``alone``, where the change alone does not explain the difference, is the hand under A with only this change
+    (what the change itself does, beside what the whole rulebooks do)."""
     out: dict[str, Any] = {"request": candidate.request_a, "a": candidate.a.response, "b": candidate.b.response}
     if candidate.request_b != candidate.request_a:
         out["request_b"] = candidate.request_b  # the same hand as B's tiles allow (a red five as a plain five)
     out["isolated"] = found.alone
     out["found_by"] = candidate.origin
+    out["whole"] = {"a": candidate.a.response, "b": candidate.b.response}
+    if not found.alone and plus is not None:
+        out["alone"] = outcome(plus, fitted(candidate.request, plus.prepared.red_fives)).response
     return out
 
 
@@ -335,7 +341,7 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
             plus, minus = isolated(a, b, change)
             involved = involved_test(change, a, b)
             found = pick(search.pool, change, plus, minus, involved) or steered(search, change, plus, minus, involved)
-            witness = witness_json(*found) if found is not None else None
+            witness = witness_json(*found, plus) if found is not None else None
             if tick is not None:
                 tick()
         out.append((change, witness))
@@ -396,7 +402,7 @@ def _scenario(
         return None, f"{a.rulebook.name} with only this change is not a valid rulebook ({why}), so no scenario shows it alone"
     game = change.kind == "settings" and change.group in ("game", "table")
     if game:
-        found = game_witness_for(a.rulebook, plus.rulebook)
+        found = game_witness_for(a.rulebook, plus.rulebook, b.rulebook)
         if found is not None:
             if partners:  # valid only together: the scenario is of them all, and says so
                 found = {**found, "together_with": [c.item for c in partners]}
@@ -404,7 +410,7 @@ def _scenario(
     if change.kind != "settings" and change.kind not in ROUND_ITEM_KINDS:
         return None, "a rule neither a hand, a round nor a game's end can show on its own"
     topic, kind = topic_of(change.kind, change.name, change.group)
-    played = round_witness_for(a, plus, topic, kind, cache)  # the scorers: their rules are not prepared twice
+    played = round_witness_for(a, plus, topic, kind, cache, whole=b)  # the scorers: their rules are not prepared twice
     if isinstance(played, dict):
         if partners:
             played = {**played, "together_with": [c.item for c in partners]}

@@ -32,6 +32,8 @@ class Fields:
     choices: dict[str, frozenset[str]] = field(default_factory=dict)  # str literals
     ints: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # (lowest, highest)
     nullable: frozenset[str] = frozenset()  # str or None
+    nullable_choices: dict[str, frozenset[str]] = field(default_factory=dict)  # a str literal or None
+    aliases: dict[str, str] = field(default_factory=dict)  # JSON key -> attribute name (``from`` -> ``from_``)
     lists: dict[str, Fields] = field(default_factory=dict)  # a list of objects of these fields
     defaults: dict[str, Any] = field(default_factory=dict)  # fields with a default value
     empty_lists: frozenset[str] = frozenset()  # fields that default to a new empty list
@@ -45,8 +47,10 @@ REQUEST_FIELDS = Fields(
     choices=dict.fromkeys(WIND_FIELDS, frozenset(WINDS)),
     ints={"kita": (0, 4), "honba": (0, 1000), "riichi_sticks": (0, 1000), "dealer_consecutive_wins": (0, 1000)},  # the contract's bounds
     nullable=frozenset({"rulebook"}),
+    nullable_choices={"liable": frozenset(WINDS), "from": frozenset(WINDS)},
+    aliases={"from": "from_"},
     lists={"melds": MELD_FIELDS},
-    defaults={"rulebook": None, **SITUATION_DEFAULTS, "dora_indicators": "", "ura_indicators": ""},
+    defaults={"rulebook": None, **SITUATION_DEFAULTS, "dora_indicators": "", "ura_indicators": "", "liable": None, "from": None},
     empty_lists=frozenset({"melds"}),
 )
 
@@ -61,6 +65,9 @@ def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] 
     """A function from a JSON object to its field values (defaults filled in), or None when the object needs
     pydantic. With ``fill`` false it only checks, returning the object itself."""
     required, bools, strs, choices, ints, nullable = fields.required, fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable
+    choices = {**choices, **fields.nullable_choices}
+    nullable = nullable | frozenset(fields.nullable_choices)
+    aliases = fields.aliases
     lists = {name: reader(item, fill=False) for name, item in fields.lists.items()}
     defaults, empty_lists = fields.defaults, fields.empty_lists
 
@@ -74,7 +81,7 @@ def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] 
                 if key not in bools:
                     return None
             elif kind is str:
-                if key not in strs and key not in nullable:
+                if key not in strs and (key not in nullable or key in choices):
                     allowed = choices.get(key)
                     if allowed is None or value not in allowed:
                         return None
@@ -101,6 +108,8 @@ def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] 
             if name not in data:
                 values[name] = []
         values.update(data)
+        for key, name in aliases.items():
+            values[name] = values.pop(key)
         return values
 
     return read
@@ -129,10 +138,16 @@ def fields_of(model: Any) -> Fields | None:
 
     if dict(model.model_config) not in ({"extra": "forbid"}, {"extra": "forbid", "strict": True}):
         return None
-    groups: dict[str, Any] = {"required": set(), "bools": set(), "strs": set(), "choices": {}, "ints": {}, "nullable": set(), "lists": {}, "defaults": {}, "empty_lists": set()}
-    for name, info in model.model_fields.items():
-        if info.alias is not None or info.validation_alias is not None:
+    groups: dict[str, Any] = {
+        "required": set(), "bools": set(), "strs": set(), "choices": {}, "ints": {}, "nullable": set(), "nullable_choices": {},
+        "aliases": {}, "lists": {}, "defaults": {}, "empty_lists": set(),
+    }  # fmt: skip
+    for attribute, info in model.model_fields.items():
+        if info.validation_alias not in (None, info.alias):
             return None
+        name = info.alias or attribute  # the JSON key
+        if info.alias is not None:
+            groups["aliases"][name] = attribute
         annotation, low, high = info.annotation, None, None
         for item in info.metadata:
             if type(item).__name__ == "Ge" and annotation is int:
@@ -152,6 +167,8 @@ def fields_of(model: Any) -> Fields | None:
             groups["choices"][name] = frozenset(args)
         elif origin in (typing.Union, types.UnionType) and set(args) == {str, type(None)}:
             groups["nullable"].add(name)
+        elif origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args and _literal(args):
+            groups["nullable_choices"][name] = _literal(args)
         elif origin is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
             item = fields_of(args[0])
             if item is None:
@@ -169,3 +186,13 @@ def fields_of(model: Any) -> Fields | None:
             groups["defaults"][name] = info.default
     values: dict[str, Any] = {k: frozenset(v) if isinstance(v, set) else v for k, v in groups.items()}
     return Fields(**values)
+
+
+def _literal(args: tuple[Any, ...]) -> frozenset[str] | None:
+    """The strings of the ``Literal`` among a union's members, or None when there is none."""
+    import typing
+
+    for arg in args:
+        if typing.get_origin(arg) is typing.Literal and all(type(a) is str for a in typing.get_args(arg)):
+            return frozenset(typing.get_args(arg))
+    return None

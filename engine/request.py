@@ -63,6 +63,10 @@ class ScoreRequest(BaseModel):
     riichi_sticks: int = Field(default=0, ge=0, le=1000)
     # wins in a row of the current dealer before this hand, as the game counts them (paarenchan reads it)
     dealer_consecutive_wins: int = Field(default=0, ge=0, le=1000)
+    # pao on one hand: the seat liable for the yakuman (it fed the completing set), and the discarder of a ron,
+    # both by seat wind; with ``liable`` the response names each payer by seat wind (``engine.scoring.liability``)
+    liable: Wind | None = Field(default=None, description="the seat liable (pao) for this win, by seat wind")
+    from_: Wind | None = Field(default=None, alias="from", description="the discarder of a ron, by seat wind")
 
 
 class YakuLine(BaseModel):
@@ -100,6 +104,9 @@ class ScoreResponse(BaseModel):
     base_points: int | None = None
     payments: dict[str, int] | None = None
     total: int | None = None
+    # with a request's ``liable``: the liable seat and the liability rule's clause (payments are then by seat wind)
+    liable: Wind | None = None
+    liability_clause: str | None = None
     error: ScoreError | None = None
 
 

@@ -103,7 +103,22 @@ class Scorer:
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
         """Score one request; the contract's response dict. Raises ``EngineError`` for bad input."""
+        if type(request) is not dict or "liable" in request or "from" in request:
+            return self._score_model(request)
         return self._score(*self._read(request))
+
+    def _score_model(self, data: Any) -> dict[str, Any]:
+        """A request as the contract's model (pydantic): one that may carry ``liable`` or ``from``, whose payment
+        the rulebook's liability rule splits (``engine.scoring.liability``)."""
+        from engine.request import ScoreRequest, parse_request
+
+        request = data if isinstance(data, ScoreRequest) else parse_request(data)
+        response = self._score(*self._read(request))
+        if request.liable is None and request.from_ is None:
+            return response
+        from engine.scoring.liability import settle_liability
+
+        return settle_liability(self, request, response)
 
     def score_json(self, data: Any) -> dict[str, Any]:
         """Like ``score`` but never raises for bad input: errors become ``ok: false`` responses."""

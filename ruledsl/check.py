@@ -330,7 +330,8 @@ class _Checker:
                 self.d.error(
                     f"`settings {item.name}` has no key `{name}`",
                     _field_name_span(f),
-                    did_you_mean(name, group) or _other_group_hint(name) or f"keys: {', '.join(group)}",
+                    # a real key of another group is that group's, however close a key of this one is spelled
+                    _other_group_hint(name) or did_you_mean(name, group) or f"keys: {', '.join(group)}",
                 )
                 continue
             self._check_setting_value(name, f, spec)
@@ -938,10 +939,11 @@ def _retired_help(retired: V.RetiredSetting, f: ast.Field) -> str:
 
 
 def _other_group_hint(name: str) -> str | None:
-    for group, keys in V.SETTINGS.items():
-        if name in keys:
-            return f"`{name}` belongs to `settings {group}`"
-    return None
+    """Where a key written under the wrong group belongs (``start_points`` is a ``settings table`` key)."""
+    groups = [f"`settings {group}`" for group, keys in V.SETTINGS.items() if name in keys]
+    if not groups:
+        return None
+    return f"`{name}` belongs to {' or '.join(groups)}"
 
 
 def _kind_span(item: ResolvedItem) -> ast.Span:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
@@ -483,7 +484,42 @@ def setting_words(value: ast.Expr) -> str:
     return english(value)
 
 
+def setting_value(value: ast.Expr) -> Any:
+    """A setting's value as JSON keeps it (``1000``, ``true``, ``["0m", "0p", "0s"]``, ``{"first": 30}``): for tools,
+    while ``setting_words`` prints it for people. A value that is an expression is its plain-English reading."""
+    match value:
+        case ast.ListLit(items=items):
+            return [setting_value(i) for i in items]
+        case ast.Record(entries=entries):
+            return {e.key: setting_value(e.value) for e in entries}
+        case ast.Bool(value=flag):
+            return flag
+        case ast.Int(value=number):
+            return number
+        case ast.Str(value=text):
+            return text
+        case ast.Tiles(text=text):
+            return text
+        case ast.Name(id=name):
+            return name
+        case ast.Negate(operand=ast.Int(value=number)):
+            return -number
+    return english(value)
+
+
+# Fields whose plain value means nothing to a player: what each value does at the table.
+_FLAG_WORDS = {
+    "standalone": (
+        "scored on its own: the hand is worth the better of this yaku alone (no other yaku, no dora) and its usual "
+        "score without it",
+        "added to the hand's other yaku and dora as usual",
+    ),
+}
+
+
 def _field_words(name: str, value: ast.Expr) -> str:
+    if name in _FLAG_WORDS and isinstance(value, ast.Bool):
+        return _FLAG_WORDS[name][0 if value.value else 1]
     if name in ("excludes", "affects") and isinstance(value, ast.ListLit):
         names = [i.id if isinstance(i, ast.Name) else render_expr(i) for i in value.items]
         verb = "not scored together with this one" if name == "excludes" else "the yakuman it applies to"
@@ -586,7 +622,7 @@ def find(rulebook: ResolvedRulebook, query: str) -> tuple[list[ResolvedItem], li
     elif len(words) == 1:
         items = [it for (k, n), it in rulebook.items.items() if n == words[0]]
         removals = [r for r in rulebook.removed if r.key[1] == words[0]]
-        candidates = [n for (k, n) in rulebook.items]
+        candidates = [n for (k, n) in rulebook.items] + [key for keys in V.SETTINGS.values() for key in keys]
     else:
         raise UnknownItem(f"an item is named `NAME` or `KIND NAME`, got `{query}`")
     if not items and not removals:
@@ -597,9 +633,36 @@ def find(rulebook: ResolvedRulebook, query: str) -> tuple[list[ResolvedItem], li
 
 
 def explain_query(rulebook: ResolvedRulebook, query: str) -> str:
-    items, removals = find(rulebook, query)
+    """An item (``KIND NAME`` or ``NAME``), or a setting by its key (``red_fives``: a key, not an item)."""
+    try:
+        items, removals = find(rulebook, query)
+    except UnknownItem:
+        setting = explain_setting(rulebook, query.strip())
+        if setting is None:
+            raise
+        return setting
     parts = [explain_item(rulebook, item) for item in items] + [explain_removal(r) for r in removals]
     return "\n\n".join(parts)
+
+
+def explain_setting(rulebook: ResolvedRulebook, key: str) -> str | None:
+    """A setting asked for by its key: its group, value, meaning and clause; None when no group has the key."""
+    groups = [group for group, keys in V.SETTINGS.items() if key in keys]
+    if not groups:
+        return None
+    out = []
+    for group in groups:
+        spec = V.SETTINGS[group][key]
+        item = rulebook.items.get(("settings", group))
+        lines = [f"setting {key}, a key of `settings {group}` (not an item of its own)"]
+        if item is not None and key in item.fields:
+            lines.append(f"{INDENT}{key} = {render_expr(item.fields[key].value)} — {spec.meaning}")
+            lines.append(f"{INDENT}clause: {item.field_clauses.get(key) or item.clause or '(none cited)'}")
+        else:
+            lines.append(f"{INDENT}{rulebook.name} does not set it: the engine's default applies — {spec.meaning}")
+        lines.append(f'{INDENT}the whole group: riichi explain {rulebook.name} "settings {group}"')
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
 
 
 __all__ = ["English", "english", "explain_item", "explain_rulebook", "explain_query", "find", "worth", "UnknownItem"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruledsl import ast
-from ruledsl.explain import describe_field, describe_item, setting_words
+from ruledsl.explain import describe_field, describe_item, setting_value
 from ruledsl.record import field, record
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 
@@ -48,9 +48,10 @@ class Change:
         return kind in HAND_KINDS
 
 
-def _value(expr: ast.Expr) -> str:
-    """A setting's value in plain words (the contract: values or plain English, never rule-language source)."""
-    return setting_words(expr)
+def _value(expr: ast.Expr) -> Any:
+    """A setting's value with its JSON type (the contract: ``1000``, not ``"1,000"``; lists as lists; an
+    expression in plain English, never rule-language source). The text formats print it for people."""
+    return setting_value(expr)
 
 
 def _item_text(item: ResolvedItem) -> str:

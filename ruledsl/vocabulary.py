@@ -393,7 +393,7 @@ ITEM_KINDS: dict[str, KindSpec] = {
             "han": FieldSpec(HAN_TYPE, True, "han when closed and when open (`{closed: 2, open: 1}`, or one number)"),
             "when": FieldSpec(BOOL, True, "the condition on one reading of the hand"),
             "excludes": FieldSpec(ITEMS, False, "yaku not scored when this one is (e.g. the lesser form)"),
-            "standalone": FieldSpec(BOOL, False, "scored alone as an alternative valuation (no other yaku or bonus)"),
+            "standalone": FieldSpec(BOOL, False, "when true, the hand is worth the better of this yaku alone (no other yaku, no dora) and its usual score without it"),
         },
         hand_rule=True,
     ),

@@ -50,10 +50,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _short(value: Any) -> str:
+    """A change's value for people: the JSON keeps ``1000``, ``true`` and lists; the page reads ``1,000``, ``yes``."""
     if value is None:
         return "(none)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, list):
+        return ", ".join(_short(v) for v in value) if value else "none"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {v if v is not None else '(not set)'}" for k, v in value.items())
+        return "; ".join(f"{k}: {_short(v) if v is not None else '(not set)'}" for k, v in value.items())
     return str(value)
 
 
@@ -88,9 +95,10 @@ def _verb(change: Change) -> str:
     return {"added": "+", "removed": "-", "changed": "~"}[change.change]
 
 
-def _witness_lines(report: DiffReport, witness: dict[str, Any]) -> list[str]:
-    """The hand (each side's version when a red five exists on one side only), both results, and whether the
-    change alone explains the difference."""
+def _witness_lines(report: DiffReport, change: Change, witness: dict[str, Any]) -> list[str]:
+    """The hand (each side's version when a red five exists on one side only), its results under the whole of A
+    and of B, and, when the change alone does not explain the difference, its result under A with this change
+    only."""
     if "request_b" in witness:
         shown = [
             f"    witness  {_situation(witness['request'])} under {report.a}",
@@ -101,13 +109,20 @@ def _witness_lines(report: DiffReport, witness: dict[str, Any]) -> list[str]:
     shown.append(f"             {report.a} {_result(witness['a'])} · {report.b} {_result(witness['b'])}")
     if not witness.get("isolated", True):
         shown.append("             (other changes also move this hand: no hand found that this rule alone moves)")
+        if witness.get("alone") is not None:
+            shown.append(f"             {_changed(report, change, {})} {_result(witness['alone'])}")
     return shown
 
 
-def _changed(report: DiffReport, scenario: dict[str, Any]) -> str:
-    """The name of A with the change (and the changes it is valid only with) in a scenario's lines."""
-    together = scenario.get("together_with")
-    return f"{report.a} + this change" + (f" with {', '.join(together)}" if together else "")
+def _changed(report: DiffReport, change: Change, scenario: dict[str, Any]) -> str:
+    """The label of A with only this change (and the changes it is valid only with): "A + `KEY` only",
+    never B's name, which labels the whole of B."""
+    names = [change.name if change.kind == "settings" else change.item, *[_item_name(i) for i in scenario.get("together_with") or ()]]
+    return f"{report.a} + " + ", ".join(f"`{n}`" for n in names) + " only"
+
+
+def _item_name(item: str) -> str:
+    return item.removeprefix("setting ")
 
 
 def _searched(report: DiffReport) -> str:
@@ -131,7 +146,7 @@ def render_text(report: DiffReport) -> str:
         lines.append(f"    clause   {clause}" if clause != previous_clause else "    clause   (same as above)")
         previous_clause = clause
         if witness is not None:
-            lines += _witness_lines(report, witness)
+            lines += _witness_lines(report, change, witness)
         elif change.affects_score:
             lines.append(
                 f"    no witness found among {report.searched:,} hands searched, hands built from its own condition "
@@ -139,8 +154,9 @@ def render_text(report: DiffReport) -> str:
             )
         elif (scenario := report.scenario(index)) is not None:
             together = scenario.get("together_with")
-            lines.append(f"    scenario (this change with {', '.join(together)}, valid only together):" if together else "    scenario (this change alone):")
-            lines += [f"      {line}" for line in render_scenario(scenario, report.a, _changed(report, scenario))]
+            alone = f"this change with {', '.join(together)}, valid only together" if together else "this change alone"
+            lines.append(f"    scenario ({alone}; last line: the whole of {report.b}):")
+            lines += [f"      {line}" for line in render_scenario(scenario, report.a, _changed(report, change, scenario), report.b)]
         else:
             lines.append(f"    no scenario: {report.reason(index) or 'no hand, round or game shows this change'}")
     if report.changes:
@@ -171,11 +187,12 @@ def render_markdown(report: DiffReport) -> str:
                 hand += f" (under {report.b}: `{_situation(witness['request_b'])}`)"
             example = f"{hand}: {_result(witness['a'])} vs {_result(witness['b'])}"
             if not witness.get("isolated", True):
-                example += " (other changes also move this hand)"
+                example += " (other changes also move this hand"
+                example += f"; {_changed(report, change, {})}: {_result(witness['alone'])})" if witness.get("alone") is not None else ")"
         elif change.affects_score:
             example = f"none found in {report.searched:,} hands"
         elif (scenario := report.scenario(index)) is not None:
-            example = "; ".join(render_scenario(scenario, report.a, _changed(report, scenario)))
+            example = "; ".join(render_scenario(scenario, report.a, _changed(report, change, scenario), report.b))
         else:
             example = f"no scenario: {report.reason(index) or 'no hand, round or game shows this change'}"
         cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]

@@ -49,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", default=None, choices="ESWN", help="seat wind (E = dealer; default E, said in the output)")
     parser.add_argument("--round", default="E", choices="ESWN", help="round wind")
     for meld in ("chi", "pon", "daiminkan", "kakan", "ankan"):
-        parser.add_argument(f"--{meld}", action="append", default=[], metavar="TILES", help=f"a {meld} meld")
+        parser.add_argument(f"--{meld}", action=_MeldAction, default=[], metavar="TILES", help=f"a {meld} meld (melds count in the order given)")
     for flag in FLAGS:
         parser.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     parser.add_argument("--dora", default="", help="dora indicators")
@@ -60,6 +60,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dealer-wins", type=counter, default=0, help="wins in a row of the current dealer before this hand (paarenchan)"
     )
+    parser.add_argument(
+        "--liable",
+        default=None,
+        choices="ESWN",
+        help="the seat liable (pao) for this yakuman: it fed the completing set (the melds count in the order given); "
+        "payments are then shown per seat as the rulebook's liability rule splits them",
+    )
+    parser.add_argument("--from", dest="discarder", default=None, choices="ESWN", help="the discarder of a ron (needed with --liable on a ron)")
+
+
+class _MeldAction(argparse.Action):
+    """``--pon 555z`` and the others: each kind's list, and every meld in the order given (``melds_in_order``), since
+    the order of calls decides which one completed a yakuman (pao)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), values])  # never the shared default
+        order = getattr(namespace, "melds_in_order", None) or []
+        namespace.melds_in_order = [*order, (self.dest, values)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,10 +111,9 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     checked_tiles("HAND", hand)
     checked_tiles("--win", args.win)
     melds = []
-    for kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
-        for tiles in getattr(args, kind):
-            checked_tiles(f"--{kind}", tiles)
-            melds.append({"type": kind, "tiles": tiles})
+    for kind, tiles in getattr(args, "melds_in_order", None) or []:
+        checked_tiles(f"--{kind}", tiles)
+        melds.append({"type": kind, "tiles": tiles})
     checked_tiles("--dora", args.dora)
     checked_tiles("--ura", args.ura)
     request: dict[str, Any] = {
@@ -115,6 +132,10 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     }
     for flag in FLAGS:
         request[flag] = getattr(args, flag)
+    if args.liable:
+        request["liable"] = args.liable
+    if args.discarder:
+        request["from"] = args.discarder
     if args.rulebook:
         request["rulebook"] = args.rulebook
     return request

@@ -24,9 +24,22 @@ def render(result: dict[str, Any], request: dict[str, Any], players: int = 4, se
     lines = [header(request, result["rulebook"]), "  " + situation(request, seat_given)]
     lines += _yaku_lines(result)
     lines += _value_lines(result)
-    lines.append(f"  payment: {payment_words(result['payments'])}")
+    if result.get("liable"):
+        lines.append(f"  payment: {liable_words(result, request)}")
+        lines.append(f"  [liability: {result['liability_clause']}]")
+    else:
+        lines.append(f"  payment: {payment_words(result['payments'])}")
     lines.append(f"  total: {_total_words(result, request, players)}")
     return "\n".join(lines)
+
+
+def liable_words(result: dict[str, Any], request: dict[str, Any]) -> str:
+    """Pao: each payer by seat, the liable one and the discarder said so (``South 16,000 (liable), North ...``)."""
+    words = []
+    for wind, amount in result["payments"].items():
+        roles = [r for r, who in (("liable", result["liable"]), ("the discarder", request.get("from"))) if who == wind]
+        words.append(f"{WIND_NAMES[wind]} {amount:,}" + (f" ({', '.join(roles)})" if roles else ""))
+    return ", ".join(words)
 
 
 def sorted_tiles(text: str) -> str:
@@ -48,6 +61,10 @@ def situation(request: dict[str, Any], seat_given: bool = True) -> str:
     if not seat_given:
         role += "; --seat not given"
     words = [f"seat {WIND_NAMES[seat]} ({role})", f"round {WIND_NAMES[request.get('round_wind', 'E')]}"]
+    if request.get("from"):
+        words.append(f"ron from {WIND_NAMES[request['from']]}")
+    if request.get("liable"):
+        words.append(f"{WIND_NAMES[request['liable']]} liable (pao)")
     flags = [f.replace("_", " ") for f in FLAGS if request.get(f)]
     if request.get("double_riichi") and "riichi" in flags:
         flags.remove("riichi")

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         print(
             f"riichi serve: error: the web server needs the `web` extra ({exc.name} is missing); "
-            "install it with: pip install 'riichi-rulebook[web]'",
+            "install it from the project's folder, as the README does: pip install '.[web]'",
             file=sys.stderr,
         )
         return 2

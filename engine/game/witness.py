@@ -41,19 +41,25 @@ def _spread(r: GameRules, players: int) -> Iterator[tuple[tuple[int, ...], int]]
             yield tuple(pts_now), sticks
 
 
-def final_tables(a: GameRules, b: GameRules) -> Iterator[dict[str, Any]]:
+def _final(rules: GameRules, state: GameState) -> dict[str, Any] | None:
+    """A final table's outcome under these rules; None for a table of another size."""
+    if rules.players != len(state.scores):
+        return None
+    result = game_result(rules, state, "a", None)
+    return {"final_points": result["final_points"], "scores": result["scores"]}
+
+
+def final_tables(a: GameRules, b: GameRules, whole: GameRules | None = None) -> Iterator[dict[str, Any]]:
+    """Final tables that ``a`` and ``b`` score differently; ``whole``: a third rules (the whole of the other
+    rulebook, when ``b`` is ``a`` with one change) whose outcome of the same table each one also carries."""
     for points, sticks in _spread(a, a.players):
         state = replace(start(a), scores=points, sticks=sticks, rounds_played=1, ended_by="last_round")
-        ra = game_result(a, state, "a", None)
-        rb = game_result(b, replace(state), "b", None) if b.players == a.players else None
-        if rb is not None and (ra["final_points"], ra["scores"]) != (rb["final_points"], rb["scores"]):
-            yield {
-                "kind": "final_table",
-                "points": list(points),
-                "sticks": sticks,
-                "a": {"final_points": ra["final_points"], "scores": ra["scores"]},
-                "b": {"final_points": rb["final_points"], "scores": rb["scores"]},
-            }
+        ra, rb = _final(a, state), _final(b, state)
+        if ra is not None and rb is not None and ra != rb:
+            found = {"kind": "final_table", "points": list(points), "sticks": sticks, "a": ra, "b": rb}
+            if whole is not None:
+                found["whole"] = {"a": ra, "b": _final(whole, state)}
+            yield found
 
 
 def _settlement(kind: str, dealer: int, players: int, renchan: bool, deltas: tuple[int, ...] | None = None, winner: int | None = None) -> dict[str, Any]:
@@ -106,18 +112,26 @@ def _describe(r: GameRules, s: GameState) -> str:
     return f"the game goes on: {s.round_wind(r)} round, seat {s.dealer} deals"
 
 
-def round_ends(a: GameRules, b: GameRules) -> Iterator[dict[str, Any]]:
+def _after(rules: GameRules, state: GameState, settlement: dict[str, Any]) -> GameState | None:
+    """The game after this round's end under these rules; None where they cannot play that round."""
+    if rules.players != len(state.scores) or state.wind_index >= len(rules.winds):
+        return None
+    try:
+        return advance(rules, state, settlement)
+    except (ValueError, IndexError):
+        return None
+
+
+def round_ends(a: GameRules, b: GameRules, whole: GameRules | None = None) -> Iterator[dict[str, Any]]:
+    """Round ends after which ``a`` and ``b`` go on differently (``whole`` as in ``final_tables``)."""
     if a.players != b.players:
         return
     for what, state, settlement in (*_positions(a), *_positions(b)):
-        if state.wind_index >= len(b.winds):
-            continue
-        try:
-            after_a, after_b = advance(a, state, settlement), advance(b, state, settlement)
-        except (ValueError, IndexError):
+        after_a, after_b = _after(a, state, settlement), _after(b, state, settlement)
+        if after_a is None or after_b is None:
             continue
         if (after_a.ended_by, after_a.wind_index, after_a.dealer) != (after_b.ended_by, after_b.wind_index, after_b.dealer):
-            yield {
+            found: dict[str, Any] = {
                 "kind": "round_end",
                 "situation": what,
                 "round": f"{state.round_wind(a)} round, seat {state.dealer} deals",
@@ -125,14 +139,19 @@ def round_ends(a: GameRules, b: GameRules) -> Iterator[dict[str, Any]]:
                 "a": _describe(a, after_a),
                 "b": _describe(b, after_b),
             }
+            if whole is not None:
+                after_whole = _after(whole, state, settlement)
+                found["whole"] = {"a": found["a"], "b": _describe(whole, after_whole) if after_whole is not None else None}
+            yield found
 
 
-def game_witness(a: GameRules, b: GameRules) -> dict[str, Any] | None:
+def game_witness(a: GameRules, b: GameRules, whole: GameRules | None = None) -> dict[str, Any] | None:
     """The first scenario (a round's end, else a final table) whose outcome differs between the two game rules;
-    None when every candidate agrees."""
-    for found in round_ends(a, b):
+    None when every candidate agrees. With ``whole`` (the whole other rulebook, ``b`` being ``a`` with one change),
+    the scenario also carries ``whole``: its outcome under ``a`` and under ``whole``."""
+    for found in round_ends(a, b, whole):
         return found
-    for found in final_tables(a, b):
+    for found in final_tables(a, b, whole):
         return found
     return None
 
@@ -147,33 +166,53 @@ def same_game(a: Rulebook, b: Rulebook) -> bool:
     return replace(ga, oka_return=ga.return_points) == replace(gb, oka_return=gb.return_points)
 
 
-def witness_for(a: Rulebook, b: Rulebook) -> dict[str, Any] | None:
-    """`game_witness` of two compiled rulebooks (for `riichi diff`: call it with A and A plus one change)."""
+def witness_for(a: Rulebook, b: Rulebook, whole: Rulebook | None = None) -> dict[str, Any] | None:
+    """`game_witness` of two compiled rulebooks (for `riichi diff`: call it with A and A plus one change, and the
+    whole of B as ``whole``)."""
     try:
-        return game_witness(GameRules.of(a), GameRules.of(b))
+        ga, gb = GameRules.of(a), GameRules.of(b)
     except InvalidRulebook:  # a rulebook without the table a game needs has no game to show
         return None
+    try:
+        gw = GameRules.of(whole) if whole is not None else None
+    except InvalidRulebook:
+        gw = None
+    found = game_witness(ga, gb, gw)
+    if found is not None and whole is not None and "whole" not in found:
+        found["whole"] = {"a": found["a"], "b": None}
+    return found
 
 
-def render(witness: dict[str, Any], a: str = "A", b: str = "B") -> list[str]:
+def render(witness: dict[str, Any], a: str = "A", b: str = "B", whole: str | None = None) -> list[str]:
     """The witness in words for an organiser: the situation, then what each rulebook makes of it (a scripted round
-    of `engine.round.witness` too, so that one call renders every kind of scenario)."""
+    of `engine.round.witness` too, so that one call renders every kind of scenario). With ``whole`` (the other
+    rulebook's name), a last line says what the whole of that rulebook makes of the same situation."""
     if witness["kind"] == "round":
         from engine.round.witness import render as render_round
 
-        return render_round(witness, a, b)
+        return render_round(witness, a, b, whole)
     if witness["kind"] == "round_end":
         scores = " ".join(f"{s:,}" for s in witness["scores_after"])
-        return [
-            f"{witness['round']}: {witness['situation']}; scores after it {scores}",
-            f"{a}: {witness['a']}",
-            f"{b}: {witness['b']}",
-        ]
-    points = " ".join(f"{p:,}" for p in witness["points"])
-    sticks = f" with {witness['sticks']} riichi sticks on the table" if witness["sticks"] else ""
-    lines = [f"final points {points}{sticks}"]
-    for name, side in ((a, witness["a"]), (b, witness["b"])):
-        final = " ".join(f"{p:,}" for p in side["final_points"])
-        scores = " ".join(f"{s:+.1f}" for s in side["scores"])
-        lines.append(f"{name}: points {final}, scores {scores}")
+        lines = [f"{witness['round']}: {witness['situation']}; scores after it {scores}"]
+    else:
+        points = " ".join(f"{p:,}" for p in witness["points"])
+        sticks = f" with {witness['sticks']} riichi sticks on the table" if witness["sticks"] else ""
+        lines = [f"final points {points}{sticks}"]
+    lines += [f"{a}: {side_words(witness, witness['a'])}", f"{b}: {side_words(witness, witness['b'])}"]
+    if whole is not None and "whole" in witness:
+        other = witness["whole"]["b"]
+        lines.append(f"{whole}: " + ("the same as with this change alone" if other == witness["b"] else side_words(witness, other)))
     return lines
+
+
+def side_words(witness: dict[str, Any], side: Any) -> str:
+    """What one rulebook makes of a scenario, in words (None: the scenario cannot be played under it)."""
+    if side is None:
+        return "this situation cannot arise under it (another table size, tile set or round count)"
+    if witness["kind"] == "round":
+        return str(side["words"])
+    if witness["kind"] == "round_end":
+        return str(side)
+    final = " ".join(f"{p:,}" for p in side["final_points"])
+    scores = " ".join(f"{s:+.1f}" for s in side["scores"])
+    return f"points {final}, scores {scores}"

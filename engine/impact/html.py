@@ -26,7 +26,7 @@ def _pygal() -> Any:
     try:
         import pygal
     except ImportError:
-        raise InvalidRequest("`--format html` needs the `report` extra: pip install 'riichi-rulebook[report]'") from None
+        raise InvalidRequest("`--format html` needs the `report` extra; install it from the project's folder, as the README does: pip install '.[report]'") from None
     return pygal
 
 

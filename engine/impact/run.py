@@ -81,7 +81,7 @@ def _dask(a: str, b: str, paths: Iterable[str], workers: int, scheduler: str | N
     except ImportError:
         from engine.errors import InvalidRequest
 
-        raise InvalidRequest("`--executor dask` needs the `cluster` extra: pip install 'riichi-rulebook[cluster]'") from None
+        raise InvalidRequest("`--executor dask` needs the `cluster` extra; install it from the project's folder, as the README does: pip install '.[cluster]'") from None
     if scheduler:
         client = Client(scheduler)
         cluster = None

@@ -7,6 +7,7 @@ and ``liability`` items; every next-hand counter from ``settings game`` or the a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.facts import meld_group
@@ -15,7 +16,8 @@ from ruledsl.values import KAN, SEQUENCE, TRIPLET
 
 if TYPE_CHECKING:
     from engine.round.round import Round
-    from engine.round.state import MeldRecord, Seat
+    from engine.round.state import MeldRecord
+    from engine.score import Scorer
     from ruledsl.compile import Rule
 
 
@@ -38,34 +40,58 @@ def field(item: Rule, name: str, env: dict[str, Any], default: Any = None) -> An
 # ---- wins ----------------------------------------------------------------------------------------------------------
 
 
+@record
+class Table:
+    """What a win's payment needs of the table: its size, the dealer's seat and the scorer (honba parts)."""
+
+    players: int
+    dealer: int
+    scorer: Scorer
+
+
+@record
+class Liable:
+    """The liability that applies to one win: the item, the liable seat, the facts its fields read, and the part
+    of the win it covers (1.0, or the completed yakuman's share with ``covers = "completed"``)."""
+
+    item: Rule
+    payer: int
+    env: dict[str, Any]
+    part: float
+
+
 def win_deltas(r: Round, claim: WinClaim) -> tuple[list[int], list[str]]:
     """Point changes of one win (riichi sticks excluded: the round pays them), and the liability clauses applied."""
-    players = r.rules.players
-    deltas = [0] * players
+    return pay_win(Table(r.rules.players, r.setup.dealer, r.rules.scorer), claim, _liability(r, claim))
+
+
+def pay_win(table: Table, claim: WinClaim, liable: Liable | None) -> tuple[list[int], list[str]]:
+    """Point changes of one win under a liability (or none), and its clause: the one settlement of pao, for a
+    round's win and for a single scored hand (``engine.scoring.liability``)."""
+    deltas = [0] * table.players
     payments = claim.result["payments"]
     winner = claim.seat
-    liable = _liability(r, claim)
     if claim.source != winner:
         amount = payments["ron"]
         if liable is None:
             deltas[claim.source] -= amount
-        else:
-            item, payer, env, part = liable
-            base, honba_part = _split_honba(r, claim, amount)
-            covered = base * part
-            pay_l = int(covered * field(item, "ron_liable", env, 0) // 100)
-            pay_d = int(covered * field(item, "ron_discarder", env, 0) // 100) + base - int(covered)
-            liable_honba = field(item, "honba_payer", env, "discarder") == "liable"
-            deltas[payer] -= pay_l + (honba_part if liable_honba else 0)
-            deltas[claim.source] -= pay_d + (0 if liable_honba else honba_part)
-        return _rebalance(deltas, winner), [liable[0].clause or liable[0].name] if liable else []
-    shares = {seat: payments.get("dealer" if seat == r.setup.dealer else "non_dealer", 0) for seat in range(players) if seat != winner}
+            return _rebalance(deltas, winner), []
+        item, payer, env, part = liable.item, liable.payer, liable.env, liable.part
+        base, honba_part = _split_honba(table, claim, amount)
+        covered = base * part
+        pay_l = int(covered * field(item, "ron_liable", env, 0) // 100)
+        pay_d = int(covered * field(item, "ron_discarder", env, 0) // 100) + base - int(covered)
+        liable_honba = field(item, "honba_payer", env, "discarder") == "liable"
+        deltas[payer] -= pay_l + (honba_part if liable_honba else 0)
+        deltas[claim.source] -= pay_d + (0 if liable_honba else honba_part)
+        return _rebalance(deltas, winner), [item.clause or item.name]
+    shares = {seat: payments.get("dealer" if seat == table.dealer else "non_dealer", 0) for seat in range(table.players) if seat != winner}
     if liable is None:
         for seat, v in shares.items():
             deltas[seat] -= v
         return _rebalance(deltas, winner), []
-    item, payer, env, part = liable
-    honba_of = {seat: _honba_share(r, claim, seat) for seat in shares}
+    item, payer, env, part = liable.item, liable.payer, liable.env, liable.part
+    honba_of = {seat: _honba_share(table, claim, seat) for seat in shares}
     base_of = {seat: v - honba_of[seat] for seat, v in shares.items()}
     whole = sum(base_of.values())
     covered = whole * part * field(item, "tsumo_liable", env, 0) / 100
@@ -83,65 +109,75 @@ def _rebalance(deltas: list[int], winner: int) -> list[int]:
     return deltas
 
 
-def _split_honba(r: Round, claim: WinClaim, amount: int) -> tuple[int, int]:
+def _split_honba(table: Table, claim: WinClaim, amount: int) -> tuple[int, int]:
     """The part of a payment that is the win's value and the part that is honba."""
     honba = claim.result.get("__honba__", 0)
     if not honba:
         return amount, 0
-    plain = r.rules.scorer.settle(1, 30, dealer=claim.seat == r.setup.dealer, tsumo=claim.source == claim.seat, honba=0)["total"]
-    bumped = r.rules.scorer.settle(1, 30, dealer=claim.seat == r.setup.dealer, tsumo=claim.source == claim.seat, honba=honba)["total"]
+    plain = table.scorer.settle(1, 30, dealer=claim.seat == table.dealer, tsumo=claim.source == claim.seat, honba=0)["total"]
+    bumped = table.scorer.settle(1, 30, dealer=claim.seat == table.dealer, tsumo=claim.source == claim.seat, honba=honba)["total"]
     part = bumped - plain
     return amount - part, part
 
 
-def _honba_share(r: Round, claim: WinClaim, seat: int) -> int:
+def _honba_share(table: Table, claim: WinClaim, seat: int) -> int:
     honba = claim.result.get("__honba__", 0)
     if not honba:
         return 0
-    dealer = claim.seat == r.setup.dealer
-    a = r.rules.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=honba)["payments"]
-    b = r.rules.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=0)["payments"]
-    key = "dealer" if seat == r.setup.dealer else "non_dealer"
+    dealer = claim.seat == table.dealer
+    a = table.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=honba)["payments"]
+    b = table.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=0)["payments"]
+    key = "dealer" if seat == table.dealer else "non_dealer"
     return a.get(key, 0) - b.get(key, 0)
 
 
-def _liability(r: Round, claim: WinClaim) -> tuple[Rule, int, dict[str, Any], float] | None:
+def _liability(r: Round, claim: WinClaim) -> Liable | None:
+    """The liability item that applies to this win in a round (the melds' sources name the feeders)."""
+    return find_liability(
+        r.rules.liabilities, r.rules.yakuman, claim, r.seats[claim.seat].melds, lambda call: r.facts(claim.seat, completing_call=call)
+    )
+
+
+def find_liability(
+    liabilities: Sequence[Rule], yakuman: Sequence[Rule], claim: WinClaim, melds: Sequence[MeldRecord], facts: Callable[[str], dict[str, Any]]
+) -> Liable | None:
     """The liability item that applies to this win, the liable seat and the item's environment, if any.
 
     A call is liable for a yakuman when that yakuman's condition holds on the winner's melds alone after the
     call and did not before it (the last dragon or wind set, the fourth kan): the rulebook's own condition decides.
+    ``melds`` are in the order they were made, each with the seat it was called from; ``facts(call)`` gives the
+    facts the item's fields read, with ``completing_call`` set.
     """
     multipliers = {y["id"]: y["yakuman"] for y in claim.result.get("yaku", ()) if "yakuman" in y}
     scored = set(multipliers)
     if not scored:
         return None
-    seat = r.seats[claim.seat]
-    by_name = {rule.name: rule for rule in r.rules.yakuman}
-    for item in r.rules.liabilities:
+    by_name = {rule.name: rule for rule in yakuman}
+    for item in liabilities:
         for name in item.fields.get("affects", ()):
             if name not in scored or name not in by_name:
                 continue
-            found = _completing_call(seat, by_name[name])
+            found = _completing_call(melds, by_name[name])
             if found is None:
                 continue
             call, payer = found
             if payer == claim.seat:
                 continue
-            env = r.facts(claim.seat, completing_call=call)
+            env = facts(call)
             if item.when(env):
                 if claim.source != claim.seat and payer == claim.source:
                     continue  # the liable player dealt in himself: he pays the whole ron as discarder
                 part = 1.0
                 if field(item, "covers", env, "whole") == "completed":
                     part = multipliers[name] / (sum(multipliers.values()) or 1)
-                return item, payer, env, part
+                return Liable(item, payer, env, part)
     return None
 
 
-def _completing_call(seat: Seat, yakuman: Rule) -> tuple[str, int] | None:
+def _completing_call(made: Sequence[MeldRecord], yakuman: Rule) -> tuple[str, int] | None:
     """The call after which the yakuman holds on the melds alone (and not before), and the seat that fed it."""
-    for count in range(1, len(seat.melds) + 1):
-        melds = seat.melds[:count]
+    for count in range(1, len(made) + 1):
+        melds = list(made[:count])
         before = _holds_on_melds(yakuman, melds[:-1])
         after = _holds_on_melds(yakuman, melds)
         if after and not before:

@@ -518,9 +518,13 @@ def _played(rules: RoundRules, script: Script, cache: Cache | None) -> dict[str,
     return out
 
 
-def round_witness(a: RoundRules, b: RoundRules, topic: str = "", kind: str = "", cache: Cache | None = None) -> dict[str, Any] | None:
+def round_witness(
+    a: RoundRules, b: RoundRules, topic: str = "", kind: str = "", cache: Cache | None = None, whole: RoundRules | None = None
+) -> dict[str, Any] | None:
     """The first scripted round that the two rules settle differently (``topic``: the setting, ``"group key"``, or
-    ``kind``: the item kind, whose scripts are tried first); None when every script agrees or none can be dealt."""
+    ``kind``: the item kind, whose scripts are tried first); None when every script agrees or none can be dealt.
+    With ``whole`` (the whole other rulebook, ``b`` being ``a`` with one change), the round also carries ``whole``:
+    how ``a`` and ``whole`` settle it (``b`` None when that rulebook cannot deal it)."""
     for script in _ordered(topic, kind):
         out_a, out_b = _played(a, script, cache), _played(b, script, cache)
         if out_a is None or out_b is None:
@@ -539,8 +543,14 @@ def round_witness(a: RoundRules, b: RoundRules, topic: str = "", kind: str = "",
                 },
                 "a": {**out_a, "words": describe(out_a)},
                 "b": {**out_b, "words": describe(out_b)},
+                **({"whole": _whole(out_a, whole, script, cache)} if whole is not None else {}),
             }
     return None
+
+
+def _whole(out_a: dict[str, Any], whole: RoundRules, script: Script, cache: Cache | None) -> dict[str, Any]:
+    other = _played(whole, script, cache)
+    return {"a": {**out_a, "words": describe(out_a)}, "b": {**other, "words": describe(other)} if other is not None else None}
 
 
 def topic_of(kind: str, name: str, group: str | None) -> tuple[str, str]:
@@ -548,17 +558,26 @@ def topic_of(kind: str, name: str, group: str | None) -> tuple[str, str]:
     return (f"{group} {name}", "") if kind == "settings" else ("", kind)
 
 
-def witness_for(a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | None = None) -> dict[str, Any] | str:
-    """``round_witness`` of two compiled rulebooks (or scorers); a sentence saying why when there is none."""
+def witness_for(
+    a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | None = None, whole: Any = None
+) -> dict[str, Any] | str:
+    """``round_witness`` of two compiled rulebooks (or scorers); a sentence saying why when there is none. ``whole``:
+    the whole other rulebook (or scorer), whose settlement of the same round the witness also carries."""
     try:
         ra, rb = round_rules(a), round_rules(b)
     except EngineError as e:
         return f"no round can be played with this change alone: {e}"
+    try:
+        rw = round_rules(whole) if whole is not None else None
+    except EngineError:
+        rw = None
     setting = topic.split(" ")[-1] if topic else ""
     if setting and setting in ROUND_RULE_FIELDS and getattr(ra, setting) == getattr(rb, setting):
         return ALIKE
-    found = round_witness(ra, rb, topic, kind, cache)
+    found = round_witness(ra, rb, topic, kind, cache, rw)
     if found is not None:
+        if whole is not None and "whole" not in found:
+            found["whole"] = {"a": found["a"], "b": None}
         return found
     for script in SCRIPTS:  # where the value would matter, an abortive draw of the rulebook's may settle the round first
         played = _played(ra, script, cache) if topic and topic in script.topics else None
@@ -573,9 +592,17 @@ def witness_for(a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | 
     )
 
 
-def render(witness: dict[str, Any], a: str = "A", b: str = "B") -> list[str]:
-    """The witness in words for an organiser: the situation, then what happens under each rulebook."""
-    return [f"East deals: {witness['situation']}", f"{a}: {witness['a']['words']}", f"{b}: {witness['b']['words']}"]
+def render(witness: dict[str, Any], a: str = "A", b: str = "B", whole: str | None = None) -> list[str]:
+    """The witness in words for an organiser: the situation, then what happens under each rulebook (and, with
+    ``whole``, the other rulebook's name, under the whole of it)."""
+    lines = [f"East deals: {witness['situation']}", f"{a}: {witness['a']['words']}", f"{b}: {witness['b']['words']}"]
+    if whole is not None and "whole" in witness:
+        other = witness["whole"]["b"]
+        if other == witness["b"]:
+            lines.append(f"{whole}: the same as with this change alone")
+        else:
+            lines.append(f"{whole}: " + (other["words"] if other is not None else "this round cannot be dealt under it (another table size or tile set)"))
+    return lines
 
 
 __all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action"]

@@ -52,7 +52,7 @@ def test_a_flow_name_alone_gets_a_round_witness(row: Row, tmp_path: Path) -> Non
         assert scenario["a"] != scenario["b"]
     text = render_text(report)
     assert "no scenario" not in text and "no hand witness" not in text
-    assert "scenario (this change alone)" in text
+    assert "scenario (this change alone; last line: the whole of variant)" in text
 
 
 def test_the_witness_is_in_words_for_each_side(tmp_path: Path) -> None:
@@ -64,10 +64,11 @@ def test_the_witness_is_in_words_for_each_side(tmp_path: Path) -> None:
     assert scenario["a"]["words"].startswith("South wins by ron from East (") and " and West wins by ron from East" in scenario["a"]["words"]
     assert "West" not in scenario["b"]["words"].split(";")[0]
     lines = render_text(report).splitlines()
-    assert lines[-4:-1] == [
+    assert lines[-5:-1] == [
         "      East deals: " + scenario["situation"],
         "      base: " + scenario["a"]["words"],
-        "      base + this change: " + scenario["b"]["words"],
+        "      base + `multiple_ron` only: " + scenario["b"]["words"],
+        "      variant: the same as with this change alone",  # the whole of B is this change alone here
     ]
     assert scenario["situation"] in render_markdown(report)
 

@@ -219,3 +219,30 @@ def test_the_search_guards_the_proof(tmp_path: Path, capsys, monkeypatch) -> Non
     assert code == 0
     assert "`yaku closed_draw` can never apply" not in out  # a steered hand scores it: the warning is dropped
     assert "`yaku dead` can never apply: a flawed proof" in out  # no hand scores it: kept
+
+
+# ---- a settings key under the wrong group (issue 22) ---------------------------------------------------------------
+
+
+def _wrong_groups() -> list[tuple[str, str, str]]:
+    """(key, its group, a group it is not in) for every settings key of the language."""
+    from ruledsl import vocabulary as V
+
+    out = []
+    for group, keys in V.SETTINGS.items():
+        for key in keys:
+            other = next(g for g in V.SETTINGS if key not in V.SETTINGS[g])
+            out.append((key, group, other))
+    return out
+
+
+@pytest.mark.parametrize(("key", "group", "other"), _wrong_groups(), ids=lambda v: str(v))
+def test_a_key_under_the_wrong_group_says_where_it_belongs(key: str, group: str, other: str) -> None:
+    """`start_points` under `settings game` once got "did you mean `target_points`?": every key names its group."""
+    from ruledsl import vocabulary as V
+
+    spec = V.SETTINGS[group][key]
+    text = f'rulebook club extends house\n\n@clause("c 1")\noverride settings {other} {{\n  {key} = {spec.example.split(" = ", 1)[-1]}\n}}\n'
+    found = [d for d in check(resolve("club.rulebook", text=text, file="club.rulebook", keep_going=True)) if "has no key" in d.message]
+    assert found, text
+    assert f"`{key}` belongs to `settings {group}`" in (found[0].help or "")

@@ -123,6 +123,28 @@ def test_the_score_form_sends_every_situation_field(server, page):
     assert request["open_riichi"] is False and request["riichi"] is True
 
 
+def test_the_score_form_scores_pao(server, page):
+    """The Score page offers the liable seat and a ron's discarder; the answer names each payer by seat."""
+    page.goto(server + "/")
+    page.select_option("#seat", "S")
+    page.select_option("#from", "N")
+    page.select_option("#liable", "W")
+    page.click('[data-target="pon"]')
+    for code in ["5z"] * 3 + ["6z"] * 3 + ["7z"] * 3:
+        page.click(f'#palette [data-tile="{code}"]')
+    page.click('[data-target="hand"]')
+    for code in ["1m", "2m", "3m", "5p"]:
+        page.click(f'#palette [data-tile="{code}"]')
+    with page.expect_request(lambda r: r.url.endswith("/score") and r.method == "POST") as sent:
+        page.click('#palette [data-tile="5p"]')
+    request = json.loads(sent.value.post_data or "null")[0]
+    assert request["liable"] == "W" and request["from"] == "N"
+    page.wait_for_function("document.querySelector('#result .total')?.textContent === '32,000'")
+    pays = page.text_content("#result .pays") or ""
+    assert "West (liable) 16,000" in pays and "North 16,000" in pays
+    assert "liability:" in (page.text_content("#result .liability") or "")
+
+
 def test_a_diagnostic_appears_while_editing_a_rulebook(server, page):
     page.goto(server + "/editor")
     page.evaluate("localStorage.clear()")
@@ -176,6 +198,27 @@ def test_compare_an_uploaded_rulebook(server, page, tmp_path):
     page.wait_for_selector("#diff-summary")
     items = [e.text_content() for e in page.query_selector_all("article.change h3 code")]
     assert "yaku sanrenkou" in items and "abortive_draw suufon_renda" in items
+
+
+def test_compare_labels_one_change_and_the_whole_club_truthfully(server, page, tmp_path):
+    """A club file (30,000 points, uma 30-10): the final table's card shows house, "house + `uma` only" and the
+    club's own result (+40/+10/-20/-50) under the club's name, never one change alone under it."""
+    upload = tmp_path / "myclub.rulebook"
+    upload.write_text(
+        'rulebook myclub "club" extends house\n@clause("club rule 1")\noverride settings table {\n  start_points = 30000\n}\n'
+        '@clause("club rule 2")\noverride settings game {\n  uma = [30, 10, -10, -30]\n}\n'
+    )
+    page.goto(server + "/compare?hands=10")
+    page.select_option("#diff-a", "house")
+    page.set_input_files("#upload-b", str(upload))
+    page.wait_for_function("document.getElementById('diff-b').value === '@upload'", timeout=10_000)
+    page.click("#diff-run")
+    page.wait_for_selector("#diff-summary")
+    page.wait_for_selector("article.change .scenario")
+    card = next(c for c in page.query_selector_all("article.change") if (c.query_selector("h3 code").text_content() or "") == "setting uma")
+    boxes = [b.text_content() or "" for b in card.query_selector_all(".scenario .score-box")]
+    assert boxes[1].startswith("house + `uma` only") and "+45.0" in boxes[1]
+    assert boxes[2].startswith("myclub") and "+40.0 / +10.0 / -20.0 / -50.0" in boxes[2]
 
 
 def test_api_docs_open_offline(server, page):

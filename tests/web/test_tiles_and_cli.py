@@ -45,7 +45,7 @@ def test_serve_help_lists_its_options(capsys):
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve"]) == 2
-    assert "pip install 'riichi-rulebook[web]'" in capsys.readouterr().err
+    assert "pip install '.[web]'" in capsys.readouterr().err  # the README's own command
 
 
 def test_serve_refuses_a_rulebook_dir_that_is_no_folder(tmp_path, capsys):

@@ -89,10 +89,8 @@ function handPicture(req) {
 }
 
 function rulebookOptions(select, chosen, extra) {
-  for (const row of PAGE.rulebooks) {
-    const label = row.title ? row.name + " — " + row.title : row.name;
-    select.append(el("option", { value: row.name, text: label }));
-  }
+  // the name alone, so that a narrow picker never cuts it off; the title is the option's tooltip
+  for (const row of PAGE.rulebooks) select.append(el("option", { value: row.name, text: row.name, ...(row.title ? { title: row.title } : {}) }));
   for (const [value, label] of extra || []) select.append(el("option", { value, text: label }));
   if (chosen != null) select.value = chosen;
 }

@@ -27,33 +27,46 @@ function scoreLine(name, answer) {
     " (" + head + ")", el("div", { class: "muted", text: yaku }));
 }
 
+// A change's value for people: the JSON keeps numbers, booleans and lists (1000, true, ["0m", "0p"]).
 function show(value) {
   if (value == null) return "—";
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + " = " + v).join("; ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return value.toLocaleString("en");
+  if (Array.isArray(value)) return value.length ? value.map(show).join(", ") : "none";
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + " = " + show(v)).join("; ");
   return String(value);
+}
+
+// The label of A with only this change (and the changes it is valid only with): never B's name, which labels the
+// whole of B.
+function aloneLabel(report, c, s) {
+  const names = [c.item.startsWith("setting ") ? c.item.slice(8) : c.item, ...((s && s.together_with) || []).map((i) => i.replace(/^setting /, ""))];
+  return report.a + " + " + names.map((n) => "`" + n + "`").join(", ") + " only";
 }
 
 function points(list) {
   return list.map((p) => p.toLocaleString("en")).join(" / ");
 }
 
+// What one rulebook makes of a scenario, in words (null: the scenario cannot arise under it).
+function sideWords(s, side) {
+  if (side == null) return "this situation cannot arise under it";
+  if (s.kind === "round") return side.words;
+  if (s.kind === "round_end") return side;
+  return "scores " + side.scores.map((x) => (x > 0 ? "+" : "") + x.toFixed(1)).join(" / ");
+}
+
 // A game-flow change shown on a scenario (engine.game.witness, engine.round.witness): a scripted round, a round's
-// end, or a final table, with what each rulebook makes of it.
-function scenarioCard(report, s) {
-  const side = (name, words) => el("div", { class: "score-box" }, el("b", { text: name }), " ", words);
-  let a, b, head = s.situation || "";
-  if (s.kind === "round") {
-    a = s.a.words; b = s.b.words;
-  } else if (s.kind === "round_end") {
-    head += " (" + s.round + ", scores after it " + points(s.scores_after) + ")";
-    a = s.a; b = s.b;
-  } else {
-    head = "final points " + points(s.points) + (s.sticks ? ", " + s.sticks + " riichi sticks left" : "");
-    a = "scores " + s.a.scores.join(" / "); b = "scores " + s.b.scores.join(" / ");
-  }
+// end, or a final table, under A, under A with only this change, and under the whole of B, each labelled so.
+function scenarioCard(report, c, s) {
+  const side = (name, words, cls) => el("div", { class: "score-box " + cls }, el("b", { text: name }), " ", words);
+  let head = s.situation || "";
+  if (s.kind === "round_end") head += " (" + s.round + ", scores after it " + points(s.scores_after) + ")";
+  else if (s.kind === "final_table") head = "final points " + points(s.points) + (s.sticks ? ", " + s.sticks + " riichi sticks left" : "");
   const together = s.together_with ? el("div", { class: "muted", text: "shown together with " + s.together_with.join(", ") }) : "";
-  return el("div", { class: "witness scenario" }, el("div", { class: "muted", text: head }), together,
-    el("div", { class: "both" }, side(report.a, a), side(report.b, b)));
+  const boxes = [side(report.a, sideWords(s, s.a), "side-a"), side(aloneLabel(report, c, s), sideWords(s, s.b), "side-alone")];
+  if (s.whole) boxes.push(side(report.b, sideWords(s, s.whole.b), "side-b"));
+  return el("div", { class: "witness scenario" }, el("div", { class: "muted", text: head }), together, el("div", { class: "both" }, ...boxes));
 }
 
 function changeCard(report, c) {
@@ -66,9 +79,10 @@ function changeCard(report, c) {
   let witness;
   if (c.witness) {
     witness = el("div", { class: "witness" }, handPicture(c.witness.request), el("div", { class: "muted", text: situationWords(c.witness.request) }),
-      el("div", { class: "both" }, scoreLine(report.a, c.witness.a), scoreLine(report.b, c.witness.b)));
+      el("div", { class: "both" }, scoreLine(report.a, c.witness.a), scoreLine(report.b, c.witness.b),
+        ...(c.witness.alone ? [scoreLine(aloneLabel(report, c, null), c.witness.alone)] : [])));
   } else if (c.scenario) {
-    witness = scenarioCard(report, c.scenario);
+    witness = scenarioCard(report, c, c.scenario);
   } else {
     witness = el("p", { class: "muted", text: c.no_scenario || (c.affects_score ? "no hand found that shows this change" : "no scenario shows this change") });
   }

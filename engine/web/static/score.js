@@ -88,6 +88,9 @@ function request(rulebook) {
     dealer_consecutive_wins: Number($("dealer-wins").value) || 0,
   };
   for (const box of document.querySelectorAll("[data-flag]")) req[box.dataset.flag] = box.checked;
+  // pao: the liable seat, and a ron's discarder (sent only when chosen; a tsumo has no discarder)
+  if ($("liable").value) req.liable = $("liable").value;
+  if ($("from").value && !req.tsumo) req.from = $("from").value;
   return req;
 }
 
@@ -113,14 +116,17 @@ function card(name, answer) {
     el("td", { class: "clause", text: y.clause || "" }))));
   const fu = el("table", { class: "lines" }, ...(answer.fu_items || []).map((f) => el("tr", {},
     el("td", { text: f.id.replace(/_/g, " ") }), el("td", { class: "num", text: f.fu + " fu" }), el("td", { class: "clause", text: f.clause || "" }))));
-  const pays = Object.entries(answer.payments).map(([k, v]) => k.replace("_", "-") + " " + v.toLocaleString("en")).join(" · ");
+  const WIND = { E: "East", S: "South", W: "West", N: "North" };
+  const role = (k) => (answer.liable && k === answer.liable ? " (liable)" : "");
+  const pays = Object.entries(answer.payments).map(([k, v]) => (WIND[k] || k.replace("_", "-")) + role(k) + " " + v.toLocaleString("en")).join(" · ");
   return el("div", { class: "card", "data-rulebook": name },
     el("h3", { text: name }),
     el("p", { class: "total", text: answer.total.toLocaleString("en") }),
     el("p", { class: "head", text: head }),
     answer.limit_clause ? el("p", { class: "clause", text: "limit: " + answer.limit_clause }) : null,
     yaku, el("h4", { text: "Fu" }), fu,
-    el("p", { class: "pays", text: "base " + answer.base_points.toLocaleString("en") + " · " + pays }));
+    el("p", { class: "pays", text: "base " + answer.base_points.toLocaleString("en") + " · " + pays }),
+    answer.liability_clause ? el("p", { class: "clause liability", text: "liability: " + answer.liability_clause }) : null);
 }
 
 function difference(a, x, b, y) {
