@@ -29,7 +29,7 @@ from engine.web.errors import STATUS, ContractJSON, body, from_exception
 from engine.web.gate import HostPolicy, RequestGate
 from engine.web.hide_paths import HidePaths
 from engine.web.lanes import Busy
-from engine.web.limits import BODY_SECONDS, MAX_BODY_BYTES
+from engine.web.limits import MAX_BODY_BYTES
 from engine.web.state import ServerOptions, ServerState
 
 DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explain rulebooks, and compare two.
@@ -64,7 +64,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     )
     app.state.riichi = state
     # Outermost first: the gate (Host, content type), then paths hidden in every answer, then the body's bounds.
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, seconds=BODY_SECONDS)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, seconds=options.body_seconds)
     app.add_middleware(HidePaths, folders=_server_folders(state))
     app.add_middleware(RequestGate, hosts=HostPolicy(options.host, options.allow_hosts))
     _handlers(app)

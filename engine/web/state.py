@@ -11,6 +11,7 @@ from engine.web.lanes import Lane
 from engine.web.limits import (
     BATCH_QUEUE,
     BATCH_THREADS,
+    BODY_SECONDS,
     DEFAULT_TIMEOUT,
     DEFAULT_WORKERS,
     JOB_QUEUE,
@@ -30,6 +31,8 @@ class ServerOptions:
     timeout: float = DEFAULT_TIMEOUT
     workers: int = DEFAULT_WORKERS
     warm: bool = False  # start the workers with the server rather than on the first check
+    queue: int = JOB_QUEUE  # jobs that may wait for a worker beyond one running per worker
+    body_seconds: float = BODY_SECONDS  # seconds a client may take to send a request's body
     host: str = "127.0.0.1"  # the address bound: its name is a Host the server answers (see engine.web.gate)
     allow_hosts: tuple[str, ...] = ()  # further Host names (`--allow-host`), e.g. the name a proxy forwards
 
@@ -55,7 +58,7 @@ class ServerState:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
         pool = WorkerPool(options.workers, folder, options.timeout)
         # One waiting thread per worker process: a job past them waits in the queue, holding no thread.
-        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, JOB_QUEUE, retry_after=5))
+        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5))
 
     def close(self) -> None:
         for lane in (self.scores, self.batches, self.jobs):
