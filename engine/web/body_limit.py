@@ -47,7 +47,7 @@ class BodyLimit:
             else:
                 try:
                     message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     slow = True
                     raise _TooSlow from None
             if message["type"] == "http.request":

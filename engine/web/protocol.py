@@ -23,10 +23,10 @@ def guarded_protocol(header_seconds: float = HEADER_SECONDS, max_connections: in
     """The protocol class uvicorn picks (httptools when installed, else h11), with the two bounds."""
     base: Any = AutoHTTPProtocol
 
-    class GuardedProtocol(base):  # type: ignore[misc, valid-type]
+    class GuardedProtocol(base):
         _header_timer: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
             if len(self.connections) > max_connections:
                 transport.close()

@@ -58,7 +58,7 @@ class ServerState:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
         pool = WorkerPool(options.workers, folder, options.timeout)
         # One waiting thread per worker process: a job past them waits in the queue, holding no thread.
-        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5))
+        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5, max_wait=pool.timeout))
 
     def close(self) -> None:
         for lane in (self.scores, self.batches, self.jobs):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -89,7 +88,7 @@ def _closed_within(s: socket.socket, seconds: float) -> tuple[bool, bytes]:
     try:
         while chunk := s.recv(65536):
             got += chunk
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return False, got
     except ConnectionResetError:
         pass
