@@ -62,11 +62,6 @@ def state_of(request: Request) -> ServerState:
     return request.app.state.riichi
 
 
-async def json_body(request: Request) -> Any:
-    raw = await request.body()
-    return parse_json(raw)
-
-
 def parse_json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
