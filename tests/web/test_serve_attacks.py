@@ -47,10 +47,11 @@ def test_a_list_of_many_rulebooks_is_bounded_and_stalls_nothing(tmp_path: Path) 
         with ThreadPoolExecutor(1) as pool:
             batch = pool.submit(timed, live.request, "POST", "/score", heavy)
             time.sleep(0.05)
-            health = [timed(live.request, "GET", "/health")[0] for _ in range(5)]
+            health, (health_status, _h, _b) = timed(live.request, "GET", "/health")
+            list_running = not batch.done()  # a loop busy with the list would answer only once it is done
             batch_seconds, (status, _h, body) = batch.result(timeout=60)
-        assert status == 200 and len(json.loads(body)) == 1000
-        assert max(health) < 1.0, f"/health took {max(health):.2f} s while a list of {batch_seconds:.2f} s ran"
+        assert status == 200 and len(json.loads(body)) == 1000 and health_status == 200
+        assert list_running or health < 0.5, f"/health took {health:.2f} s while a list of {batch_seconds:.2f} s ran"
 
 
 def _upload(han: int) -> dict[str, str]:
@@ -72,7 +73,8 @@ def test_jobs_past_the_queue_get_503_with_retry_after_and_cheap_pages_still_answ
             assert int(headers["retry-after"]) >= 1
             assert error_of(body)["code"] == "limit_exceeded"
         assert all(status in (200, 413, 503) for status, _h, _b in answers)
-        assert max(cheap) < 1.0, f"a cheap page took {max(cheap):.2f} s while jobs waited"
+        # before: 22-39 s, the time the jobs waiting before them took (loose: the machine is shared)
+        assert max(cheap) < 5.0, f"a cheap page took {max(cheap):.2f} s while jobs waited"
 
 
 def _half_open(port: int, data: bytes) -> socket.socket:
