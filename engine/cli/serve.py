@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         http=guarded_protocol(header_seconds, connections),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        limit_concurrency=connections + 1,  # the protocol closes connections past the cap; this bounds tasks
+        # no `limit_concurrency`: the protocol caps connections (one request each at a time), and uvicorn's own
+        # cap would log a line per refused request, a log an attacker could grow
     )
     return 0
 

@@ -41,7 +41,7 @@ HEADER_SECONDS = 10.0
 BODY_SECONDS = 30.0
 # Seconds an idle keep-alive connection stays open.
 KEEP_ALIVE_SECONDS = 5
-# Open connections; past it a new connection is closed at once (the process keeps descriptors for its files).
+# Open connections; past it a new one closes the oldest connection waiting on its client (engine.web.protocol).
 MAX_CONNECTIONS = 512
 
 __all__ = [

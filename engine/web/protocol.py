@@ -4,14 +4,18 @@ and the connections the server holds open.
 uvicorn closes an idle keep-alive connection, but its timer stops at the first byte: a client that sends half a
 request line and goes silent (slowloris) keeps its socket for ever, and a thousand of them take the process's
 descriptors. Here every connection must finish a request's headers within ``HEADER_SECONDS`` of opening, or of
-the previous answer, or it is closed; and a connection past ``MAX_CONNECTIONS`` is closed as soon as it opens
-(uvicorn's ``limit_concurrency`` would still hold it open to answer 503). The body's own deadline is
-``engine.web.body_limit``'s. Imported only by ``riichi serve`` (uvicorn is in the ``web`` extra).
+the previous answer, or it is closed. Past ``MAX_CONNECTIONS`` open connections, a new one makes room by closing
+the oldest connection that is waiting on its client (no request yet, or a body not whole): a slow client is the
+one that loses its socket, and a client that sends its request at once still gets in while a thousand silent ones
+hold the server; only when every connection is being answered is the new one closed at once (uvicorn's
+``limit_concurrency`` would hold it open to answer 503). The body's own deadline is ``engine.web.body_limit``'s.
+Imported only by ``riichi serve`` (uvicorn is in the ``web`` extra).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -25,13 +29,30 @@ def guarded_protocol(header_seconds: float = HEADER_SECONDS, max_connections: in
 
     class GuardedProtocol(base):
         _header_timer: asyncio.TimerHandle | None = None
+        _opened = 0.0
 
         def connection_made(self, transport: asyncio.Transport) -> None:
+            self._opened = time.monotonic()
             super().connection_made(transport)
             if len(self.connections) > max_connections:
-                transport.close()
-                return
+                victim = self._oldest_waiting()
+                if victim is None:
+                    transport.close()
+                    return
+                victim.transport.close()
             self._arm()
+
+        def _oldest_waiting(self) -> Any:
+            """The oldest other open connection whose client owes the server bytes, if any."""
+            waiting = [c for c in self.connections
+                       if c is not self and c._waiting_on_client() and not c.transport.is_closing()]
+            return min(waiting, key=lambda c: c._opened, default=None)
+
+        def _waiting_on_client(self) -> bool:
+            cycle = getattr(self, "cycle", None)
+            if cycle is None or cycle.response_complete:
+                return True  # no request, or between two
+            return bool(getattr(cycle, "more_body", False))  # a body not whole yet
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
