@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         from engine.web.app import create_app
         from engine.web.limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS
         from engine.web.protocol import guarded_protocol
+        from engine.web.quiet_log import quiet
         from engine.web.state import ServerOptions
     except ModuleNotFoundError as exc:
         print(
@@ -88,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     # Threads that score lists hand the interpreter back to the event loop every 0.5 ms (not Python's 5 ms), so
     # that /health and a single score wait milliseconds, not a list, for their turn.
     sys.setswitchinterval(0.0005)
+    quiet("uvicorn.error")  # a warning a client can cause (a malformed request) is logged once a minute at most
     print(f"riichi serve: http://{_shown(args.host)}:{args.port}/  (API docs at /docs; Ctrl-C stops)", file=sys.stderr)
     uvicorn.run(
         app,
