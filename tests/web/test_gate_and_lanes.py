@@ -132,3 +132,18 @@ def test_known_folders_are_cut_from_text_answers_only() -> None:
     data = json.loads(answer("/json"))
     assert data == {"file": "sub/ours.rulebook", "folder": "the rulebook folder", "é": "x"}
     assert b"/srv/rules" in answer("/file")
+
+
+def test_a_repeated_warning_passes_once_a_minute_with_the_count_held_back() -> None:
+    from engine.web.quiet_log import OncePerMinute
+
+    gate = OncePerMinute(every=0.2)
+
+    def record(msg: str) -> logging.LogRecord:
+        return logging.LogRecord("uvicorn.error", logging.WARNING, __file__, 1, msg, None, None)
+
+    passed = [gate.filter(record("Invalid HTTP request received.")) for _ in range(100)]
+    assert passed.count(True) == 1 and gate.filter(record("another message"))
+    time.sleep(0.25)
+    later = record("Invalid HTTP request received.")
+    assert gate.filter(later) and "99 more" in later.getMessage()
