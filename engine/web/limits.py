@@ -32,7 +32,7 @@ MAX_RULEBOOKS_PER_REQUEST = 8
 MAX_REQUEST_SECONDS = 10.0
 # Threads that score single requests, threads that score lists, and the requests each may hold waiting beyond them;
 # past that a request is answered 503 with Retry-After.
-SCORE_THREADS, SCORE_QUEUE = 4, 64
+SCORE_THREADS, SCORE_QUEUE = 4, 256
 BATCH_THREADS, BATCH_QUEUE = 2, 8
 # Checks, explains, diffs and impacts waiting for a worker process beyond one running per worker.
 JOB_QUEUE = 32
