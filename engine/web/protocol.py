@@ -44,8 +44,8 @@ def guarded_protocol(header_seconds: float = HEADER_SECONDS, max_connections: in
 
         def _oldest_waiting(self) -> Any:
             """The oldest other open connection whose client owes the server bytes, if any."""
-            waiting = [c for c in self.connections
-                       if c is not self and c._waiting_on_client() and not c.transport.is_closing()]
+            waiting = [c for c in self.connections if isinstance(c, GuardedProtocol) and c is not self
+                       and c._waiting_on_client() and not c.transport.is_closing()]
             return min(waiting, key=lambda c: c._opened, default=None)
 
         def _waiting_on_client(self) -> bool:
