@@ -3,7 +3,7 @@
 A diagnostic, an explanation or an error names the file it comes from, and the engine names files by their real
 path: ``/srv/club/rules/ours.rulebook:4:10``. A client needs the name it asked for, not where the operator keeps
 it, so every JSON and HTML answer has each known folder cut from its paths (a file of ``--rulebook-dir`` shows
-relative to it, ``ours.rulebook:4:10``; a bundled rulebook as ``rulebooks/house.rulebook``), and the bare folder
+relative to it, ``ours.rulebook:4:10``; a bundled rulebook as ``rulebooks/NAME.rulebook``), and the bare folder
 itself, if quoted alone, replaced by a word. Answers of other types (static files, tiles) pass untouched.
 """
 
