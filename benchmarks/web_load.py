@@ -13,6 +13,12 @@ last request scores right. Prints requests/s and the latency percentiles; exits 
 With ``--batch N`` every request is a list of N score requests (``POST /score`` answers a list item by item), as
 tournament software scoring a whole session would send them; hands/s is then N times requests/s.
 
+With ``--stress`` it measures instead what the cheap requests see under an attack of issue 21: while
+``--diffs`` (100) concurrent ``POST /diff`` uploads and a ``--batch`` (1,000) request ``POST /score`` list over
+several rulebooks (sent again and again) run, one client alternates ``GET /health`` and a single ``POST /score``;
+the figures are their p50/p99/max (the goal: p99 under 200 ms) and what the uploads were answered (200 or 503
+with Retry-After, past the queue).
+
 The load is bounded (a fixed number of requests, a time bound of ``--max-seconds``) and goes only to 127.0.0.1.
 The clients run in this process, on the same two cores as the server, so the figure is a floor for the server.
 """
@@ -26,8 +32,11 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,15 +164,102 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def post(port: int, path: str, data: object, timeout: float = 120) -> tuple[int, bytes]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(data).encode(), headers={"content-type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read()
+
+
+def uploads(count: int) -> list[dict]:
+    """``count`` distinct uploaded rulebooks (the house rules under another name), so that no answer is cached."""
+    text = (ROOT / "rulebooks" / "house.rulebook").read_text()
+    return [{"file": f"club{i}.rulebook", "text": text.replace("rulebook house", f"rulebook club{i}", 1)} for i in range(count)]
+
+
+def mixed_batch(size: int) -> list[dict]:
+    """A list of ``size`` score requests cycling through 8 rulebooks (the most one list may name)."""
+    from engine.library import bundled_names
+    from engine.web.limits import MAX_RULEBOOKS_PER_REQUEST
+
+    names = sorted(bundled_names())[:MAX_RULEBOOKS_PER_REQUEST]
+    return [{**MIX[i % 8], "rulebook": names[i % len(names)]} for i in range(size)]
+
+
+def stress(port: int, diffs: int, batch: int, max_seconds: float) -> int:
+    """Probe /health and a single /score while the diffs and the lists run; print the figures."""
+    probe = {"health": [], "score": []}  # type: dict[str, list[float]]
+    done = threading.Event()
+    single = {k: v for k, v in MIX[0].items()}
+    lists: list[tuple[int, float]] = []
+
+    def send_lists() -> None:
+        chosen = mixed_batch(batch)
+        while not done.is_set():
+            start = time.perf_counter()
+            status, _ = post(port, "/score", chosen)
+            lists.append((status, time.perf_counter() - start))
+
+    def probes() -> None:
+        while not done.is_set():
+            start = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=30) as response:
+                response.read()
+            probe["health"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            status, _ = post(port, "/score", single, timeout=30)
+            probe["score"].append(time.perf_counter() - start)
+            assert status == 200, status
+            time.sleep(0.02)
+
+    bodies = [{"a": upload, "b": "mleague"} for upload in uploads(diffs)]
+    start = time.perf_counter()
+    with ThreadPoolExecutor(diffs + 2) as pool:
+        helpers = [pool.submit(send_lists), pool.submit(probes)]
+        time.sleep(0.3)  # the probes' first figures are taken before the load, as a baseline
+        answers = list(pool.map(lambda b: post(port, "/diff", b, timeout=max_seconds), bodies))
+        done.set()
+        for helper in helpers:
+            helper.result(timeout=max_seconds)
+    elapsed = time.perf_counter() - start
+    codes: dict[int, int] = {}
+    for status, _ in answers:
+        codes[status] = codes.get(status, 0) + 1
+    print(f"riichi serve under load for {elapsed:.1f} s: {diffs} concurrent POST /diff uploads "
+          f"(answered {', '.join(f'{n} x {c}' for c, n in sorted(codes.items()))}), "
+          f"{len(lists)} POST /score lists of {batch} over 8 rulebooks "
+          f"(statuses {sorted({s for s, _ in lists})}, {statistics.median([t for _, t in lists]) * 1000:.0f} ms each)")
+    worst = 0.0
+    for name, values in probe.items():
+        p99 = percentile(values, 0.99)
+        worst = max(worst, p99)
+        print(f"  {'GET /health' if name == 'health' else 'single /score':14} {len(values)} requests: "
+              f"p50 {statistics.median(values) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
+    print(f"  goal p99 < 200 ms: {'met' if worst < 0.2 else 'NOT met'}")
+    return 0 if worst < 0.2 else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=20_000)
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--batch", type=int, default=0, help="score requests per HTTP request, as a list (default: one, not a list)")
     parser.add_argument("--max-seconds", type=float, default=280.0, help="bound of the whole load (default 280)")
+    parser.add_argument("--stress", action="store_true", help="the latency of /health and one score under diffs and lists")
+    parser.add_argument("--diffs", type=int, default=100, help="concurrent diff uploads of --stress (default 100)")
     args = parser.parse_args()
     port = free_port()
     server = start_server(port)
+    if args.stress:
+        try:
+            return stress(port, args.diffs, args.batch or 1000, args.max_seconds)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
     try:
         elapsed, latencies, failures = asyncio.run(
             run_load("127.0.0.1", port, args.requests, args.clients, args.max_seconds, max(0, args.batch))

@@ -1,8 +1,10 @@
 """``riichi serve``: the web pages and HTTP API on this machine (``pip install '.[web]'`` brings the server).
 
 Binds to 127.0.0.1 unless told otherwise: the server is meant for one person's browser or the programs of one
-machine; an operator who opens it to a network says so with ``--host``. FastAPI and uvicorn are imported only
-here, when the command runs, so that the core install never needs them.
+machine; an operator who opens it to a network says so with ``--host``. It answers only the Host names it is
+bound to (plus ``--allow-host``), and runs uvicorn with the bounds of ``engine.web.limits``: headers within
+``HEADER_SECONDS``, idle keep-alive ``KEEP_ALIVE_SECONDS``, at most ``MAX_CONNECTIONS`` open connections. FastAPI
+and uvicorn are imported only here, when the command runs, so that the core install never needs them.
 """
 
 from __future__ import annotations
@@ -30,6 +32,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rulebook", default=None, help="the default rulebook of score requests (default: the contract's default)")
     parser.add_argument("--timeout", type=float, default=None, help="seconds a check, explain or diff may run (default 20)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes for checks and diffs (default 2)")
+    parser.add_argument("--queue", type=int, default=None, help="checks, explains and diffs that may wait for a worker (default 32; then 503)")
+    parser.add_argument("--header-timeout", type=float, default=None, help="seconds a client may take to send a request's headers (default 10)")
+    parser.add_argument("--body-timeout", type=float, default=None, help="seconds a client may take to send a request's body (default 30; then 408)")
+    parser.add_argument("--max-connections", type=int, default=None, help="open connections at most (default 512; more are closed at once)")
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests whose Host is NAME (repeatable), e.g. the name a proxy or a LAN uses; "
+        "otherwise only the --host address (and loopback names when bound to loopback)",
+    )
     parser.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
 
 
@@ -38,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from engine.web.app import create_app
+        from engine.web.limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS
+        from engine.web.protocol import guarded_protocol
+        from engine.web.quiet_log import quiet
         from engine.web.state import ServerOptions
     except ModuleNotFoundError as exc:
         print(
@@ -51,14 +68,39 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidRequest(f"--rulebook-dir `{folder}` is not a folder")
     if not 0 < args.port < 65536:
         raise InvalidRequest(f"--port must be between 1 and 65535, got {args.port}")
-    options = ServerOptions(rulebook_dirs=tuple(args.rulebook_dir), default_rulebook=args.rulebook, warm=True)
+    options = ServerOptions(
+        rulebook_dirs=tuple(args.rulebook_dir),
+        default_rulebook=args.rulebook,
+        warm=True,
+        host=args.host,
+        allow_hosts=tuple(args.allow_host),
+    )
     if args.timeout is not None:
         options = replace(options, timeout=max(0.5, args.timeout))
     if args.workers is not None:
         options = replace(options, workers=max(1, args.workers))
+    if args.queue is not None:
+        options = replace(options, queue=max(0, args.queue))
+    if args.body_timeout is not None:
+        options = replace(options, body_seconds=max(0.5, args.body_timeout))
+    header_seconds = HEADER_SECONDS if args.header_timeout is None else max(0.5, args.header_timeout)
+    connections = MAX_CONNECTIONS if args.max_connections is None else max(1, args.max_connections)
     app = create_app(options)
+    # Threads that score lists hand the interpreter back to the event loop every 0.5 ms (not Python's 5 ms), so
+    # that /health and a single score wait milliseconds, not a list, for their turn.
+    sys.setswitchinterval(0.0005)
+    quiet("uvicorn.error")  # a warning a client can cause (a malformed request) is logged once a minute at most
     print(f"riichi serve: http://{_shown(args.host)}:{args.port}/  (API docs at /docs; Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        http=guarded_protocol(header_seconds, connections),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        # no `limit_concurrency`: the protocol caps connections (one request each at a time), and uvicorn's own
+        # cap would log a line per refused request, a log an attacker could grow
+    )
     return 0
 
 

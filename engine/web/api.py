@@ -3,14 +3,18 @@
 
 Scoring runs in the server process (the rulebooks it may name are the operator's, compiled once and cached);
 checking, explaining and diffing may involve an uploaded rulebook, and an impact replays whole games, so they run
-in a worker with a time bound (``engine.web.worker``).
+in a worker with a time bound (``engine.web.worker``). Nothing here computes on the event loop: a score or an
+analysis runs in a thread of its lane (single requests and lists apart), and a job waits for its worker in the
+jobs lane, whose queue is bounded (``engine.web.lanes``); a list is bounded in rulebooks and in seconds.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from threading import Lock
 from typing import Any
 
@@ -22,7 +26,8 @@ from engine.library import RulebookPolicy, scorer
 from engine.request import SCHEMAS, ScoreResponse
 from engine.web.errors import ContractJSON, answer, body, from_exception
 from engine.web.impact import sample_paths
-from engine.web.limits import MAX_BATCH, MAX_RULEBOOK_BYTES
+from engine.web.lanes import Lane
+from engine.web.limits import MAX_BATCH, MAX_REQUEST_SECONDS, MAX_RULEBOOK_BYTES, MAX_RULEBOOKS_PER_REQUEST
 from engine.web.models import (
     AnalyzeRequest,
     CheckRequest,
@@ -57,12 +62,16 @@ def state_of(request: Request) -> ServerState:
     return request.app.state.riichi
 
 
-async def json_body(request: Request) -> Any:
-    raw = await request.body()
+def parse_json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except (ValueError, RecursionError) as exc:
         raise InvalidRequest(f"the body is not JSON: {exc}") from None
+
+
+def lane_for(state: ServerState, raw: bytes) -> Lane:
+    """Lists run in the lists lane, so that a single request never waits behind a list of a thousand."""
+    return state.batches if raw.lstrip()[:1] == b"[" else state.scores
 
 
 @router.post(
@@ -73,14 +82,55 @@ async def json_body(request: Request) -> Any:
 )
 async def score(request: Request) -> ContractJSON:
     """One request answers with its score (or an error with its status); a list answers 200 with one answer per
-    request, in order, each ``ok`` or not, as the JSON-lines interface does."""
-    policy = state_of(request).policy
-    data = await json_body(request)
+    request, in order, each ``ok`` or not, as the JSON-lines interface does. A list names at most
+    ``MAX_RULEBOOKS_PER_REQUEST`` rulebooks and scores within ``MAX_REQUEST_SECONDS``, else 413."""
+    state = state_of(request)
+    raw = await request.body()
+    policy = state.policy
+    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: score_list(items, policy),
+                                                          lambda item: score_one(item, policy)))
+
+
+def respond(raw: bytes, many: Callable[[list[Any]], list[dict[str, Any]]],
+            one: Callable[[Any], dict[str, Any]]) -> ContractJSON:
+    """The answer to a body holding one request or a list of them (run in a lane's thread)."""
+    data = parse_json(raw)
     if isinstance(data, list):
         if len(data) > MAX_BATCH:
-            raise LimitExceeded(f"a list holds at most {MAX_BATCH:,} score requests, got {len(data):,}")
-        return ContractJSON([score_one(item, policy) for item in data])
-    return answer(score_one(data, policy))
+            raise LimitExceeded(f"a list holds at most {MAX_BATCH:,} requests, got {len(data):,}")
+        return ContractJSON(many(data))
+    return answer(one(data))
+
+
+def score_list(items: list[Any], policy: RulebookPolicy) -> list[dict[str, Any]]:
+    """Every request of a list, within the list's bounds: its distinct rulebooks (each may cost a compile) and
+    its seconds; past either, the whole list is ``limit_exceeded``."""
+    named = set()
+    for item in items:
+        if isinstance(item, dict):
+            try:
+                named.add(policy.choose(item.get("rulebook")))
+            except EngineError:  # answered in its place below
+                pass
+    if len(named) > MAX_RULEBOOKS_PER_REQUEST:
+        raise LimitExceeded(
+            f"a list may name at most {MAX_RULEBOOKS_PER_REQUEST} distinct rulebooks, got {len(named)}; "
+            "send one list per few rulebooks"
+        )
+    return within_time(items, lambda item: score_one(item, policy))
+
+
+def within_time(items: list[Any], one: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + MAX_REQUEST_SECONDS
+    answers = []
+    for index, item in enumerate(items):
+        if time.monotonic() > deadline:
+            raise LimitExceeded(
+                f"the list took more than {MAX_REQUEST_SECONDS:g} s and was stopped at request {index:,}; "
+                "send shorter lists"
+            )
+        answers.append(one(item))
+    return answers
 
 
 def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
@@ -98,12 +148,9 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
 @router.post("/analyze", summary="shanten and waits, or every decomposition of a complete hand")
 async def analyze(request: Request) -> ContractJSON:
     """``{"tiles": "..."}`` answers one analysis; a list of such objects answers a list."""
-    data = await json_body(request)
-    if isinstance(data, list):
-        if len(data) > MAX_BATCH:
-            raise LimitExceeded(f"a list holds at most {MAX_BATCH:,} requests, got {len(data):,}")
-        return ContractJSON([analyze_one(item) for item in data])
-    return answer(analyze_one(data))
+    state = state_of(request)
+    raw = await request.body()
+    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: within_time(items, analyze_one), analyze_one))
 
 
 def analyze_one(data: Any) -> dict[str, Any]:
@@ -129,22 +176,27 @@ def vet(ref: RulebookRef, policy: RulebookPolicy) -> dict[str, str]:
 
 
 @router.post("/check", summary="validate a rulebook and run its examples")
-def check(payload: CheckRequest, request: Request) -> ContractJSON:
+async def check(payload: CheckRequest, request: Request) -> ContractJSON:
     """200 with the report (``ok`` false when it has errors: the diagnostics are the answer)."""
     state = state_of(request)
     ref = vet(payload.rulebook, state.policy)
-    return answer(state.pool.run("check", ref=ref, examples=payload.examples))
+    return answer(await job(state, "check", ref=ref, examples=payload.examples))
 
 
 @router.post("/explain", summary="a rulebook, or one of its items, in plain English")
-def explain(payload: ExplainRequest, request: Request) -> ContractJSON:
+async def explain(payload: ExplainRequest, request: Request) -> ContractJSON:
     state = state_of(request)
     ref = vet(payload.rulebook, state.policy)
-    return answer(state.pool.run("explain", ref=ref, item=payload.item, line=payload.line))
+    return answer(await job(state, "explain", ref=ref, item=payload.item, line=payload.line))
+
+
+async def job(state: ServerState, name: str, **kwargs: Any) -> dict[str, Any]:
+    """A worker's answer, waited for in the jobs lane (a thread per worker; the rest wait in its bounded queue)."""
+    return await state.jobs.run(lambda: state.pool.run(name, **kwargs))
 
 
 @router.post("/diff", summary="the difference of two rulebooks, with witness hands")
-def diff(payload: DiffRequest, request: Request) -> ContractJSON:
+async def diff(payload: DiffRequest, request: Request) -> ContractJSON:
     state = state_of(request)
     a, b = vet(payload.a, state.policy), vet(payload.b, state.policy)
     key = None
@@ -153,14 +205,14 @@ def diff(payload: DiffRequest, request: Request) -> ContractJSON:
         cached = _DIFFS.get(key)
         if cached is not None:
             return answer(cached)
-    result = state.pool.run("diff", a=a, b=b, hands=payload.hands)
+    result = await job(state, "diff", a=a, b=b, hands=payload.hands)
     if key is not None and result.get("ok"):
         _DIFFS.put(key, result)
     return answer(result)
 
 
 @router.post("/impact", summary="what changing rulebook A to B does to the sample games, charged item by item")
-def impact(payload: ImpactRequest, request: Request) -> ContractJSON:
+async def impact(payload: ImpactRequest, request: Request) -> ContractJSON:
     """``riichi impact --json`` over sample logs shipped with the server (never a path from the request), in a
     worker with the same time and memory bounds as a diff; the report of two bundled rulebooks is kept a while."""
     state = state_of(request)
@@ -172,7 +224,7 @@ def impact(payload: ImpactRequest, request: Request) -> ContractJSON:
         cached = _IMPACTS.get(key)
         if cached is not None:
             return answer(cached)
-    result = state.pool.run("impact", a={"name": a}, b={"name": b}, logs=paths, flow=not payload.wins_only)
+    result = await job(state, "impact", a={"name": a}, b={"name": b}, logs=paths, flow=not payload.wins_only)
     if key is not None and result.get("ok"):
         _IMPACTS.put(key, result)
     return answer(result)
@@ -229,10 +281,14 @@ def schema(name: str) -> ContractJSON:
     return ContractJSON(model.model_json_schema())
 
 
-@router.get("/health", summary="whether the server answers, and its workers' counts")
-def health(request: Request) -> dict[str, Any]:
-    pool = state_of(request).pool
-    return {"ok": True, "workers_started": pool.started, "workers_killed": pool.killed}
+@router.get("/health", summary="whether the server answers, and its workers' and lanes' counts")
+async def health(request: Request) -> dict[str, Any]:
+    """Answered on the event loop itself (no thread), so that it answers whatever the lanes hold."""
+    state = state_of(request)
+    pool = state.pool
+    lanes = {lane.name: {"in_flight": lane.in_flight, "refused": lane.refused}
+             for lane in (state.scores, state.batches, state.jobs)}
+    return {"ok": True, "workers_started": pool.started, "workers_killed": pool.killed, "lanes": lanes}
 
 
 __all__ = ["router", "score_one", "vet", "list_rulebooks"]

@@ -26,6 +26,9 @@ from engine.request import ScoreRequest
 from engine.web import api, pages
 from engine.web.body_limit import BodyLimit
 from engine.web.errors import STATUS, ContractJSON, body, from_exception
+from engine.web.gate import HostPolicy, RequestGate
+from engine.web.hide_paths import HidePaths
+from engine.web.lanes import Busy
 from engine.web.limits import MAX_BODY_BYTES
 from engine.web.state import ServerOptions, ServerState
 
@@ -33,7 +36,9 @@ DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explai
 
 Every answer is the JSON of the command-line contract (`riichi score --json`, `check --json`, `diff --json`).
 An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malformed request), 404 (unknown
-rulebook), 422 (not a win, no yaku, a rulebook with errors) or 413 (past a size, count or time bound).
+rulebook), 422 (not a win, no yaku, a rulebook with errors) or 413 (past a size, count or time bound); 415 when a
+POST body is not sent as `application/json`, 421 for a `Host` this server does not answer for, 408 when a body
+is not whole in time, and 503 with `Retry-After` when the server's queue for that kind of request is full.
 """
 
 
@@ -58,7 +63,10 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.riichi = state
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    # Outermost first: the gate (Host, content type), then paths hidden in every answer, then the body's bounds.
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, seconds=options.body_seconds)
+    app.add_middleware(HidePaths, folders=_server_folders(state))
+    app.add_middleware(RequestGate, hosts=HostPolicy(options.host, options.allow_hosts))
     _handlers(app)
     app.include_router(api.router, tags=["api"])
     app.include_router(pages.router, include_in_schema=False)
@@ -67,6 +75,19 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     _schemas(app)
     _docs(app)
     return app
+
+
+def _server_folders(state: ServerState) -> list[tuple[str, str]]:
+    """The folders an answer must never show: the operator's rulebook folders, the workers' scratch folder, and
+    the folder this package is installed in (a bundled rulebook shows as ``rulebooks/NAME.rulebook``)."""
+    import rulebooks
+
+    package_root = os.path.dirname(os.path.dirname(os.path.realpath(rulebooks.__file__)))
+    folders = [(folder, "the rulebook folder") for folder in state.policy.dirs]
+    if state.scratch is not None:
+        folders.append((os.path.realpath(state.scratch), "the worker's folder"))
+    folders.append((package_root, "the server's folder"))
+    return folders
 
 
 def _offline_docs() -> str | None:
@@ -103,6 +124,11 @@ def _handlers(app: FastAPI) -> None:
     async def engine_error(request: Request, exc: EngineError) -> JSONResponse:
         data = from_exception(exc)
         return ContractJSON(data, status_code=STATUS[data["error"]["code"]])
+
+    @app.exception_handler(Busy)
+    async def busy(request: Request, exc: Busy) -> JSONResponse:
+        headers = {"Retry-After": str(exc.retry_after)}
+        return ContractJSON(body("limit_exceeded", str(exc)), status_code=503, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

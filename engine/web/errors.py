@@ -7,6 +7,10 @@ and the status that fits each code, so that a client in any language can branch 
 | unknown_rulebook | 404 | it names a rulebook this server does not have or may not read |
 | not_a_win, no_yaku, invalid_rulebook | 422 | well-formed, but the hand or rulebook cannot be scored |
 | limit_exceeded | 413 | past a documented size, count, time or cost bound |
+
+The server's own bounds answer in the same shape with the status HTTP has for them: 408 ``limit_exceeded`` (a
+body not whole in time), 415 ``invalid_request`` (a POST body not sent as JSON), 421 ``invalid_request`` (a Host
+this server does not answer for) and 503 ``limit_exceeded`` with ``Retry-After`` (a queue full).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What one running server holds: the operator's rulebook policy and the worker pool (on ``app.state.riichi``)."""
+"""What one running server holds: the operator's rulebook policy, the worker pool and the lanes its requests run
+in (on ``app.state.riichi``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,17 @@ import shutil
 import tempfile
 
 from engine.library import RulebookPolicy
-from engine.web.limits import DEFAULT_TIMEOUT, DEFAULT_WORKERS
+from engine.web.lanes import Lane
+from engine.web.limits import (
+    BATCH_QUEUE,
+    BATCH_THREADS,
+    BODY_SECONDS,
+    DEFAULT_TIMEOUT,
+    DEFAULT_WORKERS,
+    JOB_QUEUE,
+    SCORE_QUEUE,
+    SCORE_THREADS,
+)
 from engine.web.worker import WorkerPool
 from ruledsl.record import field, record
 
@@ -20,6 +31,10 @@ class ServerOptions:
     timeout: float = DEFAULT_TIMEOUT
     workers: int = DEFAULT_WORKERS
     warm: bool = False  # start the workers with the server rather than on the first check
+    queue: int = JOB_QUEUE  # jobs that may wait for a worker beyond one running per worker
+    body_seconds: float = BODY_SECONDS  # seconds a client may take to send a request's body
+    host: str = "127.0.0.1"  # the address bound: its name is a Host the server answers (see engine.web.gate)
+    allow_hosts: tuple[str, ...] = ()  # further Host names (`--allow-host`), e.g. the name a proxy forwards
 
 
 @record(frozen=False, slots=False)
@@ -27,6 +42,9 @@ class ServerState:
     policy: RulebookPolicy
     pool: WorkerPool
     scratch: str | None = field(default=None)  # the empty folder workers run in, when no --rulebook-dir is given
+    scores: Lane = field(default_factory=lambda: Lane("score", SCORE_THREADS, SCORE_QUEUE, retry_after=1))
+    batches: Lane = field(default_factory=lambda: Lane("lists", BATCH_THREADS, BATCH_QUEUE, retry_after=2))
+    jobs: Lane = field(default_factory=lambda: Lane("jobs", DEFAULT_WORKERS, JOB_QUEUE, retry_after=5))
 
     @classmethod
     def start(cls, options: ServerOptions) -> ServerState:
@@ -38,9 +56,13 @@ class ServerState:
             folder = policy.dirs[0]
         else:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
-        return cls(policy, WorkerPool(options.workers, folder, options.timeout), scratch)
+        pool = WorkerPool(options.workers, folder, options.timeout)
+        # One waiting thread per worker process: a job past them waits in the queue, holding no thread.
+        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5, max_wait=pool.timeout))
 
     def close(self) -> None:
+        for lane in (self.scores, self.batches, self.jobs):
+            lane.close()
         self.pool.close()
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)

@@ -28,6 +28,10 @@ def main() -> None:
     answer a line on stdout, until stdin closes."""
     folder, memory = sys.argv[1], int(sys.argv[2])
     os.chdir(folder)
+    try:  # a stranger's rulebook yields the processor to the server that answers everyone else
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
     try:
         import resource
 

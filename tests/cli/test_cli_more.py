@@ -370,3 +370,13 @@ def test_python_dash_m_engine_cli_keeps_exit_codes_and_output() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0 and "total: 2,000" in done.stdout
+
+
+def test_serve_passes_its_bounds_to_the_application_and_uvicorn(served: list[dict[str, Any]]) -> None:
+    options = ["--allow-host", "club.example", "--allow-host", "lan.example", "--queue", "3", "--body-timeout", "4",
+               "--header-timeout", "2", "--max-connections", "50"]
+    assert main(["serve", "--port", "8002", *options]) == 0
+    (call,) = served
+    state = call["app"].state.riichi
+    assert state.jobs.queue == 3 and call["timeout_keep_alive"] == 5
+    assert "GuardedProtocol" in call["http"].__name__ and "limit_concurrency" not in call

@@ -19,6 +19,8 @@ from engine.web.state import ServerOptions  # noqa: E402
 
 
 def make_client(**options: object) -> TestClient:
+    """A client of an application that answers the test client's own Host name (``testserver``)."""
+    options.setdefault("allow_hosts", ("testserver",))
     return TestClient(create_app(ServerOptions(**options)))  # type: ignore[arg-type]
 
 

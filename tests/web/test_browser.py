@@ -119,6 +119,7 @@ def test_the_score_form_sends_every_situation_field(server, page):
     with page.expect_request(lambda r: r.url.endswith("/score") and r.method == "POST") as sent:
         page.click('#palette [data-tile="5s"]')
     request = json.loads(sent.value.post_data or "null")[0]
+    assert sent.value.headers["content-type"] == "application/json"  # the server answers 415 to anything else
     assert request["dealer_consecutive_wins"] == 3 and request["discarder_in_riichi"] is True
     assert request["open_riichi"] is False and request["riichi"] is True
 
