@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import mjai
-from engine.errors import InvalidRequest
+from engine.errors import InvalidRequest, LimitExceeded
+from engine.log_bounds import MAX_VALUES, check_events, json_values
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -38,11 +39,24 @@ from engine.tiles import kind_of
 def read_mjai_log(path: str | Path) -> list[Event]:
     """Read one mjai log file (``.mjson``/``.jsonl``/``.json``, plain or gzip), within the size and
     decompression bounds of ``engine.replay.mjlog``."""
-    return read_log(Path(path), lambda text, source: parse_mjai(text.splitlines(), source), "mjai log")
+    return read_log(Path(path), parse_mjai_text, "mjai log")
+
+
+def parse_mjai_text(text: str, source: str = "<mjai>") -> list[Event]:
+    """An mjai log's text to events, within the shape bounds of ``engine.log_bounds`` (events per file, values
+    per file, and per line values and nesting), checked before any line is parsed."""
+    check_events(text.count("\n") + 1, source, "lines")
+    if json_values(text) > MAX_VALUES:
+        raise LimitExceeded(f"{source}: holds more than {MAX_VALUES:,} JSON values, the bound of a game log")
+    return parse_mjai(text.splitlines(), source)
 
 
 def parse_mjai(lines: Iterable[str], source: str = "<mjai>") -> list[Event]:
-    events = list(mjai.read_lines(lines, source=source))
+    """mjai lines to events; each line is bounded as it is read (``mjai.read_lines``), and so is their count."""
+    events: list[dict[str, Any]] = []
+    for event in mjai.read_lines(lines, source=source):
+        events.append(event)
+        check_events(len(events), source)
     return _Reader(events, source).run()
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.log_bounds import check_xml
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -188,7 +189,8 @@ def read_mjlog(path: str | Path) -> list[Event]:
 
 
 def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
-    """Parse mjlog XML text into the event list, in table order."""
+    """Parse mjlog XML text into the event list, in table order (tags and attributes bounded first)."""
+    check_xml(text, source)
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InvalidRequest
+from engine.log_bounds import check_events, check_json
 from engine.replay.events import (
     AbortiveDraw,
     AbortiveKind,
@@ -154,9 +155,11 @@ def read_tenhou6(path: str | Path) -> list[Event]:
 
 def _objects(text: str, source: str) -> list[dict[str, Any]]:
     stripped = text.strip()
+    check_json(stripped, source)  # values and nesting, before any object is made
     try:
         objects = [json.loads(stripped)]
     except json.JSONDecodeError as whole_error:
+        check_events(stripped.count("\n") + 1, source, "lines")
         lines = [line for line in stripped.splitlines() if line.strip()]
         if len(lines) < 2:
             raise InvalidRequest(

@@ -7,8 +7,9 @@ the process's own limit. Every function takes and returns plain JSON-ready data,
 A rulebook reference here is already vetted by the server: ``{"name": ...}`` is a bundled name or a path the
 operator's ``--rulebook-dir`` allows, ``{"text": ..., "file": ...}`` is an upload whose ``file`` is a bare
 ``NAME.rulebook``. An upload's ``extends NAME`` is looked up beside it, that is in the worker's working folder,
-which the server sets to the operator's first ``--rulebook-dir`` or to an empty folder of its own: an upload can
-reach no other file.
+which the server sets to the operator's first ``--rulebook-dir`` or to an empty folder of its own. The worker
+process is confined (``ruledsl.rulebook_files.confine``): every file any job reads, through any ``extends``, must
+be a regular file whose real path lies in an allowed folder, so a symlink in a folder leads nowhere else.
 """
 
 from __future__ import annotations

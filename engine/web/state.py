@@ -38,7 +38,8 @@ class ServerState:
             folder = policy.dirs[0]
         else:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
-        return cls(policy, WorkerPool(options.workers, folder, options.timeout), scratch)
+        pool = WorkerPool(options.workers, folder, options.timeout, allowed=policy.folders)
+        return cls(policy, pool, scratch)
 
     def close(self) -> None:
         self.pool.close()
