@@ -1,8 +1,9 @@
 """``riichi impact A B LOGS...``: what changing rulebook A to B does to real games, charged item by item.
 
 Exit 0 when no round changes, 1 when some do, 2 on bad input (a rulebook that does not load, a path that does
-not exist, no log among the paths, or no log that could be read: the report is printed, the files named on stderr). Text on a terminal, ``--json`` (stable fields), ``--format md`` to publish,
-``--format html`` for one offline page with charts (the ``report`` extra).
+not exist, no log among the paths, or no log that could be read: the report is printed, the files named on
+stderr). Text on a terminal, ``--json`` (stable fields), ``--format md`` to publish, ``--format html`` for one
+offline page with charts (the ``report`` extra); both escape every word quoted from a rulebook or a log.
 """
 
 from __future__ import annotations
