@@ -14,12 +14,13 @@ be a regular file whose real path lies in an allowed folder, so a symlink in a f
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from engine import library
 from engine.change_witnesses import diff_with_witnesses
 from engine.cli import check as check_cli
-from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
+from engine.errors import EngineError, InvalidRequest, InvalidRulebook, UnknownRulebook
 from engine.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import compile_rulebook
@@ -119,6 +120,9 @@ def impact(a: Ref, b: Ref, logs: list[str], flow: bool) -> dict[str, Any]:
     from engine.web.impact import bare_names
 
     summary = run_impact(a["name"], b["name"], logs, workers=1, flow=flow)
+    if summary.files and summary.unreadable_count == summary.files:  # "no change" over nothing read would mislead
+        named = ", ".join(os.path.basename(e["file"]) for e in summary.unreadable[:5])
+        raise InvalidRequest(f"no sample log could be read ({named})")
     return {"ok": True, **bare_names(summary.to_json())}
 
 

@@ -51,3 +51,11 @@ def test_one_readable_log_among_unreadable_ones_is_still_a_run(capsys, unreadabl
     code, out, err = run(capsys, "impact", "tenhou", "tenhou", str(unreadable), "--workers", "1", "--wins-only")
     assert code == 0, (out, err)
     assert "broken.mjlog" in out  # still listed among the unreadable files
+
+
+def test_the_servers_impact_job_over_only_unreadable_logs_is_an_error(unreadable):
+    from engine.errors import InvalidRequest
+    from engine.web.jobs import impact
+
+    with pytest.raises(InvalidRequest, match="broken.mjlog"):
+        impact({"name": "tenhou"}, {"name": "house"}, [str(unreadable / "broken.mjlog")], False)
