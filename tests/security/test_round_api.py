@@ -130,3 +130,11 @@ def test_any_action_applies_or_raises_illegal_action(name, seed, steps, actions)
 @given(**ROUNDS, actions=st.lists(st.one_of(WELL_FORMED, ARBITRARY), min_size=1, max_size=20))
 def test_any_action_applies_or_raises_illegal_action_long(name, seed, steps, actions):
     _applies_or_is_illegal(name, seed, steps, actions)
+
+
+@pytest.mark.parametrize("fields", [{"seed": "x"}, {"seed": None}, {"seed": 1.5}, {"seed": True}, {"seed": 1, "agents": 5}, {"seed": 1, "agents": ["random"]}])
+def test_the_game_api_refuses_a_bad_seed_or_agents_with_invalid_request(fields):
+    from engine.api import Game
+
+    with pytest.raises(InvalidRequest):
+        Game(rulebook("tenhou_east"), **fields)
