@@ -132,3 +132,61 @@ def test_the_listing_offers_no_link_out_of_the_folder(server):
     names = {row["name"] for row in server.get("/rulebooks").json() if row["file"]}
     assert "good.rulebook" in names
     assert not names & {"outside.rulebook", "pw.rulebook", "fifo.rulebook"}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _post(base: str, path: str, payload: object) -> tuple[int, str]:
+    import json
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        base + path, data=json.dumps(payload).encode(), headers={"content-type": "application/json"}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_a_real_riichi_serve_refuses_the_symlinks_of_its_rulebook_dir(folders):
+    """`riichi serve --rulebook-dir` as an operator starts it, on a free port: the same refusals end to end."""
+    pytest.importorskip("fastapi")
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--rulebook-dir", str(folders)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/health", timeout=2):
+                    break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, "riichi serve did not start"
+                time.sleep(0.2)
+        for name in ("outside", "pw"):
+            upload = {"text": f'rulebook up "U" extends {name}\n', "file": "up.rulebook"}
+            status, text = _post(base, "/check", {"rulebook": upload})
+            assert SECRET not in text and "root:" not in text and "may not be read" in text, (status, text[:300])
+        status, text = _post(base, "/check", {"rulebook": "via_outside.rulebook", "examples": False})
+        assert SECRET not in text and '"ok": false' in text.replace('"ok":false', '"ok": false'), (status, text[:300])
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
