@@ -98,7 +98,9 @@ def _key(ref: str, within: tuple[str, ...] | None) -> str:
     """The cache key: the rulebook's identity, and the folders its files were confined to (a file loaded
     unconfined may reach files a confined load must refuse)."""
     key = canonical(ref)
-    return key if within is None else "\x00".join((key, "within", *within))
+    if within is None or key in _bundled():  # a bundled rulebook reads bundled files only: one entry serves both
+        return key
+    return "\x00".join((key, "within", *within))
 
 
 def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Rulebook:
