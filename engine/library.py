@@ -24,6 +24,7 @@ from ruledsl.compile import Rulebook, load
 from ruledsl.diagnostics import RulebookError, printable
 from ruledsl.record import record
 from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names
+from ruledsl.rulebook_files import confined
 
 # Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this.
 CACHE_SIZE = 32
@@ -93,12 +94,22 @@ def _named(ref: object) -> str:
     return ref
 
 
-def rulebook(ref: str | None = DEFAULT_RULEBOOK) -> Rulebook:
+def _key(ref: str, within: tuple[str, ...] | None) -> str:
+    """The cache key: the rulebook's identity, and the folders its files were confined to (a file loaded
+    unconfined may reach files a confined load must refuse)."""
+    key = canonical(ref)
+    if within is None or key in _bundled():  # a bundled rulebook reads bundled files only: one entry serves both
+        return key
+    return "\x00".join((key, "within", *within))
+
+
+def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Rulebook:
     """The compiled rulebook for a bundled name or a path; errors carry the contract's code
     (``unknown_rulebook`` for a name or file that does not exist, ``invalid_rulebook`` with the rendered
-    diagnostics for one that has errors). None means the default rulebook, as in a request."""
+    diagnostics for one that has errors). None means the default rulebook, as in a request. ``within``: every
+    file of its ``extends`` chain must lie inside these folders (``ruledsl.rulebook_files``)."""
     ref = _named(ref)
-    key = canonical(ref)
+    key = _key(ref, within)
     found = _RULEBOOKS.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
@@ -106,7 +117,8 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK) -> Rulebook:
     if isinstance(failed, EngineError):
         raise type(failed)(failed.message)  # a fresh error each time: a raised one carries its traceback
     try:
-        compiled = load(ref)
+        with confined(within):
+            compiled = load(ref)
     except UnknownRulebookError as exc:
         error: EngineError = UnknownRulebook(exc.message)
     except RulebookError as exc:
@@ -118,13 +130,13 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK) -> Rulebook:
     raise error
 
 
-def scorer(ref: str | None = DEFAULT_RULEBOOK) -> Scorer:
+def scorer(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Scorer:
     """The scorer for a rulebook, built once per canonical rulebook and shared (a ``Scorer`` is thread-safe)."""
     ref = _named(ref)
-    key = canonical(ref)
+    key = _key(ref, within)
     found = _SCORERS.get(key)
     if found is None:
-        found = Scorer(rulebook(ref))
+        found = Scorer(rulebook(ref, within=within))
         _SCORERS.put(key, found)
     return found  # type: ignore[return-value]
 
@@ -152,6 +164,18 @@ class RulebookPolicy:
     def of(cls, default: str | None, dirs: list[str] | tuple[str, ...] | None = ()) -> RulebookPolicy:
         real = tuple(os.path.realpath(d) for d in dirs or ())
         return cls(default or DEFAULT_RULEBOOK, real)
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The real folders whose rulebook files a request's rulebook (and its ``extends`` chain) may read: the
+        ``--rulebook-dir`` folders and the folder of the operator's own ``--rulebook`` file."""
+        if self.default in _bundled():
+            return self.dirs
+        return (*self.dirs, os.path.dirname(os.path.realpath(self.default)))
+
+    def scorer(self, named: object) -> Scorer:
+        """The scorer for a request's ``rulebook`` field, every file it reads confined to ``folders``."""
+        return scorer(self.choose(named), within=self.folders)
 
     def choose(self, named: object) -> str:
         """The rulebook reference to load for a request's ``rulebook`` field; ``UnknownRulebook`` when the

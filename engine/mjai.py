@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from engine import tiles as T
 from engine.errors import InvalidRequest
+from engine.log_bounds import MAX_EVENT_VALUES, check_json, json_values
 from engine.round.actions import Action, sorted_tiles
 
 HONOURS = "ESWNPFC"
@@ -122,6 +123,8 @@ def normalize(event: object) -> dict[str, Any]:
 
 def is_mjai_line(line: str) -> bool:
     """Whether a first line looks like an mjai event (how ``riichi replay`` tells an mjai ``.json`` from tenhou.net/6)."""
+    if json_values(line) > MAX_EVENT_VALUES:  # not one event; and never build a bomb's objects to find out
+        return False
     try:
         data = json.loads(line)
     except (ValueError, RecursionError):
@@ -137,6 +140,7 @@ def read_lines(lines: Iterable[str], *, source: str = "<mjai>") -> Iterator[dict
         text = line.strip()
         if not text:
             continue
+        check_json(text, f"{source}:{number}", values=MAX_EVENT_VALUES)  # before any object is made
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:

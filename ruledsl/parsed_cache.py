@@ -52,6 +52,7 @@ SOURCES = (
     "package_files.py",
     "diagnostics.py",
     "resolve.py",
+    "rulebook_files.py",
     "check.py",
     "check_settings.py",
     "limits.py",

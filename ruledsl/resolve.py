@@ -11,22 +11,21 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 from ruledsl import ast
 from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean, printable
 from ruledsl.package_files import bundled_dir
-from ruledsl.parser import MAX_SOURCE_BYTES, normalise, parse
+from ruledsl.parser import normalise, parse
 from ruledsl.record import field, record
+from ruledsl.rulebook_files import RULEBOOK_SUFFIX, UnreadableRulebook, read_rulebook_file
 
 if TYPE_CHECKING:
     from pathlib import Path  # only for rulebooks named by path: ``pathlib`` costs start-up (package_files)
 
 MAX_CHAIN = 16
 MAX_ERRORS = 200  # errors reported for one rulebook; the rest are not looked for
-RULEBOOK_SUFFIX = ".rulebook"
 
 
 @record(slots=False)
@@ -152,9 +151,9 @@ def bundled_names() -> list[str]:
 def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[str, str, Path | None]:
     """Find a rulebook by bundled name or path; returns (display file name, text, folder of its siblings).
 
-    The folder is None for a bundled rulebook: what a bundled rulebook extends is bundled too. A file named by
-    an ``extends`` must end in ``.rulebook``, so that a stranger's rulebook cannot make a diagnostic quote some
-    other file of the machine.
+    The folder is None for a bundled rulebook: what a bundled rulebook extends is bundled too. Every file is
+    read through ``ruledsl.rulebook_files``, whose policy (regular files, real paths, the allowed folders, and
+    for a file named by an ``extends`` a real name ending in ``.rulebook``) holds at each read.
     """
     looks_like_path = ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref
     if looks_like_path:
@@ -165,48 +164,15 @@ def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[st
         path = Path(ref)
         if not path.is_absolute() and base_dir is not None and not path.exists():
             path = base_dir / path
-        return str(path), read_rulebook_file(path), path.parent
+        return str(path), read_rulebook_file(path, extended=extended), path.parent
     if base_dir is not None:
         sibling = base_dir / f"{ref}{RULEBOOK_SUFFIX}"
-        if sibling.exists():
-            return str(sibling), read_rulebook_file(sibling), base_dir
+        if os.path.lexists(sibling):  # a link counts, even a broken one: the read below says why it is refused
+            return str(sibling), read_rulebook_file(sibling, extended=True), base_dir
     entry = os.path.join(bundled_dir(), f"{ref}{RULEBOOK_SUFFIX}")
     if not os.path.isfile(entry):
         raise FileNotFoundError(ref)
-    with open(entry, encoding="utf-8") as handle:
-        return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", normalise(handle.read()), None
-
-
-class UnreadableRulebook(OSError):
-    """A rulebook path that names no regular file (missing, a folder, a device, a FIFO): never opened."""
-
-
-def read_rulebook_file(path: Path) -> str:
-    """The text of a rulebook file, read with bounds: only a regular file (never a device, FIFO or stdin), at
-    most ``MAX_SOURCE_BYTES`` read, UTF-8 required. Past the bound or not UTF-8 is a ``RulebookError`` (the file
-    exists but cannot be a rulebook); a missing or special file raises ``UnreadableRulebook``."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        raise UnreadableRulebook(f"no such file `{printable(str(path))}`") from None
-    if not stat.S_ISREG(mode):
-        raise UnreadableRulebook(f"`{printable(str(path))}` is not a regular file")
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_SOURCE_BYTES + 1)
-    file = str(path)
-    if len(data) > MAX_SOURCE_BYTES:
-        raise RulebookError(
-            [Diagnostic("error", f"rulebook is larger than {MAX_SOURCE_BYTES:,} bytes", ast.Span(file, 1, 1, 1, 2), "split it into files that `extends` one another")]
-        )
-    try:
-        return normalise(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start].decode("utf-8", "replace")
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
-        raise RulebookError(
-            [Diagnostic("error", f"byte {exc.start} is not UTF-8 text", ast.Span(file, line, column, line, column + 1), "save the file as UTF-8")]
-        ) from None
+    return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", read_rulebook_file(entry), None
 
 
 def _identity(display: str, folder: Path | None) -> str:
@@ -251,13 +217,7 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
             except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError) as exc:
                 if referrer is None:
                     raise UnknownRulebookError(current_ref, str(exc) if isinstance(exc, UnreadableRulebook) else None) from None
-                _raise_at(
-                    referrer,
-                    texts,
-                    f"`{referrer.name}` extends `{current_ref}`, which cannot be found",
-                    referrer.extends_span,
-                    did_you_mean(current_ref, bundled_names()) or f"bundled rulebooks: {', '.join(bundled_names())}",
-                )
+                _refuse_extends(referrer, texts, current_ref, exc)
         identity = _identity(display, folder)
         if identity in seen:
             assert referrer is not None
@@ -278,6 +238,18 @@ def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tu
         current_ref = rulebook.extends
     chain.reverse()
     return chain, texts
+
+
+def _refuse_extends(referrer: ast.Rulebook, texts: dict[str, str], ref: str, exc: Exception) -> NoReturn:
+    """An ``extends`` whose file is missing, or may not be read (``ruledsl.rulebook_files`` says why)."""
+    reason = str(exc)
+    if isinstance(exc, UnreadableRulebook) and not reason.startswith("no such file"):
+        message = f"`{referrer.name}` extends `{ref}`, which may not be read: {reason}"
+        help_text = "a rulebook may extend a bundled rulebook or a `.rulebook` file of an allowed folder"
+    else:
+        message = f"`{referrer.name}` extends `{ref}`, which cannot be found"
+        help_text = did_you_mean(ref, bundled_names()) or f"bundled rulebooks: {', '.join(bundled_names())}"
+    _raise_at(referrer, texts, message, referrer.extends_span, help_text)
 
 
 # `extends` followed by a name with a hyphen: the language's names are letters, digits and `_`, so the parser

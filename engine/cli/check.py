@@ -31,6 +31,7 @@ from ruledsl.resolve import (
     bundled_names,
     resolve,
 )
+from ruledsl.rulebook_files import UnreadableRulebook, allowed_folders, read_bytes
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -118,8 +119,9 @@ def read_target(target: str) -> tuple[str, str | None]:
         if is_dir:
             raise Unreadable(f"`{target}` is a directory, not a rulebook file")
         try:
-            with open(path, "rb") as handle:  # bounded: a device or an endless pipe (`/dev/zero`) ends at the limit
-                data = handle.read(MAX_SOURCE_BYTES + 1)
+            data = _read_bounded(path)
+        except UnreadableRulebook as exc:
+            raise Unreadable(str(exc)) from None
         except FileNotFoundError:
             raise Unreadable(f"`{target}`: no such file") from None
         except OSError as exc:
@@ -133,6 +135,16 @@ def read_target(target: str) -> tuple[str, str | None]:
     hint = did_you_mean(target, bundled_names())
     message = f"`{target}` is neither a file nor a bundled rulebook"
     raise Unreadable(f"{message} ({hint})" if hint else message)
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The first ``MAX_SOURCE_BYTES + 1`` bytes of a file. Confined (a server's worker), the read follows the
+    rulebook-file policy (``ruledsl.rulebook_files``); on an operator's own command line a device or an endless
+    pipe (`/dev/zero`) is read too, up to the limit."""
+    if allowed_folders() is not None:
+        return read_bytes(path)
+    with open(path, "rb") as handle:
+        return handle.read(MAX_SOURCE_BYTES + 1)
 
 
 def check_target(target: str, *, examples: bool = True) -> FileReport:

@@ -15,6 +15,7 @@ from engine.cli.arguments import counter, load_scorer
 from engine.cli.progress import ticker
 from engine.cli.score_text import has_yakuman_pattern, sorted_tiles
 from engine.game.witness import render as render_scenario
+from engine.markup import md_code, md_text, md_text_and_code
 from ruledsl.example_words import COUNT_WORDS, FLAG_WORDS
 from ruledsl.rulebook_changes import Change
 
@@ -172,34 +173,47 @@ def render_text(report: DiffReport) -> str:
 
 
 def render_markdown(report: DiffReport) -> str:
-    lines = [f"# Rule differences: `{report.a}` and `{report.b}`", ""]
+    """The table an organiser publishes. Every word quoted from a rulebook (names, values, clauses) or built from
+    one goes through ``engine.markup``: a clause holding HTML or Markdown is shown, never rendered."""
+    a_name, b_name = md_code(report.a), md_code(report.b)
+    lines = [f"# Rule differences: {a_name} and {b_name}", ""]
     if not report.changes:
         lines.append(f"No differences found ({report.searched:,} hands searched).")
         return "\n".join(lines)
-    lines += [f"| rule | {report.a} | {report.b} | sources | example hand |", "|---|---|---|---|---|"]
+    lines += [f"| rule | {md_text(report.a)} | {md_text(report.b)} | sources | example hand |", "|---|---|---|---|---|"]
     for index, (change, witness) in enumerate(report.changes):
         a = _short(change.a) if change.change != "added" else "—"
         b = _short(change.b) if change.change != "removed" else "—"
-        example = ""
-        if witness is not None:
-            hand = f"`{_situation(witness['request'])}`"
-            if "request_b" in witness:
-                hand += f" (under {report.b}: `{_situation(witness['request_b'])}`)"
-            example = f"{hand}: {_result(witness['a'])} vs {_result(witness['b'])}"
-            if not witness.get("isolated", True):
-                example += " (other changes also move this hand"
-                example += f"; {_changed(report, change, {})}: {_result(witness['alone'])})" if witness.get("alone") is not None else ")"
-        elif change.affects_score:
-            example = f"none found in {report.searched:,} hands"
-        elif (scenario := report.scenario(index)) is not None:
-            example = "; ".join(render_scenario(scenario, report.a, _changed(report, change, scenario), report.b))
-        else:
-            example = f"no scenario: {report.reason(index) or 'no hand, round or game shows this change'}"
-        cells = [f"`{change.item}`", _md(a), _md(b), _md(f"{change.clause_a or '—'} / {change.clause_b or '—'}"), _md(example)]
+        cells = [
+            md_code(change.item),
+            md_text(a),
+            md_text(b),
+            md_text(f"{change.clause_a or '—'} / {change.clause_b or '—'}"),
+            _md_example(report, index, change, witness, b_name),
+        ]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {_searched(report)}."]
+    lines += ["", f"{len(report.changes)} rules differ; witnesses found by searching {md_text(_searched(report))}."]
     return "\n".join(lines)
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _md_example(report: DiffReport, index: int, change: Change, witness: dict[str, Any] | None, b_name: str) -> str:
+    """The example cell of a change: its witness hand and both results, its scenario, or why there is none."""
+    if witness is not None:
+        hand = md_code(_situation(witness["request"]))
+        if "request_b" in witness:
+            hand += f" (under {b_name}: {md_code(_situation(witness['request_b']))})"
+        example = f"{hand}: {md_text(_result(witness['a']))} vs {md_text(_result(witness['b']))}"
+        if not witness.get("isolated", True):
+            alone = witness.get("alone")
+            if alone is not None:
+                example += f" (other changes also move this hand; {md_text_and_code(_changed(report, change, {}))}: {md_text(_result(alone))})"
+            else:
+                example += " (other changes also move this hand)"
+        return example
+    if change.affects_score:
+        return f"none found in {report.searched:,} hands"
+    scenario = report.scenario(index)
+    if scenario is not None:
+        return md_text_and_code("; ".join(render_scenario(scenario, report.a, _changed(report, change, scenario), report.b)))
+    return md_text_and_code(f"no scenario: {report.reason(index) or 'no hand, round or game shows this change'}")
+

@@ -1,14 +1,16 @@
 """``riichi impact A B LOGS...``: what changing rulebook A to B does to real games, charged item by item.
 
 Exit 0 when no round changes, 1 when some do, 2 on bad input (a rulebook that does not load, a path that does
-not exist, no log among the paths). Text on a terminal, ``--json`` (stable fields), ``--format md`` to publish,
-``--format html`` for one offline page with charts (the ``report`` extra).
+not exist, no log among the paths, or no log that could be read: the report is printed, the files named on
+stderr). Text on a terminal, ``--json`` (stable fields), ``--format md`` to publish, ``--format html`` for one
+offline page with charts (the ``report`` extra); both escape every word quoted from a rulebook or a log.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
@@ -18,7 +20,7 @@ from engine.impact.report import render_markdown, render_text
 from engine.impact.run import EXECUTORS, run_impact
 from engine.replay.rounds import log_files
 
-EXIT_SAME, EXIT_CHANGED = 0, 1
+EXIT_SAME, EXIT_CHANGED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -70,4 +72,17 @@ def run(args: argparse.Namespace) -> int:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
+    if nothing_read(summary.files, summary.unreadable_count, summary.unreadable):
+        return EXIT_BAD_INPUT
     return EXIT_CHANGED if summary.changed else EXIT_SAME
+
+
+def nothing_read(files: int, unreadable: int, named: list[dict[str, str]]) -> bool:
+    """True (and the files named on stderr) when no log could be read: "no change" would be a claim about games
+    nobody looked at, so it is bad input, as for ``riichi replay``."""
+    if files == 0 or unreadable < files:
+        return False
+    shown = "; ".join(f"{e['file']}: {e.get('error') or e.get('message')}" for e in named[:5])
+    more = f"; and {unreadable - 5:,} more" if unreadable > 5 else ""
+    print(f"riichi impact: error: no game log could be read ({unreadable:,} of {files:,} unreadable): {shown}{more}", file=sys.stderr)
+    return True

@@ -2,7 +2,8 @@
 differs (readable text, or the contract's JSON with ``--json``).
 
 Exit 0 when every round matches, 1 when some round differs or some file could not be read (each bad file is
-reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed.
+reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed (no
+log among the paths, or none readable: the files are named on stderr).
 """
 
 from __future__ import annotations
@@ -68,9 +69,21 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
         _print_text(report)
-    if report.games == 0 and report.errors:
+    if report.games == 0:
+        _nothing_read(report)
         return EXIT_BAD_INPUT
     return EXIT_MATCH if not report.mismatches and not report.errors else EXIT_MISMATCH
+
+
+def _nothing_read(report: ReplayReport) -> None:
+    """Say on stderr why no game was replayed, naming the files: none could be read, or none was a log."""
+    if report.errors:
+        shown = "; ".join(f"{e['file']}: {e['message'].removeprefix(e['file'] + ': ')}" for e in report.errors[:5])
+        more = f"; and {len(report.errors) - 5:,} more" if len(report.errors) > 5 else ""
+        print(f"riichi replay: error: no game log could be read: {shown}{more}", file=sys.stderr)
+    else:
+        skipped = ", ".join(note["file"] for note in report.skipped[:5]) or "none"
+        print(f"riichi replay: error: no game log among the paths (skipped: {skipped})", file=sys.stderr)
 
 
 def _print_text(report: ReplayReport) -> None:

@@ -148,7 +148,7 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
     from ruledsl import memo
 
     policy = library.RulebookPolicy.of(default_rulebook, rulebook_dirs)
-    scorers = _Scorers()
+    scorers = _Scorers(policy.folders)
     previous = memo.set_entry_cap(BATCH_ENTRY_CAP)
     answered = itertools.count(1)
 
@@ -169,9 +169,13 @@ class _Scorers(dict):
     out of the garbage collector's sight (``gc.freeze``): the collections a long batch triggers then walk only
     what the hands themselves leave behind."""
 
+    def __init__(self, within: tuple[str, ...] | None = None) -> None:
+        super().__init__()
+        self.within = within  # the folders the rulebooks' files must lie in (``RulebookPolicy.folders``)
+
     def __missing__(self, name: str) -> Scorer:
         with no_collections():
-            scorer = library.scorer(name)
+            scorer = library.scorer(name, within=self.within)
         if len(self) >= library.CACHE_SIZE:
             del self[next(iter(self))]
         self[name] = scorer
@@ -201,7 +205,8 @@ def answer_line(
             from engine.request import parse_request
 
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
-        name = (policy or library.RulebookPolicy.of(default_rulebook)).choose(named)
-        return (scorers[name] if scorers is not None else library.scorer(name)).score(data)
+        policy = policy or library.RulebookPolicy.of(default_rulebook)
+        name = policy.choose(named)
+        return (scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)).score(data)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import tiles as T
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidRequest
 from engine.game.agents import Agent, make_agents
 from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
@@ -37,15 +37,19 @@ class Game:
     """One game of self-play under a compiled rulebook: `Game(rulebook, seed, agents).play()` -> the result."""
 
     def __init__(self, rulebook: Rulebook, seed: int, agents: str | Sequence[Agent] | None = None, name: str | None = None) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidRequest(f"a game's seed is a whole number, not {type(seed).__name__}")
         self.rulebook = rulebook
         self.name = name or rulebook.name
         self.seed = seed
         self.rules = GameRules.of(rulebook)
         self.round_rules = round_rules(rulebook)
         agents = DEFAULT_AGENT if agents is None else agents
+        if not isinstance(agents, (str, Sequence)):
+            raise InvalidRequest(f"`agents` is an agent's name or one agent per seat, not {type(agents).__name__}")
         self.agents = make_agents(agents, seed, self.rules.players) if isinstance(agents, str) else list(agents)
         if len(self.agents) != self.rules.players:
-            raise ValueError(f"{len(self.agents)} agents for {self.rules.players} players")
+            raise InvalidRequest(f"{len(self.agents)} agents for {self.rules.players} players")
         self.state: GameState = start(self.rules)
         self.settlements: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = [{"type": "start_game", "names": [f"seat{s}" for s in range(self.rules.players)]}]

@@ -7,12 +7,12 @@ an optional extra (``pip install '.[report]'``); text, JSON and Markdown need no
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
 from engine.errors import InvalidRequest
 from engine.impact.report import charged, item_line, points, result_words
+from engine.markup import html_text
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#222}
@@ -87,22 +87,22 @@ def _examples(report: dict[str, Any]) -> str:
         rows = "".join(
             "<tr>"
             + "".join(
-                f"<td>{html.escape(str(cell))}</td>"
+                f"<td>{html_text(str(cell))}</td>"
                 for cell in (Path(w["file"]).name, w["round"], w["seat"])
             )
-            + f"<td><code>{html.escape(w['hand'])}</code></td>"
-            + f"<td>{html.escape(result_words(w['a']))}</td><td>{html.escape(result_words(w['b']))}</td></tr>"
+            + f"<td><code>{html_text(w['hand'])}</code></td>"
+            + f"<td>{html_text(result_words(w['a']))}</td><td>{html_text(result_words(w['b']))}</td></tr>"
             for w in item["examples"]
         )
         rows += "".join(
             "<tr>"
-            + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in (Path(r["file"]).name, r["round"], "")
+            + "".join(f"<td>{html_text(str(cell))}</td>" for cell in (Path(r["file"]).name, r["round"], "")
             )
-            + f"<td>whole round</td><td colspan='2'>{html.escape(r['text'])}</td></tr>"
+            + f"<td>whole round</td><td colspan='2'>{html_text(r['text'])}</td></tr>"
             for r in item.get("round_examples", [])
         )
         parts.append(
-            f"<details class='item'><summary>{html.escape(item_line(item))}</summary>"
+            f"<details class='item'><summary>{html_text(item_line(item))}</summary>"
             "<table><tr><th>file</th><th>round</th><th>seat</th><th>hand</th><th>before (A)</th><th>after (B)</th></tr>"
             f"{rows}</table></details>"
         )
@@ -111,7 +111,7 @@ def _examples(report: dict[str, Any]) -> str:
 
 def render_html(report: dict[str, Any]) -> str:
     """The whole report, one self-contained page."""
-    a, b = html.escape(report["a"]), html.escape(report["b"])
+    a, b = html_text(report["a"]), html_text(report["b"])
     games = report["games"]
     summary = (
         f"{report['files']:,} files, {report['rounds']:,} rounds, {report['wins']:,} wins re-scored; "
@@ -129,5 +129,5 @@ def render_html(report: dict[str, Any]) -> str:
         f"<h2>Score changes</h2><figure class='chart'>{chart_score_changes(report)}</figure>"
         f"<h2>Placements</h2><figure class='chart'>{chart_placements(report)}</figure>"
         f"<h2>Example rounds</h2>{_examples(report)}"
-        f"<p><small>Scope: {html.escape(report['scope'])}.</small></p></body></html>"
+        f"<p><small>Scope: {html_text(report['scope'])}.</small></p></body></html>"
     )

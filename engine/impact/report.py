@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.markup import md_code, md_text
+
 
 def points(value: int) -> str:
     """Signed points with thousands separators: ``+61,800``, ``-300``, ``0``."""
@@ -120,26 +122,25 @@ def render_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
 def render_markdown(report: dict[str, Any]) -> str:
+    """The report to publish. Every word that came from a rulebook or a log (names, paths, file names, hands,
+    round texts) goes through ``engine.markup``: a hostile name is shown, never rendered."""
     games = report["games"]
+    a, b = md_code(report["a"]), md_code(report["b"])
     lines = [
-        f"# Rule change impact: `{report['a']}` → `{report['b']}`",
+        f"# Rule change impact: {a} → {b}",
         "",
         f"{report['files']:,} game files, {report['rounds']:,} rounds, {report['wins']:,} wins re-scored; "
         f"{report['changed_rounds']:,} rounds change ({points(report['points_to_winners'])} points to winners); "
-        f"{report['illegal_wins']:,} wins are not legal under `{report['b']}`; "
-        f"{report['rounds_left_out']:,} rounds left out (not reproduced by `{report['a']}`).",
+        f"{report['illegal_wins']:,} wins are not legal under {b}; "
+        f"{report['rounds_left_out']:,} rounds left out (not reproduced by {a}).",
         "",
         "| item | rounds | wins | points to winners | wins no longer legal | rounds changing course | rounds diverging |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for item in _charged(report):
         lines.append(
-            f"| `{item['item']}` | {item['rounds']:,} | {item['wins']:,} | {points(item['points_to_winners'])} | {item['illegal_wins']:,} "
+            f"| {md_code(item['item'])} | {item['rounds']:,} | {item['wins']:,} | {points(item['points_to_winners'])} | {item['illegal_wins']:,} "
             f"| {item.get('rounds_course_changed', 0):,} | {item.get('rounds_diverged', 0):,} |"
         )
     if report["unattributed_wins"]:
@@ -148,12 +149,12 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append(f"| (items acting together) | | | {points(report['points_interaction'])} | | | |")
     uncharged = _uncharged(report)
     if uncharged:
-        lines += ["", "No win is charged to: " + ", ".join(f"`{item['item']}`" for item in uncharged) + "."]
+        lines += ["", "No win is charged to: " + ", ".join(md_code(item["item"]) for item in uncharged) + "."]
     flow = _flow(report)
     resettled = report.get("rounds_resettled", {})
     if flow:
         words = "Flow rules with no effect on these rounds" if resettled.get("files") else "Flow rules, not re-settled"
-        lines += ["", f"{words}: " + ", ".join(f"`{item['item']}`" for item in flow) + "."]
+        lines += ["", f"{words}: " + ", ".join(md_code(item["item"]) for item in flow) + "."]
     if resettled.get("files"):
         lines += [
             "",
@@ -170,15 +171,25 @@ def render_markdown(report: dict[str, Any]) -> str:
         "| item | file | round | seat | hand | before | after |",
         "|---|---|---|---:|---|---|---|",
     ]
+    lines += _md_examples(report)
+    lines += ["", f"_Scope: {md_text(report['scope'])}._"]
+    return "\n".join(lines)
+
+
+def _md_examples(report: dict[str, Any]) -> list[str]:
+    """The rows of the example wins, then the table of rounds whose course changes (when there are some)."""
+    lines = []
     for item in _charged(report):
         for win in item["examples"]:
             lines.append(
-                f"| `{item['item']}` | {Path(win['file']).name} | {win['round']} | {win['seat']} | `{_md_cell(win['hand'])}` | "
-                f"{result_words(win['a'])} | {result_words(win['b'])} |"
+                f"| {md_code(item['item'])} | {md_text(Path(win['file']).name)} | {md_text(win['round'])} | {md_text(win['seat'])} "
+                f"| {md_code(win['hand'])} | {md_text(result_words(win['a']))} | {md_text(result_words(win['b']))} |"
             )
     rounds = [(item["item"], r) for item in _charged(report) for r in item.get("round_examples", [])]
     if rounds:
         lines += ["", "## Rounds whose course changes", "", "| item | file | round | under A and under B |", "|---|---|---|---|"]
-        lines += [f"| `{name}` | {Path(r['file']).name} | {r['round']} | {_md_cell(r['text'])} |" for name, r in rounds]
-    lines += ["", f"_Scope: {report['scope']}._"]
-    return "\n".join(lines)
+        lines += [
+            f"| {md_code(name)} | {md_text(Path(r['file']).name)} | {md_text(r['round'])} | {md_text(r['text'])} |"
+            for name, r in rounds
+        ]
+    return lines

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import mjai
-from engine.errors import InvalidRequest
+from engine.errors import InvalidRequest, LimitExceeded
+from engine.log_bounds import MAX_VALUES, check_events, json_values
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -44,7 +45,20 @@ def read_mjai_log(path: str | Path) -> list[Event]:
 
 def read_mjai_log_at(path: str | Path) -> tuple[list[Event], Places]:
     """``read_mjai_log`` with the line each event was read from (``engine.replay.positions``)."""
-    return read_log(Path(path), lambda text, source: parse_mjai_at(text.splitlines(), source), "mjai log")
+    return read_log(Path(path), parse_mjai_text_at, "mjai log")
+
+
+def parse_mjai_text(text: str, source: str = "<mjai>") -> list[Event]:
+    return parse_mjai_text_at(text, source)[0]
+
+
+def parse_mjai_text_at(text: str, source: str = "<mjai>") -> tuple[list[Event], Places]:
+    """An mjai log's text to events and their lines, within the shape bounds of ``engine.log_bounds`` (events per
+    file, values per file, and per line values and nesting), checked before any line is parsed."""
+    check_events(text.count("\n") + 1, source, "lines")
+    if json_values(text) > MAX_VALUES:
+        raise LimitExceeded(f"{source}: holds more than {MAX_VALUES:,} JSON values, the bound of a game log")
+    return parse_mjai_at(text.splitlines(), source)
 
 
 def parse_mjai(lines: Iterable[str], source: str = "<mjai>") -> list[Event]:
@@ -53,12 +67,17 @@ def parse_mjai(lines: Iterable[str], source: str = "<mjai>") -> list[Event]:
 
 def parse_mjai_at(lines: Iterable[str], source: str = "<mjai>") -> tuple[list[Event], Places]:
     """The events and, per event, the 1-based line of the mjai event it came from (None for the game start the
-    reader adds: mjai's ``start_game`` carries no rules)."""
+    reader adds: mjai's ``start_game`` carries no rules). Each line is bounded as it is read (``mjai.read_lines``),
+    and so is their count."""
     lines = list(lines)
     numbers = [number for number, line in enumerate(lines, 1) if line.strip()]  # ``read_lines`` skips blank ones
-    reader = _Reader(list(mjai.read_lines(lines, source=source)), source, numbers)
-    events = reader.run()
-    return events, Places.of_lines([numbers[o] if o >= 0 else None for o in reader.origins])
+    events: list[dict[str, Any]] = []
+    for event in mjai.read_lines(lines, source=source):
+        events.append(event)
+        check_events(len(events), source)
+    reader = _Reader(events, source, numbers)
+    found = reader.run()
+    return found, Places.of_lines([numbers[o] if o >= 0 else None for o in reader.origins])
 
 
 def parse_mjai_events(events: list[dict[str, Any]], source: str = "<mjai>") -> tuple[list[Event], list[int]]:

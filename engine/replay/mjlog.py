@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from engine.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.log_bounds import check_xml
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -203,6 +204,7 @@ def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
 
 def parse_mjlog_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Places]:
     """The events and, per event, where its tag starts (an offset in ``text``; line and column follow from it)."""
+    check_xml(text, source)
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InvalidRequest
+from engine.log_bounds import check_events, check_json
 from engine.replay.events import (
     AbortiveDraw,
     AbortiveKind,
@@ -161,9 +162,11 @@ def read_tenhou6_at(path: str | Path) -> tuple[list[Event], Places]:
 def _objects(text: str, source: str) -> list[tuple[int | None, dict[str, Any]]]:
     """The file's game objects, each with its line when the file has one object per line (else None)."""
     stripped = text.strip()
+    check_json(stripped, source)  # values and nesting, before any object is made
     try:
         objects: list[tuple[int | None, Any]] = [(None, json.loads(stripped))]
     except json.JSONDecodeError as whole_error:
+        check_events(stripped.count("\n") + 1, source, "lines")
         lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
             raise InvalidRequest(

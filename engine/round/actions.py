@@ -62,3 +62,64 @@ class Action:
 def sorted_tiles(codes: Iterable[int]) -> tuple[int, ...]:
     """Tiles in the order ``consumed`` uses: by kind, a red five before its plain copies."""
     return tuple(sorted(codes, key=lambda c: (T.kind_of(c), 0 if c >= T.RED_BASE else 1)))
+
+
+TILE_CODES = T.RED_BASE + len(T.RED_FIVE_KINDS)  # every tile code: the 34 kinds, then the red fives
+MAX_CONSUMED = 4  # an ankan takes the most tiles from a hand
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tile_problem(value: object, what: str) -> str | None:
+    if not _is_int(value):
+        return f"{what} must be a tile code (an int from 0 to {TILE_CODES - 1}), not {_shown(value)}"
+    if not 0 <= value < TILE_CODES:  # type: ignore[operator]
+        return f"{what} {_shown(value)} is no tile code (0 to {TILE_CODES - 1})"
+    return None
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int past the digits Python will print
+        return "a huge number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def seat_problem(seat: object, players: int, what: str = "seat") -> str | None:
+    """Why ``seat`` is not a seat of a table of ``players``, or None."""
+    if not _is_int(seat) or not 0 <= seat < players:  # type: ignore[operator]
+        return f"{what} must be a seat number from 0 to {players - 1}, not {_shown(seat)}"
+    return None
+
+
+def shape_problem(action: Action, players: int) -> str | None:
+    """Why ``action`` cannot be a move at all (a type, seat or tile code out of range, a field of the wrong type),
+    or None. ``Round.apply`` asks this before any rule is consulted, so that a hand-built action with a bad code is
+    an ``IllegalAction`` naming the field, never an ``IndexError`` deep in the engine."""
+    if not isinstance(action.type, str) or action.type not in TYPES:
+        return f"type must be one of {', '.join(sorted(TYPES))}, not {_shown(action.type)}"
+    problem = seat_problem(action.actor, players, "actor")
+    if problem is None and action.pai is not None:
+        problem = _tile_problem(action.pai, "pai")
+    if problem is None and action.target is not None:
+        problem = seat_problem(action.target, players, "target")
+    if problem is None:
+        problem = _consumed_problem(action.consumed)
+    if problem is None and not (isinstance(action.tsumogiri, bool) and isinstance(action.open, bool)):
+        problem = "tsumogiri and open must be true or false"
+    return problem
+
+
+def _consumed_problem(consumed: object) -> str | None:
+    if not isinstance(consumed, (tuple, list)):
+        return f"consumed must be a tuple of tile codes, not {_shown(consumed)}"
+    if len(consumed) > MAX_CONSUMED:
+        return f"consumed holds at most {MAX_CONSUMED} tiles, not {len(consumed)}"
+    for tile in consumed:
+        problem = _tile_problem(tile, "consumed tile")
+        if problem is not None:
+            return problem
+    return None

@@ -12,7 +12,7 @@ from typing import Any
 from engine import tiles as T
 from engine.errors import EngineError, InvalidRequest, NotAWin, NoYaku
 from engine.round import legal
-from engine.round.actions import Action
+from engine.round.actions import Action, seat_problem, shape_problem
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.rules import RoundRules, round_rules
@@ -43,7 +43,14 @@ class RoundSetup:
     dealer_consecutive_wins: int = 0  # the dealer's wins in a row before this hand (the game counts them)
 
     def __post_init__(self) -> None:
-        if self.round_wind not in WINDS:
+        counters = (self.dealer, self.honba, self.sticks, self.dealer_consecutive_wins)
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in counters):
+            raise InvalidRequest("`dealer`, `honba`, `sticks` and `dealer_consecutive_wins` must be whole numbers")
+        if not isinstance(self.scores, (tuple, list)) or not all(isinstance(n, int) and not isinstance(n, bool) for n in self.scores):
+            raise InvalidRequest("`scores` must be a list of whole numbers, one per player")
+        if not isinstance(self.first_round, bool):
+            raise InvalidRequest("`first_round` must be true or false")
+        if not isinstance(self.round_wind, str) or self.round_wind not in WINDS:
             raise InvalidRequest(f"`round_wind` must be one of E, S, W, N, not {self.round_wind!r}")
         if self.honba < 0 or self.sticks < 0 or self.dealer_consecutive_wins < 0:
             raise InvalidRequest("`honba`, `sticks` and `dealer_consecutive_wins` must not be negative")
@@ -204,6 +211,7 @@ class Round:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every move ``seat`` may make now; empty when it has nothing to decide."""
+        seat = self._seat(seat)
         if self.finished:
             return ()
         if self.phase == "own":
@@ -224,18 +232,37 @@ class Round:
     def is_legal(self, seat: int, action: Action) -> bool:
         """``action in legal_actions(seat)``, without building the whole list for a plain discard (``legal.is_legal``):
         checking a logged or chosen move is one question, not the enumeration of every option."""
+        if not isinstance(action, Action) or shape_problem(action, len(self.seats)) is not None:
+            return False
         return legal.is_legal(self, seat, action)
+
+    def _offered(self, actor: object) -> tuple[Action, ...] | None:
+        """The options already built for a responding seat (None for any other key, even an unhashable one)."""
+        try:
+            return self.pending.get(actor)  # type: ignore[call-overload]
+        except TypeError:
+            return None
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` when it is a seat of this table; ``IllegalAction`` naming the range otherwise."""
+        problem = seat_problem(seat, len(self.seats))
+        if problem is not None:
+            raise IllegalAction(problem)
+        return seat  # type: ignore[return-value]
 
     def apply(self, action: Action) -> None:
         """Check ``action`` against the legal moves, then play it; an illegal one raises ``IllegalAction`` and
         changes nothing."""
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
-        offered = self._own_cache if self.phase == "own" else self.pending.get(action.actor)
+        offered = self._own_cache if self.phase == "own" else self._offered(action.actor)
         for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
             if option is action and (self.phase == "own" or action.actor not in self.answers):
                 break
         else:
+            problem = shape_problem(action, len(self.seats))
+            if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
+                raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
             if not legal.is_legal(self, action.actor, action):
                 raise IllegalAction(self._why(action))
         self._own_cache = None
@@ -256,6 +283,7 @@ class Round:
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, every seat's discards, melds, riichi and kita, the indicators,
         scores and the counters on the table."""
+        seat = self._seat(seat)
         return {
             "seat": seat,
             "round_wind": self.setup.round_wind,
@@ -278,6 +306,8 @@ class Round:
 
     def facts(self, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> dict[str, Any]:
         """The round facts of the rule language now (``engine.round.facts``)."""
+        if seat is not None:
+            seat = self._seat(seat)
         return round_facts(self, seat, ron_count, completing_call)
 
     def tiles_in_play(self) -> list[int]:

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 
 from engine.analysis import analyze as analyze_tiles
 from engine.errors import EngineError, InvalidRequest, LimitExceeded
-from engine.library import RulebookPolicy, scorer
+from engine.library import RulebookPolicy
 from engine.request import SCHEMAS, ScoreResponse
 from engine.web.errors import ContractJSON, answer, body, from_exception
 from engine.web.impact import sample_paths
@@ -138,7 +138,7 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
     try:
         if not isinstance(data, dict):
             raise InvalidRequest("a score request must be a JSON object")
-        return scorer(policy.choose(data.get("rulebook"))).score(data)
+        return policy.scorer(data.get("rulebook")).score(data)
     except EngineError as exc:
         return from_exception(exc)
     except RecursionError:
@@ -269,8 +269,18 @@ def list_rulebooks(policy: RulebookPolicy, limit: int = 200) -> list[dict[str, A
             for name in sorted(files):
                 if name.endswith(RULEBOOK_SUFFIX) and len(rows) < limit:
                     rel = os.path.relpath(os.path.join(root, name), folder)
+                    if not _may_name(policy, rel):  # a link leading out of the folder: not offered
+                        continue
                     rows.append({"name": rel, "title": None, "extends": None, "file": True})
     return rows
+
+
+def _may_name(policy: RulebookPolicy, rel: str) -> bool:
+    try:
+        policy.choose(rel)
+    except EngineError:
+        return False
+    return True
 
 
 @router.get("/schema/{name}", summary="the JSON Schema of a contract model")

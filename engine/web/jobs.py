@@ -7,18 +7,20 @@ the process's own limit. Every function takes and returns plain JSON-ready data,
 A rulebook reference here is already vetted by the server: ``{"name": ...}`` is a bundled name or a path the
 operator's ``--rulebook-dir`` allows, ``{"text": ..., "file": ...}`` is an upload whose ``file`` is a bare
 ``NAME.rulebook``. An upload's ``extends NAME`` is looked up beside it, that is in the worker's working folder,
-which the server sets to the operator's first ``--rulebook-dir`` or to an empty folder of its own: an upload can
-reach no other file.
+which the server sets to the operator's first ``--rulebook-dir`` or to an empty folder of its own. The worker
+process is confined (``ruledsl.rulebook_files.confine``): every file any job reads, through any ``extends``, must
+be a regular file whose real path lies in an allowed folder, so a symlink in a folder leads nowhere else.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from engine import library
 from engine.change_witnesses import diff_with_witnesses
 from engine.cli import check as check_cli
-from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
+from engine.errors import EngineError, InvalidRequest, InvalidRulebook, UnknownRulebook
 from engine.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import compile_rulebook
@@ -118,6 +120,9 @@ def impact(a: Ref, b: Ref, logs: list[str], flow: bool) -> dict[str, Any]:
     from engine.web.impact import bare_names
 
     summary = run_impact(a["name"], b["name"], logs, workers=1, flow=flow)
+    if summary.files and summary.unreadable_count == summary.files:  # "no change" over nothing read would mislead
+        named = ", ".join(os.path.basename(e["file"]) for e in summary.unreadable[:5])
+        raise InvalidRequest(f"no sample log could be read ({named})")
     return {"ok": True, **bare_names(summary.to_json())}
 
 

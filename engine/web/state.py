@@ -56,7 +56,7 @@ class ServerState:
             folder = policy.dirs[0]
         else:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
-        pool = WorkerPool(options.workers, folder, options.timeout)
+        pool = WorkerPool(options.workers, folder, options.timeout, allowed=policy.folders)
         # One waiting thread per worker process: a job past them waits in the queue, holding no thread.
         return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5, max_wait=pool.timeout))
 

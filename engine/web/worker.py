@@ -24,14 +24,18 @@ from engine.web.limits import WORKER_MEMORY_BYTES
 
 
 def main() -> None:
-    """A worker's loop (``python -m engine.web.worker FOLDER MEMORY``): one JSON job a line on stdin, one JSON
-    answer a line on stdout, until stdin closes."""
-    folder, memory = sys.argv[1], int(sys.argv[2])
+    """A worker's loop (``python -m engine.web.worker FOLDER MEMORY [ALLOWED...]``): one JSON job a line on
+    stdin, one JSON answer a line on stdout, until stdin closes. Every rulebook file the worker reads must lie in
+    FOLDER or an ALLOWED folder (``ruledsl.rulebook_files.confine``), whatever a job or an ``extends`` names."""
+    folder, memory, allowed = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     os.chdir(folder)
     try:  # a stranger's rulebook yields the processor to the server that answers everyone else
         os.nice(10)
     except (AttributeError, OSError):
         pass
+    from ruledsl.rulebook_files import confine
+
+    confine([folder, *allowed])
     try:
         import resource
 
@@ -66,9 +70,9 @@ def _answer(jobs: dict[str, Any], name: str, kwargs: dict[str, Any]) -> dict[str
 class _Worker:
     """One worker process, its pipes, and the bytes of an answer read so far."""
 
-    def __init__(self, folder: str, memory: int) -> None:
+    def __init__(self, folder: str, memory: int, allowed: tuple[str, ...] = ()) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.web.worker", folder, str(memory)],
+            [sys.executable, "-m", "engine.web.worker", folder, str(memory), *allowed],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -119,9 +123,12 @@ def _import_path() -> str:
 class WorkerPool:
     """At most ``size`` worker processes; ``run`` blocks the calling thread (FastAPI runs it in its thread pool)."""
 
-    def __init__(self, size: int, folder: str, timeout: float, memory: int = WORKER_MEMORY_BYTES) -> None:
+    def __init__(
+        self, size: int, folder: str, timeout: float, memory: int = WORKER_MEMORY_BYTES, allowed: tuple[str, ...] = ()
+    ) -> None:
         self.size = max(1, size)
         self.folder = folder
+        self.allowed = allowed  # folders besides ``folder`` whose rulebook files a worker may read
         self.timeout = timeout
         self.memory = memory
         self._idle: queue.Queue[_Worker] = queue.Queue()
@@ -154,7 +161,7 @@ class WorkerPool:
         with self._lock:
             if self.started < self.size:
                 self.started += 1
-                worker = _Worker(self.folder, self.memory)
+                worker = _Worker(self.folder, self.memory, self.allowed)
                 self._all.append(worker)
                 return worker
         try:
@@ -169,7 +176,7 @@ class WorkerPool:
                 if self.started >= self.size:
                     return
                 self.started += 1
-                worker = _Worker(self.folder, self.memory)
+                worker = _Worker(self.folder, self.memory, self.allowed)
                 self._all.append(worker)
             self._idle.put(worker)
 
@@ -178,7 +185,7 @@ class WorkerPool:
         with self._lock:
             self.killed += 1
             self._all.remove(worker)
-            fresh = _Worker(self.folder, self.memory)
+            fresh = _Worker(self.folder, self.memory, self.allowed)
             self._all.append(fresh)
         self._idle.put(fresh)
 

@@ -1,8 +1,9 @@
-"""Fuzzing the three doors of untrusted input (issue 11): rulebook text, JSON request lines, game logs.
+"""Fuzzing the doors of untrusted input (issues 11 and 21): rulebook text, JSON request lines, game logs (mjlog,
+tenhou.net/6 and mjai), and the bodies of the HTTP server's endpoints.
 
 Every generated input must get a clean outcome within a per-input time bound: a positioned diagnostic (rulebook),
-an answer with a contract code (request line), or an ``EngineError`` with a contract code (log). An internal
-error (any other exception, or the JSON-lines loop's last-resort answer) fails the test. The default run keeps
+an answer with a contract code (request line, HTTP body: never a 500 nor a traceback), or an ``EngineError`` with
+a contract code (log). An internal error (any other exception, or the JSON-lines loop's last-resort answer) fails the test. The default run keeps
 a small sample of each; ``pytest -m slow`` runs more than 100,000 inputs in all (``SLOW_COUNTS``), and the last
 slow test checks and prints how many ran.
 """
@@ -24,6 +25,7 @@ from engine.cli import jsonlines
 from engine.cli.score import _Scorers, answer_line
 from engine.errors import CODES, EngineError
 from engine.library import RulebookPolicy
+from engine.replay.mjai_log import read_mjai_log
 from engine.replay.mjlog import parse_mjlog, read_mjlog
 from engine.replay.tenhou6 import read_tenhou6
 from engine.score import Scorer
@@ -52,8 +54,18 @@ SLOW_EXAMPLES = {
     "request_lines": 1_300,
     "log_mjlog": 500,
     "log_tenhou6": 300,
+    "log_mjai": 300,
+    "http_bodies": 300,
 }
-PER_EXAMPLE = {"rulebook_grammar": 10, "request_objects": 10, "request_lines": 40, "log_mjlog": 20, "log_tenhou6": 10}
+PER_EXAMPLE = {
+    "rulebook_grammar": 10,
+    "request_objects": 10,
+    "request_lines": 40,
+    "log_mjlog": 20,
+    "log_tenhou6": 10,
+    "log_mjai": 10,
+    "http_bodies": 10,
+}
 SLOW_COUNTS = {name: n * PER_EXAMPLE.get(name, 1) for name, n in SLOW_EXAMPLES.items()}
 RAN: dict[str, int] = dict.fromkeys(SLOW_COUNTS, 0)
 
@@ -73,8 +85,9 @@ def slow(name: str):
 class Timer:
     """Asserts the per-input time bound around one input (named in the failure)."""
 
-    def __init__(self, subject: object = "") -> None:
+    def __init__(self, subject: object = "", seconds: float = PER_INPUT_SECONDS) -> None:
         self.subject = subject
+        self.seconds = seconds
 
     def __enter__(self) -> Timer:
         self.start = time.perf_counter()
@@ -82,7 +95,7 @@ class Timer:
 
     def __exit__(self, *exc) -> None:
         elapsed = time.perf_counter() - self.start
-        assert elapsed < PER_INPUT_SECONDS, f"one input took {elapsed:.1f} s: {self.subject!r:.2000}"
+        assert elapsed < self.seconds, f"one input took {elapsed:.1f} s: {self.subject!r:.2000}"
 
 
 # ---- rulebooks ------------------------------------------------------------------------------------------------
@@ -274,7 +287,7 @@ def _splice(raw: bytes, at: int, insert: bytes) -> bytes:
 
 
 def log_outcome(reader, data: bytes, tmp: Path, gzipped: bool) -> str:
-    path = tmp / ("fuzz.json" if reader is read_tenhou6 else "fuzz.mjlog")
+    path = tmp / {read_tenhou6: "fuzz.json", read_mjai_log: "fuzz.mjson"}.get(reader, "fuzz.mjlog")
     path.write_bytes(gzip.compress(data, 1) if gzipped else data)
     with Timer(data[:300]):
         try:
@@ -300,8 +313,88 @@ def _tenhou6(data: bytes, scratch: Path) -> None:
     log_outcome(read_tenhou6, data, scratch, False)
 
 
+def _mjai(data: bytes, gz: bool, scratch: Path) -> None:
+    RAN["log_mjai"] += 1
+    log_outcome(read_mjai_log, data, scratch, gz)
+
+
+def _mjai_samples(games: int = 2) -> list[bytes]:
+    """mjai logs of whole games (the riichienv corpus's first games, one event a line)."""
+    from tests.oracle.corpus import DATA as CORPUS
+    from tests.oracle.corpus import read_games
+
+    path = CORPUS / "tenhou4p.jsonl.gz"
+    if not path.exists():
+        return []
+    return ["".join(json.dumps(e) + "\n" for e in game["events"]).encode() for game in read_games(path, games)]
+
+
+MJAI = _mjai_samples()
+START = b'{"type":"start_game","names":["a","b","c","d"]}\n'
+MJAI_INPUTS = st.one_of(
+    _mutated(MJAI, 6000),
+    st.binary(max_size=200),
+    st.sampled_from(
+        [
+            START + b"[" * 5000 + b"\n",
+            START + b'{"type":"dahai","x":[' + b"{}," * 6000 + b"{}]}\n",
+            START * 3 + b"{}\n" * 2000,
+            START + b'{"type":"start_kyoku","tehais":' + b"[" * 40 + b"]" * 40 + b"}\n",
+            b'{"type":"start_kyoku","bakaze":"E","kyoku":99,"honba":-1,"oya":7,"scores":[],"tehais":[[]]}\n',
+        ]
+    ),
+)
 MJLOG_INPUTS = st.one_of(_mutated(MJLOGS, 4000), st.binary(max_size=200), st.sampled_from([b"<mjloggm>" * 3, b"<" * 5000, b"<a>" * 20000 + b"</a>" * 20000]))
 TENHOU6_INPUTS = st.one_of(_mutated(TENHOU6, 3000), st.sampled_from([b"[" * 100000, b'{"log": [[[' + b"[" * 3000 + b"]]]]}", b"{}", b'{"rule": 5, "log": 3}']))
+
+# ---- HTTP bodies: the FastAPI app in process (its test client), worker processes included -----------------------
+
+SCORE = {"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True, "dora_indicators": "4s"}
+SMALL_RULEBOOK = 'rulebook club "Club" extends tenhou\n@clause("club rule 1")\nyaku extra "Extra" {\n  han = 1\n  when = riichi and tsumo\n}\n'
+ENDPOINTS = [
+    ("/score", SCORE),
+    ("/score", [SCORE, {**SCORE, "rulebook": "tenhou"}]),
+    ("/analyze", {"tiles": "123m456p789s1122z"}),
+    ("/analyze", [{"tiles": "123m456p789s1122z"}, {"tiles": "19m19p19s1234567z"}]),
+    ("/check", {"rulebook": {"text": SMALL_RULEBOOK, "file": "club.rulebook"}, "examples": False}),
+    ("/explain", {"rulebook": "tenhou", "item": "pinfu"}),
+    ("/explain", {"rulebook": {"text": SMALL_RULEBOOK, "file": "club.rulebook"}, "line": 3}),
+    ("/diff", {"a": "tenhou", "b": {"text": SMALL_RULEBOOK, "file": "club.rulebook"}, "hands": 20}),
+]
+HTTP_JOB_SECONDS = 20.0  # a worker job's bound: a rulebook's check takes seconds on a loaded machine
+HTTP_BODIES = st.sampled_from([(path, json.dumps(body).encode()) for path, body in ENDPOINTS])
+
+
+@pytest.fixture(scope="module")
+def http():
+    """One application for the module, one worker bounded to ``HTTP_JOB_SECONDS`` a job (a mutant asking for a
+    long diff is then `limit_exceeded`)."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from engine.web.app import create_app
+    from engine.web.state import ServerOptions
+
+    with TestClient(create_app(ServerOptions(timeout=HTTP_JOB_SECONDS, workers=1)), base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def http_outcome(client, path: str, body: bytes) -> int:
+    """POST a body; the answer must be JSON, a proper contract error when not 2xx, never a 500 or a traceback."""
+    with Timer((path, body[:300]), HTTP_JOB_SECONDS + 10):
+        response = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code < 500 or response.status_code == 503, (path, body[:300], response.status_code, response.text[:500])
+    assert "Traceback" not in response.text, response.text[:500]
+    data = response.json()
+    if response.status_code >= 400:
+        assert data["ok"] is False and data["error"]["code"] in CODES and data["error"]["message"], data
+    return response.status_code
+
 
 # ---- seeded mutants ------------------------------------------------------------------------------------------
 
@@ -384,6 +477,18 @@ def run_tenhou6(data: bytes, seed: int, scratch: Path) -> None:
         _tenhou6(variant, scratch)
 
 
+def run_mjai(data: bytes, gz: bool, seed: int, scratch: Path) -> None:
+    for variant in mutants(data, seed, PER_EXAMPLE["log_mjai"]):
+        _mjai(variant, gz, scratch)
+
+
+def run_bodies(client, endpoint: tuple[str, bytes], seed: int, count: int = PER_EXAMPLE["http_bodies"]) -> None:
+    path, body = endpoint
+    for variant in mutants(body, seed, count):
+        RAN["http_bodies"] += 1
+        http_outcome(client, path, variant)
+
+
 @fast("rulebook_grammar")
 @given(GRAMMAR, SEEDS)
 def test_rulebook_grammar_sample(text, seed):
@@ -424,6 +529,24 @@ def test_mjlog_sample(scratch, data, gz, seed):
 @given(TENHOU6_INPUTS, SEEDS)
 def test_tenhou6_sample(scratch, data, seed):
     run_tenhou6(data, seed, scratch)
+
+
+@fast("log_mjai")
+@given(MJAI_INPUTS, st.booleans(), SEEDS)
+def test_mjai_sample(scratch, data, gz, seed):
+    run_mjai(data, gz, seed, scratch)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(HTTP_BODIES, SEEDS)
+def test_http_bodies_sample(http, endpoint, seed):
+    run_bodies(http, endpoint, seed, count=3)  # worker jobs cost seconds: a small sample by default
+
+
+def test_the_mjai_samples_read_unmutated(scratch):
+    assert MJAI, "the riichienv corpus gives the mjai samples"
+    for sample in MJAI:
+        assert log_outcome(read_mjai_log, sample, scratch, gzipped=True) == "read"
 
 
 def test_known_hostile_inputs():
@@ -496,6 +619,20 @@ def test_mjlog_slow(scratch, data, gz, seed):
 @given(TENHOU6_INPUTS, SEEDS)
 def test_tenhou6_slow(scratch, data, seed):
     run_tenhou6(data, seed, scratch)
+
+
+@pytest.mark.slow
+@slow("log_mjai")
+@given(MJAI_INPUTS, st.booleans(), SEEDS)
+def test_mjai_slow(scratch, data, gz, seed):
+    run_mjai(data, gz, seed, scratch)
+
+
+@pytest.mark.slow
+@slow("http_bodies")
+@given(HTTP_BODIES, SEEDS)
+def test_http_bodies_slow(http, endpoint, seed):
+    run_bodies(http, endpoint, seed)
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ import gzip
 import os
 import time
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ def test_deeply_nested_json_is_a_clean_error(tmp_path, data):
 def test_deeply_nested_xml_is_a_clean_error(tmp_path):
     path = tmp_path / "deep.mjlog"
     path.write_bytes(b"<mjloggm>" + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</mjloggm>")
-    assert refused(read_mjlog, path).code == "invalid_request"
+    assert refused(read_mjlog, path).code == "limit_exceeded"  # more tags than a game log holds
 
 
 @pytest.mark.parametrize(
@@ -93,3 +94,99 @@ def test_a_gzipped_real_log_still_reads(tmp_path):
     path = tmp_path / "game.mjlog"
     path.write_bytes(gzip.compress(plain))
     assert read_mjlog(path) == read_mjlog(source)
+
+
+# Compressed and uncompressed memory bombs (issue 21, class 7): the byte bounds hold, so the bombs fit inside them
+# and cost objects instead. Every reader counts what a text can hold before parsing it; the peak stays bounded.
+
+
+def _gzip_file(path: Path, chunks) -> Path:
+    """A gzip file written a chunk at a time: the test never holds the decompressed bomb."""
+    with gzip.open(path, "wb", compresslevel=9) as stream:
+        for chunk in chunks:
+            stream.write(chunk)
+    return path
+
+
+def _repeat(unit: bytes, total: int, head: bytes = b"", tail: bytes = b"") -> Iterator[bytes]:
+    yield head
+    block = unit * (1 << 16)
+    for _ in range(total // len(block)):
+        yield block
+    yield tail
+
+
+BOMB_BYTES = 30 * 1024 * 1024  # under the 32 MiB decompression bound: the shape bounds must stop it
+BOMB_MEMORY = 4 * mjlog.MAX_DECOMPRESSED_BYTES  # the bytes read, their text, and little more
+
+
+@pytest.mark.parametrize(
+    "what, head, unit, tail, words",
+    [
+        ("one event of empty objects", b'{"type":"start_game","x":[', b"{},", b"{}]}\n", "JSON values"),
+        ("a line per empty object", b"", b"{}\n", b"", "more than 100,000 lines"),
+        ("events of nested empty objects", b"", b'{"type":"none","a":[[[[[[[[[{}]]]]]]]]]}\n', b"", "lines"),
+    ],
+)
+def test_a_compressed_mjai_bomb_is_refused_with_bounded_memory(tmp_path, what, head, unit, tail, words):
+    from engine.replay.mjai_log import read_mjai_log
+
+    path = _gzip_file(tmp_path / "bomb.mjson", _repeat(unit, BOMB_BYTES, head, tail))
+    assert path.stat().st_size < 200_000, what
+    error = refused(read_mjai_log, path, seconds=20, memory=BOMB_MEMORY)
+    assert error.code == "limit_exceeded" and words in error.message, error.message
+    assert str(path) in error.message
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ('{"type":"start_game","x":' + "[" * 40 + "]" * 40 + "}", "nested more than 32 deep"),
+        ('{"type":"start_game","x":[' + "{}," * 5000 + "{}]}", "more than 4,096 JSON values"),
+    ],
+)
+def test_one_mjai_event_is_bounded_in_depth_and_values(tmp_path, line, words):
+    from engine.replay.mjai_log import read_mjai_log
+
+    path = tmp_path / "one.mjson"
+    path.write_text(line + "\n", encoding="utf-8")
+    error = refused(read_mjai_log, path)
+    assert error.code == "limit_exceeded" and words in error.message and f"{path}:1" in error.message
+
+
+def test_tenhou6_and_mjlog_bombs_are_refused_with_bounded_memory(tmp_path):
+    """The same bounds in the other readers: values and nesting of a tenhou.net/6 object, tags and attributes
+    of an mjlog (plain text here: tenhou.net/6 is never gzipped, and an mjlog bomb reads like a plain one)."""
+    json_bomb = tmp_path / "bomb.json"
+    with json_bomb.open("wb") as stream:
+        for chunk in _repeat(b"{},", 12 * 1024 * 1024, b'{"log":[', b"{}]}"):
+            stream.write(chunk)
+    error = refused(read_tenhou6, json_bomb, seconds=20, memory=BOMB_MEMORY)
+    assert error.code == "limit_exceeded" and "JSON values" in error.message
+    xml_bomb = _gzip_file(tmp_path / "bomb.mjlog", _repeat(b"<a/>", BOMB_BYTES, b"<mjloggm>", b"</mjloggm>"))
+    error = refused(read_mjlog, xml_bomb, seconds=20, memory=BOMB_MEMORY)
+    assert error.code == "limit_exceeded" and "XML tags" in error.message
+    attrs = _gzip_file(tmp_path / "attrs.mjlog", _repeat(b' a0="" ', 8 * 1024 * 1024, b"<mjloggm><GO", b"/></mjloggm>"))
+    error = refused(read_mjlog, attrs, seconds=20, memory=BOMB_MEMORY)
+    assert error.code == "limit_exceeded" and "XML attributes" in error.message
+
+
+def test_the_cli_answers_a_bomb_with_exit_2_and_the_file(tmp_path):
+    import subprocess
+    import sys
+
+    path = _gzip_file(tmp_path / "bomb.mjson", _repeat(b"{},", BOMB_BYTES, b'{"type":"start_game","x":[', b"{}]}\n"))
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "replay", str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "bomb.mjson" in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+def test_real_logs_are_far_inside_the_shape_bounds():
+    from engine import log_bounds
+
+    for source in sorted((DATA / "json").glob("*.json"))[:20]:
+        text = source.read_text(encoding="utf-8")
+        assert log_bounds.json_values(text) * 20 < log_bounds.MAX_VALUES
+        assert log_bounds.json_depth(text) * 4 <= log_bounds.MAX_DEPTH
