@@ -31,6 +31,7 @@ from tests.oracle.corpus import DATA, read_games
 from tests.oracle.riichienv_known import FOLLOW_ON, KNOWN, category_of_decision, category_of_mismatch
 from tests.oracle.riichienv_oracle import GameCheck, check_game
 
+
 @dataclass
 class Summary:
     games: int = 0
