@@ -7,7 +7,7 @@ A game is a list of mjai events. libriichi follows it seat by seat (``PlayerStat
 (``engine.replay.through_round``) and is observed just before the first replay event that comes from the next mjai
 event: the same moment of play. Both sides are written in one vocabulary of moves (``d5m`` a discard of a 5m kind,
 ``chi_low``/``chi_mid``/``chi_high`` by the place of the called tile, ``ankan:5m``, ``kakan:5m``, ``pon``,
-``daiminkan``, ``riichi``, ``tsumo``, ``ron``, ``ryukyoku``; a pass is not a move). libriichi tells chi only by the
+``daiminkan``, ``riichi``, ``tsumo``, ``ron``, ``ryukyoku``, and ``pass``: the refusal offered with them). libriichi tells chi only by the
 place of the called tile, kans by kind and discards by kind (a red five is a five): so do we, here.
 
 Tenhou's games come as mjlog / tenhou.net/6 files: our readers parse them, our round engine replays each round,
@@ -61,6 +61,7 @@ def libriichi_moves(state: Any, cans: Any, after: str) -> frozenset[str]:
         ("riichi", cans.can_riichi), ("tsumo", cans.can_tsumo_agari), ("ron", cans.can_ron_agari),
         ("ryukyoku", cans.can_ryukyoku), ("chi_low", cans.can_chi_low), ("chi_mid", cans.can_chi_mid),
         ("chi_high", cans.can_chi_high), ("pon", cans.can_pon), ("daiminkan", cans.can_daiminkan),
+        ("pass", cans.can_pass and after not in OWN_TURN),
     )
     moves |= {name for name, on in flags if on}
     if cans.can_ankan:
@@ -71,10 +72,10 @@ def libriichi_moves(state: Any, cans: Any, after: str) -> frozenset[str]:
 
 
 def our_move(action: Action, riichi: bool) -> str | None:
-    """One of our round's legal actions in the shared vocabulary (None: a pass, or a discard under riichi)."""
+    """One of our round's legal actions in the shared vocabulary (None: a discard under riichi)."""
     kind = action.type
     if kind == "none":
-        return None
+        return "pass"
     if kind == "dahai":
         return None if riichi else "d" + kind_name(KIND_OF[action.pai]) if action.pai is not None else None
     if kind == "hora":

@@ -24,8 +24,8 @@ KNOWN: dict[str, Known] = {
     "tenpai_yame": Known(
         "settings game tenpai_yame",
         "riichienv ends a game when the last dealer is tenpai at an exhaustive draw while leading with the target "
-        "points; ours: tenhou does too (Tenhou's manual, tenhou.net/man/#RULE, and the Phoenix log of the tenhou "
-        "rulebook's clause ending so); tenhou_sanma's clause keeps the same rule (not verified for three players)",
+        "points; so does `tenhou` (its game clause: one of the 164 Phoenix games of tests/data/tenhou ends so); "
+        "tenhou_sanma's clause keeps the rule for three players (not verified there). Not met in the corpus now",
     ),
     "three_riichi": Known(
         "abortive_draw suucha_riichi (three players: riichi_count == 3)",
@@ -54,10 +54,10 @@ KNOWN: dict[str, Known] = {
     ),
     "kita_kan_dora": Known(
         "settings calls kan_dora, with a North set aside after an open or added kan",
-        "riichienv reveals the open kan's pending indicator when the same player then sets a North aside (as for "
-        "a second kan); our round engine at the discard or at the next kan (Tenhou's mjlogs show an open kan's "
-        "indicator after the replacement draw and before the discard, `N T DORA D`); not checked against a "
-        "three-player record with a North after an open kan (none among ours), so not verified either way",
+        "riichienv reveals an added or open kan's pending indicator when the same player then sets a North aside "
+        "(as for a second kan), ours only at the discard or at the next kan. Unsourced either way: no Tenhou "
+        "three-player record we hold sets a North aside right after an open kan, and Tenhou's manual does not say; "
+        "we keep ours until the kan-dora timing of issue 20 (item 6) is settled against Tenhou's own logs",
     ),
 }
 FOLLOW_ON = frozenset(

@@ -84,7 +84,9 @@ def _furiten_category(f: dict[str, Any]) -> str | None:
 
 def _ron_after_call(d: dict[str, Any]) -> bool:
     f = d.get("furiten") or {}
-    return d.get("only_libriichi") == ["ron"] and not d.get("only_ours") and _furiten_category(f) == "furiten_after_call"
+    # the refusal comes with the ron when the ron is the seat's only option
+    offered = set(d.get("only_libriichi") or ()) - {"pass"}
+    return offered == {"ron"} and not d.get("only_ours") and _furiten_category(f) == "furiten_after_call"
 
 
 def _tsumo(seat: int, tile: str) -> dict[str, Any]:
@@ -124,7 +126,7 @@ def test_ron_after_a_chi_is_classified_by_the_temporary_furiten_release() -> Non
         assert result.differing == [] and result.stopped == []
     else:
         assert [classify(d) for d in result.differing] == [("furiten_after_call",)]
-        assert result.differing[0]["only_libriichi"] == ["ron"]
+        assert result.differing[0]["only_libriichi"] == ["pass", "ron"]
     assert compare_game(RON_AFTER_CHI, rules_named("wrc2025"), "ron after chi").differing == []
 
 
