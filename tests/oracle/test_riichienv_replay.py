@@ -38,11 +38,11 @@ def _check(summary: FirstDisagreements, allowed: frozenset[str] | set[str]) -> N
 
 
 def test_three_player_games_through_riichi_replay(tmp_path: Path) -> None:
-    # games 70..81 reach three riichi, a riichi with 3 tiles left and a karaten draw (seed 76)
+    # games 70..81 reach three riichi, a riichi with 3 tiles left and a karaten draw (seed 76) today; the last
+    # two categories vanish once tenhou_sanma follows Tenhou there
     summary = _run(3, "tenhou_sanma", 12, tmp_path, start=69)
     _check(summary, set(KNOWN))
     assert summary.games == 12 and summary.agreeing_games >= 6, summary.line()
-    assert summary.categories["all_copies_held"] >= 1, summary.line()
 
 
 def test_four_player_games_through_riichi_replay(tmp_path: Path) -> None:
