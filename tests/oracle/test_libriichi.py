@@ -49,7 +49,6 @@ KNOWN = {
         "'own discard' for the tenhou rulebooks makes this category vanish"
     ),
 }
-FURITEN_AFTER_CALL_FIX = "furiten_after_call"
 
 
 def classify(d: dict[str, Any]) -> tuple[str, ...] | None:
