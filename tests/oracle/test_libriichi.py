@@ -5,7 +5,10 @@ added kans, riichi, tsumo, ron, chankan, nine-terminals draw) must be the moves 
 game's rulebook, and libriichi's waits and furiten must be ours.
 
 Every difference found is classified by the rule that decides it, in ``KNOWN`` (never averaged away: a
-difference that fits no category fails the test). The default run checks a sample; ``-m slow`` everything.
+difference that fits no category fails the test). The default run checks a sample; ``-m slow`` everything:
+196 Tenhou games, 121,084 decisions, the moves identical at every one (waits differ at 59: ``dead_wait``; furiten
+at 33: ``furiten_marked_at_once``); 1,000 riichienv games, 908,450 decisions (900,511 identical in every aspect;
+``dead_wait`` 4,159, ``furiten_marked_at_once`` 3,958, ``furiten_after_call`` 5).
 """
 
 from __future__ import annotations
