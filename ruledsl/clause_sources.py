@@ -24,6 +24,8 @@ SOURCE_FORMS: dict[str, re.Pattern[str]] = {
     ),
     "page": re.compile(r"\bsite rules\b,? *'[^']+'|\brules guide\b|\b00\d L\d+", re.IGNORECASE),
     "log field": re.compile(r"\bGO type\b"),
+    "wiki page": re.compile(r"\briichi\.wiki '[^']+'"),
+    "publication": re.compile(r"\bannouncement of the \d{4} revision\b", re.IGNORECASE),
 }
 DECISION = re.compile(r"\[project (?:decisions?|principles?) [DP]\d+[^\]]*\]")
 UNVERIFIED_OPEN = "(not verified: "

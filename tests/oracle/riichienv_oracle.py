@@ -17,8 +17,10 @@ from engine.replay.events import GameEnd, RoundStart
 from engine.replay.mjai_log import parse_mjai_events
 from engine.replay.rounds import GameFollower, ReplayReport, compare_settlement, split_rounds
 from engine.replay.through_round import replay_round
+from engine.round.karaten import is_tenpai
 from engine.round.round import Round
 from engine.round.rules import RoundRules
+from engine.tiles import KIND_OF
 from tests.oracle.corpus import action_token, expand_legal
 
 
@@ -31,6 +33,17 @@ def _normal(token: str) -> str:
     if token.startswith("a") and "/" in token:
         return "a/" + token.split("/", 1)[1]
     return token
+
+
+def karaten_copies(rnd: Round) -> dict[int, list[tuple[int, int]]]:
+    """Seats with waits but noten when copies in the seat's own melds count (every wait a fifth copy): per wait, its copies in the concealed hand and
+    in the seat's own melds, the two places Tenhou's karaten rule tells apart."""
+    out = {}
+    for i, s in enumerate(rnd.seats):
+        if s.waits and not is_tenpai("concealed_or_melds", s.counts, s.melds, s.waits):
+            melded = Counter(KIND_OF[t] for m in s.melds for t in m.tiles)
+            out[i] = [(s.counts[k], melded[k]) for k in sorted(s.waits)]
+    return out
 
 
 @dataclass
@@ -76,7 +89,7 @@ def check_game(game: dict[str, Any], rules: RoundRules) -> GameCheck:
                     differing.append(
                         {"seed": game["seed"], "round": start.label, "position": position, "seat": seat,
                          "only_riichienv": sorted(theirs - ours), "only_ours": sorted(ours - theirs),
-                         "riichi": rnd.seats[seat].riichi, "kita_seen": any(s.kita for s in rnd.seats),
+                         "riichi": rnd.seats[seat].riichi, "players": len(rnd.seats), "kita_seen": any(s.kita for s in rnd.seats),
                          "wall": rnd.wall.remaining}
                     )
 
@@ -106,7 +119,9 @@ def check_game(game: dict[str, Any], rules: RoundRules) -> GameCheck:
              "settlement": rnd.settlement if rnd is not None else None,
              "wall": rnd.wall.remaining if rnd is not None else None,
              "riichi": [s.riichi for s in rnd.seats] if rnd is not None else [],
-             # what set-aside Norths could be worth
+             "players": len(start.scores),
+             # seats waiting only on tiles they hold all copies of: (concealed, melded) copies of each wait
+             "karaten": karaten_copies(rnd) if rnd is not None else {},
              "kita": [s.kita for s in rnd.seats] if rnd is not None else [],
              "indicators": [*rnd.wall.dora_indicators(), *rnd.wall.ura_indicators()] if rnd is not None else []}
         )

@@ -29,32 +29,10 @@ from typing import Any
 import pytest
 
 from engine import library
-from engine.replay.events import Call
 from engine.round.rules import round_rules
 from tests.oracle.corpus import DATA, read_games
+from tests.oracle.riichienv_known import FOLLOW_ON, KNOWN, category_of_decision, category_of_mismatch
 from tests.oracle.riichienv_oracle import GameCheck, check_game
-
-# Every kind of disagreement we know of, with the rule that decides it and who we think is right.
-KNOWN = {
-    "tenpai_yame": (
-        "game tenpai_yame: riichienv ends a game when the last dealer is tenpai at an exhaustive draw while leading "
-        "with 30,000 or more, as issue 10 says Tenhou does; `tenhou` now stops there too, `tenhou_sanma` not always "
-        "(our side, in the rulebook)"
-    ),
-    "three_riichi": (
-        "abortive_draw suucha_riichi (three players): tenhou_sanma aborts when all three players are in riichi (the "
-        "site's sanma rule), riichienv plays on; none of the ten Tenhou three-player records checked for issue 10 "
-        "has three riichi in one hand (not verified)"
-    ),
-    "kita_kan_dora": (
-        "calls kan_dora with kita: riichienv reveals an open or added kan's pending indicator when the same player "
-        "then sets a North aside (as for a second kan); our round engine only at the discard or at the next kan"
-    ),
-}
-FOLLOW_ON = frozenset(
-    {"scores of the next round", "honba of the next round", "riichi sticks of the next round", "dealer of the next round",
-     "final points", "end of the game", "next round", "game progression"}
-)
 
 
 @dataclass
@@ -79,23 +57,18 @@ def _round_categories(record: dict[str, Any]) -> tuple[set[str], list[Any]]:
     """The known categories one round's disagreements fall into, and anything left unexplained."""
     found: set[str] = set()
     left: list[Any] = []
-    settlement = record["settlement"] or {}
-    body = record["body"]
     for m in record["mismatches"]:
-        what = m["what"]
-        if what == "draw" and settlement.get("abortive") == "suucha_riichi":
-            found.add("three_riichi")
-        elif what == "kan dora indicator" and any(isinstance(e, Call) and e.kind == "kita" for e in body):
-            found.add("kita_kan_dora")
-        elif what in FOLLOW_ON:
-            continue
-        else:
+        category = category_of_mismatch(m, record)
+        if category is not None:
+            found.add(category)
+        elif m["what"] not in FOLLOW_ON:
             left.append(m)
     for d in record["differing"]:
-        if d["only_ours"] == ["(not reached)"] or (d["only_riichienv"] in (["h"], ["r"]) and not d["only_ours"]):
-            continue  # the illegal move of this round, or what it left unplayed: classified above
-        else:
+        category = category_of_decision(d)
+        if category is None:
             left.append(d)
+        elif category != "unplayed":
+            found.add(category)
     return found, left
 
 
@@ -173,7 +146,7 @@ def test_a_disagreement_is_not_explained_away() -> None:
     """A round whose point changes differ by something no named rule explains stays unexplained."""
     record = {
         "label": "E1-0", "honba": 0, "body": [], "settlement": {"kind": "win", "renchan": False}, "wall": 40,
-        "riichi": [], "differing": [], "kita": [0, 0, 0, 0], "indicators": [],
+        "riichi": [], "differing": [], "karaten": {}, "players": 4, "kita": [0, 0, 0, 0], "indicators": [],
         "mismatches": [{"what": "point changes", "expected": [0, 1000, -1000, 0], "got": [0, 2000, -2000, 0]}],
     }
     found, left = _round_categories(record)
