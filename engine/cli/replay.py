@@ -92,6 +92,8 @@ def _print_text(report: ReplayReport) -> None:
         print(f"{error['file']}: not replayed: {message}")
     for note in report.skipped:
         print(f"{note['file']}: skipped: {note['reason']}")
+    for note in report.notes:
+        print(f"{note['file']}: note: {note['note']}")
     for m in report.mismatches[:SHOWN]:
         print(f"{m['file']} {m['text']}")
     if len(report.mismatches) > SHOWN:

@@ -24,7 +24,9 @@ AbortiveKind = Literal["nine_terminals", "four_riichi", "triple_ron", "four_kans
 class GameStart:
     """The table's rules: red fives, ``kuitan`` (Tenhou's "open kuitan" rule bit), length, players.
 
-    ``raw_type`` keeps the log's own rule word (mjlog ``GO type``) for anything we do not model yet.
+    ``raw_type`` keeps the log's own rule word (mjlog ``GO type``) for anything we do not model yet; ``lobby`` its
+    lobby (mjlog ``GO lobby``: 0 for the public lobbies, another number for a private one, whose owner sets rules
+    the log does not record).
     """
 
     red_fives: bool
@@ -32,6 +34,7 @@ class GameStart:
     hanchan: bool
     players: int
     raw_type: int
+    lobby: int = 0
 
 
 @record(slots=False)

@@ -58,6 +58,11 @@ GO_HANCHAN = 0x08
 GO_SANMA = 0x10
 
 
+def _lobby(text: str) -> int:
+    """The GO tag's lobby number; anything but digits reads as a private lobby (-1): its rules are not known."""
+    return int(text) if text.isdigit() and len(text) <= 9 else -1
+
+
 class _TagError(Exception):
     """A reason a single tag cannot be read; turned into InvalidRequest with the file and tag position."""
 
@@ -315,6 +320,7 @@ class _Parser:
             hanchan=bool(raw & GO_HANCHAN),
             players=3 if raw & GO_SANMA else 4,
             raw_type=raw,
+            lobby=_lobby(el.attrib.get("lobby", "0")),
         )
         self.events.append(self.game)
 

@@ -59,6 +59,7 @@ class ReplayReport:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
+    notes: list[dict[str, str]] = field(default_factory=list)  # what a log could not be compared on, and why
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,7 +71,23 @@ class ReplayReport:
             "mismatches": self.mismatches,
             "errors": self.errors,
             "skipped": self.skipped,
+            "notes": self.notes,
         }
+
+
+@cache
+def _private_lobbies() -> dict[str, str]:
+    data = json.loads(resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8"))
+    return dict(data.get("private_lobbies", {}))
+
+
+def _final_scores_unknown(start: GameStart) -> str | None:
+    """Why the log's final table with uma and oka cannot be compared (a private lobby sets its own uma, which the
+    log does not record: ``private_lobbies`` in ``rulebooks/log_rules.json``), or None when it can."""
+    if start.lobby == 0 or _private_lobbies().get("final_scores") != "not_compared":
+        return None
+    lobby = f"lobby {start.lobby}" if start.lobby > 0 else "a lobby"
+    return f"final scores with uma and oka not compared: {lobby} is a private lobby, whose uma and return the log does not record"
 
 
 @cache
@@ -276,8 +293,9 @@ class GameFollower:
             return [Mismatch(label, event, "next round", f"{want[0]}{want[1] + 1}", f"{got[0]}{got[1] + 1}")]
         return []
 
-    def end(self, end: GameEnd, label: str) -> list[Mismatch]:
-        """The log's final table against the game engine's: the game must have ended, on the same points."""
+    def end(self, end: GameEnd, label: str, with_scores: bool = True) -> list[Mismatch]:
+        """The log's final table against the game engine's: the game must have ended, on the same points, and
+        (``with_scores``) the same scores after uma and oka."""
         state = self.state
         if state is None:
             return []
@@ -287,7 +305,7 @@ class GameFollower:
         points = list(final_points(self.rules, state))
         if end.scores and list(end.scores) != points:
             out.append(Mismatch(label, None, "final points", list(end.scores), points))
-        elif end.placement_points and len(end.placement_points) == len(points):
+        elif with_scores and end.placement_points and len(end.placement_points) == len(points):
             got = [float(x) for x in final_scores(self.rules, points)]
             want = [float(x) for x in end.placement_points]
             if any(abs(a - b) > 1e-6 for a, b in zip(got, want, strict=True)):
@@ -298,7 +316,7 @@ class GameFollower:
 def replay_events(events: list[Event], rules: RoundRules, source: str, report: ReplayReport, places: Places | None = None) -> None:
     """Replay one parsed game into ``report``; ``places`` (the reader's, one per event) name each mismatch's place
     in the file."""
-    _, rounds, end = split_rounds(events)
+    start_game, rounds, end = split_rounds(events)
     here = _Locator(places, rounds, len(events))
     report.games += 1
     game = GameFollower(rules, rounds[0][1]) if rounds else None
@@ -327,7 +345,10 @@ def replay_events(events: list[Event], rules: RoundRules, source: str, report: R
             report.rounds_matched += 1
         report.mismatches.extend(_entry(source, here.locate(m, k)) for m in mismatches)
     if end is not None and game is not None and rounds:
-        for m in game.end(end, rounds[-1][1].label):
+        unknown = _final_scores_unknown(start_game)
+        if unknown is not None and end.placement_points:
+            report.notes.append({"file": source, "note": unknown})
+        for m in game.end(end, rounds[-1][1].label, with_scores=unknown is None):
             report.mismatches.append(_entry(source, here.locate(m, len(rounds) - 1)))
 
 
