@@ -26,6 +26,7 @@ from engine.errors import EngineError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points
 from engine.game.rules import GameRules
+from engine.impact.tiles import fit_round
 from engine.impact.variants import Rules
 from engine.replay.events import Event, GameEnd, RoundStart
 from engine.replay.rounds import compare_settlement, split_rounds
@@ -110,7 +111,9 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def play(rules: RoundRules, start: RoundStart, body: Sequence[Event], offset: int, first_round: bool) -> Settled:
-    """One logged round played under ``rules`` with the log's moves; never raises for a round the rules refuse."""
+    """One logged round played under ``rules`` with the log's moves, a red five the rules lack played as a plain five
+    (``engine.impact.tiles``); never raises for a round the rules refuse."""
+    start, body = fit_round(start, body, rules.red_fives)
     try:
         return _settled(_Resettle(rules, start, body, offset, first_round).run())
     except EngineError as exc:
