@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine import tiles as T
-from engine.replay.events import AbortiveDraw, Call, Discard, Draw, Event, ExhaustiveDraw, NewDoraIndicator, RoundStart, Win
+from engine.replay.events import (
+    AbortiveDraw,
+    Call,
+    Discard,
+    Draw,
+    Event,
+    ExhaustiveDraw,
+    NewDoraIndicator,
+    RoundStart,
+    Win,
+)
 from engine.witness import plain_fives
 from ruledsl.record import replace
 
