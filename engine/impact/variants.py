@@ -89,10 +89,10 @@ def charges(rules: Rules, request: dict[str, Any], under_a: Outcome, under_b: Ou
 def caused(found: list[tuple[Charge, bool]]) -> list[Charge]:
     """Of the items whose change alone moves a result (each with whether undoing it in B moves B's result), the ones
     that cause the change: those B's result depends on. An item that would move A's result but does nothing under B
-    is not charged while another item explains B's result: a 4 han 30 fu hand that drops to 3 han 30 fu when B loses
-    its red fives is charged to the red fives, not to a kiriage B adds (A + kiriage would make it a mangan, but under
-    B the hand never reaches 4 han). When no item moves B's result alone (items that act only together), every item
-    that moves A's is charged, as before."""
+    is not charged while another item explains B's result: a hand that loses a han under B because B's tile set
+    plays its bonus tile as a plain one is charged to that setting, not to a new limit B adds that the hand would
+    reach with A's han (A + limit moves it, but under B the hand never has those han). When no item moves B's result
+    alone (items that act only together), every item that moves A's is charged, as before."""
     on_b = [charge for charge, moved_b in found if moved_b]
     return on_b or [charge for charge, _ in found]
 
