@@ -242,6 +242,12 @@ class Candidate:
         return self.a.key != self.b.key and (self.a.ok or self.b.ok)
 
 
+def plain_fives(codes: tuple[int, ...] | list[int], red_fives: frozenset[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Tile codes as a tile set with only ``red_fives`` holds them: any other red five becomes a plain five (the
+    one mapping between tile sets the engine makes; a witness hand and a logged round under B both use it)."""
+    return tuple(T.kind_of(c) if T.is_red(c) and c not in red_fives else c for c in codes)
+
+
 def fitted(request: dict[str, Any], red_fives: frozenset[int]) -> dict[str, Any]:
     """The request as a rulebook with only ``red_fives`` sees it: any other red five written as a plain five."""
     fields: list[tuple[str | int, str]] = [("hand", request["hand"]), ("win", request["win"])]
@@ -251,7 +257,7 @@ def fitted(request: dict[str, Any], red_fives: frozenset[int]) -> dict[str, Any]
     melds = [dict(m) for m in request.get("melds", [])]
     for key, text in fields:
         codes = T.parse_tiles(text)
-        plain = [T.kind_of(c) if T.is_red(c) and c not in red_fives else c for c in codes]
+        plain = list(plain_fives(codes, red_fives))
         if plain != codes:
             changed = True
             new = T.format_tiles(plain, sort=False)

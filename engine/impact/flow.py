@@ -26,6 +26,7 @@ from engine.errors import EngineError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points
 from engine.game.rules import GameRules
+from engine.impact.tiles import fit_round
 from engine.impact.variants import Rules
 from engine.replay.events import Event, GameEnd, RoundStart
 from engine.replay.rounds import compare_settlement, split_rounds
@@ -110,7 +111,9 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def play(rules: RoundRules, start: RoundStart, body: Sequence[Event], offset: int, first_round: bool) -> Settled:
-    """One logged round played under ``rules`` with the log's moves; never raises for a round the rules refuse."""
+    """One logged round played under ``rules`` with the log's moves, a red five the rules lack played as a plain five
+    (``engine.impact.tiles``); never raises for a round the rules refuse."""
+    start, body = fit_round(start, body, rules.red_fives)
     try:
         return _settled(_Resettle(rules, start, body, offset, first_round).run())
     except EngineError as exc:
@@ -169,8 +172,9 @@ class FlowRules:
         return self._variants[index]
 
     def charged(self, start: RoundStart, body: Sequence[Event], offset: int, first: bool, a: Settled, b: Settled) -> tuple[str, ...]:
-        """The items whose change alone moves this round: A + item plays it otherwise than A, or B - item than B."""
-        out = []
+        """The items that cause this round's change: those whose undoing alone makes B play it otherwise; when there
+        are none (items that act only together), those whose change alone makes A play it otherwise (the rule of
+        ``engine.impact.variants.caused``)."""
         # when B changes the round's course, an item is charged only if it alone changes the course, not merely the
         # amounts paid in it (a limit reached by one of a double ron's winners does not make the head bump)
         structural = a.course() != b.course()
@@ -178,13 +182,18 @@ class FlowRules:
         def key(settled: Settled) -> tuple:
             return settled.course() if structural else settled.key
 
-        for index, change in enumerate(self.rules.changes):
-            if structural and not _can_change_course(change):
-                continue
-            plus, minus = self.variants(index)
-            moved = plus is not None and key(play(plus, start, body, offset, first)) != key(a)
-            moved = moved or (minus is not None and key(play(minus, start, body, offset, first)) != key(b))
-            if moved:
+        candidates = [(i, c) for i, c in enumerate(self.rules.changes) if not structural or _can_change_course(c)]
+        on_b = []
+        for index, change in candidates:
+            minus = self.variants(index)[1]
+            if minus is not None and key(play(minus, start, body, offset, first)) != key(b):
+                on_b.append(change.item)
+        if on_b:
+            return tuple(on_b)
+        out = []
+        for index, change in candidates:
+            plus = self.variants(index)[0]
+            if plus is not None and key(play(plus, start, body, offset, first)) != key(a):
                 out.append(change.item)
         return tuple(out)
 

@@ -120,10 +120,11 @@ def render_html(report: dict[str, Any]) -> str:
         f"Games: {games['compared']:,} of {games['total']:,} compared to the end, placements change in "
         f"{games['placement_changed']:,}."
     )
+    tiles = f"<p id='tiles'>Tiles: {html_text(report['tiles'])}.</p>" if report.get("tiles") else ""
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>Impact {a} to {b}</title><style>{STYLE}</style></head><body>"
-        f"<h1>Rule change impact: {a} → {b}</h1><p id='summary'>{summary}</p>"
+        f"<h1>Rule change impact: {a} → {b}</h1><p id='summary'>{summary}</p>{tiles}"
         f"<h2>Point flow per item</h2><figure class='chart'>{chart_point_flow(report)}</figure>"
         f"<h2>Rounds per item</h2><figure class='chart'>{chart_rounds(report)}</figure>"
         f"<h2>Score changes</h2><figure class='chart'>{chart_score_changes(report)}</figure>"

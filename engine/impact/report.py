@@ -73,6 +73,8 @@ def render_text(report: dict[str, Any]) -> str:
         f"{points(report['points_to_winners'])} points to winners; {report['illegal_wins']:,} wins B makes illegal "
         f"({report['points_at_stake']:,} points at stake)",
     ]
+    if report.get("tiles"):
+        lines.append(f"tiles: {report['tiles']}")
     if report["rounds_left_out"]:
         lines.append(f"left out: {report['rounds_left_out']:,} rounds that {report['a']} does not reproduce")
         lines += [f"  {Path(e['file']).name} {e['round']}: {e['reason']}" for e in report["left_out"][:5]]
@@ -135,6 +137,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         f"{report['illegal_wins']:,} wins are not legal under {b}; "
         f"{report['rounds_left_out']:,} rounds left out (not reproduced by {a}).",
         "",
+        *([f"**Tiles**: {md_text(report['tiles'])}.", ""] if report.get("tiles") else []),
         "| item | rounds | wins | points to winners | wins no longer legal | rounds changing course | rounds diverging |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine import library
 from engine.impact.files import FileImpact, impact_of_file
 from engine.impact.summary import Summary
+from engine.impact.tiles import mapping_note
 from engine.impact.variants import Rules
 
 if TYPE_CHECKING:
@@ -123,7 +124,8 @@ def run_impact(
     rules = rules_for(a, b)  # loads (or refuses) both rulebooks up front, and warms a fork-started pool
     if flow:
         flow_for(a, b)
-    summary = Summary.empty(a, b, [(c.item, c.change, c.affects_score) for c in rules.changes])
+    tiles = mapping_note(rules.a.prepared.red_fives, rules.b.prepared.red_fives)
+    summary = Summary.empty(a, b, [(c.item, c.change, c.affects_score) for c in rules.changes], tiles)
     workers = default_workers() if workers is None else max(1, workers)
     names = (str(p) for p in paths)
     if executor == "dask":

@@ -92,11 +92,13 @@ class Summary:
     flow_course: int = 0  # of which the course changes: outcome, winners or next-hand counters
     flow_diverged: int = 0
     flow_examples: list[dict[str, Any]] = field(default_factory=list)
+    tiles: str | None = None  # how A's tiles that B's set lacks play under B (``engine.impact.tiles.mapping_note``)
 
     @classmethod
-    def empty(cls, a: str, b: str, changes: list[tuple[str, str, bool]]) -> Summary:
-        """A summary with one zeroed total per diff item (``(item, change, affects_score)``), in diff order."""
-        return cls(a, b, {item: ItemTotal(item, change, scoring) for item, change, scoring in changes})
+    def empty(cls, a: str, b: str, changes: list[tuple[str, str, bool]], tiles: str | None = None) -> Summary:
+        """A summary with one zeroed total per diff item (``(item, change, affects_score)``), in diff order; ``tiles``
+        is the sentence on how A's tiles map onto B's tile set, when they must."""
+        return cls(a, b, {item: ItemTotal(item, change, scoring) for item, change, scoring in changes}, tiles=tiles)
 
     def add(self, part: FileImpact) -> None:
         """Fold one file in."""
@@ -237,6 +239,7 @@ class Summary:
                 "examples": self.flow_examples,
             },
             "scope": SCOPE if not self.flow_files else SCOPE_FLOW,
+            "tiles": self.tiles,
         }
 
 

@@ -59,8 +59,8 @@ class Charge:
 
 
 def charges(rules: Rules, request: dict[str, Any], under_a: Outcome, under_b: Outcome) -> list[Charge]:
-    """The items whose change alone moves this win's result, in diff order."""
-    out = []
+    """The items that cause this win's change, in diff order (see ``caused``)."""
+    found: list[tuple[Charge, bool]] = []
     for index, change in rules.scoring_changes:
         plus, minus = rules.variants(index)
         moved_a = moved_b = False
@@ -82,8 +82,19 @@ def charges(rules: Rules, request: dict[str, Any], under_a: Outcome, under_b: Ou
                 delta = under_b.total - got.total
                 illegal = not under_b.ok and got.ok
         if moved_a or moved_b:
-            out.append(Charge(change.item, delta, alone, illegal))
-    return out
+            found.append((Charge(change.item, delta, alone, illegal), moved_b))
+    return caused(found)
+
+
+def caused(found: list[tuple[Charge, bool]]) -> list[Charge]:
+    """Of the items whose change alone moves a result (each with whether undoing it in B moves B's result), the ones
+    that cause the change: those B's result depends on. An item that would move A's result but does nothing under B
+    is not charged while another item explains B's result: a hand that loses a han under B because B's tile set
+    plays its bonus tile as a plain one is charged to that setting, not to a new limit B adds that the hand would
+    reach with A's han (A + limit moves it, but under B the hand never has those han). When no item moves B's result
+    alone (items that act only together), every item that moves A's is charged, as before."""
+    on_b = [charge for charge, moved_b in found if moved_b]
+    return on_b or [charge for charge, _ in found]
 
 
 def rules_of(a: str | Scorer, b: str | Scorer) -> Rules:

@@ -218,7 +218,8 @@ class _Driver:
             rnd = Round(self.rules, setup_of(self.start, self.first_round), wall)
         except EngineError as exc:
             self.index = -1  # the round's start, where the log deals
-            self.fail("the deal", "a wall the rulebook's tile set can hold", exc.message)
+            # reads "the deal: the log has tiles dealt and drawn, the rulebook gives a tile set that cannot hold them (why)"
+            self.fail("the deal", "tiles dealt and drawn", "a tile set that cannot hold them", exc.message)
             return
         self.out.round = rnd
         self.rnd = rnd

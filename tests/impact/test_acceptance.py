@@ -69,8 +69,9 @@ def _check_tenhou_wrc(files: tuple[Path, ...] | None) -> None:
     losses = [red_five_loss(w) for w in reds]
     if None not in losses:  # tenhou.net/6 JSON writes no fu for limit hands: some losses are then unknown
         assert red["points_to_winners"] == sum(loss for loss in losses if loss is not None)
-    # kiriage moves a win recorded at 1,920 base points, and one brought down to them once red fives are plain
-    plain = [w for w in logged if not w.yakuman and ((w.han, w.fu) in KIRIAGE or (w.han - w.aka, w.fu) in KIRIAGE)]
+    # kiriage is charged for a win that is at 1,920 base points under B, once its red fives are plain: a 4 han 30 fu
+    # win that drops to 3 han 30 fu without its red five is the red fives' doing, not kiriage's (B never reaches it)
+    plain = [w for w in logged if not w.yakuman and (w.han - w.aka, w.fu) in KIRIAGE]
     kiriage = item(got, "limit kiriage")
     # a JSON limit hand has no recorded fu: whether it lands on 1,920 once its red fives are plain is then unknown
     open_ = [w for w in logged if not w.yakuman and w.fu is None and w.aka and w.han - w.aka in (3, 4)]
@@ -79,11 +80,12 @@ def _check_tenhou_wrc(files: tuple[Path, ...] | None) -> None:
         return
     assert kiriage["wins"] == len(plain)
     expected = sum(
-        kiriage_gain(w) if (w.han, w.fu) in KIRIAGE else value(5, 30, w.dealer, w.tsumo) - value(w.han - w.aka, w.fu or 0, w.dealer, w.tsumo)
+        kiriage_gain(w) if not w.aka else value(5, 30, w.dealer, w.tsumo) - value(w.han - w.aka, w.fu or 0, w.dealer, w.tsumo)
         for w in plain
     )
     assert kiriage["points_to_winners"] == expected
     assert got["changed_wins"] == len({id(w) for w in reds} | {id(w) for w in plain})
+    assert got["points_interaction"] == 0  # each change is charged to the item that causes it, nothing left over
 
 
 def test_house_to_mleague_on_a_sample_matches_the_logs():

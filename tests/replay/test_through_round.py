@@ -38,7 +38,9 @@ def test_a_log_with_a_tile_the_set_does_not_hold_is_a_mismatch_not_a_crash() -> 
     played = replay_round(rules, start, [])
     assert played.round is None
     assert [m.what for m in played.mismatches] == ["the deal"]
-    assert "more than the rulebook's tile set holds" in played.mismatches[0].got
+    text = played.mismatches[0].text()
+    assert "the deal: the log has tiles dealt and drawn, the rulebook gives a tile set that cannot hold them (" in text
+    assert "more than the rulebook's tile set holds" in played.mismatches[0].note
 
 
 def test_a_mismatch_reads_as_a_sentence_and_as_json() -> None:

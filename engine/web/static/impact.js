@@ -132,7 +132,8 @@ function render(report) {
   const quiet = report.items.filter((i) => !charged(i) && i.affects_score).map((i) => i.item);
   const blamed = report.items.filter(charged);
   const parts = [
-    el("section", { class: "panel" }, el("h2", { text: "By rule item" }), el("p", { class: "summary", id: "impact-summary", text: summary }), itemTable(report), flow,
+    el("section", { class: "panel" }, el("h2", { text: "By rule item" }), el("p", { class: "summary", id: "impact-summary", text: summary }),
+      report.tiles ? el("p", { class: "muted", id: "impact-tiles", text: "Tiles: " + report.tiles + "." }) : null, itemTable(report), flow,
       quiet.length ? el("p", { class: "muted", text: "No win charged to: " + quiet.join(", ") }) : null),
     ...(blamed.length ? [el("h2", { text: "Changed wins and rounds" }), ...blamed.map((item) => itemSection(report, item))] : []),
     gamesSection(report), leftOutSection(report),
