@@ -98,7 +98,8 @@ def _play(events: Sequence[Mapping[str, Any]], table: Table, discards: bool) -> 
             with_ = ", ".join(tile_words(str(t)) for t in e.get("consumed", ()))
             yield f"{table.name(actor)} calls {CALLS[str(kind)]} on {table.name(int(e['target']))}'s {tile_words(str(e['pai']))} (with {with_})."
         elif kind == "ankan" and isinstance(actor, int):
-            yield f"{table.name(actor)} declares a closed kan of {tile_words(str(e['consumed'][0]))}."
+            four = T.format_kind(T.kind_of(T.parse_tile(str(e["consumed"][0]))))  # the kind, red five or not
+            yield f"{table.name(actor)} declares a closed kan of {tile_words(four)}."
         elif kind == "kakan" and isinstance(actor, int):
             yield f"{table.name(actor)} adds {tile_words(str(e['pai']))} to a pon: an added kan."
         elif kind == "nukidora" and isinstance(actor, int):
