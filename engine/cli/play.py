@@ -5,7 +5,9 @@
 Game ``i`` of a run is played from seed ``S + i``, so one game of a run can be played again alone. ``--json``
 prints one game result a line (contract.md, "Round and game"); without it, one line per game for a reader.
 ``--mjai DIR`` writes each game's events as mjai JSON lines to ``DIR/game-<seed>.mjson``. The rate in games per
-second goes to stderr, and a progress bar too when stderr is a terminal.
+second goes to stderr, and a progress bar too when stderr is a terminal. ``--narrate`` tells each game in words
+before its line (``engine.narrate``: the deal, calls, riichi, kita, new dora, wins with their yaku, draws, payments,
+the final table); ``--discards`` lists every discard too.
 """
 
 from __future__ import annotations
@@ -38,6 +40,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--mjai", metavar="DIR", default=None, help="write each game's mjai events into DIR")
     parser.add_argument("--json", action="store_true", help="one game result per line, as JSON")
+    add_narrate(parser)
+
+
+def add_narrate(parser: argparse.ArgumentParser) -> None:
+    """``--narrate`` and ``--discards``, the same two flags on `riichi play` and `riichi replay`."""
+    parser.add_argument("--narrate", action="store_true", help="tell each round in words: deal, calls, riichi, wins and yaku, draws, payments")
+    parser.add_argument("--discards", action="store_true", help="with --narrate, list each seat's discards (implies --narrate)")
 
 
 def _agents(text: str) -> str:
@@ -65,6 +74,9 @@ def _line(result: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    narrate = args.narrate or args.discards
+    if narrate and args.json:
+        raise InvalidRequest("--narrate prints words and --json prints JSON: choose one")
     rb = load_scorer(args.rulebook).rulebook
     folder = Path(args.mjai) if args.mjai else None
     if folder is not None:
@@ -82,11 +94,23 @@ def run(args: argparse.Namespace) -> int:
         result = game.play()
         if folder is not None:
             _write_mjai(folder / f"game-{seed}.mjson", game)
+        if narrate:
+            _narrate(game, result, args.discards)
         print(json.dumps(result, separators=(",", ":")) if args.json else _line(result), flush=args.games > 1)
     elapsed = time.perf_counter() - began
     rate = args.games / elapsed if elapsed > 0 else float("inf")
     print(f"riichi play: {args.games} games under {rb.name} with {args.agents} agents in {elapsed:.2f} s ({rate:.2f} games/s)", file=sys.stderr)
     return 0
+
+
+def _narrate(game: Game, result: dict, discards: bool) -> None:
+    """The game in words (``engine.narrate``), each round from its events and settlement, then the final table."""
+    from engine.narrate import final_lines, game_rounds, round_lines
+
+    print(f"Game of seed {result['seed']} under {result['rulebook']}:")
+    for events, settlement in zip(game_rounds(game.events), game.settlements, strict=True):
+        print("\n".join(round_lines(events, settlement, discards=discards)))
+    print("\n".join(final_lines(result["final_points"], result["scores"], result["ended_by"])))
 
 
 def _write_mjai(path: Path, game: Game) -> None:

@@ -4,6 +4,10 @@ differs (readable text, or the contract's JSON with ``--json``).
 Exit 0 when every round matches, 1 when some round differs or some file could not be read (each bad file is
 reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed (no
 log among the paths, or none readable: the files are named on stderr).
+
+``--narrate`` (as on ``riichi play``) tells each replayed round in words before the report (``engine.narrate``):
+the deal, calls, riichi, kita, new dora, wins with their yaku as the rulebook scores them, draws, payments, and
+each game's final table; ``--discards`` lists every discard too.
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ import time
 from pathlib import Path
 
 from engine import library
+from engine.cli.play import add_narrate
 from engine.errors import InvalidRequest
 from engine.replay.rounds import ReplayReport, replay
+from engine.replay.through_round import RoundReplay
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 SHOWN = 50
@@ -29,6 +35,41 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rulebook", default=None, help="replay under this rulebook (default: the log's own rules)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_narrate(parser)
+
+
+class _Story:
+    """``--narrate``: each replayed round in words as it is played, a header per file and each game's final
+    table (the points the last round settled) when the next file starts or the run ends."""
+
+    def __init__(self, discards: bool) -> None:
+        self.discards = discards
+        self.source: str | None = None
+        self.last: list[int] | None = None
+
+    def __call__(self, source: str, played: RoundReplay) -> None:
+        from engine.narrate import round_lines
+
+        if source != self.source:
+            self.close()
+            self.source = source
+            print(f"Game {source}:")
+        rnd = played.round
+        if rnd is None:
+            print(f"{played.label}: not replayed: {'; '.join(m.text() for m in played.mismatches)}")
+            self.last = None
+            return
+        print("\n".join(round_lines(rnd.events, rnd.settlement, discards=self.discards)))
+        for m in played.mismatches:
+            print(f"  Mismatch: {m.text()}")
+        self.last = list(rnd.settlement["scores"]) if rnd.settlement is not None else None
+
+    def close(self) -> None:
+        from engine.narrate import final_lines
+
+        if self.source is not None and self.last is not None:
+            print("\n".join(final_lines(self.last)))
+        self.source, self.last = None, None
 
 
 class _Progress:
@@ -60,11 +101,17 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidRequest(f"`{raw}` does not exist")
     if args.rulebook is not None:
         library.scorer(args.rulebook)  # an unknown or broken rulebook is bad input before any log is read
-    progress = _Progress(enabled=not args.json and sys.stderr.isatty())
+    narrate = args.narrate or args.discards
+    if narrate and args.json:
+        raise InvalidRequest("--narrate prints words and --json prints JSON: choose one")
+    progress = _Progress(enabled=not args.json and not narrate and sys.stderr.isatty())
+    story = _Story(args.discards) if narrate else None
     try:
-        report = replay(args.paths, args.rulebook, library.scorer, progress=progress)
+        report = replay(args.paths, args.rulebook, library.scorer, progress=progress, on_round=story)
     finally:
         progress.close()
+        if story is not None:
+            story.close()
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

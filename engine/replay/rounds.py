@@ -313,9 +313,15 @@ class GameFollower:
         return out
 
 
-def replay_events(events: list[Event], rules: RoundRules, source: str, report: ReplayReport, places: Places | None = None) -> None:
+RoundObserver = Callable[[str, RoundReplay], None]
+
+
+def replay_events(
+    events: list[Event], rules: RoundRules, source: str, report: ReplayReport, places: Places | None = None,
+    on_round: RoundObserver | None = None,
+) -> None:
     """Replay one parsed game into ``report``; ``places`` (the reader's, one per event) name each mismatch's place
-    in the file."""
+    in the file; ``on_round`` sees each round as played (``riichi replay --narrate`` tells it in words)."""
     start_game, rounds, end = split_rounds(events)
     here = _Locator(places, rounds, len(events))
     report.games += 1
@@ -329,6 +335,8 @@ def replay_events(events: list[Event], rules: RoundRules, source: str, report: R
         except Exception as exc:  # a bug of the round engine: report the round, keep replaying the others
             note = f"internal error {exc.__class__.__name__}: {exc} (please report this)"
             played = RoundReplay(start.label, mismatches=[Mismatch(start.label, index, "replay", "the round replays", note)])
+        if on_round is not None:
+            on_round(source, played)
         mismatches = list(played.mismatches)
         settled = played.round is not None and played.round.settlement is not None
         if not mismatches and played.round is not None and played.round.settlement is not None:
@@ -384,9 +392,10 @@ def replay(
     rulebook: str | None,
     scorer_of: Callable[[str], Scorer],
     progress: Callable[[int, int, str], None] | None = None,
+    on_round: RoundObserver | None = None,
 ) -> ReplayReport:
     """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A file that cannot be read
-    is reported in ``errors`` and skipped; every other file is still replayed."""
+    is reported in ``errors`` and skipped; every other file is still replayed. ``on_round`` sees each round."""
     report = ReplayReport()
     files = log_files(paths, report)
     for number, path in enumerate(files, 1):
@@ -396,7 +405,7 @@ def replay(
             events, places = read_events_at(path)
             start, _, _ = split_rounds(events)
             rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
-            replay_events(events, rules, str(path), report, places)
+            replay_events(events, rules, str(path), report, places, on_round)
         except EngineError as exc:
             report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

@@ -39,6 +39,7 @@ TOUR = [
     # replay's own conformance is tests/conformance/test_replay.py; here: the 2010 game replays with its final table
     (f"riichi replay {MJLOG.relative_to(ROOT).as_posix()}", 0),
     ("riichi play --rulebook tenhou --games 2 --seed 7 --agents shanten --json", 0),
+    ("riichi play --rulebook house --games 1 --seed 7 --narrate", 0),
     ("riichi impact house rulebooks/examples/tournament.rulebook tests/data/tenhou/excerpts --wins-only", 1),
 ]
 
