@@ -30,7 +30,9 @@ from engine.web.gate import HostPolicy, RequestGate
 from engine.web.hide_paths import HidePaths
 from engine.web.lanes import Busy
 from engine.web.limits import MAX_BODY_BYTES
+from engine.web.models import AnalyzeRequest
 from engine.web.state import ServerOptions, ServerState
+from engine.web.validation import describe
 
 DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explain rulebooks, and compare two.
 
@@ -132,29 +134,16 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return ContractJSON(body("invalid_request", _describe(exc.errors())), status_code=400)
+        return ContractJSON(body("invalid_request", describe(exc.errors())), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return ContractJSON(body("invalid_request", str(exc.detail)), status_code=exc.status_code)
 
 
-def _describe(errors: Any) -> str:
-    """FastAPI's validation errors as the one-line message the CLI's requests get."""
-    parts = []
-    for err in list(errors)[:3]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        if err.get("type") == "missing":
-            parts.append(f"missing field `{where}`")
-        elif err.get("type") == "extra_forbidden":
-            parts.append(f"unknown field `{where}`")
-        else:
-            parts.append(f"`{where}`: {str(err.get('msg', '')).lower()}")
-    return "; ".join(parts) or "invalid request"
-
-
 def _schemas(app: FastAPI) -> None:
-    """OpenAPI: add ``ScoreRequest`` (``POST /score`` reads its body itself, to answer lists item by item)."""
+    """OpenAPI: add ``ScoreRequest`` and ``AnalyzeRequest`` (``POST /score`` and ``/analyze`` read their bodies
+    themselves, to answer lists item by item, so FastAPI does not know their models)."""
     base = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -164,6 +153,7 @@ def _schemas(app: FastAPI) -> None:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components.update(defs.pop("$defs", {}))
             components["ScoreRequest"] = defs
+            components["AnalyzeRequest"] = AnalyzeRequest.model_json_schema(ref_template="#/components/schemas/{model}")
             app.openapi_schema = schema
         return app.openapi_schema
 
