@@ -1,5 +1,5 @@
 """The HTTP API: the contract's commands as ``POST /score``, ``/analyze``, ``/check``, ``/explain``, ``/diff``,
-``/impact``, ``GET /rulebooks`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
+``/impact``, ``GET /rulebooks``, ``GET /tile-set`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
 
 Scoring runs in the server process (the rulebooks it may name are the operator's, compiled once and cached);
 checking, explaining and diffing may involve an uploaded rulebook, and an impact replays whole games, so they run
@@ -39,6 +39,7 @@ from engine.web.models import (
     Upload,
 )
 from engine.web.state import ServerState
+from engine.web.tile_sets import tile_set
 from engine.web.validation import describe
 from ruledsl.resolve import RULEBOOK_SUFFIX
 
@@ -307,6 +308,18 @@ def _may_name(policy: RulebookPolicy, rel: str) -> bool:
     except EngineError:
         return False
     return True
+
+
+@router.get("/tile-set", summary="the tiles a hand may hold under a rulebook (its red fives, its players' tiles)")
+async def rulebook_tiles(rulebook: str, request: Request) -> ContractJSON:
+    """The Score page's palette for the chosen rulebook: ``settings table tiles`` and ``red_fives`` as a list of
+    tiles in mpsz notation (``0p`` a red five), in the palette's order; compiled in the scores lane."""
+    state = state_of(request)
+    try:
+        found = await state.scores.run(lambda: tile_set(state.policy, rulebook))
+    except EngineError as exc:
+        return answer(from_exception(exc))
+    return ContractJSON(found)
 
 
 @router.get("/schema/{name}", summary="the JSON Schema of a contract model")

@@ -38,7 +38,8 @@ DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explai
 
 Every answer is the JSON of the command-line contract (`riichi score --json`, `check --json`, `diff --json`).
 An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malformed request), 404 (unknown
-rulebook), 422 (not a win, no yaku, a rulebook with errors) or 413 (past a size, count or time bound); 415 when a
+rulebook), 422 (not a win, no yaku, a rulebook with errors: `POST /check` answers its report with 422 when the
+rulebook has errors, 200 when only warnings) or 413 (past a size, count or time bound); 415 when a
 POST body is not sent as `application/json`, 421 for a `Host` this server does not answer for, 408 when a body
 is not whole in time, and 503 with `Retry-After` when the server's queue for that kind of request is full.
 """

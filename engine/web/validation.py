@@ -51,7 +51,7 @@ def _where(loc: Sequence[Any]) -> tuple[str, str, bool]:
     path: list[str] = []
     head: str | None = None
     for part in loc:
-        if part == "body" and not path:
+        if part in ("body", "query", "path") and not path:  # FastAPI's word for where it looked
             continue
         if isinstance(part, str) and (part in _UNION_TAGS or part[:1].isupper() or "[" in part):
             head = head if head is not None else _dotted(path)

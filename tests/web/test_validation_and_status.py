@@ -3,6 +3,8 @@ the field and say what is wrong; every POST endpoint documents its body in the O
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.web.test_rulebooks_api import VARIANT
@@ -63,3 +65,24 @@ def test_every_post_endpoint_documents_its_request_body(client):
     assert analyze["oneOf"][0] == {"$ref": "#/components/schemas/AnalyzeRequest"}
     assert spec["components"]["schemas"]["AnalyzeRequest"]["properties"]["tiles"]["type"] == "string"
     assert "422" in posts["/check"]["responses"]
+
+
+def test_tile_set_follows_the_rulebooks_table_settings(client):
+    """The Score page's palette: a rulebook without red fives offers none, a three-player one no 2m-8m."""
+    four = client.get("/tile-set", params={"rulebook": "tenhou"}).json()
+    assert four["players"] == 4 and four["red_fives"] == ["0m", "0p", "0s"] and len(four["tiles"]) == 37
+    nored = client.get("/tile-set", params={"rulebook": "tenhou_nored"}).json()
+    assert nored["red_fives"] == [] and len(nored["tiles"]) == 34
+    sanma = client.get("/tile-set", params={"rulebook": "tenhou_sanma"}).json()
+    assert sanma["players"] == 3 and not {f"{n}m" for n in range(2, 9)} & set(sanma["tiles"])
+    assert {"1m", "9m", "0p", "0s"} <= set(sanma["tiles"]) and "0m" not in sanma["tiles"]
+    response = client.get("/tile-set", params={"rulebook": "nosuch"})
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "unknown_rulebook")
+    response = client.get("/tile-set")
+    assert response.status_code == 400 and response.json()["error"]["message"] == "missing field `rulebook`"
+
+
+def test_the_score_page_carries_the_default_rulebooks_tile_set(client):
+    page = client.get("/").text
+    data = json.loads(page.split('id="page-data">', 1)[1].split("</script>", 1)[0])
+    assert data["tile_set"]["rulebook"] == data["default_rulebook"] and len(data["tile_set"]["tiles"]) >= 27
