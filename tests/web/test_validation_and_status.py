@@ -86,3 +86,8 @@ def test_the_score_page_carries_the_default_rulebooks_tile_set(client):
     page = client.get("/").text
     data = json.loads(page.split('id="page-data">', 1)[1].split("</script>", 1)[0])
     assert data["tile_set"]["rulebook"] == data["default_rulebook"] and len(data["tile_set"]["tiles"]) >= 27
+
+
+def test_a_score_request_is_worded_by_the_same_formatter(client):
+    answer = client.post("/score", json={"hand": 5, "win": "1m", "seat_wind": "X"}).json()
+    assert answer["error"]["message"] == "`hand` must be a string, got a number; `seat_wind` must be 'E', 'S', 'W' or 'N', got `X`"
