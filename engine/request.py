@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.errors import InvalidRequest
 from engine.situation import WINDS, Situation
+from engine.validation_words import describe
 
 Wind = Literal["E", "S", "W", "N"]  # engine.situation.WINDS
 MeldType = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
@@ -126,13 +127,5 @@ def parse_request(data: Any) -> ScoreRequest:
 
 
 def _describe(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        where = ".".join(str(p) for p in err["loc"]) or "request"
-        if err["type"] == "extra_forbidden":
-            parts.append(f"unknown field `{where}`")
-        elif err["type"] == "missing":
-            parts.append(f"missing field `{where}`")
-        else:
-            parts.append(f"`{where}`: {err['msg'].lower()}")
-    return "; ".join(parts)
+    """Each field named with what is wrong, in the words every interface uses (``engine.validation_words``)."""
+    return describe(exc.errors())

@@ -1,5 +1,5 @@
 """The HTTP API: the contract's commands as ``POST /score``, ``/analyze``, ``/check``, ``/explain``, ``/diff``,
-``/impact``, ``GET /rulebooks`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
+``/impact``, ``GET /rulebooks``, ``GET /tile-set`` and ``GET /schema/{name}``, each answering the contract's JSON with a fitting status.
 
 Scoring runs in the server process (the rulebooks it may name are the operator's, compiled once and cached);
 checking, explaining and diffing may involve an uploaded rulebook, and an impact replays whole games, so they run
@@ -19,6 +19,7 @@ from threading import Lock
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import ValidationError
 
 from engine.analysis import analyze as analyze_tiles
 from engine.errors import EngineError, InvalidRequest, LimitExceeded
@@ -38,6 +39,8 @@ from engine.web.models import (
     Upload,
 )
 from engine.web.state import ServerState
+from engine.web.tile_sets import tile_set
+from engine.web.validation import describe
 from ruledsl.resolve import RULEBOOK_SUFFIX
 
 router = APIRouter()
@@ -145,7 +148,24 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
         return body("limit_exceeded", "the request is nested too deeply")
 
 
-@router.post("/analyze", summary="shanten and waits, or every decomposition of a complete hand")
+ANALYZE_BODY = {
+    "description": 'one analysis `{"tiles": "..."}` (`riichi analyze --json`), or a list of at most 1,000 of them',
+    "required": True,
+    "content": {
+        "application/json": {
+            "schema": {
+                "oneOf": [
+                    {"$ref": "#/components/schemas/AnalyzeRequest"},
+                    {"type": "array", "items": {"$ref": "#/components/schemas/AnalyzeRequest"}, "maxItems": MAX_BATCH},
+                ]
+            }
+        }
+    },
+}
+
+
+@router.post("/analyze", openapi_extra={"requestBody": ANALYZE_BODY},
+             summary="shanten and waits, or every decomposition of a complete hand")
 async def analyze(request: Request) -> ContractJSON:
     """``{"tiles": "..."}`` answers one analysis; a list of such objects answers a list."""
     state = state_of(request)
@@ -155,14 +175,13 @@ async def analyze(request: Request) -> ContractJSON:
 
 def analyze_one(data: Any) -> dict[str, Any]:
     try:
-        tiles = AnalyzeRequest.model_validate(data).tiles if isinstance(data, dict) else None
-        if tiles is None:
+        if not isinstance(data, dict):
             raise InvalidRequest('an analyze request is an object `{"tiles": "..."}`')
-        return {"ok": True, **analyze_tiles(tiles)}
+        return {"ok": True, **analyze_tiles(AnalyzeRequest.model_validate(data).tiles)}
     except EngineError as exc:
         return from_exception(exc)
-    except ValueError as exc:  # pydantic's ValidationError
-        return body("invalid_request", str(exc).splitlines()[0])
+    except ValidationError as exc:
+        return body("invalid_request", describe(exc.errors()))
 
 
 def vet(ref: RulebookRef, policy: RulebookPolicy) -> dict[str, str]:
@@ -175,12 +194,20 @@ def vet(ref: RulebookRef, policy: RulebookPolicy) -> dict[str, str]:
     return {"name": policy.choose(ref)}
 
 
-@router.post("/check", summary="validate a rulebook and run its examples")
+@router.post(
+    "/check",
+    summary="validate a rulebook and run its examples",
+    responses={422: {"description": "the report of a rulebook with errors (`ok` false, its diagnostics)"}},
+)
 async def check(payload: CheckRequest, request: Request) -> ContractJSON:
-    """200 with the report (``ok`` false when it has errors: the diagnostics are the answer)."""
+    """The report: 200 when the rulebook has no errors (warnings alone leave it usable), 422 when it has errors
+    or a failing example (``ok`` false, with every diagnostic), as the contract's 422 is "a rulebook with errors"."""
     state = state_of(request)
     ref = vet(payload.rulebook, state.policy)
-    return answer(await job(state, "check", ref=ref, examples=payload.examples))
+    report = await job(state, "check", ref=ref, examples=payload.examples)
+    if report.get("ok") is False and "error" not in report:  # diagnostics found, not a failure to check
+        return ContractJSON(report, status_code=422)
+    return answer(report)
 
 
 @router.post("/explain", summary="a rulebook, or one of its items, in plain English")
@@ -281,6 +308,18 @@ def _may_name(policy: RulebookPolicy, rel: str) -> bool:
     except EngineError:
         return False
     return True
+
+
+@router.get("/tile-set", summary="the tiles a hand may hold under a rulebook (its red fives, its players' tiles)")
+async def rulebook_tiles(rulebook: str, request: Request) -> ContractJSON:
+    """The Score page's palette for the chosen rulebook: ``settings table tiles`` and ``red_fives`` as a list of
+    tiles in mpsz notation (``0p`` a red five), in the palette's order; compiled in the scores lane."""
+    state = state_of(request)
+    try:
+        found = await state.scores.run(lambda: tile_set(state.policy, rulebook))
+    except EngineError as exc:
+        return answer(from_exception(exc))
+    return ContractJSON(found)
 
 
 @router.get("/schema/{name}", summary="the JSON Schema of a contract model")

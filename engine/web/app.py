@@ -30,13 +30,16 @@ from engine.web.gate import HostPolicy, RequestGate
 from engine.web.hide_paths import HidePaths
 from engine.web.lanes import Busy
 from engine.web.limits import MAX_BODY_BYTES
+from engine.web.models import AnalyzeRequest
 from engine.web.state import ServerOptions, ServerState
+from engine.web.validation import describe
 
 DESCRIPTION = """Score riichi mahjong hands under any rulebook, check and explain rulebooks, and compare two.
 
 Every answer is the JSON of the command-line contract (`riichi score --json`, `check --json`, `diff --json`).
 An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malformed request), 404 (unknown
-rulebook), 422 (not a win, no yaku, a rulebook with errors) or 413 (past a size, count or time bound); 415 when a
+rulebook), 422 (not a win, no yaku, a rulebook with errors: `POST /check` answers its report with 422 when the
+rulebook has errors, 200 when only warnings) or 413 (past a size, count or time bound); 415 when a
 POST body is not sent as `application/json`, 421 for a `Host` this server does not answer for, 408 when a body
 is not whole in time, and 503 with `Retry-After` when the server's queue for that kind of request is full.
 """
@@ -132,29 +135,16 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return ContractJSON(body("invalid_request", _describe(exc.errors())), status_code=400)
+        return ContractJSON(body("invalid_request", describe(exc.errors())), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return ContractJSON(body("invalid_request", str(exc.detail)), status_code=exc.status_code)
 
 
-def _describe(errors: Any) -> str:
-    """FastAPI's validation errors as the one-line message the CLI's requests get."""
-    parts = []
-    for err in list(errors)[:3]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        if err.get("type") == "missing":
-            parts.append(f"missing field `{where}`")
-        elif err.get("type") == "extra_forbidden":
-            parts.append(f"unknown field `{where}`")
-        else:
-            parts.append(f"`{where}`: {str(err.get('msg', '')).lower()}")
-    return "; ".join(parts) or "invalid request"
-
-
 def _schemas(app: FastAPI) -> None:
-    """OpenAPI: add ``ScoreRequest`` (``POST /score`` reads its body itself, to answer lists item by item)."""
+    """OpenAPI: add ``ScoreRequest`` and ``AnalyzeRequest`` (``POST /score`` and ``/analyze`` read their bodies
+    themselves, to answer lists item by item, so FastAPI does not know their models)."""
     base = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -164,6 +154,7 @@ def _schemas(app: FastAPI) -> None:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components.update(defs.pop("$defs", {}))
             components["ScoreRequest"] = defs
+            components["AnalyzeRequest"] = AnalyzeRequest.model_json_schema(ref_template="#/components/schemas/{model}")
             app.openapi_schema = schema
         return app.openapi_schema
 

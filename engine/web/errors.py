@@ -42,8 +42,8 @@ def body(code: str, message: str) -> dict[str, Any]:
 
 
 def status_of(answer: dict[str, Any]) -> int:
-    """The HTTP status of one answer: the status of its error's code, else 200 (a check that found mistakes in a
-    rulebook answers ``ok: false`` with its diagnostics: that is the answer asked for, not an error)."""
+    """The HTTP status of one answer: the status of its error's code, else 200 (a check's report of a rulebook
+    with errors, ``ok: false`` without an ``error``, is given its 422 by ``POST /check`` itself)."""
     error = answer.get("error")
     if answer.get("ok", True) or not isinstance(error, dict):
         return 200

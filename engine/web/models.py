@@ -13,6 +13,8 @@ from engine.web.limits import MAX_DIFF_HANDS
 STRICT = ConfigDict(extra="forbid", strict=True)
 # An upload's display name: a bare file name, so that it can never point anywhere (see ``engine.web.jobs``).
 UPLOAD_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\.rulebook$"
+# Each pattern above in words, for the message of a value that does not match it (``engine.web.validation``).
+PATTERN_WORDS = {UPLOAD_NAME: "be a bare file name ending in `.rulebook` (letters, digits, `_`, `.`, `-`; at most 73 characters)"}
 
 
 class Upload(BaseModel):
@@ -70,4 +72,4 @@ class AnalyzeRequest(BaseModel):
     tiles: str = Field(max_length=200)
 
 
-__all__ = ["Upload", "RulebookRef", "CheckRequest", "ExplainRequest", "DiffRequest", "ImpactRequest", "AnalyzeRequest", "UPLOAD_NAME"]
+__all__ = ["Upload", "RulebookRef", "CheckRequest", "ExplainRequest", "DiffRequest", "ImpactRequest", "AnalyzeRequest", "UPLOAD_NAME", "PATTERN_WORDS"]

@@ -15,10 +15,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from engine.errors import EngineError
 from engine.web.api import list_rulebooks, state_of
 from engine.web.impact import sample_listing, samples_rulebook
 from engine.web.limits import DEFAULT_TIMEOUT, MAX_RULEBOOK_BYTES
-from engine.web.tile_art import ALL_TILES, tile_name, tile_svg
+from engine.web.tile_art import tile_svg
+from engine.web.tile_sets import tile_set
 from rulebooks import DEFAULT_RULEBOOK
 
 router = APIRouter()
@@ -66,8 +68,14 @@ def _page(request: Request, template: str, title: str, **data: Any) -> HTMLRespo
 
 @router.get("/", response_class=HTMLResponse)
 def score_page(request: Request) -> HTMLResponse:
-    tiles = [{"code": code, "name": tile_name(code)} for code in ALL_TILES]
-    return _page(request, "score.html", "Score a hand", tiles=tiles)
+    """The default rulebook's tile set comes with the page (its palette draws at once); another rulebook's is
+    asked of ``GET /tile-set`` when it is chosen."""
+    policy = state_of(request).policy
+    try:
+        first = tile_set(policy, policy.default)
+    except EngineError:  # an operator's default with errors: the page asks, and shows the error in words
+        first = None
+    return _page(request, "score.html", "Score a hand", tile_set=first)
 
 
 @router.get("/editor", response_class=HTMLResponse)

@@ -146,6 +146,27 @@ def test_the_score_form_scores_pao(server, page):
     assert "liability:" in (page.text_content("#result .liability") or "")
 
 
+def test_the_palette_follows_the_rulebooks_tile_set(server, page):
+    """No red five under a rulebook without them, no 2m-8m under a three-player one; a placed tile the new
+    rulebook does not have goes back, with a notice."""
+    page.goto(server + "/")
+    assert page.locator('#palette [data-tile="0p"]').count() == 1  # the default rulebook plays with red fives
+    page.click('#palette [data-tile="0p"]')
+    page.select_option("#rulebook", "tenhou_nored")
+    page.wait_for_selector('#palette[data-rulebook="tenhou_nored"]')
+    for red in ("0m", "0p", "0s"):
+        assert page.locator(f'#palette [data-tile="{red}"]').count() == 0, red
+    assert page.locator("#palette .tile-button").count() == 34
+    assert page.locator("#hand [data-tile]").count() == 0 and "red 5 of circles" in page.text_content("#result")
+    page.select_option("#rulebook", "tenhou_sanma")
+    page.wait_for_selector('#palette[data-rulebook="tenhou_sanma"]')
+    tiles = set(page.eval_on_selector_all("#palette [data-tile]", "nodes => nodes.map((n) => n.dataset.tile)"))
+    assert not {f"{n}m" for n in range(2, 9)} & tiles and {"1m", "9m", "0p", "0s"} <= tiles and "0m" not in tiles
+    page.select_option("#rulebook", "tenhou")
+    page.wait_for_selector('#palette[data-rulebook="tenhou"]')
+    assert page.locator('#palette [data-tile="0m"]').count() == 1 and page.locator('#palette [data-tile="5m"]').count() == 1
+
+
 def test_a_diagnostic_appears_while_editing_a_rulebook(server, page):
     page.goto(server + "/editor")
     page.evaluate("localStorage.clear()")

@@ -32,7 +32,7 @@ def test_check_an_upload_runs_its_examples(client):
 def test_check_reports_diagnostics_with_position_caret_help_and_did_you_mean(client):
     typo = VARIANT.replace("basic_points ==", "basic_pointz ==")
     response = client.post("/check", json={"rulebook": {"text": typo, "file": "myclub.rulebook"}})
-    assert response.status_code == 200  # the diagnostics are the answer asked for
+    assert response.status_code == 422  # a rulebook with errors (README, contract); the diagnostics are the body
     answer = response.json()
     assert answer["ok"] is False and answer["errors"] == 1
     d = answer["diagnostics"][0]

@@ -69,6 +69,50 @@ function draw() {
   }
 }
 
+// The palette follows the chosen rulebook's tile set (its red fives, a three-player game's missing 2m-8m): the
+// default rulebook's comes with the page, another's is asked of the server once.
+const tileSets = new Map();
+
+async function tileSetOf(name) {
+  if (!tileSets.has(name)) {
+    let answer;
+    try {
+      answer = await (await fetch("/tile-set?rulebook=" + encodeURIComponent(name))).json();
+    } catch (err) {
+      answer = { ok: false, error: { code: "network", message: "the server cannot be reached: " + err } };
+    }
+    if (!answer.ok) return answer;
+    tileSets.set(name, answer);
+  }
+  return tileSets.get(name);
+}
+
+async function drawPalette() {
+  const name = $("rulebook").value;
+  const found = await tileSetOf(name);
+  if ($("rulebook").value !== name) return;  // another rulebook was chosen meanwhile
+  if (!found.ok) { $("result").replaceChildren(errorBox(found)); return; }
+  $("palette").replaceChildren(...found.tiles.map((code) => el("button", { type: "button", class: "tile-button", "aria-label": "add " + tileName(code), onclick: () => add(code) }, tileImg(code))));
+  $("palette").dataset.rulebook = name;
+  const taken = keepOnly(new Set(found.tiles));
+  draw();
+  if (taken.length) flash(taken.length + (taken.length === 1 ? " tile is" : " tiles are") + " not in the tile set of " + name + " and went back: " + taken.map(tileName).join(", "));
+  else autoScore();
+}
+
+function keepOnly(allowed) {
+  // the placed tiles outside a rulebook's tile set go back (a meld holding one goes back whole)
+  const taken = [];
+  const keep = (code) => allowed.has(code) || (taken.push(code), false);
+  state.hand = state.hand.filter(keep);
+  if (state.win && !keep(state.win)) state.win = null;
+  state.dora = state.dora.filter(keep);
+  state.ura = state.ura.filter(keep);
+  state.melds = state.melds.filter((m) => m.tiles.filter(keep).length === m.tiles.length);
+  if (state.pending) state.pending.tiles = state.pending.tiles.filter(keep);
+  return taken;
+}
+
 function sorted(codes) { return splitTiles(joinTiles(codes)); }
 
 function request(rulebook) {
@@ -139,7 +183,9 @@ function difference(a, x, b, y) {
 function init() {
   rulebookOptions($("rulebook"), PAGE.default_rulebook);
   rulebookOptions($("compare"), "");
-  $("palette").replaceChildren(...PAGE.tiles.map((t) => el("button", { type: "button", class: "tile-button", "aria-label": "add " + t.name, onclick: () => add(t.code) }, tileImg(t.code))));
+  if (PAGE.tile_set) tileSets.set(PAGE.tile_set.rulebook, PAGE.tile_set);
+  drawPalette();
+  $("rulebook").addEventListener("change", drawPalette);
   for (const b of document.querySelectorAll("[data-target]")) b.addEventListener("click", () => setTarget(b.dataset.target));
   for (const input of document.querySelectorAll("select, input")) input.addEventListener("change", autoScore);
   $("score-button").addEventListener("click", score);
