@@ -85,31 +85,71 @@ def _pattern(expected: str) -> str:
     return "".join(parts)
 
 
-def _console_sessions() -> list[tuple[str, str]]:
-    sessions = []
+def _console_sessions() -> list[tuple[str, str, int]]:
+    """Each `$ riichi ...` of the guide with the output shown under it and its exit code: 0, or the number a
+    following `$ echo $?` shows."""
+    sessions: list[tuple[str, str, int]] = []
     for block in _blocks("console"):
-        command, expected = None, []
+        steps: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):
-                if command is not None:
-                    sessions.append((command, "\n".join(expected)))
-                command, expected = line[2:], []
+                steps.append((line[2:], []))
             else:
-                expected.append(line)
-        if command is not None:
-            sessions.append((command, "\n".join(expected)))
+                steps[-1][1].append(line)
+        for i, (command, expected) in enumerate(steps):
+            if command == "echo $?":
+                continue
+            follows = steps[i + 1] if i + 1 < len(steps) else None
+            code = int(follows[1][0]) if follows is not None and follows[0] == "echo $?" else 0
+            sessions.append((command, "\n".join(expected), code))
     return sessions
 
 
-@pytest.mark.parametrize(("command", "expected"), _console_sessions(), ids=lambda v: v[:50])
-def test_guide_commands_print_what_the_guide_shows(command: str, expected: str, capsys, monkeypatch) -> None:
+@pytest.mark.parametrize(("command", "expected", "code"), _console_sessions(), ids=lambda v: str(v)[:50])
+def test_guide_commands_print_what_the_guide_shows(command: str, expected: str, code: int, capsys, monkeypatch) -> None:
+    """Run in-process from the repository root; the shown output is matched against stdout and stderr."""
     monkeypatch.chdir(ROOT)
     argv = shlex.split(command)
     assert argv[0] == "riichi"
-    code = main(argv[1:])
-    out, _ = capsys.readouterr()
-    assert code == 0
-    assert re.fullmatch(_pattern(expected), out), out
+    got = main(argv[1:])
+    out, err = capsys.readouterr()
+    assert got == code, out + err
+    assert re.fullmatch(_pattern(expected), out + err), out + err
+
+
+CLUB = ROOT / "rulebooks" / "examples" / "club_sheet.rulebook"
+
+
+def _club_section_snippets() -> list[str]:
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text[text.index("## 7. A whole club sheet") : text.index("## Checklist")]
+    return re.findall(r"^```rulebook\n(.*?)^```", section, flags=re.S | re.M)
+
+
+def test_guide_shows_the_whole_club_sheet() -> None:
+    """Section 7 shows every line of the club file that is not a comment, in the file's order."""
+    shown = "\n".join(_club_section_snippets())
+    body = [line for line in CLUB.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    assert [line for line in shown.splitlines() if line.strip()] == body
+    for needle in ("red_fives", "kiriage", 'triple_ron = "head_bump"', "remove abortive_draw sanchahou", "yaku renhou",
+                   "override liability pao", "uma =", "oka_return", "remove abortive_draw suufon_renda",
+                   "override abortive_draw kyuushu_kyuuhai"):
+        assert needle in shown, needle
+
+
+def test_club_sheet_assembled_from_the_guide_checks_clean(tmp_path: Path, capsys) -> None:
+    """The snippets alone, put together in a file of the club's name, are a rulebook whose examples pass."""
+    path = tmp_path / "club_sheet.rulebook"
+    path.write_text("\n\n".join(_club_section_snippets()), encoding="utf-8")
+    code = main(["check", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, ""), out
+    assert out.endswith(": ok (91 items, 7 examples passed)\n"), out
+
+
+def test_guide_says_head_bump_needs_sanchahou_removed() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    assert "alone does nothing" in text and "also removes `sanchahou`" in text
 
 
 _BANNED = re.compile(r"tanyao|pinfu|chanta|kiriage|toitoi|daisharin|sanrenkou|wrc2025|mleague|25000|30000|7700")
