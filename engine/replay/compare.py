@@ -24,13 +24,14 @@ def _log_rules() -> dict[str, Any]:
     return json.loads(text)
 
 
-# A Tenhou log id starts with the game's date and hour: 2010081709gm-00a9-0000-fe3371ad
-_LOG_ID_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})\d{2}gm-")
+# A Tenhou log id starts with the game's date and hour: 2010081709gm-00a9-0000-fe3371ad; a file name may carry it
+# after a prefix of its own (sample-2022060107gm-...)
+_LOG_ID_DATE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})\d{2}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
 
 def log_date(log_id: str | None) -> str | None:
     """The date (YYYY-MM-DD) a Tenhou log id carries; None for a name that is no log id."""
-    found = _LOG_ID_DATE.match(log_id or "")
+    found = _LOG_ID_DATE.search(log_id or "")
     return "-".join(found.groups()) if found else None
 
 

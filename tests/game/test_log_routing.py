@@ -82,6 +82,9 @@ def test_log_date_reads_a_tenhou_log_id_only():
 
     assert log_date("2019020120gm-0009-10011-215330df.mjlog") == "2019-02-01"
     assert log_date("game.mjson") is None
+    # a log id after a prefix of the file's own still dates it; digits that are no log id do not
+    assert log_date("sample-2022060107gm-00a9-0000-b3c573cb.mjlog") == "2022-06-01"
+    assert log_date("x12022060107gm-00a9-0000-b3c573cb.mjlog") is None
 
 
 @pytest.mark.parametrize(
