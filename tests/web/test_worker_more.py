@@ -235,6 +235,7 @@ def test_the_worker_loop_answers_one_line_per_job(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys, "argv", ["worker", str(tmp_path), "123456789"])
     monkeypatch.setattr(sys, "stdin", stdin)
     monkeypatch.setattr(sys, "stdout", stdout)
+    _keep_this_process_unconfined(monkeypatch)
     worker.main()
     assert limits == [(resource.RLIMIT_AS, (123456789, 123456789))]
     assert Path.cwd() == tmp_path
@@ -243,6 +244,15 @@ def test_the_worker_loop_answers_one_line_per_job(monkeypatch: pytest.MonkeyPatc
     assert answers[0]["errors"] == 1 and "error" not in answers[0]  # a check's report: the rulebook has an error
     assert answers[1]["error"]["code"] == "invalid_request"  # an explain that failed: the contract's error body
     assert answers[2]["item"] == "pinfu"
+
+
+def _keep_this_process_unconfined(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker loop confines its process to its folders and lowers its priority: run in this test process, both
+    are undone after the test, so later tests read rulebooks anywhere again at their usual priority."""
+    from ruledsl import rulebook_files
+
+    monkeypatch.setattr(rulebook_files, "_process_folders", rulebook_files._process_folders)
+    monkeypatch.setattr(os, "nice", lambda increment: 0)
 
 
 def test_the_worker_loop_goes_on_where_no_memory_cap_can_be_set(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -257,6 +267,7 @@ def test_the_worker_loop_goes_on_where_no_memory_cap_can_be_set(monkeypatch: pyt
     monkeypatch.setattr(sys, "argv", ["worker", str(tmp_path), "1"])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"name": "check", "kwargs": {"ref": {"name": "house"}, "examples": false}}\n')))
     monkeypatch.setattr(sys, "stdout", stdout)
+    _keep_this_process_unconfined(monkeypatch)
     worker.main()
     (line,) = stdout.buffer.getvalue().splitlines()  # type: ignore[attr-defined]
     assert json.loads(line)["errors"] == 0
