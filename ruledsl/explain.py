@@ -469,19 +469,14 @@ def setting_words(value: ast.Expr) -> str:
             return "none"
         case ast.ListLit(items=items):
             return ", ".join(setting_words(i) for i in items)
-        case ast.Bool(value=flag):
-            return "yes" if flag else "no"
-        case ast.Int(value=number):
-            return f"{number:,}"
-        case ast.Str(value=text):
-            return text
-        case ast.Tiles(text=text):
-            return text
-        case ast.Name(id=name):
-            return name
-        case ast.Negate(operand=ast.Int(value=number)):
-            return f"-{number:,}"
-    return english(value)
+        case ast.Record():
+            return english(value)
+    plain = setting_value(value)  # the same reading as the JSON's, printed for people
+    if isinstance(plain, bool):
+        return "yes" if plain else "no"
+    if isinstance(plain, int):
+        return f"{plain:,}"
+    return str(plain)
 
 
 def setting_value(value: ast.Expr) -> Any:
