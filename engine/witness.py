@@ -20,10 +20,12 @@ from engine import tiles as T
 from engine.errors import EngineError
 from engine.example_notation import request_from_example
 from engine.score import Scorer
+from engine.situation import FLAG_FIELDS as SITUATION_FLAGS
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
-FLAG_FIELDS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+# every situation flag but ``tsumo`` (a ron or a tsumo is counted on its own in ``complexity``)
+FLAG_FIELDS = tuple(name for name in SITUATION_FLAGS if name != "tsumo")
 
 
 @record(slots=False)

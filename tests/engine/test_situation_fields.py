@@ -35,3 +35,10 @@ def test_example_words_and_cli_flags_are_the_flags_but_tsumo() -> None:
     assert score_cli.FLAGS == others
     for word in others:
         assert request_from_example(f"123m456m789m11p222z win 2z {word}")[word] is True
+
+
+def test_the_witness_search_counts_every_flag_but_tsumo() -> None:
+    from engine import witness
+
+    assert witness.FLAG_FIELDS == tuple(name for name in FLAG_FIELDS if name != "tsumo")
+    assert "open_riichi" in witness.FLAG_FIELDS and "discarder_in_riichi" in witness.FLAG_FIELDS
