@@ -20,7 +20,6 @@ from ruledsl.tiles import NotationError, kind_of, parse_tiles
 
 SCORING_ITEM_KINDS = ("yaku", "yakuman")
 HAN_FLOOR = 1
-DEFAULT_HAN_CEILING = 13  # fallback when `settings scoring` does not set `han_ceiling`
 
 VALUE_FACTS_FOR_FU = {"raw_fu"}
 VALUE_FACTS_FOR_LIMIT = {"han", "fu", "raw_fu", "yakuman", "basic_points"}
@@ -106,7 +105,7 @@ class _Checker:
             value = item.fields["han_ceiling"].value
             if isinstance(value, ast.Int):
                 return value.value
-        return DEFAULT_HAN_CEILING
+        return int(V.SETTINGS["scoring"]["han_ceiling"].default)
 
     def run(self) -> None:
         for item in self.rb.items.values():

@@ -321,8 +321,13 @@ class Rulebook:
     rules: dict[str, tuple[Rule, ...]]
     resolved: ResolvedRulebook = field(repr=False, compare=False)
 
-    def setting(self, group: str, key: str, default: Any = None) -> Any:
-        return self.settings.get(group, {}).get(key, default)
+    def setting(self, group: str, key: str) -> Any:
+        """The value of a settings key, or the vocabulary's default when the rulebook does not write it (one
+        default per key for every reader: the scorer, the round and the game)."""
+        values = self.settings.get(group)
+        if values is not None and key in values:
+            return values[key]
+        return V.SETTINGS[group][key].default
 
     def of(self, kind: str) -> tuple[Rule, ...]:
         return self.rules.get(kind, ())

@@ -168,14 +168,21 @@ def decorators() -> list[str]:
 
 
 def settings() -> list[str]:
-    lines = ["## Settings", "", "Each group is one item, `settings GROUP { key = value ... }`; values are literals.", ""]
+    lines = [
+        "## Settings",
+        "",
+        "Each group is one item, `settings GROUP { key = value ... }`; values are literals. A key the rulebook does not",
+        "write (nor any rulebook it extends) means its default, the same for scoring, the round and the game; `none`",
+        "means the rule is off.",
+        "",
+    ]
     for group, keys in V.SETTINGS.items():
         lines += [f"### `settings {group}`", ""]
         rows = []
         for key, spec in keys.items():
             meaning = spec.meaning + (f" (one of {', '.join(f'`{c}`' for c in spec.choices)})" if spec.choices else "")
-            rows.append([f"`{key}`", _type(spec.type), meaning, f"`{spec.example}`"])
-        lines += _table(["key", "type", "meaning", "example"], rows) + [""]
+            rows.append([f"`{key}`", _type(spec.type), meaning, f"`{V.default_text(spec)}`", f"`{spec.example}`"])
+        lines += _table(["key", "type", "meaning", "default (absent key)", "example"], rows) + [""]
     return lines
 
 

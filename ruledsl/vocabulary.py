@@ -482,62 +482,71 @@ EXCEPTION_FIELDS_NOTE = "an exception takes the fields of its target's kind; its
 
 @record(slots=False)
 class SettingSpec:
+    """One settings key: its type, what it means, an example, its allowed words, and its default: the value an
+    absent key means, as compiled settings hold it (tile lists as tile codes, lists as tuples). ``None`` means the
+    rule is off when absent (no bust, no target, no return points). This is the one place a default is written:
+    ``Rulebook.setting`` reads it, and the engine's settings records are built through it."""
+
     type: str
     meaning: str
     example: str
     choices: tuple[str, ...] = ()
+    default: Any = None
 
 
-def _s(t: str, meaning: str, example: str, *choices: str) -> SettingSpec:
-    return SettingSpec(t, meaning, example, tuple(choices))
+def _s(t: str, meaning: str, example: str, *choices: str, default: Any) -> SettingSpec:
+    return SettingSpec(t, meaning, example, tuple(choices), default)
+
+
+ALL_KINDS = tuple(range(T.KINDS))  # every tile kind, as the tile codes of ``ruledsl.tiles`` (man, pin, sou, honours)
 
 
 SETTINGS: dict[str, dict[str, SettingSpec]] = {
     "table": {
-        "players": _s(INT, "players at the table", "players = 4"),
-        "tiles": _s(TILES, "the tile kinds in the set", "tiles = 123456789m123456789p123456789s1234567z"),
-        "copies": _s(INT, "copies of each kind", "copies = 4"),
-        "red_fives": _s(TILES, "which red fives are in the set (one copy each)", "red_fives = [0m, 0p, 0s]"),
-        "start_points": _s(INT, "points each player starts with", "start_points = 20000"),
-        "dead_wall": _s(INT, "tiles kept in the dead wall", "dead_wall = 14"),
-        "rounds": _s(list_of(STR), "the prevailing winds played, in order", "rounds = [\"E\", \"S\"]"),
-        "riichi_deposit": _s(INT, "points a riichi declaration puts on the table", "riichi_deposit = 1000"),
-        "kita": _s(BOOL, "North tiles may be set aside for a replacement draw (three-player)", "kita = true"),
-        "kita_interrupts": _s(BOOL, "setting a North aside interrupts like a call: it ends ippatsu and the first go-around's chances (double riichi, tenhou, chiihou, renhou, and `any_call` for abortive draws)", "kita_interrupts = true"),
-        "kita_rinshan": _s(BOOL, "a win on the replacement tile drawn after setting a North aside counts as rinshan", "kita_rinshan = true"),
-        "kita_ron": _s(STR, "who may ron a set-aside North: \"nobody\", \"anyone\" waiting on it, or only a \"thirteen_orphans\" hand", "kita_ron = \"anyone\"", "nobody", "anyone", "thirteen_orphans"),
+        "players": _s(INT, "players at the table", "players = 4", default=4),
+        "tiles": _s(TILES, "the tile kinds in the set", "tiles = 123456789m123456789p123456789s1234567z", default=ALL_KINDS),
+        "copies": _s(INT, "copies of each kind", "copies = 4", default=4),
+        "red_fives": _s(TILES, "which red fives are in the set (one copy each)", "red_fives = [0m, 0p, 0s]", default=()),
+        "start_points": _s(INT, "points each player starts with", "start_points = 20000", default=0),
+        "dead_wall": _s(INT, "tiles kept in the dead wall", "dead_wall = 14", default=14),
+        "rounds": _s(list_of(STR), "the prevailing winds played, in order", "rounds = [\"E\", \"S\"]", default=None),
+        "riichi_deposit": _s(INT, "points a riichi declaration puts on the table", "riichi_deposit = 1000", default=1000),
+        "kita": _s(BOOL, "North tiles may be set aside for a replacement draw (three-player)", "kita = true", default=False),
+        "kita_interrupts": _s(BOOL, "setting a North aside interrupts like a call: it ends ippatsu and the first go-around's chances (double riichi, tenhou, chiihou, renhou, and `any_call` for abortive draws)", "kita_interrupts = true", default=False),
+        "kita_rinshan": _s(BOOL, "a win on the replacement tile drawn after setting a North aside counts as rinshan", "kita_rinshan = true", default=False),
+        "kita_ron": _s(STR, "who may ron a set-aside North: \"nobody\", \"anyone\" waiting on it, or only a \"thirteen_orphans\" hand", "kita_ron = \"anyone\"", "nobody", "anyone", "thirteen_orphans", default="nobody"),
     },
     "scoring": {
-        "dora_cycles": _s(list_of(TILES), "successor order per suit for dora indicators (the last wraps to the first)", "dora_cycles = [123456789m, 1234z, 567z]"),
-        "fu_rounding": _s(INT, "fu are rounded up to a multiple of this", "fu_rounding = 10"),
-        "yakuman_stacking": _s(STR, "several yakuman in one hand \"add\" or only the \"highest\" counts", "yakuman_stacking = \"add\"", "add", "highest"),
-        "yakuman_excludes_yaku": _s(BOOL, "a hand with a yakuman scores no ordinary yaku", "yakuman_excludes_yaku = true"),
-        "bonus_needs_yaku": _s(BOOL, "bonus han count only with at least one yaku", "bonus_needs_yaku = true"),
-        "han_ceiling": _s(INT, "largest han a single yaku may be written with (the checker enforces it)", "han_ceiling = 13"),
-        "shibari_han": _s(INT, "han a win needs from its yaku alone (dora, red fives and other bonus han not counted; a yakuman always qualifies) once `shibari_honba` honba are on the table; 1, the default, asks nothing beyond one yaku (ryanhan shibari: 2)", "shibari_han = 2"),
-        "shibari_honba": _s(INT, "honba from which `shibari_han` applies (default 0: always)", "shibari_honba = 5"),
-        "atozuke": _s(BOOL, "a win may take its only yaku from the tile that completes it (atozuke, the default); false: a win needs a yaku whichever tile of its wait completes it, won the same way (ron or tsumo, the same flags; the same `shibari_han`), a kind whose every copy the player holds not counted", "atozuke = false"),
+        "dora_cycles": _s(list_of(TILES), "successor order per suit for dora indicators (the last wraps to the first)", "dora_cycles = [123456789m, 1234z, 567z]", default=()),
+        "fu_rounding": _s(INT, "fu are rounded up to a multiple of this", "fu_rounding = 10", default=1),
+        "yakuman_stacking": _s(STR, "several yakuman in one hand \"add\" or only the \"highest\" counts", "yakuman_stacking = \"add\"", "add", "highest", default="add"),
+        "yakuman_excludes_yaku": _s(BOOL, "a hand with a yakuman scores no ordinary yaku", "yakuman_excludes_yaku = true", default=True),
+        "bonus_needs_yaku": _s(BOOL, "bonus han count only with at least one yaku", "bonus_needs_yaku = true", default=True),
+        "han_ceiling": _s(INT, "largest han a single yaku may be written with (the checker enforces it)", "han_ceiling = 13", default=13),
+        "shibari_han": _s(INT, "han a win needs from its yaku alone (dora, red fives and other bonus han not counted; a yakuman always qualifies) once `shibari_honba` honba are on the table; 1, the default, asks nothing beyond one yaku (ryanhan shibari: 2)", "shibari_han = 2", default=1),
+        "shibari_honba": _s(INT, "honba from which `shibari_han` applies (default 0: always)", "shibari_honba = 5", default=0),
+        "atozuke": _s(BOOL, "a win may take its only yaku from the tile that completes it (atozuke, the default); false: a win needs a yaku whichever tile of its wait completes it, won the same way (ron or tsumo, the same flags; the same `shibari_han`), a kind whose every copy the player holds not counted", "atozuke = false", default=True),
     },
     "calls": {
-        "chi": _s(BOOL, "chi is allowed (from the player on the left)", "chi = true"),
-        "precedence": _s(list_of(STR), "call priority, highest first", "precedence = [\"ron\", \"pon\", \"kan\", \"chi\"]", "ron", "pon", "kan", "chi"),
-        "kuikae": _s(list_of(STR), "discards forbidden right after a chi or pon: \"same_tile\" (the called kind), \"suji\" (after a chi on an end, the kind three away on the other side)", "kuikae = [\"same_tile\", \"suji\"]", "same_tile", "suji"),
-        "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false"),
-        "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4"),
-        "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans with the kan-maker's next discard, so that a ron on it counts it) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately"),
-        "thirteen_orphans_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "thirteen_orphans_robs_closed_kan = true"),
+        "chi": _s(BOOL, "chi is allowed (from the player on the left)", "chi = true", default=True),
+        "precedence": _s(list_of(STR), "call priority, highest first", "precedence = [\"ron\", \"pon\", \"kan\", \"chi\"]", "ron", "pon", "kan", "chi", default=("ron", "pon", "kan", "chi")),
+        "kuikae": _s(list_of(STR), "discards forbidden right after a chi or pon: \"same_tile\" (the called kind), \"suji\" (after a chi on an end, the kind three away on the other side)", "kuikae = [\"same_tile\", \"suji\"]", "same_tile", "suji", default=()),
+        "last_discard_callable": _s(BOOL, "the discard after the last live draw may be called", "last_discard_callable = false", default=False),
+        "max_kans": _s(INT, "kans allowed in one hand in total", "max_kans = 4", default=4),
+        "kan_dora": _s(STR, "when a kan reveals its indicator: \"after_discard\" (closed kan at once, open and added kans with the kan-maker's next discard, so that a ron on it counts it) or \"immediately\"", "kan_dora = \"after_discard\"", "after_discard", "immediately", default="after_discard"),
+        "thirteen_orphans_robs_closed_kan": _s(BOOL, "thirteen orphans may rob a closed kan", "thirteen_orphans_robs_closed_kan = true", default=False),
     },
     "riichi": {
-        "min_points": _s(INT, "points a player needs to declare", "min_points = 1000"),
-        "min_wall": _s(INT, "live-wall tiles that must remain after the declarer's draw", "min_wall = 4"),
-        "allowed_while_furiten": _s(BOOL, "riichi may be declared in furiten", "allowed_while_furiten = true"),
-        "closed_kan_after": _s(STR, "closed kans after riichi, always with the drawn tile: \"wait_unchanged\" (the waits stay the same), \"reading_unchanged\" (also, the kan's kind is a triplet in every reading of every win), or \"never\"", "closed_kan_after = \"wait_unchanged\"", "wait_unchanged", "reading_unchanged", "never"),
-        "below_zero": _s(BOOL, "a declaration may leave the player below zero points (apart from `min_points`)", "below_zero = false"),
-        "ura_dora": _s(BOOL, "ura dora are revealed for a riichi winner", "ura_dora = true"),
-        "open_riichi": _s(BOOL, "riichi may also be declared open (mjai `reach` with `\"open\": true`): the hand is shown to every player from the declaration on, and yaku read the fact `open_riichi`", "open_riichi = true"),
+        "min_points": _s(INT, "points a player needs to declare", "min_points = 1000", default=0),
+        "min_wall": _s(INT, "live-wall tiles that must remain after the declarer's draw", "min_wall = 4", default=0),
+        "allowed_while_furiten": _s(BOOL, "riichi may be declared in furiten", "allowed_while_furiten = true", default=True),
+        "closed_kan_after": _s(STR, "closed kans after riichi, always with the drawn tile: \"wait_unchanged\" (the waits stay the same), \"reading_unchanged\" (also, the kan's kind is a triplet in every reading of every win), or \"never\"", "closed_kan_after = \"wait_unchanged\"", "wait_unchanged", "reading_unchanged", "never", default="wait_unchanged"),
+        "below_zero": _s(BOOL, "a declaration may leave the player below zero points (apart from `min_points`)", "below_zero = false", default=True),
+        "ura_dora": _s(BOOL, "ura dora are revealed for a riichi winner", "ura_dora = true", default=True),
+        "open_riichi": _s(BOOL, "riichi may also be declared open (mjai `reach` with `\"open\": true`): the hand is shown to every player from the declaration on, and yaku read the fact `open_riichi`", "open_riichi = true", default=False),
     },
     "furiten": {
-        "temporary_release": _s(list_of(STR), "the moments that end same-turn furiten (a passed winning tile): \"draw\" (the player's own draw, a kan's or North's replacement draw included), \"call\" (the player's own chi, pon or kan), \"discard\" (the player's own discard, the one after his chi or pon included), \"any_call\" (a chi, pon or kan by any player, closed and added kans included)", "temporary_release = [\"draw\"]", "draw", "call", "discard", "any_call"),
+        "temporary_release": _s(list_of(STR), "the moments that end same-turn furiten (a passed winning tile): \"draw\" (the player's own draw, a kan's or North's replacement draw included), \"call\" (the player's own chi, pon or kan), \"discard\" (the player's own discard, the one after his chi or pon included), \"any_call\" (a chi, pon or kan by any player, closed and added kans included)", "temporary_release = [\"draw\"]", "draw", "call", "discard", "any_call", default=("draw",)),
     },
     "tenpai": {
         "karaten": _s(STR, "which waits on a tile whose four copies the player holds leave the hand noten (karaten) wherever "
@@ -546,37 +555,58 @@ SETTINGS: dict[str, dict[str, SettingSpec]] = {
                       "player's own pon or kan count as outside, copies seen elsewhere never matter); \"concealed_or_melds\", "
                       "also when they are in the concealed hand and the player's own melds; \"never\", a wait on a fifth "
                       "copy counts (formal tenpai). A hand with several waits is tenpai when any one of them is not karaten", "karaten = \"concealed\"",
-                      "concealed", "concealed_or_melds", "never"),
+                      "concealed", "concealed_or_melds", "never", default="concealed_or_melds"),
     },
     "win": {
-        "multiple_ron": _s(INT, "how many players may ron one discard (the rest lose to the head bump)", "multiple_ron = 2"),
-        "triple_ron": _s(STR, "three rons on one discard: \"abort\" the hand (the `abortive_draw` item whose `when` holds gives its fields) or \"head_bump\" (the nearest `multiple_ron` winners win)", "triple_ron = \"abort\"", "abort", "head_bump"),
-        "sticks_to": _s(STR, "with several winners, the riichi sticks: all to the \"nearest\" to the discarder, or \"split\" evenly (the remainder to the nearest)", "sticks_to = \"nearest\"", "nearest", "split"),
-        "honba_to": _s(STR, "with several winners: who collects the honba, \"nearest\" or \"each\"", "honba_to = \"nearest\"", "nearest", "each"),
+        "multiple_ron": _s(INT, "how many players may ron one discard (the rest lose to the head bump)", "multiple_ron = 2", default=1),
+        "triple_ron": _s(STR, "three rons on one discard: \"abort\" the hand (the `abortive_draw` item whose `when` holds gives its fields) or \"head_bump\" (the nearest `multiple_ron` winners win)", "triple_ron = \"abort\"", "abort", "head_bump", default="head_bump"),
+        "sticks_to": _s(STR, "with several winners, the riichi sticks: all to the \"nearest\" to the discarder, or \"split\" evenly (the remainder to the nearest)", "sticks_to = \"nearest\"", "nearest", "split", default="nearest"),
+        "honba_to": _s(STR, "with several winners: who collects the honba, \"nearest\" or \"each\"", "honba_to = \"nearest\"", "nearest", "each", default="nearest"),
     },
     "game": {
-        "renchan": _s(list_of(STR), "when the dealer keeps the seat: \"dealer_win\", \"dealer_tenpai\", \"abortive\"", "renchan = [\"dealer_win\", \"dealer_tenpai\"]"),
-        "honba_increase": _s(list_of(STR), "when the honba counter grows: \"dealer_win\", \"exhaustive\", \"abortive\"", "honba_increase = [\"dealer_win\", \"exhaustive\", \"abortive\"]"),
-        "honba_reset": _s(list_of(STR), "when the honba counter returns to 0", "honba_reset = [\"non_dealer_win\"]"),
-        "bust_below": _s(INT, "the game ends when a score goes below this (omit for no bust)", "bust_below = 0"),
-        "bust_ends_game": _s(BOOL, "a score below `bust_below` ends the game", "bust_ends_game = true"),
-        "agari_yame": _s(BOOL, "the game ends when the dealer of the last hand wins while leading (and holding `yame_min_points`)", "agari_yame = false"),
-        "tenpai_yame": _s(BOOL, "the game ends when the dealer of the last hand is tenpai at the exhaustive draw while leading (and holding `yame_min_points`)", "tenpai_yame = false"),
-        "yame_min_points": _s(INT, "agari-yame and tenpai-yame also need the leading dealer to hold at least this many points (omit: leading is enough)", "yame_min_points = 40000"),
-        "target_points": _s(INT, "after the last of `rounds`, the game ends only once a player holds at least this; until then it goes on into `extension_rounds` (omit: no target)", "target_points = 40000"),
-        "extension_rounds": _s(list_of(STR), "prevailing winds played after `rounds` while nobody holds `target_points`", "extension_rounds = [\"W\"]"),
-        "extension_ends": _s(STR, "when the extension ends once a player holds `target_points`: after that hand (\"sudden_death\") or after that wind's last hand (\"round_end\")", "extension_ends = \"sudden_death\"", "sudden_death", "round_end"),
-        "leftover_sticks": _s(STR, "riichi sticks left at the end: \"first_place\" or \"table\"", "leftover_sticks = \"first_place\"", "first_place", "table"),
-        "uma": _s(INTS, "placement bonus in thousands, first to last (one per player, summing to 0; `[]` for none)", "uma = [15, 5, -5, -15]"),
-        "oka_return": _s(INT, "return points subtracted before placement; first place takes the difference from `start_points` of every player (oka)", "oka_return = 20000"),
-        "floating_uma": _s(list_of(INTS), "uma by how many players finish at or above the return points (floating uma): entry k applies when k players do, from 1 to players - 1; when none or all do, `uma`", "floating_uma = [[12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12]]"),
-        "tie_break": _s(STR, "equal final points: \"seat_order\" (nearer the first dealer ranks higher) or \"share\" (the tied players split their places' uma and oka)", "tie_break = \"seat_order\"", "seat_order", "share"),
-        "score_rounding": _s(STR, "final scores in thousands: \"exact\" (to the hundred points); or each player but the first rounded to a whole thousand, the first taking what keeps the sum: \"five_down_six_up\" (the score after the return, 500 toward zero) or \"four_down_five_up\" (the final points, 500 away from zero, then the return subtracted)", "score_rounding = \"exact\"", "exact", "five_down_six_up", "four_down_five_up"),
-        "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false"),
-        "dealer_win_streak_breaks": _s(list_of(STR), "hands after which the dealer keeps the seat but the count of his wins in a row (`dealer_consecutive_wins`) starts again: \"exhaustive\", \"abortive\" (default both: only wins in a row count; losing the seat always starts it again)", "dealer_win_streak_breaks = [\"exhaustive\", \"abortive\"]", "exhaustive", "abortive"),
+        "renchan": _s(list_of(STR), "when the dealer keeps the seat: \"dealer_win\", \"dealer_tenpai\", \"abortive\"", "renchan = [\"dealer_win\", \"dealer_tenpai\"]", default=("dealer_win", "dealer_tenpai", "abortive")),
+        "honba_increase": _s(list_of(STR), "when the honba counter grows: \"dealer_win\", \"exhaustive\", \"abortive\"", "honba_increase = [\"dealer_win\", \"exhaustive\", \"abortive\"]", default=("dealer_win", "exhaustive", "abortive")),
+        "honba_reset": _s(list_of(STR), "when the honba counter returns to 0", "honba_reset = [\"non_dealer_win\"]", default=("non_dealer_win",)),
+        "bust_below": _s(INT, "the game ends when a score goes below this (omit for no bust)", "bust_below = 0", default=None),
+        "bust_ends_game": _s(BOOL, "a score below `bust_below` ends the game", "bust_ends_game = true", default=True),
+        "agari_yame": _s(BOOL, "the game ends when the dealer of the last hand wins while leading (and holding `yame_min_points`)", "agari_yame = false", default=False),
+        "tenpai_yame": _s(BOOL, "the game ends when the dealer of the last hand is tenpai at the exhaustive draw while leading (and holding `yame_min_points`)", "tenpai_yame = false", default=False),
+        "yame_min_points": _s(INT, "agari-yame and tenpai-yame also need the leading dealer to hold at least this many points (omit: leading is enough)", "yame_min_points = 40000", default=None),
+        "target_points": _s(INT, "after the last of `rounds`, the game ends only once a player holds at least this; until then it goes on into `extension_rounds` (omit: no target)", "target_points = 40000", default=None),
+        "extension_rounds": _s(list_of(STR), "prevailing winds played after `rounds` while nobody holds `target_points`", "extension_rounds = [\"W\"]", default=()),
+        "extension_ends": _s(STR, "when the extension ends once a player holds `target_points`: after that hand (\"sudden_death\") or after that wind's last hand (\"round_end\")", "extension_ends = \"sudden_death\"", "sudden_death", "round_end", default="sudden_death"),
+        "leftover_sticks": _s(STR, "riichi sticks left at the end: \"first_place\" or \"table\"", "leftover_sticks = \"first_place\"", "first_place", "table", default="first_place"),
+        "uma": _s(INTS, "placement bonus in thousands, first to last (one per player, summing to 0; `[]` for none)", "uma = [15, 5, -5, -15]", default=()),
+        "oka_return": _s(INT, "return points subtracted before placement; first place takes the difference from `start_points` of every player (oka)", "oka_return = 20000", default=None),
+        "floating_uma": _s(list_of(INTS), "uma by how many players finish at or above the return points (floating uma): entry k applies when k players do, from 1 to players - 1; when none or all do, `uma`", "floating_uma = [[12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12]]", default=()),
+        "tie_break": _s(STR, "equal final points: \"seat_order\" (nearer the first dealer ranks higher) or \"share\" (the tied players split their places' uma and oka)", "tie_break = \"seat_order\"", "seat_order", "share", default="seat_order"),
+        "score_rounding": _s(STR, "final scores in thousands: \"exact\" (to the hundred points); or each player but the first rounded to a whole thousand, the first taking what keeps the sum: \"five_down_six_up\" (the score after the return, 500 toward zero) or \"four_down_five_up\" (the final points, 500 away from zero, then the return subtracted)", "score_rounding = \"exact\"", "exact", "five_down_six_up", "four_down_five_up", default="exact"),
+        "voluntary_noten": _s(BOOL, "a tenpai player may declare noten at the draw", "voluntary_noten = false", default=False),
+        "dealer_win_streak_breaks": _s(list_of(STR), "hands after which the dealer keeps the seat but the count of his wins in a row (`dealer_consecutive_wins`) starts again: \"exhaustive\", \"abortive\" (default both: only wins in a row count; losing the seat always starts it again)", "dealer_win_streak_breaks = [\"exhaustive\", \"abortive\"]", "exhaustive", "abortive", default=("exhaustive", "abortive")),
     },
 }
 
+
+
+def default_text(spec: SettingSpec) -> str:
+    """A setting's default as a rulebook would write it (``none`` for a rule that is off when absent), for the
+    language reference and explanations."""
+    return _literal_text(spec.default, spec.type)
+
+
+def _literal_text(value: Any, type_name: str) -> str:
+    if value is None:
+        return "none"
+    if type_name == TILES:
+        return T.format_tiles(value) if value else "[]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple):
+        inner = type_name[len("list of "):] if type_name.startswith("list of ") else ANY
+        return "[" + ", ".join(_literal_text(v, inner) for v in value) + "]"
+    return str(value)
 
 @record
 class RetiredSetting:

@@ -7,13 +7,21 @@ watch one result move without playing a hand. Absent keys take the neutral meani
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import InvalidRulebook
+from ruledsl import vocabulary as V
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
 NEEDED_TABLE_KEYS = ("players", "start_points", "rounds", "riichi_deposit")
 # what may break a dealer's count of wins in a row while he keeps the seat; both by default: only wins count
-STREAK_BREAKS = ("exhaustive", "abortive")
+STREAK_BREAKS = V.SETTINGS["game"]["dealer_win_streak_breaks"].choices
+
+
+def _default(key: str) -> Any:
+    """A `settings game` key's default, from the vocabulary (the one place defaults are written)."""
+    return V.SETTINGS["game"][key].default
 
 
 @record
@@ -24,22 +32,22 @@ class GameRules:
     start_points: int
     rounds: tuple[str, ...]
     riichi_deposit: int
-    bust_below: int | None = None
-    bust_ends_game: bool = True
-    agari_yame: bool = False
-    tenpai_yame: bool = False
-    yame_min_points: int | None = None
-    target_points: int | None = None
-    extension_rounds: tuple[str, ...] = ()
-    extension_ends: str = "sudden_death"
-    leftover_sticks: str = "first_place"
-    uma: tuple[int, ...] = ()
-    floating_uma: tuple[tuple[int, ...], ...] = ()
-    oka_return: int | None = None
-    tie_break: str = "seat_order"
-    score_rounding: str = "exact"
+    bust_below: int | None = _default("bust_below")
+    bust_ends_game: bool = _default("bust_ends_game")
+    agari_yame: bool = _default("agari_yame")
+    tenpai_yame: bool = _default("tenpai_yame")
+    yame_min_points: int | None = _default("yame_min_points")
+    target_points: int | None = _default("target_points")
+    extension_rounds: tuple[str, ...] = _default("extension_rounds")
+    extension_ends: str = _default("extension_ends")
+    leftover_sticks: str = _default("leftover_sticks")
+    uma: tuple[int, ...] = _default("uma")
+    floating_uma: tuple[tuple[int, ...], ...] = _default("floating_uma")
+    oka_return: int | None = _default("oka_return")
+    tie_break: str = _default("tie_break")
+    score_rounding: str = _default("score_rounding")
     # hands after which the dealer keeps the seat but his count of wins in a row starts again (paarenchan)
-    dealer_win_streak_breaks: tuple[str, ...] = STREAK_BREAKS
+    dealer_win_streak_breaks: tuple[str, ...] = _default("dealer_win_streak_breaks")
 
     @property
     def winds(self) -> tuple[str, ...]:
@@ -55,34 +63,35 @@ class GameRules:
     def of(cls, rulebook: Rulebook) -> GameRules:
         """Read a compiled rulebook's `table` and `game` settings."""
         table = rulebook.settings.get("table", {})
-        game = rulebook.settings.get("game", {})
         missing = [key for key in NEEDED_TABLE_KEYS if key not in table]
         if missing:
             names = ", ".join(f"`{key}`" for key in missing)
             raise InvalidRulebook(f"rulebook `{rulebook.name}`: a game needs {names} in `settings table`")
-        defaults = cls(players=0, start_points=0, rounds=(), riichi_deposit=0)
+
+        def game(key: str) -> Any:  # absent keys take the vocabulary's default
+            return rulebook.setting("game", key)
+
         return cls(
             players=int(table["players"]),
             start_points=int(table["start_points"]),
             rounds=tuple(table["rounds"]),
             riichi_deposit=int(table["riichi_deposit"]),
-            bust_below=game.get("bust_below"),
-            bust_ends_game=bool(game.get("bust_ends_game", defaults.bust_ends_game)),
-            agari_yame=bool(game.get("agari_yame", defaults.agari_yame)),
-            tenpai_yame=bool(game.get("tenpai_yame", defaults.tenpai_yame)),
-            yame_min_points=game.get("yame_min_points"),
-            target_points=game.get("target_points"),
-            extension_rounds=tuple(game.get("extension_rounds", ())),
-            extension_ends=str(game.get("extension_ends", defaults.extension_ends)),
-            leftover_sticks=str(game.get("leftover_sticks", defaults.leftover_sticks)),
-            uma=tuple(game.get("uma", ())),
-            floating_uma=tuple(tuple(entry) for entry in game.get("floating_uma", ())),
-            oka_return=game.get("oka_return"),
-            tie_break=str(game.get("tie_break", defaults.tie_break)),
-            score_rounding=str(game.get("score_rounding", defaults.score_rounding)),
-            dealer_win_streak_breaks=_streak_breaks(game.get("dealer_win_streak_breaks", STREAK_BREAKS)),
+            bust_below=game("bust_below"),
+            bust_ends_game=bool(game("bust_ends_game")),
+            agari_yame=bool(game("agari_yame")),
+            tenpai_yame=bool(game("tenpai_yame")),
+            yame_min_points=game("yame_min_points"),
+            target_points=game("target_points"),
+            extension_rounds=tuple(game("extension_rounds")),
+            extension_ends=str(game("extension_ends")),
+            leftover_sticks=str(game("leftover_sticks")),
+            uma=tuple(game("uma")),
+            floating_uma=tuple(tuple(entry) for entry in game("floating_uma")),
+            oka_return=game("oka_return"),
+            tie_break=str(game("tie_break")),
+            score_rounding=str(game("score_rounding")),
+            dealer_win_streak_breaks=_streak_breaks(game("dealer_win_streak_breaks")),
         )
-
 
 def _streak_breaks(value: object) -> tuple[str, ...]:
     """`settings game dealer_win_streak_breaks`, checked: a misspelt outcome would silently never break a streak."""

@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from engine.round.state import MeldRecord, formally_tenpai
 from engine.tiles import KIND_OF
 
-KARATEN = ("concealed", "concealed_or_melds", "never")
-
 
 def is_tenpai(karaten: str, counts: Sequence[int], melds: Sequence[MeldRecord], waits: frozenset[int]) -> bool:
     """Tenpai of a resting hand (its concealed kind ``counts``, its ``melds`` and its ``waits``) under ``karaten``."""

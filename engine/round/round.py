@@ -117,7 +117,7 @@ class Round:
         players = r.players
         if not 0 <= setup.dealer < players:
             raise InvalidRequest(f"`dealer` must be a seat from 0 to {players - 1}")
-        scores = setup.scores or (r.rulebook.setting("table", "start_points", 0),) * players
+        scores = setup.scores or (r.rulebook.setting("table", "start_points"),) * players
         if len(scores) != players:
             raise InvalidRequest(f"`scores` needs one entry per player ({players})")
         self.kinds = frozenset(r.kinds)

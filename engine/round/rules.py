@@ -13,8 +13,8 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError
-from engine.round.karaten import KARATEN
 from engine.score import Scorer
+from ruledsl import vocabulary as V
 from ruledsl.compile import Rule, Rulebook
 from ruledsl.fast import closure
 from ruledsl.record import fields, record
@@ -120,48 +120,47 @@ def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
 
 
 def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
-    def s(group: str, key: str, default: Any) -> Any:
-        return rb.setting(group, key, default)
+    s = rb.setting  # absent keys take the vocabulary's default (``ruledsl.vocabulary.SETTINGS``)
 
-    kinds = tuple(sorted({T.kind_of(c) for c in s("table", "tiles", tuple(range(T.KINDS)))}))
-    reds = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in s("table", "red_fives", ())))
+    kinds = tuple(sorted({T.kind_of(c) for c in s("table", "tiles")}))
+    reds = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in s("table", "red_fives")))
     rules = RoundRules(
         rulebook=rb,
         scorer=scorer,
-        players=s("table", "players", 4),
+        players=s("table", "players"),
         kinds=kinds,
-        copies=s("table", "copies", 4),
+        copies=s("table", "copies"),
         red_fives=reds,
-        dead_wall=s("table", "dead_wall", 14),
-        riichi_deposit=s("table", "riichi_deposit", 1000),
-        kita=s("table", "kita", False),
-        kita_ron=s("table", "kita_ron", "nobody"),
-        kita_interrupts=s("table", "kita_interrupts", False),
-        kita_rinshan=s("table", "kita_rinshan", False),
-        chi=s("calls", "chi", True),
-        precedence=tuple(s("calls", "precedence", ("ron", "pon", "kan", "chi"))),
-        kuikae=tuple(s("calls", "kuikae", ())),
-        last_discard_callable=s("calls", "last_discard_callable", False),
-        max_kans=s("calls", "max_kans", 4),
-        kan_dora=s("calls", "kan_dora", "after_discard"),
-        thirteen_orphans_robs_closed_kan=s("calls", "thirteen_orphans_robs_closed_kan", False),
-        min_points=s("riichi", "min_points", 0),
-        min_wall=s("riichi", "min_wall", 0),
-        allowed_while_furiten=s("riichi", "allowed_while_furiten", True),
-        closed_kan_after=s("riichi", "closed_kan_after", "wait_unchanged"),
-        ura_dora=s("riichi", "ura_dora", True),
-        below_zero=s("riichi", "below_zero", True),
-        open_riichi=s("riichi", "open_riichi", False),
-        temporary_release=tuple(s("furiten", "temporary_release", ("draw",))),
-        karaten=s("tenpai", "karaten", "concealed_or_melds"),
-        multiple_ron=s("win", "multiple_ron", 1),
-        triple_ron=s("win", "triple_ron", "head_bump"),
-        sticks_to=s("win", "sticks_to", "nearest"),
-        honba_to=s("win", "honba_to", "nearest"),
-        renchan=tuple(s("game", "renchan", ("dealer_win", "dealer_tenpai", "abortive"))),
-        honba_increase=tuple(s("game", "honba_increase", ("dealer_win", "exhaustive", "abortive"))),
-        honba_reset=tuple(s("game", "honba_reset", ("non_dealer_win",))),
-        voluntary_noten=s("game", "voluntary_noten", False),
+        dead_wall=s("table", "dead_wall"),
+        riichi_deposit=s("table", "riichi_deposit"),
+        kita=s("table", "kita"),
+        kita_ron=s("table", "kita_ron"),
+        kita_interrupts=s("table", "kita_interrupts"),
+        kita_rinshan=s("table", "kita_rinshan"),
+        chi=s("calls", "chi"),
+        precedence=tuple(s("calls", "precedence")),
+        kuikae=tuple(s("calls", "kuikae")),
+        last_discard_callable=s("calls", "last_discard_callable"),
+        max_kans=s("calls", "max_kans"),
+        kan_dora=s("calls", "kan_dora"),
+        thirteen_orphans_robs_closed_kan=s("calls", "thirteen_orphans_robs_closed_kan"),
+        min_points=s("riichi", "min_points"),
+        min_wall=s("riichi", "min_wall"),
+        allowed_while_furiten=s("riichi", "allowed_while_furiten"),
+        closed_kan_after=s("riichi", "closed_kan_after"),
+        ura_dora=s("riichi", "ura_dora"),
+        below_zero=s("riichi", "below_zero"),
+        open_riichi=s("riichi", "open_riichi"),
+        temporary_release=tuple(s("furiten", "temporary_release")),
+        karaten=s("tenpai", "karaten"),
+        multiple_ron=s("win", "multiple_ron"),
+        triple_ron=s("win", "triple_ron"),
+        sticks_to=s("win", "sticks_to"),
+        honba_to=s("win", "honba_to"),
+        renchan=tuple(s("game", "renchan")),
+        honba_increase=tuple(s("game", "honba_increase")),
+        honba_reset=tuple(s("game", "honba_reset")),
+        voluntary_noten=s("game", "voluntary_noten"),
         draws=rb.of("draw"),
         abortives=rb.of("abortive_draw"),
         liabilities=rb.of("liability"),
@@ -171,6 +170,15 @@ def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
     _check(rules)
     return rules
 
+
+# the one-word settings a round reads, checked against the vocabulary's choices (a rulebook compiled without the
+# checker, or built by a program, could otherwise carry a word the round would silently treat as another)
+_WORD_SETTINGS = tuple(
+    (group, name)
+    for group, keys in V.SETTINGS.items()
+    for name, spec in keys.items()
+    if spec.type == V.STR and spec.choices and name in {f.name for f in fields(RoundRules)}
+)
 
 AT_MOMENTS = ("discard_passed", "immediately", "player_choice")
 
@@ -223,18 +231,10 @@ def _check(r: RoundRules) -> None:
         raise InvalidRoundRules(f"`settings table dead_wall = {r.dead_wall}`: the dead wall must hold the {2 * INDICATOR_PAIRS} indicator tiles")
     if r.tile_count + len(r.red_fives) * 0 - r.dead_wall < dealt:
         raise InvalidRoundRules(f"`settings table`: {r.tile_count} tiles leave too few to deal {r.players} hands beside a dead wall of {r.dead_wall}")
-    if r.kan_dora not in ("after_discard", "immediately"):
-        raise InvalidRoundRules(f"`settings calls kan_dora = {r.kan_dora!r}`: expected \"after_discard\" or \"immediately\"")
-    for group, name, value, choices in (
-        ("riichi", "closed_kan_after", r.closed_kan_after, ("wait_unchanged", "reading_unchanged", "never")),
-        ("tenpai", "karaten", r.karaten, KARATEN),
-        ("table", "kita_ron", r.kita_ron, ("nobody", "anyone", "thirteen_orphans")),
-        ("win", "sticks_to", r.sticks_to, ("nearest", "split")),
-        ("win", "honba_to", r.honba_to, ("nearest", "each")),
-    ):
-        if value not in choices:
-            raise InvalidRoundRules(f"`settings {group} {name} = {value!r}`: expected one of {', '.join(choices)}")
-    if r.triple_ron not in ("abort", "head_bump"):
-        raise InvalidRoundRules(f"`settings win triple_ron = {r.triple_ron!r}`: expected \"abort\" or \"head_bump\"")
+    for group, name in _WORD_SETTINGS:
+        spec = V.SETTINGS[group][name]
+        value = getattr(r, name)
+        if value not in spec.choices:
+            raise InvalidRoundRules(f"`settings {group} {name} = {value!r}`: expected one of {', '.join(spec.choices)}")
     if r.multiple_ron < 1:
         raise InvalidRoundRules(f"`settings win multiple_ron = {r.multiple_ron}`: at least one player must be able to ron")

@@ -278,7 +278,7 @@ def deal(rules: RoundRules, script: Script) -> Round:
         order = _order(script, rules.players, pool)
         # None in the draws means any tile (what ``Wall.build`` does with it; its hint names the given tiles only)
         wall = Wall.build(rules, hands, order, dealer=0, dora=dora, ura=ura, replacements=replacements, tail=tail)  # type: ignore[arg-type]
-        start = int(rules.rulebook.setting("table", "start_points", 0))
+        start = int(rules.rulebook.setting("table", "start_points"))
         scores = () if script.east_points is None else (script.east_points,) + (start,) * (rules.players - 1)
         setup = RoundSetup(dealer=0, honba=script.honba, sticks=script.sticks, scores=scores)
         return Round(rules, setup, wall)
