@@ -144,6 +144,15 @@ def _when(item: ResolvedItem) -> str:
     return English().condition(when.value) if when is not None else "always"
 
 
+def _condition(rulebook: ResolvedRulebook, item: ResolvedItem) -> str:
+    """When an item applies; an exception's condition narrows its target's, so it reads as the target's too."""
+    if item.target is None:
+        return _when(item)
+    target = rulebook.items.get(item.target)
+    named = target.title if target is not None and target.title else item.target[1]
+    return f"{named}, and {_when(item)}"
+
+
 def _han(item: ResolvedItem) -> tuple[str, str]:
     """(closed, open) han as players print them; ``—`` where the yaku needs a closed hand."""
     han = item.fields.get("han")
@@ -186,14 +195,15 @@ def _item_section(rulebook: ResolvedRulebook, marks: _Marks, kind: str, title: s
 
 def _yaku_section(rulebook: ResolvedRulebook, marks: _Marks) -> Section:
     rows = tuple(
-        Row(_id(i), (_title(i), *_han(i), _when(i)), _clause(rulebook, i.key), marks.item(i.key)) for i in _items(rulebook, "yaku")
+        Row(_id(i), (_title(i), *_han(i), _condition(rulebook, i)), _clause(rulebook, i.key), marks.item(i.key))
+        for i in _items(rulebook, "yaku")
     )
     return Section("Yaku", ("yaku", "closed", "open", "when"), rows, "han for a closed hand and for an open one; — : closed hands only")
 
 
 def _yakuman_section(rulebook: ResolvedRulebook, marks: _Marks) -> Section:
     rows = tuple(
-        Row(_id(i), (_title(i), worth(i) or "yakuman", _when(i)), _clause(rulebook, i.key), marks.item(i.key))
+        Row(_id(i), (_title(i), worth(i) or "yakuman", _condition(rulebook, i)), _clause(rulebook, i.key), marks.item(i.key))
         for i in _items(rulebook, "yakuman")
     )
     return Section("Yakuman", ("yakuman", "worth", "when"), rows)
@@ -269,7 +279,7 @@ def _multiples(rulebook: ResolvedRulebook) -> int:
     return found
 
 
-def _tiers(scorer: Scorer, rulebook: ResolvedRulebook, other: Scorer | None) -> Section:
+def _tiers(scorer: Scorer, rulebook: ResolvedRulebook, marks: _Marks, other: Scorer | None) -> Section:
     """One row per limit tier: what reaches it (the limit items' conditions) and what each win pays."""
     limits = _items(rulebook, "limit")
     theirs = {t.name: t for t in P.tiers(other, _multiples(other.rulebook.resolved))} if other is not None else {}
@@ -277,15 +287,21 @@ def _tiers(scorer: Scorer, rulebook: ResolvedRulebook, other: Scorer | None) -> 
     for tier in P.tiers(scorer, _multiples(rulebook)):
         reaching = [i for i in limits if _tier_name(i) == tier.name]
         when = "; ".join(_when(i) for i in reaching) or "a yakuman hand worth this multiple"
+        if not reaching:  # a yakuman multiple: paid by the limits whose base counts the yakuman
+            reaching = [i for i in limits if "base" in i.fields and "yakuman" in render_expr(i.fields["base"].value)]
         pays = tuple(tier.at(d, t).words(dealer=d, tsumo=t) for d, t in P.WINS)
-        clause = " / ".join(_clause(rulebook, i.key) for i in reaching) or _clause(rulebook, ("limit", "yakuman"))
+        clause = " / ".join(_clause(rulebook, i.key) for i in reaching) or "(no clause cited)"
         there = theirs.get(tier.name)
-        mark = None
+        said = []
         if other is not None and (there is None or there.paid != tier.paid):
-            mark = f"≠ {other.rulebook.name}: " + (
-                "no such tier" if there is None else ", ".join(there.at(d, t).words(dealer=d, tsumo=t) for d, t in P.WINS)
-            )
-        rows.append(Row(f"limit {tier.name}", (tier.name, when, f"{tier.base:,}", *pays), clause, mark))
+            paid = "no such tier" if there is None else ", ".join(there.at(d, t).words(dealer=d, tsumo=t) for d, t in P.WINS)
+            said.append(f"≠ {other.rulebook.name}: {paid}")
+        for item in reaching:  # an item reaching the tier differs (a kiriage limit added, say)
+            item_mark = marks.item(item.key)
+            if item_mark:
+                said.append(f"{_id(item)} {item_mark}" if len(reaching) > 1 else item_mark)
+        mark = "; ".join(said) or None
+        rows.append(Row(", ".join(_id(i) for i in reaching), (tier.name, when, f"{tier.base:,}", *pays), clause, mark))
     headers = ("limit", "reached when", "base points", *(_WIN_TITLES[w][0] for w in P.WINS))
     return Section("Limits", headers, tuple(rows), "from 5 han on a hand is paid by these limits, whatever its fu")
 
@@ -338,7 +354,7 @@ def build(scorer: Scorer, other: Scorer | None = None) -> Sheet:
         hand=tuple(s for s in hand if s is not None),
         flow=tuple(s for s in flow if s is not None),
         tables=_tables(scorer, other),
-        tiers=_tiers(scorer, rulebook, other),
+        tiers=_tiers(scorer, rulebook, marks, other),
     )
 
 
