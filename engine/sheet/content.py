@@ -220,13 +220,18 @@ def _worth_section(rulebook: ResolvedRulebook, marks: _Marks, kind: str, title: 
 def _not_played(rulebook: ResolvedRulebook, marks: _Marks) -> Section | None:
     """Rules the chain removed, and (with ``--against``) rules only the other rulebook has."""
     rows = [
-        Row(f"{r.key[0]} {r.key[1]}", (r.previous.title or r.key[1], f"not played (removed from {r.previous.defined_in})"), _clause(rulebook, r.key), marks.item(r.key))
+        Row(f"{r.key[0]} {r.key[1]}", (_title(r.previous), f"not played (removed from {r.previous.defined_in})"), _clause(rulebook, r.key), marks.item(r.key))
         for r in rulebook.removed
     ]
     removed = {r.key for r in rulebook.removed}
+    other = marks.other
     for change in marks.only_there():
-        if (change.kind, change.name) not in removed:
-            rows.append(Row(change.item, (change.name, f"not played here; {marks.name} has it: {change.a}"), f"{marks.name}: {_clause(marks.other, (change.kind, change.name))}", f"≠ {marks.name}: played"))
+        key = (change.kind, change.name)
+        if other is None or key in removed or key not in other.items:
+            continue
+        there = other.items[key]
+        words = f"not played here; {marks.name} has it: {_words(there)}"
+        rows.append(Row(change.item, (_title(there), words), f"{marks.name}: {_clause(other, key)}", f"≠ {marks.name}: played"))
     return Section("Not played", ("rule", "what it means"), tuple(rows)) if rows else None
 
 
@@ -296,7 +301,7 @@ def _tiers(scorer: Scorer, rulebook: ResolvedRulebook, marks: _Marks, other: Sco
         if other is not None and (there is None or there.paid != tier.paid):
             paid = "no such tier" if there is None else ", ".join(there.at(d, t).words(dealer=d, tsumo=t) for d, t in P.WINS)
             said.append(f"≠ {other.rulebook.name}: {paid}")
-        for item in reaching:  # an item reaching the tier differs (a kiriage limit added, say)
+        for item in reaching:  # an item reaching the tier differs (a limit the other rulebook lacks, say)
             item_mark = marks.item(item.key)
             if item_mark:
                 said.append(f"{_id(item)} {item_mark}" if len(reaching) > 1 else item_mark)

@@ -8,7 +8,7 @@ renderer (``engine.sheet.html``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
@@ -39,9 +39,9 @@ class SheetRequest(BaseModel):
 )
 async def sheet_page(
     request: Request,
-    rulebook: str = Query(max_length=4096, description="a rulebook the server may name"),
-    against: str | None = Query(default=None, max_length=4096, description="mark every difference from this rulebook"),
-    format: Format = Query(default="html", description="`html` (a printable page) or `md`"),
+    rulebook: Annotated[str, Query(max_length=4096, description="a rulebook the server may name")],
+    against: Annotated[str | None, Query(max_length=4096, description="mark every difference from this rulebook")] = None,
+    format: Annotated[Format, Query(description="`html` (a printable page) or `md`")] = "html",
 ) -> Response:
     state = state_of(request)
     ref = vet(rulebook, state.policy)

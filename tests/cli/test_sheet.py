@@ -92,7 +92,7 @@ def test_a_mark_beside_every_difference(capsys) -> None:
     out = _sheet(capsys, "mleague", "--against", "wrc2025")
     assert "≠ wrc2025: 30,000" in out  # start points
     assert "≠ wrc2025: 15, 5, −5, −15" in out or "≠ wrc2025: 15, 5, -5, -15" in out  # uma
-    assert re.search(r"\| renhou \|.*\| ≠ wrc2025: played \|", out)  # a rule only wrc2025 has
+    assert re.search(r"\| Blessing of man \| not played here.*\| ≠ wrc2025: played \|", out)  # a rule only wrc2025 has
     assert re.search(r"\| Counted yakuman \| not played", out)  # mleague removes kazoe
 
 
