@@ -72,6 +72,8 @@ def _clause(rulebook: ResolvedRulebook, key: tuple[str, str], field: str | None 
     if item is None:
         removal = next((r for r in rulebook.removed if r.key == key), None)
         text = removal.clause if removal is not None else None
+    elif field is not None and field not in item.fields:
+        return "(not set in this rulebook: the engine's default applies)"
     else:
         text = (item.field_clauses.get(field) if field else None) or item.clause
     return text or "(no clause cited)"
@@ -112,6 +114,10 @@ class _Marks:
         said = change.a if isinstance(change.a, dict) else {}
         words = [(f"{f} " if len(said) > 1 else "") + ("(not set)" if t is None else str(t)) for f, t in said.items()]
         return f"≠ {self.name}: " + "; ".join(words)
+
+    def unset_here(self, group: str) -> list[str]:
+        """The keys of a settings group the other rulebook sets and this one leaves to the engine's default."""
+        return [c.name for c in self.changes.values() if c.kind == "settings" and c.group == group and c.change == "removed"]
 
     def only_there(self) -> list[Change]:
         return [c for c in self.changes.values() if c.change == "removed" and c.kind != "settings"]
@@ -181,6 +187,11 @@ def _settings_section(rulebook: ResolvedRulebook, marks: _Marks, group: str, tit
             marks.setting(group, key),
         )
         for key, f in item.fields.items()
+    )
+    rows += tuple(
+        Row(f"settings {group} {key}", (specs[key].meaning if key in specs else key, "not set (the engine's default)"),
+            _clause(rulebook, ("settings", group), key), marks.setting(group, key))
+        for key in marks.unset_here(group)
     )
     return Section(title, ("rule", "value"), rows)
 
