@@ -112,7 +112,7 @@ class _Marks:
         if change.change == "removed":
             return f"≠ {self.name}: played"
         said = change.a if isinstance(change.a, dict) else {}
-        words = [(f"{f} " if len(said) > 1 else "") + ("(not set)" if t is None else str(t)) for f, t in said.items()]
+        words = [(f"{f}: " if len(said) > 1 else "") + ("(not set)" if t is None else str(t)) for f, t in said.items()]
         return f"≠ {self.name}: " + "; ".join(words)
 
     def unset_here(self, group: str) -> list[str]:
