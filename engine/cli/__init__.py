@@ -25,6 +25,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("check", "engine.cli.check", "validate rulebook files"),
     ("diff", "engine.cli.diff", "semantic difference of two rulebooks, with witness hands"),
     ("explain", "engine.cli.explain", "a rulebook, or one of its items, in plain English"),
+    ("sheet", "engine.cli.sheet", "the players' handout: the whole rulebook, its clauses and payment tables (md or html)"),
     ("rulebooks", "engine.cli.rulebooks", "list the bundled rulebooks"),
     ("replay", "engine.cli.replay", "replay game logs and compare every hand result"),
     ("play", "engine.cli.play", "self-play whole games with built-in agents"),

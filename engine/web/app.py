@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 
 from engine.errors import EngineError
 from engine.request import ScoreRequest
-from engine.web import api, pages
+from engine.web import api, pages, sheet
 from engine.web.body_limit import BodyLimit
 from engine.web.errors import STATUS, ContractJSON, body, from_exception
 from engine.web.gate import HostPolicy, RequestGate
@@ -73,6 +73,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     _handlers(app)
     app.include_router(api.router, tags=["api"])
     app.include_router(pages.router, include_in_schema=False)
+    app.include_router(sheet.router, tags=["api"])
     static = resources.files("engine.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     _schemas(app)

@@ -126,6 +126,15 @@ def impact(a: Ref, b: Ref, logs: list[str], flow: bool) -> dict[str, Any]:
     return {"ok": True, **bare_names(summary.to_json())}
 
 
-JOBS = {"check": check, "explain": explain, "diff": diff, "impact": impact}
+def sheet(ref: Ref, against: Ref | None, format: str) -> dict[str, Any]:
+    """``riichi sheet``: the players' handout of a rulebook (Markdown or an HTML page), with ``against``'s
+    differences marked."""
+    from engine.sheet import handout
 
-__all__ = ["JOBS", "check", "explain", "diff", "impact", "diagnostic_json"]
+    text = handout(_scorer(ref), _scorer(against) if against is not None else None, format)
+    return {"ok": True, "format": format, "text": text}
+
+
+JOBS = {"check": check, "explain": explain, "diff": diff, "impact": impact, "sheet": sheet}
+
+__all__ = ["JOBS", "check", "explain", "diff", "impact", "sheet", "diagnostic_json"]

@@ -291,3 +291,27 @@ def test_open_an_impact_report_file(server, page, tmp_path):
     page.set_input_files("#impact-upload", str(tmp_path / "not-a-report.json"))
     page.wait_for_selector("#impact-result .error")
     assert "not a report" in (page.text_content("#impact-result .error") or "")
+
+
+def test_the_compare_page_links_to_the_players_handout(server, page):
+    """Compare's link opens B's handout with A's differences marked: the payment tables, computed."""
+    page.goto(server + "/compare")
+    page.select_option("#diff-a", "wrc2025")
+    page.select_option("#diff-b", "mleague")
+    assert page.get_attribute("#sheet-link", "href") == "/sheet?rulebook=mleague&format=html&against=wrc2025"
+    page.click("#sheet-link")
+    page.wait_for_selector("h3:text('Non-dealer ron')")
+    assert page.title().startswith("M-League")
+    ron = page.locator("table.pay").first
+    assert "3,900" in (ron.text_content() or "") and page.locator("table.pay").count() == 4
+    assert "≠ wrc2025: 30,000" in (page.text_content("body") or "")
+
+
+def test_the_write_page_opens_the_handout_of_its_text(server, page):
+    page.goto(server + "/editor")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("#check-summary.good")
+    page.click("#sheet")
+    page.wait_for_selector("h3:text('Dealer tsumo')")
+    assert "Three consecutive triplets" in (page.text_content("body") or "")

@@ -107,6 +107,23 @@ async function run() {
   out.replaceChildren(el("p", { class: "summary", id: "diff-summary", text: summary }), ...answer.changes.map((c) => changeCard(answer, c)));
 }
 
+function updateSheetLink() {
+  // B's handout with A's differences marked: a plain link while both are names
+  const href = sheetHref(ref($("diff-b").value, "b"), ref($("diff-a").value, "a"));
+  $("sheet-link").href = href || "#";
+}
+
+function sheetLink() {
+  for (const side of ["a", "b"]) $("diff-" + side).addEventListener("change", updateSheetLink);
+  $("sheet-link").addEventListener("click", (event) => {
+    const a = ref($("diff-a").value, "a"), b = ref($("diff-b").value, "b");
+    if (sheetHref(b, a)) return;  // the link itself
+    event.preventDefault();
+    if (a == null || b == null) { $("diff-status").textContent = "choose a file to upload first"; return; }
+    openSheet(b, a, $("diff-status"));
+  });
+}
+
 function init() {
   const editorText = localStorage.getItem(EDITOR);
   const extra = editorText ? [["@editor", "the rulebook in the editor"]] : [];
@@ -126,9 +143,11 @@ function init() {
     });
   }
   $("diff-run").addEventListener("click", run);
+  sheetLink();
   const params = new URLSearchParams(location.search);
   if (params.get("a")) $("diff-a").value = params.get("a");
   if (params.get("b")) $("diff-b").value = params.get("b");
+  updateSheetLink();
   if (params.get("a") && params.get("b")) run();
 }
 

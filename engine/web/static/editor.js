@@ -116,6 +116,7 @@ function init() {
     if (e.key === "Tab" && !e.shiftKey) { e.preventDefault(); document.execCommand("insertText", false, "  "); }
   });
   $("reset").addEventListener("click", () => { source.value = PAGE.starter; changed(); });
+  $("sheet").addEventListener("click", () => openSheet({ text: source.value, file: "editor.rulebook" }, null, $("sheet-status")));
   paint();
   check();
   explainHere();
