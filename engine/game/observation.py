@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
 from engine.round import Action, Round
+from engine.round.actions import sorted_tiles
 from engine.round.state import MeldRecord
 from ruledsl.record import record, replace
 
@@ -51,7 +52,7 @@ class Observation:
     scores: tuple[int, ...]
     dora_indicators: tuple[int, ...]
     wall_remaining: int  # live tiles left to draw
-    hand: tuple[int, ...]  # own concealed tiles, the drawn one included
+    hand: tuple[int, ...]  # own concealed tiles, the drawn one included, by kind (a red five before its copies)
     drawn: int | None  # the tile just drawn, on this seat's own turn
     draws: tuple[int, ...]  # every tile this seat drew this round, in order (replacement draws included)
     discards: tuple[tuple[Discard, ...], ...]  # per seat
@@ -95,11 +96,13 @@ class TableViews:
         """The round ended: keep its events as the whole-round conversion writes them (a win's deltas include
         the riichi sticks its winner takes, which one event alone cannot tell)."""
         self.follow(events)
-        whole = round_events_to_mjai(events, self.deposit)
-        for seat in range(self.players):
-            history = self.histories[seat]
-            del history[len(history) - len(self.live) :]
-            history.extend(masked_for(e, seat) for e in whole)
+        whole = self.live
+        if any(e.get("type") == "hora" for e in whole):  # only a win's deltas differ from the one-event writing
+            whole = round_events_to_mjai(events, self.deposit)
+            for seat in range(self.players):
+                history = self.histories[seat]
+                del history[len(history) - len(self.live) :]
+                history.extend(masked_for(e, seat) for e in whole)
         self.done.extend(whole)
         self.live, self.followed = [], 0
 
@@ -150,7 +153,7 @@ class TableViews:
             scores=tuple(rnd.scores),
             dora_indicators=tuple(rnd.wall.dora_indicators()),
             wall_remaining=rnd.wall.remaining,
-            hand=tuple(rnd.seats[seat].hand),
+            hand=sorted_tiles(rnd.seats[seat].hand),
             drawn=rnd.drawn if rnd.phase == "own" and rnd.actor == seat else None,
             draws=tuple(self.draws[seat]),
             discards=tuple(tuple(pond) for pond in self.discards),

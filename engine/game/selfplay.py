@@ -70,11 +70,18 @@ class Game:
             self.watch()
 
     def watch(self) -> TableViews:
-        """Keep every seat's view of the game from now on (before the first action: views start at the deal)."""
+        """Every seat's view of the game, kept from now on (and made up from the rounds already played)."""
         if self.views is None:
-            if self.events[1:] or self.live is not None and self.live.events[1:]:
-                raise InvalidRequest("a game's seat views start before its first round is played")
-            self.views = TableViews(self.rules.players, self.rules.riichi_deposit, self.events[0]["names"])
+            views = TableViews(self.rules.players, self.rules.riichi_deposit, self.events[0]["names"])
+            played: list[dict[str, Any]] = []
+            for event in self.events[1:]:
+                played.append(event)
+                if event.get("type") == "end_kyoku":
+                    views.close_round(played)
+                    played = []
+            if self.state.finished:
+                views.end_game(self.result()["final_points"])
+            self.views = views
         return self.views
 
     def round_now(self) -> Round:

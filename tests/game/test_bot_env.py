@@ -212,3 +212,15 @@ def test_a_response_window_asks_every_seat_that_may_answer_at_once():
         most = max(most, len(obs))
         obs = env.step({s: bots[s].decide(o) for s, o in obs.items()})  # type: ignore[union-attr]
     assert most >= 2
+
+
+def test_views_taken_up_mid_game_know_the_rounds_already_played():
+    game = Game(rulebook(THREE), 6, "shanten")
+    game.play_round()
+    game.play_round()
+    seat = game.waiting()[0]  # the third round is dealt before anybody watches
+    obs = game.observe(seat)
+    assert obs.new_events == obs.events
+    assert list(obs.events) == game.mjai_events(seat) + [masked_for(e, seat) for e in game.watch().live]
+    game.play()
+    assert game.watch().history(1) == game.mjai_events(1)
