@@ -1,7 +1,7 @@
 """A game stepped from outside, the way riichienv's users drive theirs: `reset`, then `step` until `done`.
 
     from engine.game.env import RiichiEnv
-    env = RiichiEnv(rulebook="tenhou", seed=1)      # any bundled rulebook or file; three or four players
+    env = RiichiEnv(rulebook=NAME_OR_PATH, seed=1)  # any bundled rulebook or file; three or four players
     obs = env.reset()                               # {seat: Observation} of every seat that must act now
     while not env.done:
         obs = env.step({seat: my_bot(o) for seat, o in obs.items()})   # one of o.legal_actions per seat
@@ -22,13 +22,14 @@ from engine.errors import InvalidRequest
 from engine.game.observation import Observation
 from engine.game.selfplay import Game
 from engine.round import Action, IllegalAction
+from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.compile import Rulebook
 
 
 class RiichiEnv:
     """One game under a rulebook, stepped by the caller's bots (see the module's docstring)."""
 
-    def __init__(self, rulebook: str | Rulebook = "tenhou", seed: int = 0, name: str | None = None) -> None:
+    def __init__(self, rulebook: str | Rulebook = DEFAULT_RULEBOOK, seed: int = 0, name: str | None = None) -> None:
         if isinstance(rulebook, str):
             from engine.library import rulebook as load
 
