@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import tiles as T
 from engine.errors import InvalidRequest
 from engine.game import Game, Observation, RiichiEnv, make_agents
 from engine.game.agents import ShantenAgent
-from engine.game.observation import Discard
+from engine.game.observation import Discard, TableViews
 from engine.library import rulebook
 from engine.mjai import HIDDEN, masked_for, tile_to_mjai
-from engine.round import Action, IllegalAction
+from engine.round import Action, IllegalAction, Round, RoundSetup, Wall, round_rules
 from ruledsl.record import FrozenRecordError, fields
 
 FOUR, THREE = "tenhou_east", "tenhou_sanma_east"
@@ -224,3 +225,19 @@ def test_views_taken_up_mid_game_know_the_rounds_already_played():
     assert list(obs.events) == game.mjai_events(seat) + [masked_for(e, seat) for e in game.watch().live]
     game.play()
     assert game.watch().history(1) == game.mjai_events(1)
+
+
+@pytest.mark.parametrize("rb", [FOUR, THREE])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 12))
+def test_an_observation_does_not_move_when_only_other_seats_hands_do(rb, seed, pick):
+    """Two deals that differ only in a tile swapped between seats 1 and 2: the dealer sees the same thing."""
+    rules = round_rules(rulebook(rb))
+    tiles = list(Wall.shuffled(rules, seed).tiles)
+    one, two = 13 + pick, 26 + next(i for i in range(13) if T.kind_of(tiles[26 + i]) != T.kind_of(tiles[13 + pick]))
+    tiles[one], tiles[two] = tiles[two], tiles[one]
+    seen = []
+    for wall in (Wall.shuffled(rules, seed), Wall(tuple(tiles))):
+        rnd = Round(rules, RoundSetup(dealer=0), wall=wall)
+        seen.append(TableViews(rules.players, 1000).observe(rnd, 0))
+    assert seen[0] == seen[1]
