@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine import tiles as T
 from engine.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
 from engine.round import Action, Round
 from engine.round.actions import sorted_tiles
@@ -63,6 +64,36 @@ class Observation:
     legal_actions: tuple[Action, ...]
     events: tuple[dict[str, Any], ...]
     new_events: tuple[dict[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as JSON for a bot in another language: tiles in mpsz (``0m`` a red five), actions as
+        ``Action.to_json`` writes them, events as mjai sends them."""
+        return {
+            "seat": self.seat, "players": self.players, "round_wind": self.round_wind, "dealer": self.dealer,
+            "honba": self.honba, "sticks": self.sticks, "scores": list(self.scores),
+            "dora_indicators": _tiles(self.dora_indicators), "wall_remaining": self.wall_remaining,
+            "hand": _tiles(self.hand), "drawn": None if self.drawn is None else _tiles([self.drawn])[0],
+            "draws": _tiles(self.draws),
+            "discards": [[_discard(d) for d in pond] for pond in self.discards],
+            "melds": [[_meld(m) for m in melds] for melds in self.melds],
+            "riichi": list(self.riichi), "kita": list(self.kita),
+            "open_hands": [None if hand is None else _tiles(hand) for hand in self.open_hands],
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "events": list(self.events), "new_events": list(self.new_events),
+        }
+
+
+def _tiles(codes: Sequence[int]) -> list[str]:
+    return [T.format_tiles([c]) for c in codes]
+
+
+def _discard(d: Discard) -> dict[str, Any]:
+    return {"tile": T.format_tiles([d.tile]), "tsumogiri": d.tsumogiri, "riichi": d.riichi, "called_by": d.called_by}
+
+
+def _meld(m: MeldRecord) -> dict[str, Any]:
+    called = None if m.called is None else T.format_tiles([m.called])
+    return {"type": m.type, "tiles": _tiles(m.tiles), "called": called, "from": m.source}
 
 
 class TableViews:

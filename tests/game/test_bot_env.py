@@ -7,6 +7,7 @@ mjai stream written for its seat. Stepping the env with the built-in agents' `de
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -241,3 +242,16 @@ def test_an_observation_does_not_move_when_only_other_seats_hands_do(rb, seed, p
         rnd = Round(rules, RoundSetup(dealer=0), wall=wall)
         seen.append(TableViews(rules.players, 1000).observe(rnd, 0))
     assert seen[0] == seen[1]
+
+
+def test_an_observation_as_json_is_json_and_shows_only_its_seat():
+    env = RiichiEnv(FOUR, 9)
+    bots = make_agents("shanten", 9, 4)
+    obs = env.reset()
+    for _ in range(60):
+        for o in obs.values():
+            data = json.loads(json.dumps(o.to_json()))
+            assert Counter(T.tile_codes("".join(data["hand"]))) == Counter(o.hand)
+            assert [a["type"] for a in data["legal_actions"]] == [a.type for a in o.legal_actions]
+            assert [[d["tile"] for d in pond] for pond in data["discards"]] == [[T.format_tiles([d.tile]) for d in pond] for pond in o.discards]
+        obs = env.step({s: bots[s].decide(o) for s, o in obs.items()})  # type: ignore[union-attr]
