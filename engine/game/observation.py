@@ -16,11 +16,13 @@ from typing import Any
 from engine import tiles as T
 from engine.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
 from engine.round import Action, Round
-from engine.round.actions import sorted_tiles
+from engine.round.actions import TILE_CODES
 from engine.round.state import MeldRecord
 from ruledsl.record import record, replace
 
 CALLS = frozenset({"chi", "pon", "daiminkan"})  # calls that take another seat's discard
+# a hand is shown by kind, a red five before its plain copies (``sorted_tiles``' order), one look-up per tile
+_HAND_ORDER = [(T.kind_of(c), 0 if c >= T.RED_BASE else 1) for c in range(TILE_CODES)]
 
 
 @record
@@ -184,7 +186,7 @@ class TableViews:
             scores=tuple(rnd.scores),
             dora_indicators=tuple(rnd.wall.dora_indicators()),
             wall_remaining=rnd.wall.remaining,
-            hand=sorted_tiles(rnd.seats[seat].hand),
+            hand=tuple(sorted(rnd.seats[seat].hand, key=_HAND_ORDER.__getitem__)),
             drawn=rnd.drawn if rnd.phase == "own" and rnd.actor == seat else None,
             draws=tuple(self.draws[seat]),
             discards=tuple(tuple(pond) for pond in self.discards),
