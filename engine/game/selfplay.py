@@ -97,12 +97,16 @@ class Game:
 
     def waiting(self) -> tuple[int, ...]:
         """The seats whose move the game waits for now (none once it is over)."""
-        if self.state.finished:
-            return ()
-        seats = self.round_now().waiting()
-        if not seats:
-            raise GameStuck("the round waits for nobody but is not finished")
-        return seats
+        while not self.state.finished:
+            rnd = self.round_now()
+            if rnd.finished:  # over at its deal, nothing to decide: settled as it stands
+                self._close(rnd)
+                continue
+            seats = rnd.waiting()
+            if not seats:
+                raise GameStuck("the round waits for nobody but is not finished")
+            return seats
+        return ()
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now and what it may do (``engine.game.observation``)."""
@@ -144,7 +148,9 @@ class Game:
 
     def play_round(self) -> dict[str, Any]:
         """Play the next round to its settlement with the agents; advance the game; return the settlement."""
-        self.round_now()
+        rnd = self.round_now()
+        if rnd.finished:
+            return self._close(rnd)
         while True:
             seat = self.waiting()[0]
             settlement = self.apply(self.choose(seat))
