@@ -59,6 +59,9 @@ _LAZY = {
     "Wall": "engine.round",
     "Game": "engine.game",
     "GameResult": "engine.game",
+    "Bot": "engine.game.agents",
+    "Observation": "engine.game.observation",
+    "RiichiEnv": "engine.game.env",
     "play_game": "engine.game",
 }
 

@@ -247,6 +247,26 @@ def round_events_to_mjai(events: Iterable[dict[str, Any]], riichi_deposit: int) 
     return out
 
 
+def masked_for(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """An mjai event as ``seat`` sees it at the table, as mjai servers send it: another seat's draw is ``?`` and
+    a ``start_kyoku`` shows only ``seat``'s own hand (each other hand as thirteen ``?``). Everything else a
+    seat sees in the open (discards, calls, an ankan's tiles, indicators, wins) is kept. The event itself is
+    returned when nothing in it is hidden from ``seat``, a changed copy otherwise."""
+    kind = event.get("type")
+    if kind == "tsumo" and event.get("actor") != seat and event.get("pai") != HIDDEN:
+        return {**event, "pai": HIDDEN}
+    if kind == "start_kyoku" and isinstance(event.get("tehais"), list):
+        hands = [hand if i == seat else [HIDDEN] * len(hand) for i, hand in enumerate(event["tehais"])]
+        return {**event, "tehais": hands}
+    return event
+
+
+def masked_stream(events: Iterable[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """A whole mjai stream (``Game.mjai_events``) as ``seat``'s client receives it (``masked_for`` each event):
+    what a bot playing that seat may read, and what ``riichi play --mjai-seat`` writes."""
+    return [masked_for(event, seat) for event in events]
+
+
 def _mpsz_list(text: str) -> list[str]:
     """``"123m5z"`` -> ``["1m", "2m", "3m", "5z"]`` (one mpsz tile each, in the order written)."""
     return [T.format_tiles([c]) for c in T.parse_tiles(text)]

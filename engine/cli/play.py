@@ -4,7 +4,9 @@
 
 Game ``i`` of a run is played from seed ``S + i``, so one game of a run can be played again alone. ``--json``
 prints one game result a line (contract.md, "Round and game"); without it, one line per game for a reader.
-``--mjai DIR`` writes each game's events as mjai JSON lines to ``DIR/game-<seed>.mjson``. The rate in games per
+``--mjai DIR`` writes each game's events as mjai JSON lines to ``DIR/game-<seed>.mjson``; with ``--mjai-seat N``
+(repeatable), beside it ``DIR/game-<seed>-seat<N>.mjson``, the stream as seat N's client receives it (other seats'
+draws and dealt hands as ``?``: what a bot of that seat may read). The rate in games per
 second goes to stderr, and a progress bar too when stderr is a terminal. ``--narrate`` tells each game in words
 before its line (``engine.narrate``: the deal, calls, riichi, kita, new dora, wins with their yaku, draws, payments,
 the final table); ``--discards`` lists every discard too.
@@ -39,6 +41,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"the built-in agent of every seat, or one per seat from the first dealer ({', '.join(sorted(AGENTS))}; default shanten)",
     )
     parser.add_argument("--mjai", metavar="DIR", default=None, help="write each game's mjai events into DIR")
+    parser.add_argument(
+        "--mjai-seat",
+        type=int,
+        action="append",
+        default=[],
+        metavar="N",
+        help="with --mjai, also write the stream seat N received (others' draws and hands as ?); repeatable",
+    )
     parser.add_argument("--json", action="store_true", help="one game result per line, as JSON")
     add_narrate(parser)
 
@@ -86,14 +96,22 @@ def run(args: argparse.Namespace) -> int:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InvalidRequest(f"--mjai {args.mjai}: cannot create it ({exc.strerror})") from None
+    players = GameRules.of(rb).players
+    seats = sorted(set(args.mjai_seat))
+    if seats and folder is None:
+        raise InvalidRequest("--mjai-seat writes beside the full log: give --mjai DIR too")
+    for seat in seats:
+        if not 0 <= seat < players:
+            raise InvalidRequest(f"--mjai-seat {seat}: the seats of {rb.name} are 0 to {players - 1}")
     began = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
-    players = GameRules.of(rb).players
     for seed in progress(seeds, label="play", enabled=False if args.json else None):
         game = Game(rb, seed, _seat_agents(args.agents, seed, players))
         result = game.play()
         if folder is not None:
             _write_mjai(folder / f"game-{seed}.mjson", game)
+            for seat in seats:
+                _write_mjai(folder / f"game-{seed}-seat{seat}.mjson", game, seat)
         if narrate:
             _narrate(game, result, args.discards)
         print(json.dumps(result, separators=(",", ":")) if args.json else _line(result), flush=args.games > 1)
@@ -113,8 +131,8 @@ def _narrate(game: Game, result: dict, discards: bool) -> None:
     print("\n".join(final_lines(result["final_points"], result["scores"], result["ended_by"])))
 
 
-def _write_mjai(path: Path, game: Game) -> None:
+def _write_mjai(path: Path, game: Game, seat: int | None = None) -> None:
     from engine.mjai import write_lines
 
     with path.open("w", encoding="utf-8") as stream:
-        write_lines(game.mjai_events(), stream)
+        write_lines(game.mjai_events(seat), stream)

@@ -1,8 +1,15 @@
 """Built-in players for self-play: `random`, `tsumogiri` and `shanten`, each deterministic for its seed.
 
-An agent answers one question: given a round, its seat and the legal actions (`Round.legal_actions`), which one
-to play. Agents only read their own hand and the legal actions, so a game is fair and replayable: the same seed
-and agents give the same game. They know no rule: whatever the rulebook allows is in the legal actions.
+A player answers one question: which of its seat's legal actions to play. Two ways to ask it:
+
+- `Bot.decide(obs)`: the player sees only its seat's `Observation` (`engine.game.observation`: its own hand and
+  draws, what is in the open, the events as its mjai client received them) and picks one of
+  `obs.legal_actions`. This is the protocol for bots that must not peek (a ladder, `RiichiEnv`).
+- `Agent.act(rnd, seat, legal)`: the older protocol, kept for existing agents: it is handed the whole `Round`, so
+  nothing stops it from reading other hands. `Game` asks `act` of a player that has it, `decide` otherwise.
+
+The built-in agents offer both and choose the same move either way (a test plays whole games both ways); through
+`act` they read only their own seat. They know no rule: whatever the rulebook allows is in the legal actions.
 
 - `random`: any legal action, uniformly (calls, kans, riichi and abortive draws included), so that every path of
   the round engine is exercised.
@@ -21,6 +28,7 @@ from typing import Any, Protocol
 from engine import tiles as T
 from engine.analysis import shanten
 from engine.errors import InvalidRequest
+from engine.game.observation import Observation
 from engine.round import Action
 
 # A shanten agent calls a pon or chi that lowers its shanten this often (enough for games with calls).
@@ -30,9 +38,24 @@ PREFERRED_DECLARATION = ("tenpai", "noten")
 
 
 class Agent(Protocol):
-    """A player: picks one of the legal actions of its seat."""
+    """A player of the older protocol: given the whole round (it may read any seat), picks one of the legal
+    actions of its seat."""
 
     def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action: ...
+
+
+class Bot(Protocol):
+    """A player that sees only its own seat: picks one of ``obs.legal_actions``."""
+
+    def decide(self, obs: Observation) -> Action: ...
+
+
+def own_counts(hand: Sequence[int]) -> list[int]:
+    """The 34 kind counts of a hand's tiles (what ``Seat.counts`` keeps for the round)."""
+    counts = [0] * T.KINDS
+    for code in hand:
+        counts[T.KIND_OF[code]] += 1
+    return counts
 
 
 class RandomAgent:
@@ -43,6 +66,9 @@ class RandomAgent:
 
     def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+    def decide(self, obs: Observation) -> Action:
+        return self.act(None, obs.seat, obs.legal_actions)
 
 
 def _first(legal: Sequence[Action], *types: str) -> Action | None:
@@ -68,6 +94,9 @@ class TsumogiriAgent:
             return drawn
         return _first(legal, "none", *PREFERRED_DECLARATION, "dahai") or legal[0]
 
+    def decide(self, obs: Observation) -> Action:
+        return self.act(None, obs.seat, obs.legal_actions)
+
 
 class ShantenAgent:
     """Greedy: win, riichi, lowest-shanten discard, and some calls that lower the shanten."""
@@ -76,17 +105,25 @@ class ShantenAgent:
         self.rng = random.Random(seed)
 
     def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+        own = rnd.seats[seat]  # its own seat only: the same move as `decide` makes from the observation
+        return self.choose(own.counts, len(own.melds), legal)
+
+    def decide(self, obs: Observation) -> Action:
+        return self.choose(own_counts(obs.hand), len(obs.melds[obs.seat]), obs.legal_actions)
+
+    def choose(self, counts: Sequence[int], melds: int, legal: Sequence[Action]) -> Action:
+        """The move for a hand of these kind counts beside ``melds`` melds."""
         win = _first(legal, "hora")
         if win is not None:
             return win
         types = {a.type for a in legal}
         if "dahai" in types or "reach" in types:
-            return self._own_turn(rnd, seat, legal)
+            return self._own_turn(counts, melds, legal)
         if types & {"tenpai", "noten"}:
             return _first(legal, *PREFERRED_DECLARATION) or legal[0]
-        return self._respond(rnd, seat, legal)
+        return self._respond(counts, melds, legal)
 
-    def _own_turn(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+    def _own_turn(self, hand: Sequence[int], melds: int, legal: Sequence[Action]) -> Action:
         kita = _first(legal, "nukidora")
         if kita is not None:
             return kita
@@ -96,9 +133,7 @@ class ShantenAgent:
         discards = [a for a in legal if a.type == "dahai"]
         if not discards:
             return legal[0]
-        s = rnd.seats[seat]
-        counts = list(s.counts)
-        melds = len(s.melds)
+        counts = list(hand)
         best: tuple[int, int, int] | None = None
         choice = discards[0]
         seen: dict[int, int] = {}
@@ -114,21 +149,18 @@ class ShantenAgent:
                 best, choice = key, a
         return choice
 
-    def _respond(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
+    def _respond(self, hand: Sequence[int], melds: int, legal: Sequence[Action]) -> Action:
         passing = _first(legal, "none") or legal[0]
         calls = [a for a in legal if a.type in ("pon", "chi")]
         if not calls or self.rng.random() >= CALL_RATE:
             return passing
-        s = rnd.seats[seat]
-        before = shanten(s.counts, len(s.melds))
+        before = shanten(hand, melds)
         for a in calls:
-            counts = list(s.counts)
+            counts = list(hand)
             for c in a.consumed:
                 counts[T.KIND_OF[c]] -= 1
             # after the call the hand discards one tile: its best shanten over those discards
-            after = min(
-                (_minus(counts, k, len(s.melds) + 1) for k in range(T.KINDS) if counts[k]), default=before + 1
-            )
+            after = min((_minus(counts, k, melds + 1) for k in range(T.KINDS) if counts[k]), default=before + 1)
             if after < before:
                 return a
         return passing

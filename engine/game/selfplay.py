@@ -4,6 +4,9 @@ The game asks the round engine for each seat's legal actions and applies the age
 refuses an illegal one, so every applied action was legal); between rounds the pure progression of
 `engine.game.progression` decides the next wind, dealer and counters, or the end. Walls are shuffled from the
 game's seed and the round's number, and agents are seeded from the game's seed: the same seed plays the same game.
+
+A game can also be stepped from outside, one action at a time (`waiting`, `observe`, `apply`), which is what
+`engine.game.env.RiichiEnv` does; `play` is that same loop with the game's own agents answering.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import EngineError, InvalidRequest
-from engine.game.agents import Agent, make_agents
+from engine.game.agents import Agent, Bot, make_agents
+from engine.game.observation import Observation, TableViews
 from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
-from engine.round import Round, RoundSetup, round_rules
+from engine.round import Action, Round, RoundSetup, round_rules
 from ruledsl.compile import Rulebook
 
 # A game that has not ended after this many rounds is a bug (an end condition that can never hold), not a game.
@@ -36,7 +40,7 @@ class GameStuck(EngineError):
 class Game:
     """One game of self-play under a compiled rulebook: `Game(rulebook, seed, agents).play()` -> the result."""
 
-    def __init__(self, rulebook: Rulebook, seed: int, agents: str | Sequence[Agent] | None = None, name: str | None = None) -> None:
+    def __init__(self, rulebook: Rulebook, seed: int, agents: str | Sequence[Agent | Bot] | None = None, name: str | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidRequest(f"a game's seed is a whole number, not {type(seed).__name__}")
         self.rulebook = rulebook
@@ -47,14 +51,86 @@ class Game:
         agents = DEFAULT_AGENT if agents is None else agents
         if not isinstance(agents, (str, Sequence)):
             raise InvalidRequest(f"`agents` is an agent's name or one agent per seat, not {type(agents).__name__}")
-        self.agents = make_agents(agents, seed, self.rules.players) if isinstance(agents, str) else list(agents)
+        self.agents: list[Agent | Bot] = list(make_agents(agents, seed, self.rules.players) if isinstance(agents, str) else agents)
         if len(self.agents) != self.rules.players:
             raise InvalidRequest(f"{len(self.agents)} agents for {self.rules.players} players")
+        for seat, agent in enumerate(self.agents):
+            if not (callable(getattr(agent, "act", None)) or callable(getattr(agent, "decide", None))):
+                raise InvalidRequest(f"the agent of seat {seat} has neither `decide(obs)` nor `act(rnd, seat, legal)`")
         self.state: GameState = start(self.rules)
         self.settlements: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = [{"type": "start_game", "names": [f"seat{s}" for s in range(self.rules.players)]}]
         self.actions = 0
         self.last_round: Round | None = None  # the round just played, for observers (tests, tools)
+        self.live: Round | None = None  # the round being played, while one is
+        self.round_actions = 0
+        # every seat's view, kept once some player sees only its seat (a `Bot`, or `RiichiEnv`)
+        self.views: TableViews | None = None
+        if any(not callable(getattr(a, "act", None)) for a in self.agents):
+            self.watch()
+
+    def watch(self) -> TableViews:
+        """Every seat's view of the game, kept from now on (and made up from the rounds already played)."""
+        if self.views is None:
+            views = TableViews(self.rules.players, self.rules.riichi_deposit, self.events[0]["names"])
+            played: list[dict[str, Any]] = []
+            for event in self.events[1:]:
+                played.append(event)
+                if event.get("type") == "end_kyoku":
+                    views.close_round(played)
+                    played = []
+            if self.state.finished:
+                views.end_game(self.result()["final_points"])
+            self.views = views
+        return self.views
+
+    def round_now(self) -> Round:
+        """The round being played, dealt now if the last one has ended."""
+        if self.live is None:
+            if self.state.finished:
+                raise InvalidRequest("the game is over: no round follows its end")
+            if self.state.rounds_played >= MAX_ROUNDS:
+                raise GameStuck(f"the game did not end after {MAX_ROUNDS} rounds")
+            self.live = self.next_round()
+            self.round_actions = 0
+        return self.live
+
+    def waiting(self) -> tuple[int, ...]:
+        """The seats whose move the game waits for now (none once it is over)."""
+        while not self.state.finished:
+            rnd = self.round_now()
+            if rnd.finished:  # over at its deal, nothing to decide: settled as it stands
+                self._close(rnd)
+                continue
+            seats = rnd.waiting()
+            if not seats:
+                raise GameStuck("the round waits for nobody but is not finished")
+            return seats
+        return ()
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` sees now and what it may do (``engine.game.observation``)."""
+        return self.watch().observe(self.round_now(), seat)
+
+    def apply(self, action: Action) -> dict[str, Any] | None:
+        """Play one seat's action (``IllegalAction`` for one it may not make); the settlement when it ended the
+        round, which then is settled and the game advanced."""
+        rnd = self.round_now()
+        rnd.apply(action)
+        self.round_actions += 1
+        if self.round_actions > MAX_ACTIONS:
+            raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
+        return self._close(rnd) if rnd.finished else None
+
+    def choose(self, seat: int) -> Action:
+        """The move this seat's agent makes now: ``act`` of the older protocol, else ``decide`` on its view."""
+        agent = self.agents[seat]
+        rnd = self.round_now()
+        act = getattr(agent, "act", None)
+        if callable(act):
+            chosen: Action = act(rnd, seat, rnd.legal_actions(seat))
+            return chosen
+        return agent.decide(self.observe(seat))  # type: ignore[union-attr]
 
     def next_round(self) -> Round:
         """The round the game stands at, dealt from the game's seed and the round's number."""
@@ -72,47 +148,54 @@ class Game:
 
     def play_round(self) -> dict[str, Any]:
         """Play the next round to its settlement with the agents; advance the game; return the settlement."""
-        rnd = self.next_round()
-        count = 0
-        while not rnd.finished:
-            waiting = rnd.waiting()
-            if not waiting:
-                raise GameStuck("the round waits for nobody but is not finished")
-            seat = waiting[0]
-            legal = rnd.legal_actions(seat)
-            rnd.apply(self.agents[seat].act(rnd, seat, legal))
-            count += 1
-            if count > MAX_ACTIONS:
-                raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
-        self.actions += count
-        self.last_round = rnd
+        rnd = self.round_now()
+        if rnd.finished:
+            return self._close(rnd)
+        while True:
+            seat = self.waiting()[0]
+            settlement = self.apply(self.choose(seat))
+            if settlement is not None:
+                return settlement
+
+    def _close(self, rnd: Round) -> dict[str, Any]:
+        """Settle a finished round: keep its events and settlement, advance the game."""
+        self.actions += self.round_actions
+        self.last_round, self.live = rnd, None
         settlement = rnd.settlement
         if settlement is None:
             raise GameStuck("a finished round has no settlement")
         self.settlements.append(settlement)
         self.events.extend(rnd.events)
         self.state = advance(self.rules, self.state, settlement)
+        if self.views is not None:
+            self.views.close_round(rnd.events)
+            if self.state.finished:
+                self.views.end_game(self.result()["final_points"])
         return settlement
 
     def play(self) -> dict[str, Any]:
         """Play rounds until the game ends; the contract's game result."""
         while not self.state.finished:
-            if self.state.rounds_played >= MAX_ROUNDS:
-                raise GameStuck(f"the game did not end after {MAX_ROUNDS} rounds")
             self.play_round()
         return self.result()
 
     def result(self) -> dict[str, Any]:
         return game_result(self.rules, self.state, self.name, self.seed)
 
-    def mjai_events(self) -> list[dict[str, Any]]:
-        """Every event of the game, `start_game` to `end_game`, as mjai dicts (mjai tile names), written as every
-        mjai producer writes them (a `hora`'s deltas include the riichi sticks its winner collects), so that
-        `riichi replay` and other mjai readers take the file as it is."""
-        from engine.mjai import round_events_to_mjai
+    def mjai_events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """Every event of the game's played rounds, `start_game` to `end_game`, as mjai dicts (mjai tile names),
+        written as every mjai producer writes them (a `hora`'s deltas include the riichi sticks its winner
+        collects), so that `riichi replay` and other mjai readers take the file as it is. With ``seat``, the
+        stream as that seat's client receives it: other seats' draws and dealt hands as ``?``."""
+        from engine.mjai import masked_stream, round_events_to_mjai
 
         end = [{"type": "end_game", "scores": list(self.result()["final_points"])}] if self.state.finished else []
-        return round_events_to_mjai((_tiles_listed(e) for e in self.events + end), self.rules.riichi_deposit)
+        events = round_events_to_mjai((_tiles_listed(e) for e in self.events + end), self.rules.riichi_deposit)
+        if seat is None:
+            return events
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise InvalidRequest(f"a seat of this game is 0 to {self.rules.players - 1}, not {seat!r}")
+        return masked_stream(events, seat)
 
 
 def _tiles_listed(event: dict[str, Any]) -> dict[str, Any]:
@@ -132,6 +215,6 @@ def _single(text: str) -> list[str]:
     return [T.format_tiles([c]) for c in T.parse_tiles(text)] if text else []
 
 
-def play_game(rulebook: Rulebook, seed: int, agents: str | Sequence[Agent] | None = None, name: str | None = None) -> dict[str, Any]:
+def play_game(rulebook: Rulebook, seed: int, agents: str | Sequence[Agent | Bot] | None = None, name: str | None = None) -> dict[str, Any]:
     """Play one whole game; its result (contract.md, "Round and game")."""
     return Game(rulebook, seed, agents, name).play()

@@ -44,6 +44,22 @@ def test_mjai_writes_each_game_as_json_lines(tmp_path, capsys):
     assert any(e["type"] == "dahai" for e in events)
 
 
+def test_mjai_seat_writes_the_stream_that_seat_received(tmp_path, capsys):
+    logs = tmp_path / "logs"
+    assert main(["play", "--rulebook", "tenhou_sanma", "--agents", "shanten", "--mjai", str(logs), "--mjai-seat", "2"]) == 0
+    assert sorted(f.name for f in logs.iterdir()) == ["game-0-seat2.mjson", "game-0.mjson"]
+    full = [json.loads(line) for line in (logs / "game-0.mjson").read_text().splitlines()]
+    seen = [json.loads(line) for line in (logs / "game-0-seat2.mjson").read_text().splitlines()]
+    assert len(seen) == len(full) and seen[-1] == full[-1]
+    assert all(e["pai"] == "?" for e in seen if e["type"] == "tsumo" and e["actor"] != 2)
+    assert all(e["pai"] != "?" for e in seen if e["type"] == "tsumo" and e["actor"] == 2)
+    assert all(set(e["tehais"][0]) == {"?"} and "?" not in e["tehais"][2] for e in seen if e["type"] == "start_kyoku")
+    assert main(["play", "--mjai-seat", "1"]) == 2
+    assert "give --mjai DIR too" in capsys.readouterr().err
+    assert main(["play", "--rulebook", "tenhou_sanma", "--mjai", str(logs), "--mjai-seat", "3"]) == 2
+    assert "seats of tenhou_sanma are 0 to 2" in capsys.readouterr().err
+
+
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path):
     assert main(["play", "--rulebook", "nonesuch"]) == 2
     with pytest.raises(SystemExit) as usage:  # argparse's own usage error, exit code 2
