@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from pydantic import ValidationError
 
 from engine.analysis import analyze as analyze_tiles
-from engine.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.errors import EngineError, InternalError, InvalidRequest, LimitExceeded
 from engine.library import RulebookPolicy
 from engine.request import SCHEMAS, ScoreResponse
 from engine.web.errors import ContractJSON, answer, body, from_exception
@@ -142,7 +142,7 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise InvalidRequest("a score request must be a JSON object")
         return policy.scorer(data.get("rulebook")).score(data)
-    except EngineError as exc:
+    except (EngineError, InternalError) as exc:  # a bug answers this item (500 when alone), not the whole list
         return from_exception(exc)
     except RecursionError:
         return body("limit_exceeded", "the request is nested too deeply")
@@ -180,6 +180,10 @@ def analyze_one(data: Any) -> dict[str, Any]:
         return {"ok": True, **analyze_tiles(AnalyzeRequest.model_validate(data).tiles)}
     except EngineError as exc:
         return from_exception(exc)
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug answers this item (500 when alone), not the whole list
+        return from_exception(InternalError.of(exc, "analysing"))
     except ValidationError as exc:
         return body("invalid_request", describe(exc.errors()))
 

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InternalError
 from engine.request import ScoreRequest
 from engine.web import api, pages
 from engine.web.body_limit import BodyLimit
@@ -136,6 +136,16 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return ContractJSON(body("invalid_request", describe(exc.errors())), status_code=400)
+
+    @app.exception_handler(InternalError)
+    async def internal(request: Request, exc: InternalError) -> JSONResponse:
+        return ContractJSON(from_exception(exc), status_code=500)
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        """Anything else is a bug of ours: 500 with the contract's body, asking for a report, never a traceback
+        (Starlette still logs the exception for the operator)."""
+        return ContractJSON(from_exception(InternalError.of(exc)), status_code=500)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
