@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException
 
 from engine.errors import EngineError, InternalError
 from engine.request import ScoreRequest
+from engine.version import installed_version
 from engine.web import api, pages
 from engine.web.body_limit import BodyLimit
 from engine.web.errors import STATUS, ContractJSON, body, from_exception
@@ -59,7 +60,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app = FastAPI(
         title="riichi-rulebook",
         description=DESCRIPTION,
-        version=_version(),
+        version=installed_version(),
         default_response_class=ContractJSON,
         lifespan=lifespan,
         docs_url=None if _offline_docs() else "/docs",
@@ -154,7 +155,8 @@ def _handlers(app: FastAPI) -> None:
 
 def _schemas(app: FastAPI) -> None:
     """OpenAPI: add ``ScoreRequest`` and ``AnalyzeRequest`` (``POST /score`` and ``/analyze`` read their bodies
-    themselves, to answer lists item by item, so FastAPI does not know their models)."""
+    themselves, to answer lists item by item, so FastAPI does not know their models), and drop FastAPI's own
+    validation-error models: every route declares its 422 and the server never answers that shape."""
     base = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -165,19 +167,16 @@ def _schemas(app: FastAPI) -> None:
             components.update(defs.pop("$defs", {}))
             components["ScoreRequest"] = defs
             components["AnalyzeRequest"] = AnalyzeRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+            for unused in ("HTTPValidationError", "ValidationError"):
+                components.pop(unused, None)
+            for operation in (op for path in schema["paths"].values() for op in path.values()):
+                responses = operation.get("responses", {})
+                for status in [s for s, r in responses.items() if "HTTPValidationError" in str(r)]:
+                    del responses[status]
             app.openapi_schema = schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("riichi-rulebook")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 __all__ = ["create_app", "ServerOptions"]
