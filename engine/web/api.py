@@ -30,6 +30,15 @@ from engine.web.errors import ContractJSON, answer, body, from_exception
 from engine.web.impact import sample_paths
 from engine.web.lanes import Lane
 from engine.web.limits import MAX_BATCH, MAX_REQUEST_SECONDS, MAX_RULEBOOK_BYTES, MAX_RULEBOOKS_PER_REQUEST
+from engine.web.models import (
+    AnalyzeRequest,
+    CheckRequest,
+    DiffRequest,
+    ExplainRequest,
+    ImpactRequest,
+    RulebookRef,
+    Upload,
+)
 from engine.web.responses import (
     GET_ERRORS,
     POST_ERRORS,
@@ -44,15 +53,6 @@ from engine.web.responses import (
     ScoreAnswer,
     TileSetResponse,
     documented,
-)
-from engine.web.models import (
-    AnalyzeRequest,
-    CheckRequest,
-    DiffRequest,
-    ExplainRequest,
-    ImpactRequest,
-    RulebookRef,
-    Upload,
 )
 from engine.web.state import ServerState
 from engine.web.tile_sets import tile_set
