@@ -42,12 +42,18 @@ An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malfo
 rulebook), 422 (not a win, no yaku, a rulebook with errors: `POST /check` answers its report with 422 when the
 rulebook has errors, 200 when only warnings) or 413 (past a size, count or time bound); 415 when a
 POST body is not sent as `application/json`, 421 for a `Host` this server does not answer for, 408 when a body
-is not whole in time, and 503 with `Retry-After` when the server's queue for that kind of request is full.
+is not whole in time, 503 with `Retry-After` when the server's queue for that kind of request is full, and 500
+(`internal_error`) for a bug of the server's, to be reported.
 """
 
 
 def create_app(options: ServerOptions | None = None) -> FastAPI:
-    options = options or ServerOptions()
+    """The application for ``options``; without them (``uvicorn --factory engine.web.app:create_app``), the
+    options of the ``RIICHI_*`` environment variables (``engine.web.environment``, docs/deploy.md)."""
+    if options is None:
+        from engine.web.environment import options_from_env
+
+        options = options_from_env()
     state = ServerState.start(options)
 
     @asynccontextmanager
@@ -71,6 +77,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, seconds=options.body_seconds)
     app.add_middleware(HidePaths, folders=_server_folders(state))
     app.add_middleware(RequestGate, hosts=HostPolicy(options.host, options.allow_hosts))
+    _cors(app, options.cors_origins)
     _handlers(app)
     app.include_router(api.router, tags=["api"])
     app.include_router(pages.router, include_in_schema=False)
@@ -79,6 +86,18 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     _schemas(app)
     _docs(app)
     return app
+
+
+def _cors(app: FastAPI, origins: tuple[str, ...]) -> None:
+    """Browser pages of these origins may call the API (off unless the operator names origins): outermost, so that
+    a preflight is answered before the gate, and the gate's own refusals carry the headers too. Only GET and POST
+    with a JSON body; no credentials (the API has none)."""
+    if not origins:
+        return
+    from starlette.middleware.cors import CORSMiddleware
+
+    app.add_middleware(CORSMiddleware, allow_origins=list(origins), allow_methods=["GET", "POST"],
+                       allow_headers=["Content-Type"], expose_headers=["Retry-After"], max_age=600)
 
 
 def _server_folders(state: ServerState) -> list[tuple[str, str]]:
