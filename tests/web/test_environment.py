@@ -134,3 +134,11 @@ def _wait_up(live: Live, seconds: float) -> None:
             pass
         time.sleep(0.2)
     raise AssertionError(f"uvicorn did not answer within {seconds:g} s:\n{live.log.read_text()[-2000:]}")
+
+
+def test_riichi_serve_refuses_a_variable_it_cannot_read(monkeypatch, capsys):
+    from engine.cli import main
+
+    monkeypatch.setenv("RIICHI_TIMEOUT", "soon")
+    assert main(["serve"]) == 2
+    assert "RIICHI_TIMEOUT must be a number of seconds" in capsys.readouterr().err
