@@ -8,7 +8,7 @@ more fields than listed (``extra="allow"``), as the contract adds fields and nev
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,7 +17,11 @@ from engine.request import ScoreResponse
 from engine.web.limits import MAX_BATCH
 
 OPEN = ConfigDict(extra="allow")
-ErrorCode = Literal[tuple(sorted(CODES))]  # type: ignore[valid-type]
+ErrorCode = Literal[
+    "internal_error", "invalid_hand", "invalid_notation", "invalid_request", "invalid_rulebook", "invalid_situation",
+    "limit_exceeded", "no_yaku", "not_a_win", "unknown_rulebook",
+]
+assert set(get_args(ErrorCode)) == CODES, "the document lists every contract code"
 
 
 class ErrorDetail(BaseModel):
