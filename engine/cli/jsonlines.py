@@ -164,7 +164,7 @@ def encode(answer: dict[str, Any]) -> bytes:
     try:
         text = _ENCODE(answer)
     except (TypeError, ValueError) as exc:  # an answer that is not JSON: a bug, still answered
-        text = _ENCODE(error("invalid_request", f"the answer could not be written ({type(exc).__name__})"))
+        text = _ENCODE(error("internal_error", InternalError.of(exc, "writing the answer").message))
     try:
         return (text + "\n").encode("utf-8")
     except UnicodeEncodeError:
