@@ -164,8 +164,11 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> JSONResponse:
         """Anything else is a bug of ours: 500 with the contract's body, asking for a report, never a traceback
-        (Starlette still logs the exception for the operator)."""
-        return ContractJSON(from_exception(InternalError.of(exc)), status_code=500)
+        (Starlette still logs the exception for the operator). This handler runs outside the middleware that hides
+        the server's folders, so the answer names the exception's type only, never its text (which may hold a path)."""
+        message = (f"internal error ({type(exc).__name__}); this is a bug of the server, please report it with the "
+                   "request that caused it")
+        return ContractJSON(from_exception(InternalError(message)), status_code=500)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
