@@ -142,3 +142,15 @@ def test_riichi_serve_refuses_a_variable_it_cannot_read(monkeypatch, capsys):
     monkeypatch.setenv("RIICHI_TIMEOUT", "soon")
     assert main(["serve"]) == 2
     assert "RIICHI_TIMEOUT must be a number of seconds" in capsys.readouterr().err
+
+
+def test_the_version_of_a_source_tree_never_installed_is_unknown(monkeypatch):
+    import importlib.metadata
+
+    from engine.version import installed_version
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert installed_version.__wrapped__() == "unknown"
