@@ -11,7 +11,6 @@ item's own condition (``engine.steer``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from engine.score import Scorer
 from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
 from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
 from ruledsl.compile import compile_rulebook
+from ruledsl.diagnostics import RulebookError
 from ruledsl.record import record, replace
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 from ruledsl.rulebook_changes import Change, diff
@@ -106,6 +106,18 @@ def with_change(base: ResolvedRulebook, other: ResolvedRulebook, change: Change)
     return replace(base, items=items, warnings=[])
 
 
+# What refusing an invalid mix of two rulebooks raises: the checker's diagnostics, or the scorer's refusal of a
+# compiled rulebook. Anything else is a bug, and is not taken for "this side cannot attribute".
+REFUSED = (RulebookError, EngineError)
+
+
+def _refusal(e: RulebookError | EngineError) -> str:
+    """Why a mix is refused, in words without a file path: the first diagnostic's message, or the error's."""
+    if isinstance(e, RulebookError) and e.diagnostics:
+        return e.diagnostics[0].message
+    return e.message.splitlines()[0] if e.message else type(e).__name__
+
+
 def isolated(a: Scorer, b: Scorer, change: Change) -> tuple[Scorer | None, Scorer | None]:
     """(A + change, B - change) as scorers; None for a side whose mix is not a valid rulebook (an exception left
     without the item it refines, say)."""
@@ -114,7 +126,7 @@ def isolated(a: Scorer, b: Scorer, change: Change) -> tuple[Scorer | None, Score
         try:
             mixed = with_change(base.rulebook.resolved, other.rulebook.resolved, change)
             out.append(Scorer(compile_rulebook(mixed)))
-        except Exception:  # a mix the checker or compiler refuses: that side cannot attribute
+        except REFUSED:  # a mix the checker or compiler refuses: that side cannot attribute
             out.append(None)
     return out[0], out[1]
 
@@ -372,8 +384,8 @@ def _plus(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[
     while True:
         try:
             return _with_changes(a, b, [change, *partners]), partners
-        except Exception as e:
-            named = set(re.findall(r"`(\w+)`", str(e)))
+        except RulebookError as e:  # the checker's errors between settings name the settings they are about
+            named = {name for d in e.diagnostics for name in d.settings}
             more = [c for c in changes if c.kind == change.kind and c.name in named and c is not change and c not in partners]
             if not more or len(partners) > 4:
                 raise
@@ -397,8 +409,8 @@ def _scenario(
 
     try:  # A + change (B - change is not needed: a scenario is shown as A against A with this change)
         plus, partners = _plus(a, b, change, changes or [])
-    except Exception as e:  # a mix the checker or compiler refuses, as in `isolated`
-        why = re.sub(r"^\S+:\d+:\d+: error: ", "", str(e).splitlines()[0]) if str(e) else type(e).__name__  # no file path
+    except REFUSED as e:  # a mix the checker or compiler refuses, as in `isolated`
+        why = _refusal(e)
         return None, f"{a.rulebook.name} with only this change is not a valid rulebook ({why}), so no scenario shows it alone"
     game = change.kind == "settings" and change.group in ("game", "table")
     if game:

@@ -52,6 +52,31 @@ class LimitExceeded(EngineError):
     code = "limit_exceeded"
 
 
+class InternalError(Exception):
+    """A bug of ours, not the caller's input: the contract's ``internal_error`` (CLI exit 3, HTTP 500).
+
+    Deliberately not an ``EngineError``: a program that catches ``EngineError`` to report bad input must never
+    swallow an engine bug as if the input were wrong. The message names the exception's type and asks for a
+    report; the original exception is kept as ``__cause__`` for whoever debugs it, never shown to a user."""
+
+    code = "internal_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+    @classmethod
+    def of(cls, exc: BaseException, doing: str = "answering this request") -> InternalError:
+        """The internal error for an unexpected exception, in one line without a traceback."""
+        text = str(exc)
+        text = text if len(text) <= 200 else text[:200] + "..."
+        detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+        return cls(f"internal error while {doing} ({detail}); this is a bug of the engine, please report it with the input that caused it")
+
+
 # Every code an answer may carry (contract: Score response); anything raised with another code is a bug of ours.
 CODES = frozenset(
     {
@@ -64,5 +89,6 @@ CODES = frozenset(
         "unknown_rulebook",
         "invalid_rulebook",
         "limit_exceeded",
+        "internal_error",
     }
 )

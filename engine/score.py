@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EngineError, InvalidHand
+from engine.errors import EngineError, InternalError, InvalidHand
 from engine.hand import Hand, build_hand
 from engine.plain_request import PlainRequest, plain_request
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
@@ -102,10 +102,16 @@ class Scorer:
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
-        """Score one request; the contract's response dict. Raises ``EngineError`` for bad input."""
-        if type(request) is not dict or "liable" in request or "from" in request:
-            return self._score_model(request)
-        return self._score(*self._read(request))
+        """Score one request; the contract's response dict. Raises ``EngineError`` for bad input, and
+        ``InternalError`` (not an ``EngineError``) for a bug of ours, so that bad input and a bug never look alike."""
+        try:
+            if type(request) is not dict or "liable" in request or "from" in request:
+                return self._score_model(request)
+            return self._score(*self._read(request))
+        except (EngineError, RecursionError, MemoryError):  # bad input, or past what the process can hold
+            raise
+        except Exception as exc:
+            raise InternalError.of(exc, "scoring") from exc
 
     def _score_model(self, data: Any) -> dict[str, Any]:
         """A request as the contract's model (pydantic): one that may carry ``liable`` or ``from``, whose payment
@@ -134,10 +140,22 @@ class Scorer:
         inputs = self._read_python(hand, situation, dora, ura)
         try:
             return self._score(*inputs)
-        except EngineError:
+        except (EngineError, RecursionError, MemoryError):
             raise
-        except Exception as exc:  # noqa: BLE001 - only a Hand built around ``build_hand`` gets here
-            raise InvalidHand(f"`hand` is not a hand `build_hand` would build ({type(exc).__name__})") from None
+        except Exception as exc:
+            # A Hand made by hand (not by ``hand``/``build_hand``) may hold any shape: that is the caller's
+            # mistake. A hand the builder would make exactly so is not: then the failure is a bug of ours.
+            if not self._built_alike(hand):
+                raise InvalidHand("`hand` is not a hand `Scorer.hand` or `build_hand` would build; build it with them") from None
+            raise InternalError.of(exc, "scoring") from exc
+
+    def _built_alike(self, hand: Hand) -> bool:
+        """Whether this rulebook's hand builder makes exactly ``hand`` from its own tiles and melds."""
+        try:
+            rebuilt = self.inputs.hand(hand.concealed, hand.win, [(m.type, m.tiles) for m in hand.melds])
+        except (EngineError, TypeError, AttributeError):  # not even the builder's inputs
+            return False
+        return rebuilt == hand
 
     def _score(
         self, hand: Hand, situation: Situation, known: dict[str, Any], verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...]

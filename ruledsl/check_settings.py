@@ -38,7 +38,7 @@ NEEDS: tuple[tuple[tuple[str, str], tuple[tuple[str, str], ...], str], ...] = (
 class Sink(Protocol):
     """Where diagnostics go (the checker's collector)."""
 
-    def error(self, message: str, span: ast.Span, help: str | None = None) -> None: ...
+    def error(self, message: str, span: ast.Span, help: str | None = None, settings: tuple[str, ...] = ()) -> None: ...
 
 
 def check_settings(rulebook: ResolvedRulebook, sink: Sink) -> None:
@@ -165,7 +165,7 @@ def _check_inert(fields: dict[tuple[str, str], ast.Field], sink: Sink) -> None:
         if any(_get(fields, g, n) not in (None, [], False) for g, n in needs):
             continue
         wanted = " or ".join(f"`{n}`" for _g, n in needs)
-        sink.error(f"`{name}` has no effect without {wanted}", f.value.span, why)
+        sink.error(f"`{name}` has no effect without {wanted}", f.value.span, why, settings=(name, *(n for _g, n in needs)))
 
 
 def _check_rounds(fields: dict[tuple[str, str], ast.Field], sink: Sink) -> None:

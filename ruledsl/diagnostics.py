@@ -34,6 +34,9 @@ class Diagnostic:
     span: Span
     help: str | None = None
     source_line: str | None = None
+    # the settings an error between settings is about, as names (``x`` has no effect without ``y``: ``x`` then
+    # ``y``): a program (a diff trying one change alone) reads them here, never out of the message's words
+    settings: tuple[str, ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -95,16 +98,16 @@ class Reporter:
             return self._lines[number - 1]
         return None
 
-    def error(self, message: str, span: Span, help: str | None = None) -> None:
-        self._add("error", message, span, help)
+    def error(self, message: str, span: Span, help: str | None = None, settings: tuple[str, ...] = ()) -> None:
+        self._add("error", message, span, help, settings)
 
     def warning(self, message: str, span: Span, help: str | None = None) -> None:
         self._add("warning", message, span, help)
 
-    def _add(self, severity: str, message: str, span: Span, help: str | None) -> None:
+    def _add(self, severity: str, message: str, span: Span, help: str | None, settings: tuple[str, ...] = ()) -> None:
         if span.file != self.file:
             span = Span(self.file, span.line, span.column, span.end_line, span.end_column)
-        self.diagnostics.append(Diagnostic(severity, message, span, help, self.line(span.line)))
+        self.diagnostics.append(Diagnostic(severity, message, span, help, self.line(span.line), settings))
 
     @property
     def has_errors(self) -> bool:

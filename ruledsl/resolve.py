@@ -109,22 +109,22 @@ class _Diagnostics:
     def add_file(self, file: str, text: str) -> None:
         self.reporters[file] = Reporter(file, text)
 
-    def error(self, message: str, span: ast.Span, help: str | None = None) -> None:
-        self._add("error", message, span, help)
+    def error(self, message: str, span: ast.Span, help: str | None = None, settings: tuple[str, ...] = ()) -> None:
+        self._add("error", message, span, help, settings)
 
     def warning(self, message: str, span: ast.Span, help: str | None = None) -> None:
         self._add("warning", message, span, help)
 
-    def _add(self, severity: str, message: str, span: ast.Span, help: str | None) -> None:
+    def _add(self, severity: str, message: str, span: ast.Span, help: str | None, settings: tuple[str, ...] = ()) -> None:
         if self.full:
             return
         if severity == "error":
             self.errors += 1
             if self.full:
-                message, help = f"too many errors: stopped after {MAX_ERRORS}", "fix these first, then check again"
+                message, help, settings = f"too many errors: stopped after {MAX_ERRORS}", "fix these first, then check again", ()
         reporter = self.reporters.get(span.file)
         line = reporter.line(span.line) if reporter else None
-        self.items.append(Diagnostic(severity, message, span, help, line))
+        self.items.append(Diagnostic(severity, message, span, help, line, settings))
 
     @property
     def full(self) -> bool:

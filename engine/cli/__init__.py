@@ -1,7 +1,8 @@
 """The ``riichi`` console script: one subcommand per module, each registering itself with argparse.
 
-Every error a user can cause is reported as one readable line on stderr with the contract's exit code;
-a Python traceback never reaches the terminal.
+Every error a user can cause is reported as one readable line on stderr with the contract's exit code (2);
+a bug of ours is one line too, asking for a report, with exit code 3 (``internal_error``); a Python traceback
+never reaches the terminal.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InternalError
 
 # (subcommand, module, one-line help). A module exposes ``configure(parser)`` and ``run(args) -> int``.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -35,6 +36,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3  # a bug of ours (contract: `internal_error`), never the exit code of bad input
 
 
 class _Parser(argparse.ArgumentParser):
@@ -151,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     try:
         return int(module.run(args))
+    except InternalError as exc:
+        print(f"riichi {args.command}: {exc.message}", file=sys.stderr)
+        return EXIT_INTERNAL
     except EngineError as exc:
         print(f"riichi {args.command}: error: {exc.message}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -158,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # a bug of ours: still one readable line, never a traceback
-        print(f"riichi {args.command}: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except Exception as exc:  # a bug of ours: still one readable line, never a traceback, and its own exit code
+        print(f"riichi {args.command}: {InternalError.of(exc, f'running `riichi {args.command}`').message}", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 # Commands that may leave worker processes, threads or files to the interpreter's exit (web server, dask cluster):

@@ -4,8 +4,8 @@ Other programs keep one process open and pipe requests through it, so the loop p
 "Limits of the JSON-lines interfaces" says, whatever the bytes it is fed: every input line gets exactly one
 answer line, in order; a line that is not UTF-8, holds a lone surrogate, or is blank is answered
 ``invalid_request``; a line longer than ``MAX_LINE_BYTES`` is answered ``limit_exceeded`` without being parsed
-(nor even kept in memory); an error raised while answering, even one of ours, becomes an answer with a contract
-code and the batch goes on; every answer is valid UTF-8 JSON.
+(nor even kept in memory); an error raised while answering becomes an answer with a contract code (a bug of ours
+is ``internal_error``, asking for a report) and the batch goes on; every answer is valid UTF-8 JSON.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from engine.errors import CODES
+from engine.errors import CODES, InternalError
 
 # The longest input line answered: a score request is about 100 bytes, a tile string 20.
 MAX_LINE_BYTES = 64 * 1024
@@ -34,18 +34,18 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
-def serve(answer: Answer, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, *, flush_each: bool = False, failure_code: str = "invalid_request") -> int:
+def serve(answer: Answer, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, *, flush_each: bool = False) -> int:
     """Answer every line of ``stdin`` with ``answer`` (which gets the decoded line, without its line end),
     writing one JSON line per input line to ``stdout``; returns the exit code (0: every line was answered).
 
-    ``failure_code`` is the code of an answer whose computation raised something unexpected (for scoring,
-    ``invalid_rulebook``: a rule that cannot be evaluated); ``flush_each`` writes every answer at once, for a
-    caller that waits for each answer before sending the next line."""
+    An answer whose computation raised something unexpected is ``internal_error`` (a bug of ours: an error the
+    input can cause carries its own code); ``flush_each`` writes every answer at once, for a caller that waits for
+    each answer before sending the next line."""
     source = stdin if stdin is not None else _stdin_bytes()
     sink = stdout if stdout is not None else _stdout_bytes()
     write = sink.write
     for line in read_lines(source):
-        write(encode(answer_bytes(line, answer, failure_code)))
+        write(encode(answer_bytes(line, answer)))
         if flush_each:
             sink.flush()
     sink.flush()
@@ -108,7 +108,7 @@ def read_lines(source: IO[bytes]) -> Iterator[bytes | None]:
         yield line if len(line) <= MAX_LINE_BYTES else None
 
 
-def answer_bytes(line: bytes | None, answer: Answer, failure_code: str = "invalid_request") -> dict[str, Any]:
+def answer_bytes(line: bytes | None, answer: Answer) -> dict[str, Any]:
     """The answer to one raw line (None: a line past the size bound)."""
     if line is None:
         return error("limit_exceeded", f"the line is longer than {MAX_LINE_BYTES:,} bytes (the bound of a request line)")
@@ -120,10 +120,10 @@ def answer_bytes(line: bytes | None, answer: Answer, failure_code: str = "invali
         return error("invalid_request", "blank line: expected a request")
     if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(text):
         return error("invalid_request", "the line holds a lone surrogate escape (`\\ud800`...), which is not text")
-    return answer_text(text, answer, failure_code)
+    return answer_text(text, answer)
 
 
-def answer_text(text: str, answer: Answer, failure_code: str = "invalid_request") -> dict[str, Any]:
+def answer_text(text: str, answer: Answer) -> dict[str, Any]:
     """``answer(text)``, with anything it raises turned into an answer that carries a contract code."""
     try:
         return answer(text)
@@ -136,7 +136,7 @@ def answer_text(text: str, answer: Answer, failure_code: str = "invalid_request"
         message = getattr(exc, "message", None)
         if isinstance(code, str) and code in CODES:
             return error(code, message if isinstance(message, str) else str(exc))
-        return error(failure_code, f"this request could not be answered ({type(exc).__name__}: {_short(exc)})")
+        return error("internal_error", InternalError.of(exc).message)
 
 
 def _has_lone_surrogate(text: str) -> bool:
@@ -159,17 +159,12 @@ def _holds_surrogate(value: Any, depth: int) -> bool:
     return False
 
 
-def _short(exc: BaseException) -> str:
-    text = str(exc)
-    return text if len(text) <= 200 else text[:200] + "..."
-
-
 def encode(answer: dict[str, Any]) -> bytes:
     """One answer as a UTF-8 JSON line; text that cannot be UTF-8 (a lone surrogate) is replaced, never raised."""
     try:
         text = _ENCODE(answer)
     except (TypeError, ValueError) as exc:  # an answer that is not JSON: a bug, still answered
-        text = _ENCODE(error("invalid_request", f"the answer could not be written ({type(exc).__name__})"))
+        text = _ENCODE(error("internal_error", InternalError.of(exc, "writing the answer").message))
     try:
         return (text + "\n").encode("utf-8")
     except UnicodeEncodeError:

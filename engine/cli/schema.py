@@ -5,13 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from pydantic import BaseModel
-
 from engine.errors import InvalidRequest
-from engine.game.result import GameResult
-from engine.request import SCHEMAS as REQUEST_SCHEMAS
-
-SCHEMAS: dict[str, type[BaseModel]] = {**REQUEST_SCHEMAS, "game-result": GameResult}  # the game result of `riichi play --json`
+from engine.schemas import SCHEMAS
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -158,7 +158,7 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
         return answer_line(line, default_rulebook, scorers, policy)
 
     try:
-        return jsonlines.serve(answer, failure_code="invalid_rulebook")
+        return jsonlines.serve(answer)
     finally:
         memo.set_entry_cap(previous)  # a caller in the same process (a test, an embedding) gets its caches back
 

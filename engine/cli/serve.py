@@ -20,8 +20,8 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST}: this machine only)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--host", default=None, help=f"address to bind (default {DEFAULT_HOST}: this machine only)")
+    parser.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
     parser.add_argument(
         "--rulebook-dir",
         action="append",
@@ -44,7 +44,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also answer requests whose Host is NAME (repeatable), e.g. the name a proxy or a LAN uses; "
         "otherwise only the --host address (and loopback names when bound to loopback)",
     )
+    parser.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="let pages of ORIGIN (e.g. https://club.example.org) call the API from a browser (repeatable); off by default",
+    )
     parser.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
+    parser.epilog = (
+        "Every option may also be set by an environment variable, which the command line overrides: RIICHI_HOST, "
+        "RIICHI_PORT, RIICHI_RULEBOOK_DIR (folders separated as in PATH), RIICHI_RULEBOOK, RIICHI_TIMEOUT, "
+        "RIICHI_WORKERS, RIICHI_QUEUE, RIICHI_HEADER_TIMEOUT, RIICHI_BODY_TIMEOUT, RIICHI_MAX_CONNECTIONS, "
+        "RIICHI_ALLOW_HOSTS and RIICHI_CORS_ORIGINS (comma-separated). See docs/deploy.md."
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from engine.web.app import create_app
+        from engine.web.environment import number, options_from_env, protocol_bounds
         from engine.web.limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS
         from engine.web.protocol import guarded_protocol
         from engine.web.quiet_log import quiet
@@ -66,14 +80,20 @@ def run(args: argparse.Namespace) -> int:
     for folder in args.rulebook_dir:
         if not os.path.isdir(folder):
             raise InvalidRequest(f"--rulebook-dir `{folder}` is not a folder")
-    if not 0 < args.port < 65536:
-        raise InvalidRequest(f"--port must be between 1 and 65535, got {args.port}")
-    options = ServerOptions(
-        rulebook_dirs=tuple(args.rulebook_dir),
-        default_rulebook=args.rulebook,
-        warm=True,
-        host=args.host,
-        allow_hosts=tuple(args.allow_host),
+    env = options_from_env(base=ServerOptions(warm=True))  # RIICHI_* variables; the command line wins
+    bounds = protocol_bounds()
+    port = args.port
+    if port is None:
+        port = number("RIICHI_PORT", os.environ["RIICHI_PORT"], int, "a port number") if os.environ.get("RIICHI_PORT") else DEFAULT_PORT
+    if not 0 < port < 65536:
+        raise InvalidRequest(f"--port must be between 1 and 65535, got {port}")
+    options = replace(
+        env,
+        rulebook_dirs=tuple(args.rulebook_dir) or env.rulebook_dirs,
+        default_rulebook=args.rulebook or env.default_rulebook,
+        host=args.host or env.host,
+        allow_hosts=tuple(args.allow_host) or env.allow_hosts,
+        cors_origins=tuple(args.cors_origin) or env.cors_origins,
     )
     if args.timeout is not None:
         options = replace(options, timeout=max(0.5, args.timeout))
@@ -83,18 +103,20 @@ def run(args: argparse.Namespace) -> int:
         options = replace(options, queue=max(0, args.queue))
     if args.body_timeout is not None:
         options = replace(options, body_seconds=max(0.5, args.body_timeout))
-    header_seconds = HEADER_SECONDS if args.header_timeout is None else max(0.5, args.header_timeout)
-    connections = MAX_CONNECTIONS if args.max_connections is None else max(1, args.max_connections)
+    header_timeout = args.header_timeout if args.header_timeout is not None else bounds.get("RIICHI_HEADER_TIMEOUT")
+    max_connections = args.max_connections if args.max_connections is not None else bounds.get("RIICHI_MAX_CONNECTIONS")
+    header_seconds = HEADER_SECONDS if header_timeout is None else max(0.5, header_timeout)
+    connections = MAX_CONNECTIONS if max_connections is None else max(1, int(max_connections))
     app = create_app(options)
     # Threads that score lists hand the interpreter back to the event loop every 0.5 ms (not Python's 5 ms), so
     # that /health and a single score wait milliseconds, not a list, for their turn.
     sys.setswitchinterval(0.0005)
     quiet("uvicorn.error")  # a warning a client can cause (a malformed request) is logged once a minute at most
-    print(f"riichi serve: http://{_shown(args.host)}:{args.port}/  (API docs at /docs; Ctrl-C stops)", file=sys.stderr)
+    print(f"riichi serve: http://{_shown(options.host)}:{port}/  (API docs at /docs; Ctrl-C stops)", file=sys.stderr)
     uvicorn.run(
         app,
-        host=args.host,
-        port=args.port,
+        host=options.host,
+        port=port,
         log_level=args.log_level,
         http=guarded_protocol(header_seconds, connections),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,

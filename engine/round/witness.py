@@ -22,6 +22,7 @@ from engine.round.actions import Action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules
 from engine.round.wall import Wall, tile_set
+from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -511,8 +512,8 @@ def _played(rules: RoundRules, script: Script, cache: Cache | None) -> dict[str,
         return cache[key][1]
     try:
         out: dict[str, Any] | None = play(rules, script)
-    except Exception:  # noqa: BLE001 - a script these rules cannot deal or play through (NotPlayable, a refused
-        out = None  # wall, a rule that fails on it) is no witness, and must not break the diff that tried it
+    except (NotPlayable, EngineError, RuleEvaluationError):  # these rules cannot deal the script (its tiles, its
+        out = None  # table), refuse its wall or a move, or a rule fails on it: no witness; anything else is a bug
     if cache is not None:
         cache[key] = (rules, out)  # the rules kept alive with their entry, so their id is not reused
     return out

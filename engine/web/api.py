@@ -22,9 +22,10 @@ from fastapi import APIRouter, Request
 from pydantic import ValidationError
 
 from engine.analysis import analyze as analyze_tiles
-from engine.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.errors import EngineError, InternalError, InvalidRequest, LimitExceeded
 from engine.library import RulebookPolicy
-from engine.request import SCHEMAS, ScoreResponse
+from engine.schemas import SCHEMAS
+from engine.version import installed_version
 from engine.web.errors import ContractJSON, answer, body, from_exception
 from engine.web.impact import sample_paths
 from engine.web.lanes import Lane
@@ -37,6 +38,21 @@ from engine.web.models import (
     ImpactRequest,
     RulebookRef,
     Upload,
+)
+from engine.web.responses import (
+    GET_ERRORS,
+    POST_ERRORS,
+    AnalyzeAnswer,
+    CheckReport,
+    DiffResponse,
+    ErrorResponse,
+    ExplainResponse,
+    HealthResponse,
+    ImpactResponse,
+    RulebookRow,
+    ScoreAnswer,
+    TileSetResponse,
+    documented,
 )
 from engine.web.state import ServerState
 from engine.web.tile_sets import tile_set
@@ -80,7 +96,7 @@ def lane_for(state: ServerState, raw: bytes) -> Lane:
 @router.post(
     "/score",
     openapi_extra={"requestBody": SCORE_BODY},
-    responses={200: {"model": ScoreResponse, "description": "the score, or a list of answers (each ok or not)"}},
+    responses=documented(ScoreAnswer, "the score; for a list, a list of answers in order (each ok or not)", POST_ERRORS),
     summary="score a hand, or a list of hands",
 )
 async def score(request: Request) -> ContractJSON:
@@ -142,7 +158,7 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise InvalidRequest("a score request must be a JSON object")
         return policy.scorer(data.get("rulebook")).score(data)
-    except EngineError as exc:
+    except (EngineError, InternalError) as exc:  # a bug answers this item (500 when alone), not the whole list
         return from_exception(exc)
     except RecursionError:
         return body("limit_exceeded", "the request is nested too deeply")
@@ -165,6 +181,8 @@ ANALYZE_BODY = {
 
 
 @router.post("/analyze", openapi_extra={"requestBody": ANALYZE_BODY},
+             responses=documented(AnalyzeAnswer, "the analysis; for a list, a list of answers in order (each ok or not)",
+                                  tuple(s for s in POST_ERRORS if s not in (404, 422))),
              summary="shanten and waits, or every decomposition of a complete hand")
 async def analyze(request: Request) -> ContractJSON:
     """``{"tiles": "..."}`` answers one analysis; a list of such objects answers a list."""
@@ -182,6 +200,10 @@ def analyze_one(data: Any) -> dict[str, Any]:
         return from_exception(exc)
     except ValidationError as exc:
         return body("invalid_request", describe(exc.errors()))
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug answers this item (500 when alone), not the whole list
+        return from_exception(InternalError.of(exc, "analysing"))
 
 
 def vet(ref: RulebookRef, policy: RulebookPolicy) -> dict[str, str]:
@@ -197,7 +219,9 @@ def vet(ref: RulebookRef, policy: RulebookPolicy) -> dict[str, str]:
 @router.post(
     "/check",
     summary="validate a rulebook and run its examples",
-    responses={422: {"description": "the report of a rulebook with errors (`ok` false, its diagnostics)"}},
+    responses=documented(CheckReport, "the report of a rulebook without errors (warnings alone leave it usable)", POST_ERRORS,
+                         s422={"model": CheckReport | ErrorResponse,
+                               "description": "the report of a rulebook with errors (`ok` false, its diagnostics), or an error"}),
 )
 async def check(payload: CheckRequest, request: Request) -> ContractJSON:
     """The report: 200 when the rulebook has no errors (warnings alone leave it usable), 422 when it has errors
@@ -210,7 +234,8 @@ async def check(payload: CheckRequest, request: Request) -> ContractJSON:
     return answer(report)
 
 
-@router.post("/explain", summary="a rulebook, or one of its items, in plain English")
+@router.post("/explain", summary="a rulebook, or one of its items, in plain English",
+             responses=documented(ExplainResponse, "the explanation", POST_ERRORS))
 async def explain(payload: ExplainRequest, request: Request) -> ContractJSON:
     state = state_of(request)
     ref = vet(payload.rulebook, state.policy)
@@ -222,7 +247,8 @@ async def job(state: ServerState, name: str, **kwargs: Any) -> dict[str, Any]:
     return await state.jobs.run(lambda: state.pool.run(name, **kwargs))
 
 
-@router.post("/diff", summary="the difference of two rulebooks, with witness hands")
+@router.post("/diff", summary="the difference of two rulebooks, with witness hands",
+             responses=documented(DiffResponse, "every changed item, each with a witness or the reason there is none", POST_ERRORS))
 async def diff(payload: DiffRequest, request: Request) -> ContractJSON:
     state = state_of(request)
     a, b = vet(payload.a, state.policy), vet(payload.b, state.policy)
@@ -238,7 +264,8 @@ async def diff(payload: DiffRequest, request: Request) -> ContractJSON:
     return answer(result)
 
 
-@router.post("/impact", summary="what changing rulebook A to B does to the sample games, charged item by item")
+@router.post("/impact", summary="what changing rulebook A to B does to the sample games, charged item by item",
+             responses=documented(ImpactResponse, "the impact report", POST_ERRORS))
 async def impact(payload: ImpactRequest, request: Request) -> ContractJSON:
     """``riichi impact --json`` over sample logs shipped with the server (never a path from the request), in a
     worker with the same time and memory bounds as a diff; the report of two bundled rulebooks is kept a while."""
@@ -281,7 +308,8 @@ _DIFFS = _Recent(16)
 _IMPACTS = _Recent(8)
 
 
-@router.get("/rulebooks", summary="the rulebooks a request may name")
+@router.get("/rulebooks", summary="the rulebooks a request may name",
+            responses=documented(list[RulebookRow], "bundled rulebooks, then the files of `--rulebook-dir`", GET_ERRORS))
 def rulebooks(request: Request) -> ContractJSON:
     """The bundled rulebooks (name, title, extends), then the files of ``--rulebook-dir`` (``file: true``)."""
     return ContractJSON(list_rulebooks(state_of(request).policy))
@@ -310,7 +338,8 @@ def _may_name(policy: RulebookPolicy, rel: str) -> bool:
     return True
 
 
-@router.get("/tile-set", summary="the tiles a hand may hold under a rulebook (its red fives, its players' tiles)")
+@router.get("/tile-set", summary="the tiles a hand may hold under a rulebook (its red fives, its players' tiles)",
+            responses=documented(TileSetResponse, "the rulebook's tiles", (400, 404, 413, 421, 422, 500, 503)))
 async def rulebook_tiles(rulebook: str, request: Request) -> ContractJSON:
     """The Score page's palette for the chosen rulebook: ``settings table tiles`` and ``red_fives`` as a list of
     tiles in mpsz notation (``0p`` a red five), in the palette's order; compiled in the scores lane."""
@@ -322,7 +351,11 @@ async def rulebook_tiles(rulebook: str, request: Request) -> ContractJSON:
     return ContractJSON(found)
 
 
-@router.get("/schema/{name}", summary="the JSON Schema of a contract model")
+@router.get("/schema/{name}", summary="the JSON Schema of a contract model (as `riichi schema NAME`)",
+            description=f"`name` is one of: {', '.join(f'`{n}`' for n in SCHEMAS)}.",
+            responses=documented(dict[str, Any], "the model's JSON Schema", (404, *GET_ERRORS),
+                                 s404={"model": ErrorResponse, "description": "no schema of that name (`invalid_request`)"}),
+            response_model=None)
 def schema(name: str) -> ContractJSON:
     model = SCHEMAS.get(name)
     if model is None:
@@ -330,14 +363,15 @@ def schema(name: str) -> ContractJSON:
     return ContractJSON(model.model_json_schema())
 
 
-@router.get("/health", summary="whether the server answers, and its workers' and lanes' counts")
+@router.get("/health", summary="whether the server answers, its version, and its workers' and lanes' counts",
+            responses=documented(HealthResponse, "the server answers", GET_ERRORS), response_model=None)
 async def health(request: Request) -> dict[str, Any]:
     """Answered on the event loop itself (no thread), so that it answers whatever the lanes hold."""
     state = state_of(request)
     pool = state.pool
     lanes = {lane.name: {"in_flight": lane.in_flight, "refused": lane.refused}
              for lane in (state.scores, state.batches, state.jobs)}
-    return {"ok": True, "workers_started": pool.started, "workers_killed": pool.killed, "lanes": lanes}
+    return {"ok": True, "version": installed_version(), "workers_started": pool.started, "workers_killed": pool.killed, "lanes": lanes}
 
 
 __all__ = ["router", "score_one", "vet", "list_rulebooks"]

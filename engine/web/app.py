@@ -21,8 +21,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InternalError
 from engine.request import ScoreRequest
+from engine.version import installed_version
 from engine.web import api, pages, sheet
 from engine.web.body_limit import BodyLimit
 from engine.web.errors import STATUS, ContractJSON, body, from_exception
@@ -41,12 +42,18 @@ An error is `{"ok": false, "error": {"code", "message"}}` with status 400 (malfo
 rulebook), 422 (not a win, no yaku, a rulebook with errors: `POST /check` answers its report with 422 when the
 rulebook has errors, 200 when only warnings) or 413 (past a size, count or time bound); 415 when a
 POST body is not sent as `application/json`, 421 for a `Host` this server does not answer for, 408 when a body
-is not whole in time, and 503 with `Retry-After` when the server's queue for that kind of request is full.
+is not whole in time, 503 with `Retry-After` when the server's queue for that kind of request is full, and 500
+(`internal_error`) for a bug of the server's, to be reported.
 """
 
 
 def create_app(options: ServerOptions | None = None) -> FastAPI:
-    options = options or ServerOptions()
+    """The application for ``options``; without them (``uvicorn --factory engine.web.app:create_app``), the
+    options of the ``RIICHI_*`` environment variables (``engine.web.environment``, docs/deploy.md)."""
+    if options is None:
+        from engine.web.environment import options_from_env
+
+        options = options_from_env()
     state = ServerState.start(options)
 
     @asynccontextmanager
@@ -59,7 +66,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app = FastAPI(
         title="riichi-rulebook",
         description=DESCRIPTION,
-        version=_version(),
+        version=installed_version(),
         default_response_class=ContractJSON,
         lifespan=lifespan,
         docs_url=None if _offline_docs() else "/docs",
@@ -70,6 +77,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, seconds=options.body_seconds)
     app.add_middleware(HidePaths, folders=_server_folders(state))
     app.add_middleware(RequestGate, hosts=HostPolicy(options.host, options.allow_hosts))
+    _cors(app, options.cors_origins)
     _handlers(app)
     app.include_router(api.router, tags=["api"])
     app.include_router(pages.router, include_in_schema=False)
@@ -79,6 +87,18 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     _schemas(app)
     _docs(app)
     return app
+
+
+def _cors(app: FastAPI, origins: tuple[str, ...]) -> None:
+    """Browser pages of these origins may call the API (off unless the operator names origins): outermost, so that
+    a preflight is answered before the gate, and the gate's own refusals carry the headers too. Only GET and POST
+    with a JSON body; no credentials (the API has none)."""
+    if not origins:
+        return
+    from starlette.middleware.cors import CORSMiddleware
+
+    app.add_middleware(CORSMiddleware, allow_origins=list(origins), allow_methods=["GET", "POST"],
+                       allow_headers=["Content-Type"], expose_headers=["Retry-After"], max_age=600)
 
 
 def _server_folders(state: ServerState) -> list[tuple[str, str]]:
@@ -138,6 +158,19 @@ def _handlers(app: FastAPI) -> None:
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return ContractJSON(body("invalid_request", describe(exc.errors())), status_code=400)
 
+    @app.exception_handler(InternalError)
+    async def internal(request: Request, exc: InternalError) -> JSONResponse:
+        return ContractJSON(from_exception(exc), status_code=500)
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        """Anything else is a bug of ours: 500 with the contract's body, asking for a report, never a traceback
+        (Starlette still logs the exception for the operator). This handler runs outside the middleware that hides
+        the server's folders, so the answer names the exception's type only, never its text (which may hold a path)."""
+        message = (f"internal error ({type(exc).__name__}); this is a bug of the server, please report it with the "
+                   "request that caused it")
+        return ContractJSON(from_exception(InternalError(message)), status_code=500)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return ContractJSON(body("invalid_request", str(exc.detail)), status_code=exc.status_code)
@@ -145,7 +178,8 @@ def _handlers(app: FastAPI) -> None:
 
 def _schemas(app: FastAPI) -> None:
     """OpenAPI: add ``ScoreRequest`` and ``AnalyzeRequest`` (``POST /score`` and ``/analyze`` read their bodies
-    themselves, to answer lists item by item, so FastAPI does not know their models)."""
+    themselves, to answer lists item by item, so FastAPI does not know their models), and drop FastAPI's own
+    validation-error models: every route declares its 422 and the server never answers that shape."""
     base = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -156,19 +190,16 @@ def _schemas(app: FastAPI) -> None:
             components.update(defs.pop("$defs", {}))
             components["ScoreRequest"] = defs
             components["AnalyzeRequest"] = AnalyzeRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+            for unused in ("HTTPValidationError", "ValidationError"):
+                components.pop(unused, None)
+            for operation in (op for path in schema["paths"].values() for op in path.values()):
+                responses = operation.get("responses", {})
+                for status in [s for s, r in responses.items() if "HTTPValidationError" in str(r)]:
+                    del responses[status]
             app.openapi_schema = schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("riichi-rulebook")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 __all__ = ["create_app", "ServerOptions"]

@@ -7,6 +7,7 @@ and the status that fits each code, so that a client in any language can branch 
 | unknown_rulebook | 404 | it names a rulebook this server does not have or may not read |
 | not_a_win, no_yaku, invalid_rulebook | 422 | well-formed, but the hand or rulebook cannot be scored |
 | limit_exceeded | 413 | past a documented size, count, time or cost bound |
+| internal_error | 500 | a bug of the server's, to be reported (never a traceback) |
 
 The server's own bounds answer in the same shape with the status HTTP has for them: 408 ``limit_exceeded`` (a
 body not whole in time), 415 ``invalid_request`` (a POST body not sent as JSON), 421 ``invalid_request`` (a Host
@@ -20,7 +21,7 @@ from typing import Any
 from starlette.responses import JSONResponse
 
 from engine.cli.jsonlines import encode
-from engine.errors import CODES, EngineError
+from engine.errors import CODES, EngineError, InternalError
 
 STATUS: dict[str, int] = {
     "invalid_request": 400,
@@ -32,6 +33,7 @@ STATUS: dict[str, int] = {
     "no_yaku": 422,
     "invalid_rulebook": 422,
     "limit_exceeded": 413,
+    "internal_error": 500,
 }
 assert set(STATUS) == CODES, "every contract code has a status"
 
@@ -62,7 +64,7 @@ def answer(data: dict[str, Any]) -> ContractJSON:
     return ContractJSON(data, status_code=status_of(data))
 
 
-def from_exception(exc: EngineError) -> dict[str, Any]:
+def from_exception(exc: EngineError | InternalError) -> dict[str, Any]:
     return body(exc.code if exc.code in CODES else "invalid_request", exc.message)
 
 

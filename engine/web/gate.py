@@ -8,7 +8,8 @@ Two attacks from a web page the user happens to open: DNS rebinding (the page's 
   an IP address when it is bound to every address, or a name the operator allowed with ``--allow-host``; anything
   else (or no ``Host``) is answered 421 before any route runs;
 - a ``POST`` must say ``Content-Type: application/json`` (which a page can send to another site only after the
-  browser's preflight, which this server never grants): anything else is answered 415.
+  browser's preflight, which this server grants only to the origins an operator names with ``--cors-origin``):
+  anything else is answered 415.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ from ruledsl.record import field, record
 
 @record(slots=False)
 class ServerOptions:
-    """The operator's choices on the command line (``riichi serve``)."""
+    """The operator's choices: on the command line (``riichi serve``) or in ``RIICHI_*`` variables
+    (``engine.web.environment``)."""
 
     rulebook_dirs: tuple[str, ...] = ()
     default_rulebook: str | None = None
@@ -35,6 +36,7 @@ class ServerOptions:
     body_seconds: float = BODY_SECONDS  # seconds a client may take to send a request's body
     host: str = "127.0.0.1"  # the address bound: its name is a Host the server answers (see engine.web.gate)
     allow_hosts: tuple[str, ...] = ()  # further Host names (`--allow-host`), e.g. the name a proxy forwards
+    cors_origins: tuple[str, ...] = ()  # origins whose pages may call the API (`--cors-origin`); none by default
 
 
 @record(frozen=False, slots=False)

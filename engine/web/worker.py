@@ -53,7 +53,7 @@ def main() -> None:
 
 
 def _answer(jobs: dict[str, Any], name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
-    from engine.errors import EngineError
+    from engine.errors import EngineError, InternalError
 
     try:
         return jobs[name](**kwargs)
@@ -63,8 +63,10 @@ def _answer(jobs: dict[str, Any], name: str, kwargs: dict[str, Any]) -> dict[str
         return body("limit_exceeded", "the rulebook is nested too deeply")
     except MemoryError:
         return body("limit_exceeded", f"the job needs more than {WORKER_MEMORY_BYTES // 1024**2:,} MiB of memory")
-    except Exception as exc:  # noqa: BLE001 - a rule the scorer cannot evaluate: still an answer with a code
-        return body("invalid_rulebook", f"this rulebook could not be used ({type(exc).__name__}: {str(exc)[:200]})")
+    except InternalError as exc:
+        return body(exc.code, exc.message)
+    except Exception as exc:  # noqa: BLE001 - a bug of ours (a rule that cannot be evaluated is an EngineError)
+        return body("internal_error", InternalError.of(exc, f"running the {name} job").message)
 
 
 class _Worker:

@@ -142,7 +142,8 @@ class _Raising:
         (InvalidRequest("the hand has 15 tiles"), 2, "riichi rulebooks: error: the hand has 15 tiles"),
         (KeyboardInterrupt(), 130, ""),
         (BrokenPipeError(), 0, ""),
-        (ZeroDivisionError("division by zero"), 2, "riichi rulebooks: internal error: ZeroDivisionError: division by zero (please report this)"),
+        (ZeroDivisionError("division by zero"), 3, "riichi rulebooks: internal error while running `riichi rulebooks` (ZeroDivisionError: "
+         "division by zero); this is a bug of the engine, please report it with the input that caused it"),
     ],
 )
 def test_what_a_command_raises_becomes_an_exit_code_and_one_line(

@@ -40,7 +40,7 @@ def _answerer() -> Callable[[bytes], dict[str, Any]]:
     policy = library.RulebookPolicy.of(None)
 
     def answer(line: bytes) -> dict[str, Any]:
-        return jsonlines.answer_bytes(line, lambda text: score_cli.answer_line(text, None, scorers, policy), "invalid_rulebook")
+        return jsonlines.answer_bytes(line, lambda text: score_cli.answer_line(text, None, scorers, policy))
 
     return answer
 

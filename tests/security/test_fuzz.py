@@ -125,7 +125,7 @@ def rulebook_outcome(text: str) -> str:
             assert exc.code in CODES
             return "refused by the scorer"
         for request in REQUESTS:
-            answer = jsonlines.answer_text("", lambda _, r=request: scorer.score_json(dict(r)), "invalid_rulebook")
+            answer = jsonlines.answer_text("", lambda _, r=request: scorer.score_json(dict(r)))
             _assert_contract_answer(answer)
         return "scored"
 
@@ -227,7 +227,7 @@ SCORERS = _Scorers()
 
 def request_answer(line: bytes) -> dict:
     with Timer(line):
-        answer = jsonlines.answer_bytes(line, lambda text: answer_line(text, None, SCORERS, POLICY), "invalid_rulebook")
+        answer = jsonlines.answer_bytes(line, lambda text: answer_line(text, None, SCORERS, POLICY))
         assert json.loads(jsonlines.encode(answer).decode("utf-8")) is not None  # valid UTF-8 JSON, always
     _assert_contract_answer(answer)
     return answer
