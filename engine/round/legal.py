@@ -13,6 +13,7 @@ from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
+from engine.round.facts import steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
@@ -230,11 +231,20 @@ def riichi_refusal(r: Round, seat: int) -> str | None:
 
 
 def _player_choice_draws(r: Round, seat: int) -> list[Action]:
+    """The abortive draw a player may declare now (`at = "player_choice"`), asked at every turn. As after a discard
+    (``Round._abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
+    again until one of them may have changed: once the first go-around is over, nine terminals reads nothing else.
+    ``tests/round/test_abortive_shortcut.py`` runs the full check beside it at every turn."""
     items = r.rules.abortives_at.get("player_choice", ())
-    if items:
-        env = r.facts(seat)
-        if any(when(env) for _item, when in items):
-            return [Action("ryukyoku", seat)]
+    if not items:
+        return []
+    quiet = r.choice_quiet
+    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == seat):
+        return []
+    env = r.facts(seat)
+    if any(when(env) for _item, when in items):
+        return [Action("ryukyoku", seat)]
+    r.choice_quiet = steady_key(env)
     return []
 
 

@@ -146,6 +146,8 @@ class Round:
         self.steady_changes = 0
         # (steady_changes, seat or None) under which no abortive item held after a discard (``_abortive_after``)
         self._quiet: tuple[int, int | None] | None = None
+        # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
+        self.choice_quiet: tuple[int, int | None] | None = None
         self.pending_dora = 0
         self.finished = False
         self.settlement: dict[str, Any] | None = None
