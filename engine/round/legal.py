@@ -42,7 +42,8 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
         out.append(Action("reach", seat))
         if r.rules.open_riichi:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
-    out.extend(_kans(r, seat))
+    if 4 in s.counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
+        out.extend(_kans(r, seat))
     if r.rules.kita and s.counts[NORTH] and r.wall.remaining > 0 and NORTH in r.rules.kinds:
         if not s.riichi:
             out.append(Action("nukidora", seat, next(c for c in s.hand if KIND_OF[c] == NORTH)))
@@ -160,19 +161,21 @@ def _hand_dahai(seat: int) -> list[Action]:
 
 
 def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> list[Action]:
-    s = r.seats[seat]
+    """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
+    only so when it is the one copy of its code); no tile of a ``forbidden`` kind."""
+    hand = r.seats[seat].hand
     drawn = r.drawn
-    hand = s.hand
-    table = _hand_dahai(seat)
+    table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
     codes = sorted(set(hand))
     if forbidden:
         kind_of = KIND_OF
         codes = [code for code in codes if kind_of[code] not in forbidden]
-    if drawn is not None and drawn in codes and hand.count(drawn) == 1:
+    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand and allowed
+        return [table[code] for code in codes]
+    if hand.count(drawn) == 1:
         codes.remove(drawn)
     out = [table[code] for code in codes]
-    if drawn is not None and drawn in hand and KIND_OF[drawn] not in forbidden:
-        out.append(_dahai(seat, drawn, True))
+    out.append(_dahai(seat, drawn, True))
     return out
 
 

@@ -247,6 +247,8 @@ class Round:
 
     def _seat(self, seat: object) -> int:
         """``seat`` when it is a seat of this table; ``IllegalAction`` naming the range otherwise."""
+        if type(seat) is int and 0 <= seat < len(self.seats):  # the common case, asked at every move: no call
+            return seat
         problem = seat_problem(seat, len(self.seats))
         if problem is not None:
             raise IllegalAction(problem)
