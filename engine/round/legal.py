@@ -13,7 +13,7 @@ from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
-from engine.round.facts import steady_key
+from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
@@ -244,7 +244,7 @@ def _player_choice_draws(r: Round, seat: int) -> list[Action]:
     quiet = r.choice_quiet
     if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == seat):
         return []
-    env = r.facts(seat)
+    env = round_facts(r, seat)  # what ``r.facts(seat)`` gives: the seat whose turn it is
     if any(when(env) for _item, when in items):
         return [Action("ryukyoku", seat)]
     r.choice_quiet = steady_key(env)
