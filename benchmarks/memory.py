@@ -15,7 +15,8 @@ one that grows (a cache that is not bounded, strings kept forever, a collector t
 printed as MiB per 100,000 hands over the second half of the run.
 
 ours      ``riichi score --json`` (the console script beside this interpreter, modules byte-compiled first).
-peer      ``benchmarks/peer_jsonl.py``: the same JSON-lines loop around ``mahjong``'s ``HandCalculator``.
+peer      ``benchmarks/peer_jsonl.py``: the same JSON-lines loop around ``mahjong``'s ``HandCalculator``; it imports
+          nothing of ours (``tests/engine/test_peer_jsonl_independent.py``), so its memory is the peer's alone.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def peer_command() -> list[str]:
 
 def byte_compile() -> None:
     """Our modules' bytecode, as an installed package has it (the peer was installed so)."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks", "tests/peer_oracle.py"], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks"], cwd=ROOT, check=True)
 
 
 # Runs argv[1:], its stderr dropped, and prints its peak RSS (KiB) on stderr when it exits, with its exit code.

@@ -1,6 +1,6 @@
 """Scoring throughput on the same random hands, ours beside the mahjong package, at three levels of input.
 
-Run: ``python benchmarks/score.py [--hands N] [--seed S] [--repeat R] [--cpu]`` (``--cpu``: the API rows in CPU time). The hands come from ``tests/peer_oracle.py`` (the
+Run: ``python benchmarks/score.py [--hands N] [--seed S] [--repeat R] [--cpu]`` (``--cpu``: every row in CPU time). The hands come from ``tests/peer_oracle.py`` (the
 generator of the peer cross-check: complete hands with calls, red fives, dora and random situations, a few
 incomplete ones). Every row scores the same hands; figures are hands per second and microseconds per hand.
 
@@ -10,24 +10,27 @@ pre-built inputs      what each library takes natively, built before the clock s
                       objects, options as the house rules.
 request dicts         both start from the contract's request dicts, so reading notation and building the situation
                       are timed too. Ours: ``Scorer.score_json(request)`` (validation included). mahjong: the
-                      conversion of the peer cross-check (``tests.peer_oracle.peer_arguments``) then
-                      ``estimate_hand_value``.
+                      conversion of ``benchmarks/peer_jsonl.py`` (``peer_arguments``, its own mpsz reader, which
+                      gives the cross-check's arguments) then ``estimate_hand_value``.
 JSON lines process    one process fed every request as a JSON line on stdin, timed from start to exit
                       (interpreter start-up, imports, rulebook compile or options, JSON in and out), split into
                       its start-up (a single request) and the time per further request. Ours: ``riichi score
                       --json`` (the console script beside this interpreter). mahjong: ``benchmarks/peer_jsonl.py``,
-                      the same loop around the peer, answering the same information (yaku with han, fu, payments).
+                      the same loop around the peer, answering the same information (yaku with han, fu, payments);
+                      it imports nothing of ours. Timed in the child's CPU time (``--cpu``) or wall clock.
 
 Our modules are byte-compiled first, as an installed package is. Each library's API figures come from a fresh
 process of its own (so neither inherits the other's warm
 interpreter): "first pass" is the first time that process sees the hands (caches empty), "again" the same hands
-once more. It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
+once more. The runs are interleaved (ours, the peer's, ours, ...) so that a change in the machine's other load
+falls on both sides, and each figure is the best of ``--repeat``. It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import time
@@ -41,11 +44,12 @@ if str(ROOT) not in sys.path:
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
 from benchmarks.load import cold  # noqa: E402
+from benchmarks.peer_jsonl import peer_arguments  # noqa: E402  (the peer loop's own conversion: nothing of ours)
 from engine import tiles as T  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 from engine.library import scorer  # noqa: E402
 from engine.score import plain_request, situation_of  # noqa: E402
-from tests.peer_oracle import peer_arguments, random_requests  # noqa: E402
+from tests.peer_oracle import random_requests  # noqa: E402
 
 WORKERS = ("ours-built", "mahjong-built", "ours-request", "mahjong-request")
 
@@ -118,17 +122,31 @@ def in_fresh_process(kind: str, args: argparse.Namespace) -> dict:
     return json.loads(out.stdout)
 
 
-def best_of(runs: int, measure: Callable[[], dict]) -> dict:
-    """The fastest of several fresh processes, per figure (what the machine's other load perturbs least)."""
-    results = [measure() for _ in range(max(runs, 1))]
-    return {**results[0], "first": min(r["first"] for r in results), "again": min(r["again"] for r in results)}
+def interleaved(runs: int, measures: dict[str, Callable[[], dict]]) -> dict[str, dict]:
+    """Per worker, the fastest of several fresh processes, per figure (what the machine's other load perturbs
+    least); the workers take turns, so that a change in that load falls on every side."""
+    results: dict[str, list[dict]] = {kind: [] for kind in measures}
+    for _ in range(max(runs, 1)):
+        for kind, measure in measures.items():
+            results[kind].append(measure())
+    return {
+        kind: {**found[0], "first": min(r["first"] for r in found), "again": min(r["again"] for r in found)}
+        for kind, found in results.items()
+    }
 
 
-def process(command: list[str], requests: list[dict]) -> tuple[float, list[dict]]:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def process(command: list[str], requests: list[dict], cpu: bool = False) -> tuple[float, list[dict]]:
+    """(seconds, answers) of one process fed ``requests``: its own CPU time with ``cpu``, else the wall clock."""
     payload = "".join(json.dumps(dict(r, rulebook="house")) + "\n" for r in requests)
-    start = time.perf_counter()
+    clock = _children_cpu if cpu else time.perf_counter
+    start = clock()
     out = subprocess.run(command, input=payload, capture_output=True, text=True, cwd=ROOT)
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     if out.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({out.returncode}): {out.stderr.strip()}")
     return elapsed, [json.loads(line) for line in out.stdout.splitlines()]
@@ -144,15 +162,23 @@ def our_command() -> list[str]:
 def byte_compile() -> None:
     """Write our modules' bytecode, as ``pip install`` does for an installed package (the ``mahjong`` package
     was installed so): an editable checkout would otherwise compile every module at each start."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks", "tests/peer_oracle.py"], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks"], cwd=ROOT, check=True)
 
 
-def process_figures(command: list[str], requests: list[dict], repeat: int) -> tuple[float, float, list[dict]]:
-    """(seconds for one request, seconds for all of them, the answers): best of ``repeat`` runs each."""
-    one = min(process(command, requests[:1])[0] for _ in range(repeat))
-    runs = [process(command, requests) for _ in range(repeat)]
-    seconds, answers = min(runs, key=lambda r: r[0])
-    return one, seconds, answers
+def process_figures(commands: list[list[str]], requests: list[dict], repeat: int, cpu: bool) -> list[tuple[float, float, list[dict]]]:
+    """Per command (seconds for one request, seconds for all of them, the answers): best of ``repeat`` runs each,
+    the commands' runs interleaved."""
+    ones: list[list[float]] = [[] for _ in commands]
+    alls: list[list[tuple[float, list[dict]]]] = [[] for _ in commands]
+    for _ in range(max(repeat, 1)):
+        for i, command in enumerate(commands):
+            ones[i].append(process(command, requests[:1], cpu)[0])
+            alls[i].append(process(command, requests, cpu))
+    out = []
+    for one, runs in zip(ones, alls, strict=True):
+        seconds, answers = min(runs, key=lambda r: r[0])
+        out.append((min(one), seconds, answers))
+    return out
 
 
 def main() -> None:
@@ -160,7 +186,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=20260301)
     parser.add_argument("--repeat", type=int, default=5, help="fresh processes per figure; the best is shown (default 5)")
-    parser.add_argument("--cpu", action="store_true", help="time the API rows by CPU time, not the wall clock (a shared, busy machine)")
+    parser.add_argument("--cpu", action="store_true", help="time by CPU time, not the wall clock (a shared, busy machine)")
     parser.add_argument("--worker", choices=WORKERS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     requests = random_requests(args.seed, args.hands)
@@ -170,15 +196,17 @@ def main() -> None:
 
     byte_compile()
     load = cold("house")  # benchmarks/load.py's fresh-process load, for the last line
-    api = {kind: best_of(args.repeat, lambda kind=kind: in_fresh_process(kind, args)) for kind in WORKERS}
-    ours_one, ours_all, ours_answers = process_figures([*our_command(), "score", "--json"], requests, args.repeat)
-    peer_one, peer_all, peer_answers = process_figures([sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")], requests, args.repeat)
+    api = interleaved(args.repeat, {kind: lambda kind=kind: in_fresh_process(kind, args) for kind in WORKERS})
+    (ours_one, ours_all, ours_answers), (peer_one, peer_all, peer_answers) = process_figures(
+        [[*our_command(), "score", "--json"], [sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")]], requests, args.repeat, args.cpu
+    )
     assert len(ours_answers) == len(peer_answers) == len(requests), "a process left requests unanswered"
     assert api["ours-request"]["wins"] == sum(a["ok"] for a in ours_answers) == api["ours-built"]["wins"], "our answers differ"
 
     n = len(requests)
     wins = api["ours-request"]["wins"]
-    print(f"{n:,} hands (seed {args.seed}; {wins:,} scored, {n - wins:,} no yaku or not complete); best of {args.repeat} fresh processes")
+    clock = "CPU time" if args.cpu else "wall clock"
+    print(f"{n:,} hands (seed {args.seed}; {wins:,} scored, {n - wins:,} no yaku or not complete); best of {args.repeat} fresh processes, interleaved, {clock}")
     print(f"{'':44}{'first pass':>20}{'again':>20}")
     print(f"{'':44}{'hands/s':>10}{'us/hand':>10}{'hands/s':>10}{'us/hand':>10}")
 
@@ -190,7 +218,7 @@ def main() -> None:
 
     levels = (
         ("pre-built inputs (conversion not timed)", "built", "Scorer.score_hand", "HandCalculator.estimate_hand_value"),
-        ("the same request dicts", "request", "Scorer.score_json(request)", "peer_arguments + estimate_hand_value"),
+        ("the same request dicts", "request", "Scorer.score_json(request)", "own conversion + estimate_hand_value"),
     )
     for title, level, ours_label, peer_label in levels:
         ours, theirs = api[f"ours-{level}"], api[f"mahjong-{level}"]

@@ -13,6 +13,7 @@ from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.round.actions import Action, sorted_tiles
+from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
@@ -41,7 +42,8 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
         out.append(Action("reach", seat))
         if r.rules.open_riichi:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
-    out.extend(_kans(r, seat))
+    if 4 in s.counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
+        out.extend(_kans(r, seat))
     if r.rules.kita and s.counts[NORTH] and r.wall.remaining > 0 and NORTH in r.rules.kinds:
         if not s.riichi:
             out.append(Action("nukidora", seat, next(c for c in s.hand if KIND_OF[c] == NORTH)))
@@ -159,19 +161,21 @@ def _hand_dahai(seat: int) -> list[Action]:
 
 
 def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> list[Action]:
-    s = r.seats[seat]
+    """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
+    only so when it is the one copy of its code); no tile of a ``forbidden`` kind."""
+    hand = r.seats[seat].hand
     drawn = r.drawn
-    hand = s.hand
-    table = _hand_dahai(seat)
+    table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
     codes = sorted(set(hand))
     if forbidden:
         kind_of = KIND_OF
         codes = [code for code in codes if kind_of[code] not in forbidden]
-    if drawn is not None and drawn in codes and hand.count(drawn) == 1:
+    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand and allowed
+        return [table[code] for code in codes]
+    if hand.count(drawn) == 1:
         codes.remove(drawn)
     out = [table[code] for code in codes]
-    if drawn is not None and drawn in hand and KIND_OF[drawn] not in forbidden:
-        out.append(_dahai(seat, drawn, True))
+    out.append(_dahai(seat, drawn, True))
     return out
 
 
@@ -230,11 +234,20 @@ def riichi_refusal(r: Round, seat: int) -> str | None:
 
 
 def _player_choice_draws(r: Round, seat: int) -> list[Action]:
+    """The abortive draw a player may declare now (`at = "player_choice"`), asked at every turn. As after a discard
+    (``Round._abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
+    again until one of them may have changed: once the first go-around is over, nine terminals reads nothing else.
+    ``tests/round/test_abortive_shortcut.py`` runs the full check beside it at every turn."""
     items = r.rules.abortives_at.get("player_choice", ())
-    if items:
-        env = r.facts(seat)
-        if any(when(env) for _item, when in items):
-            return [Action("ryukyoku", seat)]
+    if not items:
+        return []
+    quiet = r.choice_quiet
+    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == seat):
+        return []
+    env = round_facts(r, seat)  # what ``r.facts(seat)`` gives: the seat whose turn it is
+    if any(when(env) for _item, when in items):
+        return [Action("ryukyoku", seat)]
+    r.choice_quiet = steady_key(env)
     return []
 
 

@@ -146,6 +146,8 @@ class Round:
         self.steady_changes = 0
         # (steady_changes, seat or None) under which no abortive item held after a discard (``_abortive_after``)
         self._quiet: tuple[int, int | None] | None = None
+        # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
+        self.choice_quiet: tuple[int, int | None] | None = None
         self.pending_dora = 0
         self.finished = False
         self.settlement: dict[str, Any] | None = None
@@ -189,7 +191,7 @@ class Round:
                 "honba": self.setup.honba,
                 "kyotaku": self.sticks,
                 "oya": self.setup.dealer,
-                "dora_marker": T.format_tiles([self.wall.dora_indicators()[0]]),
+                "dora_marker": NAME[self.wall.dora_indicators()[0]],
                 "scores": list(self.scores),
                 "tehais": [format_hand(s.hand) for s in self.seats],
             }
@@ -245,6 +247,8 @@ class Round:
 
     def _seat(self, seat: object) -> int:
         """``seat`` when it is a seat of this table; ``IllegalAction`` naming the range otherwise."""
+        if type(seat) is int and 0 <= seat < len(self.seats):  # the common case, asked at every move: no call
+            return seat
         problem = seat_problem(seat, len(self.seats))
         if problem is not None:
             raise IllegalAction(problem)
@@ -477,7 +481,7 @@ class Round:
         for c in a.consumed:
             s.remove(c)
         s.melds.append(MeldRecord("ankan", a.consumed))
-        self.events.append({"type": "ankan", "actor": seat, "consumed": [T.format_tiles([c]) for c in a.consumed]})
+        self.events.append({"type": "ankan", "actor": seat, "consumed": [NAME[c] for c in a.consumed]})
         self._release_on_call(seat)
         self._kan_declared(seat)
         s.rest(self.kinds)
@@ -493,7 +497,7 @@ class Round:
             if m.type == "pon" and m.tiles == a.consumed:
                 s.melds[i] = MeldRecord("kakan", tuple(sorted((*m.tiles, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), m.called, m.source)
                 break
-        self.events.append({"type": "kakan", "actor": seat, "pai": T.format_tiles([tile]), "consumed": [T.format_tiles([c]) for c in a.consumed]})
+        self.events.append({"type": "kakan", "actor": seat, "pai": NAME[tile], "consumed": [NAME[c] for c in a.consumed]})
         self._release_on_call(seat)
         self._kan_declared(seat)
         s.rest(self.kinds)
@@ -508,7 +512,7 @@ class Round:
         s.kita += 1
         self._kita_tiles.append(tile)
         s.rest(self.kinds)
-        self.events.append({"type": "nukidora", "actor": seat, "pai": T.format_tiles([tile])})
+        self.events.append({"type": "nukidora", "actor": seat, "pai": NAME[tile]})
         if self.rules.kita_interrupts:
             self._break_first_turn()
         self.pending_kan = a
@@ -541,7 +545,7 @@ class Round:
 
     def _reveal(self) -> None:
         code = self.wall.reveal()
-        self.events.append({"type": "dora", "dora_marker": T.format_tiles([code])})
+        self.events.append({"type": "dora", "dora_marker": NAME[code]})
 
     # ---- answers -------------------------------------------------------------------------------------------------
     def _open_window(self, event: str, tile: int, source: int) -> None:
@@ -712,7 +716,7 @@ class Round:
         self.steady_changes += 1
         self._release_on_call(seat)
         self._break_first_turn()
-        self.events.append({"type": a.type, "actor": seat, "target": source, "pai": T.format_tiles([tile]), "consumed": [T.format_tiles([c]) for c in a.consumed]})
+        self.events.append({"type": a.type, "actor": seat, "target": source, "pai": NAME[tile], "consumed": [NAME[c] for c in a.consumed]})
         if a.type == "daiminkan":
             self.kan_makers.append(seat)
             if self.rules.kan_dora == "immediately":
@@ -764,7 +768,7 @@ class Round:
             deltas[claim.seat] += sticks_here * r.riichi_deposit
             public = {k: v for k, v in result.items() if not k.startswith("__")}
             wins.append({**public, "seat": claim.seat, "from": claim.source, "win_tile": T.format_tiles([claim.tile]), "deltas": d})
-            self.events.append({"type": "hora", "actor": claim.seat, "target": claim.source, "pai": T.format_tiles([claim.tile]), "deltas": d, "ura_markers": result.get("ura_indicators", "")})
+            self.events.append({"type": "hora", "actor": claim.seat, "target": claim.source, "pai": NAME[claim.tile], "deltas": d, "ura_markers": result.get("ura_indicators", "")})
         dealer_won = any(c.seat == self.setup.dealer for c in claims)
         tags = {"dealer_win"} if dealer_won else {"non_dealer_win"}
         counters = next_counters(self, tags, None, 0)

@@ -18,7 +18,7 @@ from engine.library import rulebook
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
-from engine.round import Round
+from engine.round import Round, legal
 from engine.round.actions import Action
 from engine.round.facts import round_facts
 from engine.round.rules import round_rules
@@ -90,3 +90,42 @@ def test_the_shortcut_agrees_with_a_full_check_in_self_play(name: str, checked: 
         game = Game(rb, seed, [_BoldAgent(seed * 10 + k) for k in range(players)])  # type: ignore[list-item]
         game.play()
     assert checked
+
+
+@pytest.fixture
+def choice_checked(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Wraps ``legal._player_choice_draws`` (the abortive draws a player may declare, asked at every turn, with the
+    same steady-facts shortcut): every condition evaluated on fresh facts first; both must offer the same."""
+    original = legal._player_choice_draws
+    seen: list[bool] = []
+
+    def checking(rnd: Round, seat: int) -> list[Action]:
+        env = round_facts(rnd, seat)
+        expected = any(when(env) for _item, when in rnd.rules.abortives_at.get("player_choice", ()))
+        got = original(rnd, seat)
+        assert bool(got) == expected, f"seat {seat}: offered {got!r}, a full check says {expected}"
+        seen.append(expected)
+        return got
+
+    monkeypatch.setattr(legal, "_player_choice_draws", checking)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["tenhou", "house", "ema2012"])
+def test_the_player_choice_shortcut_agrees_with_a_full_check(name: str, choice_checked: list[bool]) -> None:
+    rb = rulebook(name)
+    players = round_rules(library.scorer(name)).players
+    for seed in range(4):
+        Game(rb, seed, [_BoldAgent(seed * 10 + k) for k in range(players)]).play()  # type: ignore[list-item]
+        Game(rb, seed, "random").play()
+    assert len(choice_checked) > 1000
+
+
+def test_the_player_choice_shortcut_agrees_on_real_games(choice_checked: list[bool]) -> None:
+    for path in sorted(MJLOG.iterdir())[::8]:
+        events = read_events(path)
+        start, parts, _ = split_rounds(events)
+        rules = round_rules(library.scorer(rulebook_for(start)))
+        for index, round_start, body in parts:
+            replay_round(rules, round_start, body, index + 1)
+    assert sum(choice_checked) >= 1 and len(choice_checked) > 100  # a replay asks only where a move other than a discard is made
