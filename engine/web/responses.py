@@ -150,6 +150,15 @@ class RulebookRow(BaseModel):
     file: bool = Field(description="true for a file of the operator's `--rulebook-dir`, false for a bundled rulebook")
 
 
+class SheetResponse(BaseModel):
+    """``POST /sheet``: the players' handout as text, in the format asked for."""
+
+    model_config = OPEN
+    ok: Literal[True]
+    format: Literal["md", "html"]
+    text: str
+
+
 class TileSetResponse(BaseModel):
     model_config = OPEN
     ok: Literal[True]
@@ -196,7 +205,7 @@ GET_ERRORS = (421, 500)
 def documented(ok: Any, description: str, errors: tuple[int, ...], **override: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
     """A route's ``responses=``: its 200 answer, and the contract's error body for each status it may answer
     (``override``, keyed ``s422``, replaces one status's entry)."""
-    out: dict[int | str, dict[str, Any]] = {200: {"model": ok, "description": description}}
+    out: dict[int | str, dict[str, Any]] = {200: override.get("s200", {"model": ok, "description": description})}
     for status in errors:
         out[status] = override.get(f"s{status}", {"model": ErrorResponse, "description": ERROR_STATUS[status]})
     return out
@@ -211,6 +220,7 @@ __all__ = [
     "ImpactResponse",
     "RulebookRow",
     "TileSetResponse",
+    "SheetResponse",
     "HealthResponse",
     "ScoreAnswer",
     "AnalyzeAnswer",

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from engine.web.api import job, state_of, vet
 from engine.web.errors import ContractJSON, answer
 from engine.web.models import STRICT, RulebookRef
+from engine.web.responses import POST_ERRORS, SheetResponse, documented
 
 router = APIRouter()
 Format = Literal["md", "html"]
@@ -34,8 +35,15 @@ class SheetRequest(BaseModel):
 @router.get(
     "/sheet",
     summary="the players' handout of a rulebook: every rule with its clause, the payment tables computed from it",
-    response_class=HTMLResponse,
-    responses={200: {"content": {"text/markdown": {}}}},
+    responses=documented(
+        SheetResponse,
+        "the handout itself: a printable HTML page, or Markdown with `format=md` (errors are the contract's JSON)",
+        (400, 404, 408, 413, 421, 422, 500, 503),
+        s200={
+            "description": "the handout itself: a printable HTML page, or Markdown with `format=md`",
+            "content": {"text/html": {"schema": {"type": "string"}}, "text/markdown": {"schema": {"type": "string"}}},
+        },
+    ),
 )
 async def sheet_page(
     request: Request,
@@ -54,7 +62,11 @@ async def sheet_page(
     return HTMLResponse(result["text"])
 
 
-@router.post("/sheet", summary="the players' handout of a rulebook named or sent as text, as JSON {ok, format, text}")
+@router.post(
+    "/sheet",
+    summary="the players' handout of a rulebook named or sent as text, as JSON {ok, format, text}",
+    responses=documented(SheetResponse, "the handout as text in the format asked for", POST_ERRORS),
+)
 async def sheet(payload: SheetRequest, request: Request) -> ContractJSON:
     state = state_of(request)
     ref = vet(payload.rulebook, state.policy)

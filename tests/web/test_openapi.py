@@ -47,6 +47,10 @@ CASES: list[tuple[str, str, str, Any, int]] = [
     ("get", "/schema/{name}", "/schema/game-result", None, 200),
     ("get", "/schema/{name}", "/schema/nothing", None, 404),
     ("get", "/health", "/health", None, 200),
+    ("post", "/sheet", "/sheet", {"rulebook": "house", "format": "md"}, 200),
+    ("post", "/sheet", "/sheet", {"rulebook": "nowhere"}, 404),
+    ("get", "/sheet", "/sheet?rulebook=nowhere", None, 404),
+    ("get", "/sheet", "/sheet?rulebook=house&format=pdf", None, 400),
 ]
 
 
@@ -120,3 +124,13 @@ def test_the_document_is_whole(served):
             for status, response in operation["responses"].items():
                 if status != "200" and not (path == "/check" and status == "422"):
                     assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorResponse"}, (path, status)
+
+
+def test_the_handout_page_declares_html_and_markdown(served):
+    client, document = served
+    content = document["paths"]["/sheet"]["get"]["responses"]["200"]["content"]
+    assert set(content) == {"text/html", "text/markdown"}
+    page = client.get("/sheet?rulebook=house")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    markdown = client.get("/sheet?rulebook=house&format=md")
+    assert markdown.status_code == 200 and markdown.headers["content-type"].startswith("text/markdown")
