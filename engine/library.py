@@ -225,13 +225,28 @@ def rulebook_from_text(text: str, file: str = "<memory>") -> Rulebook:
     """The compiled rulebook for rulebook text held in memory, cached by the text's SHA-256 (and ``file``, the
     name its diagnostics give): the same text sent again is not compiled again. Errors raise
     ``ruledsl.diagnostics.RulebookError``."""
-    key = "\x00".join(("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), file))
+    key = _text_key(text, file)
     found = _cached(_RULEBOOKS, key)
     if isinstance(found, Rulebook):
         return found
     compiled = compile_rulebook(resolve(file, text=text, file=file))
     _RULEBOOKS.put(key, _entry(compiled, [f for f in _chain_files(compiled) if f != file]))
     return compiled
+
+
+def scorer_from_text(text: str, file: str = "<memory>") -> Scorer:
+    """The scorer for rulebook text held in memory, shared like ``scorer``'s (keyed by the text's SHA-256)."""
+    compiled = rulebook_from_text(text, file)
+    key = _text_key(text, file)
+    found = _SCORERS.get(key)
+    if not isinstance(found, Scorer) or found.rulebook is not compiled:
+        found = Scorer(compiled)
+        _SCORERS.put(key, found)
+    return found
+
+
+def _text_key(text: str, file: str) -> str:
+    return "\x00".join(("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), file))
 
 
 def forget(ref: str | None = None) -> None:
@@ -326,4 +341,4 @@ class RulebookPolicy:
         )
 
 
-__all__ = ["rulebook", "rulebook_from_text", "scorer", "forget", "bundled_names", "is_bundled", "clear_caches", "canonical", "RulebookPolicy", "DEFAULT_RULEBOOK"]
+__all__ = ["rulebook", "rulebook_from_text", "scorer", "scorer_from_text", "forget", "bundled_names", "is_bundled", "clear_caches", "canonical", "RulebookPolicy", "DEFAULT_RULEBOOK"]
