@@ -190,7 +190,8 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | No
     found = _cached(_RULEBOOKS, key)
     if found is not None:
         return found  # type: ignore[return-value]
-    failed = _cached(_FAILURES, key)
+    failed_key = f"{key}\x00as\x00{ref}"  # a failure's message quotes the name as written: one entry per spelling
+    failed = _cached(_FAILURES, failed_key)
     if isinstance(failed, EngineError):
         raise type(failed)(failed.message)  # a fresh error each time: a raised one carries its traceback
     broken: RulebookError | None = None
@@ -204,7 +205,7 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | No
     else:
         _RULEBOOKS.put(key, _entry(compiled, _chain_files(compiled)))
         return compiled
-    _FAILURES.put(key, _entry(error, _error_files(ref, broken)))
+    _FAILURES.put(failed_key, _entry(error, _error_files(ref, broken)))
     raise error
 
 
