@@ -117,7 +117,7 @@ class Scorer:
             return self._score_model(request, chosen)
         if not chosen:
             named = request.get("rulebook")
-            if named is not None and named not in self._own:
+            if named is not None and (type(named) is not str or named not in self._own):
                 return self._under(named).score(request, chosen=True)
         return self._score(*self._read(request))
 

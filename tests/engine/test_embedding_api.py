@@ -224,3 +224,9 @@ def test_round_and_game_errors_have_their_codes():
 def _fresh_caches():
     yield
     library.clear_caches()
+
+
+@pytest.mark.parametrize("named", [[], {}, 3, True])
+def test_a_rulebook_field_that_is_not_a_string_is_an_invalid_request(named):
+    answer = scorer("house").score_json({**KIRIAGE, "rulebook": named})
+    assert answer["error"]["code"] == "invalid_request" and "`rulebook`" in answer["error"]["message"]
