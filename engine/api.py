@@ -17,7 +17,12 @@ Rounds and games under the same rulebook (``docs/round-engine.md``)::
     r.settlement                               # the contract's round settlement
     Game(rulebook(NAME_OR_PATH), seed=1, agents="shanten").play()   # the contract's game result
 
-The round and game names are imported on first use, so that scoring alone never loads them.
+The round, game and replay names are imported on first use, so that scoring alone never loads them; type checkers
+see the real names (``TYPE_CHECKING`` imports), so that the examples type-check under ``mypy --strict``.
+
+Typed answers (``engine.outcome``): ``score_model``, ``settle_model`` and ``play_model`` give the contract's pydantic
+models; ``attempt(call)`` gives ``Ok`` or ``Failed`` (an ``ErrorCode``) instead of raising. Logs held in memory:
+``replay(bytes_or_text)`` (``engine.replay.source``). Names from other people: ``RulebookPolicy`` (docs/embedding.md).
 """
 
 from __future__ import annotations
