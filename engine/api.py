@@ -17,25 +17,58 @@ Rounds and games under the same rulebook (``docs/round-engine.md``)::
     r.settlement                               # the contract's round settlement
     Game(rulebook(NAME_OR_PATH), seed=1, agents="shanten").play()   # the contract's game result
 
-The round and game names are imported on first use, so that scoring alone never loads them.
+The round, game and replay names are imported on first use, so that scoring alone never loads them; type checkers
+see the real names (``TYPE_CHECKING`` imports), so that the examples type-check under ``mypy --strict``.
+
+Typed answers (``engine.outcome``): ``score_model``, ``settle_model`` and ``play_model`` give the contract's pydantic
+models; ``attempt(call)`` gives ``Ok`` or ``Failed`` (an ``ErrorCode``) instead of raising. Logs held in memory:
+``replay(bytes_or_text)`` (``engine.replay.source``). Names from other people: ``RulebookPolicy`` (docs/embedding.md).
 """
 
 from __future__ import annotations
 
-from engine.errors import EngineError
-from engine.library import rulebook, scorer
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import (
+    CODES,
+    EngineError,
+    InternalError,
+    InvalidHand,
+    InvalidRequest,
+    InvalidRulebook,
+    InvalidSituation,
+    LimitExceeded,
+    NotAWin,
+    NoYaku,
+    UnknownRulebook,
+)
+from engine.library import RulebookPolicy, forget, rulebook, rulebook_from_text, scorer, scorer_from_text
+from engine.outcome import (
+    ErrorCode,
+    ErrorInfo,
+    Failed,
+    Ok,
+    Settled,
+    attempt,
+    play_model,
+    score_model,
+    settle_model,
+)
 from engine.request import ScoreRequest, ScoreResponse
 from engine.score import Scorer
-from ruledsl.compile import Rulebook, compile_rulebook
-from ruledsl.resolve import resolve
+from engine.situation import Situation
+from ruledsl.compile import Rulebook
+from ruledsl.diagnostics import RulebookError
+from ruledsl.rulebook_files import UnreadableRulebook, confined
 
 
 def load_rulebook_text(text: str, file: str = "<memory>") -> Scorer:
-    """A scorer for rulebook text held in memory (it may ``extends`` a bundled rulebook)."""
-    return Scorer(compile_rulebook(resolve(file, text=text, file=file)))
+    """A scorer for rulebook text held in memory (it may ``extends`` a bundled rulebook); the same text again
+    gives the same scorer without compiling it again (``library.scorer_from_text`` keys it by content)."""
+    return scorer_from_text(text, file)
 
 
-def resettle(a: str | Scorer, b: str | Scorer, log: str, rounds: bool = True) -> dict:
+def resettle(a: str | Scorer, b: str | Scorer, log: str, rounds: bool = True) -> dict[str, Any]:
     """One game log re-settled under rulebook ``b`` after ``a`` reproduced it: every win re-scored and (``rounds``)
     every round played again through the round engine, the changes charged to the items of the diff, the final
     placements under both (``riichi impact`` for one file).
@@ -54,25 +87,95 @@ def resettle(a: str | Scorer, b: str | Scorer, log: str, rounds: bool = True) ->
 _LAZY = {
     "Action": "engine.round",
     "IllegalAction": "engine.round",
+    "InvalidRoundRules": "engine.round",
     "Round": "engine.round",
     "RoundSetup": "engine.round",
     "Wall": "engine.round",
+    "Agent": "engine.game.agents",
     "Game": "engine.game",
     "GameResult": "engine.game",
     "Bot": "engine.game.agents",
     "Observation": "engine.game.observation",
     "RiichiEnv": "engine.game.env",
+    "GameStuck": "engine.game",
     "play_game": "engine.game",
+    "ReplayReport": "engine.replay.rounds",
+    "replay": "engine.replay.source",
+    "replay_log": "engine.replay.source",
 }
 
+if TYPE_CHECKING:  # type checkers see the real names; at run time ``__getattr__`` imports them on first use
+    from engine.game import Game, GameResult, GameStuck, play_game
+    from engine.game.agents import Agent, Bot
+    from engine.game.env import RiichiEnv
+    from engine.game.observation import Observation
+    from engine.replay.rounds import ReplayReport
+    from engine.replay.source import replay, replay_log
+    from engine.round import Action, IllegalAction, InvalidRoundRules, Round, RoundSetup, Wall
 
-def __getattr__(name: str) -> object:
+
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'engine.api' has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # read once: later reads find it without this function
+    return value
 
 
-__all__ = [*_LAZY, "EngineError", "Rulebook", "ScoreRequest", "ScoreResponse", "Scorer", "load_rulebook_text", "resettle", "rulebook", "scorer"]
+__all__ = [
+    "Action",
+    "Agent",
+    "Bot",
+    "CODES",
+    "EngineError",
+    "ErrorCode",
+    "ErrorInfo",
+    "Failed",
+    "Game",
+    "GameResult",
+    "GameStuck",
+    "IllegalAction",
+    "InternalError",
+    "InvalidHand",
+    "InvalidRequest",
+    "InvalidRoundRules",
+    "InvalidRulebook",
+    "Observation",
+    "RiichiEnv",
+    "InvalidSituation",
+    "LimitExceeded",
+    "NoYaku",
+    "NotAWin",
+    "Ok",
+    "ReplayReport",
+    "Round",
+    "RoundSetup",
+    "Rulebook",
+    "RulebookError",
+    "RulebookPolicy",
+    "ScoreRequest",
+    "ScoreResponse",
+    "Scorer",
+    "Settled",
+    "Situation",
+    "UnknownRulebook",
+    "UnreadableRulebook",
+    "Wall",
+    "attempt",
+    "confined",
+    "forget",
+    "load_rulebook_text",
+    "play_game",
+    "play_model",
+    "replay",
+    "replay_log",
+    "resettle",
+    "rulebook",
+    "rulebook_from_text",
+    "score_model",
+    "scorer",
+    "settle_model",
+]

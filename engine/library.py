@@ -3,6 +3,9 @@
 A batch or a server compiles each rulebook a single time: compiled rulebooks and scorers sit in bounded caches
 keyed by the rulebook's canonical identity (a bundled name, or the real path of a file), so a batch that spells
 one path a thousand ways still compiles it once, and a batch naming a thousand files keeps only the most recent.
+An entry loaded from files remembers the size and modification time of every file of its ``extends`` chain and
+is used only while they are unchanged: a rulebook edited on disk is read again on its next use (and an edit that
+breaks it gives its errors), without restarting the server. ``forget`` drops entries explicitly.
 
 Requests come from other programs, so what they may name is decided by the operator (``RulebookPolicy``): a
 bundled rulebook, the operator's own ``--rulebook``, or a ``.rulebook`` file inside a ``--rulebook-dir``. Anything
@@ -12,18 +15,21 @@ else is ``unknown_rulebook`` with a message that quotes only the request's own (
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import stat
 from collections import OrderedDict
+from collections.abc import Callable
 from threading import Lock
 
 from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
 from engine.score import Scorer
 from rulebooks import DEFAULT_RULEBOOK
-from ruledsl.compile import Rulebook, load
+from ruledsl.compile import Rulebook, compile_rulebook, load
 from ruledsl.diagnostics import RulebookError, printable
+from ruledsl.package_files import bundled_dir
 from ruledsl.record import record
-from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names
+from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names, resolve
 from ruledsl.rulebook_files import confined
 
 # Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this.
@@ -58,8 +64,47 @@ class _Bounded:
         with self._lock:
             self._items.clear()
 
+    def drop(self, which: Callable[[str], bool]) -> None:
+        with self._lock:
+            for key in [key for key in self._items if which(key)]:
+                del self._items[key]
+
     def __len__(self) -> int:
         return len(self._items)
+
+
+# A file's identity for the caches: its size and modification time (nanoseconds), or None when it cannot be read
+Stamp = tuple[tuple[str, tuple[int, int] | None], ...]
+
+
+def _stamp(files: list[str] | tuple[str, ...]) -> Stamp:
+    """What each file of a chain looks like now; an entry is stale when this differs from when it was loaded."""
+    stamps: list[tuple[str, tuple[int, int] | None]] = []
+    for file in files:
+        try:
+            info = os.stat(file)
+        except (OSError, ValueError):
+            stamps.append((file, None))
+        else:
+            stamps.append((file, (info.st_mtime_ns, info.st_size)))
+    return tuple(stamps)
+
+
+@record(slots=False)
+class _Loaded:
+    """A cache entry: what loading gave (a compiled rulebook or the error), and the stamps of the files read."""
+
+    value: object
+    files: tuple[str, ...]
+    stamp: Stamp
+
+    def fresh(self) -> bool:
+        return not self.files or _stamp(self.files) == self.stamp
+
+
+def _entry(value: object, files: list[str] | tuple[str, ...]) -> _Loaded:
+    files = tuple(files)
+    return _Loaded(value, files, _stamp(files))
 
 
 _RULEBOOKS = _Bounded(CACHE_SIZE)
@@ -70,6 +115,11 @@ _FAILURES = _Bounded(FAILURE_CACHE_SIZE)
 @functools.cache
 def _bundled() -> frozenset[str]:
     return frozenset(bundled_names())
+
+
+def is_bundled(name: str) -> bool:
+    """Whether ``name`` is the name of a bundled rulebook."""
+    return name in _bundled()
 
 
 def canonical(ref: str) -> str:
@@ -103,42 +153,113 @@ def _key(ref: str, within: tuple[str, ...] | None) -> str:
     return "\x00".join((key, "within", *within))
 
 
+def _chain_files(compiled: Rulebook) -> list[str]:
+    """The files a compiled rulebook was read from (bundled ones, which do not change, left out)."""
+    shipped = os.path.realpath(bundled_dir())
+    return [
+        file
+        for file in compiled.resolved.texts
+        if os.path.isfile(file) and os.path.dirname(os.path.realpath(file)) != shipped
+    ]
+
+
+def _error_files(ref: str, exc: RulebookError | None) -> list[str]:
+    """The files a failed load depends on: the rulebook's own file and every file its diagnostics point into."""
+    files = [ref] if ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref else []
+    for diagnostic in exc.diagnostics if exc is not None else ():
+        if diagnostic.span.file not in files and os.path.isfile(diagnostic.span.file):
+            files.append(diagnostic.span.file)
+    return files
+
+
+def _cached(cache: _Bounded, key: str) -> object | None:
+    found = cache.get(key)
+    if isinstance(found, _Loaded) and found.fresh():
+        return found.value
+    return None
+
+
 def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Rulebook:
     """The compiled rulebook for a bundled name or a path; errors carry the contract's code
     (``unknown_rulebook`` for a name or file that does not exist, ``invalid_rulebook`` with the rendered
     diagnostics for one that has errors). None means the default rulebook, as in a request. ``within``: every
-    file of its ``extends`` chain must lie inside these folders (``ruledsl.rulebook_files``)."""
+    file of its ``extends`` chain must lie inside these folders (``ruledsl.rulebook_files``). A file edited since
+    it was loaded is loaded again."""
     ref = _named(ref)
     key = _key(ref, within)
-    found = _RULEBOOKS.get(key)
+    found = _cached(_RULEBOOKS, key)
     if found is not None:
         return found  # type: ignore[return-value]
-    failed = _FAILURES.get(key)
+    failed_key = f"{key}\x00as\x00{ref}"  # a failure's message quotes the name as written: one entry per spelling
+    failed = _cached(_FAILURES, failed_key)
     if isinstance(failed, EngineError):
         raise type(failed)(failed.message)  # a fresh error each time: a raised one carries its traceback
+    broken: RulebookError | None = None
     try:
         with confined(within):
             compiled = load(ref)
     except UnknownRulebookError as exc:
         error: EngineError = UnknownRulebook(exc.message)
     except RulebookError as exc:
-        error = InvalidRulebook(f"rulebook `{printable(ref)}` has errors:\n{exc.message}")
+        error, broken = InvalidRulebook(f"rulebook `{printable(ref)}` has errors:\n{exc.message}"), exc
     else:
-        _RULEBOOKS.put(key, compiled)
+        _RULEBOOKS.put(key, _entry(compiled, _chain_files(compiled)))
         return compiled
-    _FAILURES.put(key, error)
+    _FAILURES.put(failed_key, _entry(error, _error_files(ref, broken)))
     raise error
 
 
 def scorer(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Scorer:
-    """The scorer for a rulebook, built once per canonical rulebook and shared (a ``Scorer`` is thread-safe)."""
+    """The scorer for a rulebook, built once per canonical rulebook and shared (a ``Scorer`` is thread-safe);
+    a new one once the rulebook's files were edited."""
     ref = _named(ref)
     key = _key(ref, within)
+    compiled = rulebook(ref, within=within)
     found = _SCORERS.get(key)
-    if found is None:
-        found = Scorer(rulebook(ref, within=within))
+    if not isinstance(found, Scorer) or found.rulebook is not compiled:
+        found = Scorer(compiled)
         _SCORERS.put(key, found)
-    return found  # type: ignore[return-value]
+    return found
+
+
+def rulebook_from_text(text: str, file: str = "<memory>") -> Rulebook:
+    """The compiled rulebook for rulebook text held in memory, cached by the text's SHA-256 (and ``file``, the
+    name its diagnostics give): the same text sent again is not compiled again. Errors raise
+    ``ruledsl.diagnostics.RulebookError``."""
+    key = _text_key(text, file)
+    found = _cached(_RULEBOOKS, key)
+    if isinstance(found, Rulebook):
+        return found
+    compiled = compile_rulebook(resolve(file, text=text, file=file))
+    _RULEBOOKS.put(key, _entry(compiled, [f for f in _chain_files(compiled) if f != file]))
+    return compiled
+
+
+def scorer_from_text(text: str, file: str = "<memory>") -> Scorer:
+    """The scorer for rulebook text held in memory, shared like ``scorer``'s (keyed by the text's SHA-256)."""
+    compiled = rulebook_from_text(text, file)
+    key = _text_key(text, file)
+    found = _SCORERS.get(key)
+    if not isinstance(found, Scorer) or found.rulebook is not compiled:
+        found = Scorer(compiled)
+        _SCORERS.put(key, found)
+    return found
+
+
+def _text_key(text: str, file: str) -> str:
+    return "\x00".join(("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), file))
+
+
+def forget(ref: str | None = None) -> None:
+    """Drop cached rulebooks and scorers: every one (None), or those of one bundled name or file however it is
+    spelled (whatever folders they were confined to). Edited files are noticed without this; an embedder calls it
+    to free memory, or after replacing a file within the resolution of its file system's modification times."""
+    if ref is None:
+        clear_caches()
+        return
+    identity = canonical(ref)
+    for cache in (_RULEBOOKS, _SCORERS, _FAILURES):
+        cache.drop(lambda key: key == identity or key.startswith(identity + "\x00"))
 
 
 def clear_caches() -> None:
@@ -221,4 +342,4 @@ class RulebookPolicy:
         )
 
 
-__all__ = ["rulebook", "scorer", "bundled_names", "clear_caches", "canonical", "RulebookPolicy", "DEFAULT_RULEBOOK"]
+__all__ = ["rulebook", "rulebook_from_text", "scorer", "scorer_from_text", "forget", "bundled_names", "is_bundled", "clear_caches", "canonical", "RulebookPolicy", "DEFAULT_RULEBOOK"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EngineError, InternalError, InvalidHand
+from engine.errors import EngineError, InternalError, InvalidHand, InvalidRequest, UnknownRulebook
 from engine.hand import Hand, build_hand
 from engine.plain_request import PlainRequest, plain_request
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
@@ -45,6 +45,9 @@ from ruledsl.compile import Rulebook
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
+
+# Spellings of a scorer's own file remembered as naming it (past this, each is compared again: still correct)
+OWN_NAMES_LIMIT = 64
 
 __all__ = [
     "ALWAYS",
@@ -88,6 +91,8 @@ class Scorer:
         """``reference=True``: every rule runs as the reference evaluator's nodes, through the plain paths (slow;
         for tests that hold the fast path equal to it)."""
         self.rulebook = rulebook
+        # the ``rulebook`` field values that name this scorer's rulebook (its name, and spellings of its file met)
+        self._own: set[str] = {rulebook.name}
         self.prepared = prepared = prepare(rulebook, reference)
         self.checks = SituationChecks(prepared)
         self.inputs = RequestReader(prepared, self.checks)
@@ -101,24 +106,54 @@ class Scorer:
         self._best = self.valuer.best_valuation
 
     # ---- public API
-    def score(self, request: ScoreRequest | dict[str, Any]) -> dict[str, Any]:
+    def score(self, request: ScoreRequest | dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
         """Score one request; the contract's response dict. Raises ``EngineError`` for bad input, and
-        ``InternalError`` (not an ``EngineError``) for a bug of ours, so that bad input and a bug never look alike."""
+        ``InternalError`` (not an ``EngineError``) for a bug of ours, so that bad input and a bug never look alike.
+
+        A request's ``rulebook`` is never ignored: naming this scorer's rulebook (its name, or its file however
+        spelled) or none, it is answered here; naming a bundled rulebook, it is answered under that one, as
+        ``riichi score --json`` and HTTP ``/score`` do; anything else is ``unknown_rulebook``. ``chosen=True``:
+        the caller already chose this scorer for the request's ``rulebook`` (``RulebookPolicy``)."""
         try:
             if type(request) is not dict or "liable" in request or "from" in request:
-                return self._score_model(request)
+                return self._score_model(request, chosen)
+            if not chosen:
+                named = request.get("rulebook")
+                if named is not None and (type(named) is not str or named not in self._own):
+                    return self._under(named).score(request, chosen=True)
             return self._score(*self._read(request))
         except (EngineError, RecursionError, MemoryError):  # bad input, or past what the process can hold
             raise
         except Exception as exc:
             raise InternalError.of(exc, "scoring") from exc
 
-    def _score_model(self, data: Any) -> dict[str, Any]:
+    def _under(self, named: object) -> Scorer:
+        """The scorer a request's ``rulebook`` asks for (see ``score``)."""
+        if not isinstance(named, str):
+            raise InvalidRequest("`rulebook` must be a string naming a rulebook")
+        from engine import library
+        from ruledsl.diagnostics import printable
+
+        if library.is_bundled(named):
+            return library.scorer(named)
+        leaf = next(iter(self.rulebook.resolved.texts), None)
+        if leaf is not None and library.canonical(named) == library.canonical(leaf):
+            if len(self._own) < OWN_NAMES_LIMIT:
+                self._own.add(named)
+            return self
+        raise UnknownRulebook(
+            f"this scorer answers under `{printable(self.rulebook.name)}`; the request names `{printable(named)}`, "
+            "which is neither that rulebook nor a bundled one: score it with `scorer()` of that rulebook"
+        )
+
+    def _score_model(self, data: Any, chosen: bool = False) -> dict[str, Any]:
         """A request as the contract's model (pydantic): one that may carry ``liable`` or ``from``, whose payment
         the rulebook's liability rule splits (``engine.scoring.liability``)."""
         from engine.request import ScoreRequest, parse_request
 
         request = data if isinstance(data, ScoreRequest) else parse_request(data)
+        if not chosen and request.rulebook is not None and request.rulebook not in self._own:
+            return self._under(request.rulebook)._score_model(request, True)
         response = self._score(*self._read(request))
         if request.liable is None and request.from_ is None:
             return response
@@ -126,10 +161,10 @@ class Scorer:
 
         return settle_liability(self, request, response)
 
-    def score_json(self, data: Any) -> dict[str, Any]:
+    def score_json(self, data: Any, *, chosen: bool = False) -> dict[str, Any]:
         """Like ``score`` but never raises for bad input: errors become ``ok: false`` responses."""
         try:
-            return self.score(data)
+            return self.score(data, chosen=chosen)
         except EngineError as exc:
             return {"ok": False, "error": exc.to_json()}
 

@@ -7,8 +7,9 @@ at ``/etc/passwd``), so every read of a rulebook file goes through ``read_rulebo
 path and opens only
 
 * a regular file (never a folder, device, FIFO or stdin), read with a byte bound;
-* reached through ``extends``: one whose real name ends in ``.rulebook`` too, so that no link makes a diagnostic
-  quote some other file of the machine;
+* one whose real name ends in ``.rulebook`` (named directly or reached through ``extends``), so that neither a
+  name nor a link makes a diagnostic quote some other file of the machine (``scorer("/etc/passwd")`` is refused
+  before a byte is read);
 * while confined (``confine`` for a whole process, a worker; ``confined`` for one call, a server answering a
   request): one whose real path lies inside an allowed folder or among the bundled rulebooks.
 
@@ -87,7 +88,8 @@ def _inside(real: str, folder: str) -> bool:
 
 def admit(path: str | Path, *, extended: bool = False) -> str:
     """The real path of a rulebook file this process may read; ``UnreadableRulebook`` (naming the file as
-    written) otherwise. ``extended``: the file is reached through an ``extends``."""
+    written) otherwise. ``extended``: the file is reached through an ``extends`` (the same policy; the message
+    says where the name came from)."""
     shown = printable(str(path))
     try:
         real = os.path.realpath(path)
@@ -96,8 +98,10 @@ def admit(path: str | Path, *, extended: bool = False) -> str:
         raise UnreadableRulebook(f"no such file `{shown}`") from None
     if not stat.S_ISREG(mode):
         raise UnreadableRulebook(f"`{shown}` is not a regular file")
-    if extended and not real.endswith(RULEBOOK_SUFFIX):
-        raise UnreadableRulebook(f"`{shown}` leads to a file whose name does not end in `{RULEBOOK_SUFFIX}`")
+    if not real.endswith(RULEBOOK_SUFFIX):
+        if extended or str(path).endswith(RULEBOOK_SUFFIX):
+            raise UnreadableRulebook(f"`{shown}` leads to a file whose name does not end in `{RULEBOOK_SUFFIX}`")
+        raise UnreadableRulebook(f"`{shown}` is not a rulebook file: a rulebook file's name ends in `{RULEBOOK_SUFFIX}`")
     folders = allowed_folders()
     if folders is not None and not any(_inside(real, folder) for folder in folders):
         raise UnreadableRulebook(f"`{shown}` is outside the folders rulebooks may be read from")

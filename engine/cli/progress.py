@@ -1,7 +1,8 @@
 """Progress bars for the long runs of the command line (diff searches, replays of folders, self-play, impact).
 
 A bar is drawn on stderr only when stderr is a terminal, so that piped output, ``--json`` runs and tests stay
-byte-for-byte quiet. ``tqdm`` is imported only when a bar is really drawn: a pipeline pays nothing for it.
+byte-for-byte quiet. ``tqdm`` is imported only when a bar is really drawn: a pipeline pays nothing for it. It is
+the optional ``cli`` extra: without it a terminal gets a plain counter (``label 12/40``) rewritten in place.
 
 Two shapes, for the two ways a long run is written::
 
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -64,9 +66,7 @@ def ticker(total: int | None = None, label: str = "", enabled: bool | None = Non
     if not wanted(enabled):
         yield _no_tick
         return
-    from tqdm import tqdm  # only on a terminal: keeps the start-up of piped commands short
-
-    bar = tqdm(total=total, desc=label or None, file=sys.stderr, leave=False, dynamic_ncols=True, unit="")
+    bar = _bar(total, label)
 
     def tick(n: int = 1, total: int | None = None) -> None:
         if total is not None and total != bar.total:
@@ -79,6 +79,39 @@ def ticker(total: int | None = None, label: str = "", enabled: bool | None = Non
         yield tick
     finally:
         bar.close()
+
+
+def _bar(total: int | None, label: str) -> Any:
+    """A ``tqdm`` bar, or a ``PlainBar`` when ``tqdm`` (the ``cli`` extra) is not installed."""
+    try:
+        from tqdm import tqdm  # only on a terminal: keeps the start-up of piped commands short
+    except ImportError:
+        return PlainBar(total, label)
+    return tqdm(total=total, desc=label or None, file=sys.stderr, leave=False, dynamic_ncols=True, unit="")
+
+
+class PlainBar:
+    """The counter drawn without ``tqdm``: ``label n/total`` on one line of stderr, at most five times a second,
+    erased when done (as a ``tqdm`` bar with ``leave=False`` is)."""
+
+    def __init__(self, total: int | None, label: str) -> None:
+        self.total, self.label, self.n, self.shown = total, label, 0, 0.0
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+        now = time.monotonic()
+        if now - self.shown >= 0.2 or self.n == self.total:  # the last step is always shown
+            self.shown = now
+            self.refresh()
+
+    def refresh(self) -> None:
+        count = f"{self.n}/{self.total}" if self.total else str(self.n)
+        sys.stderr.write(f"\r{self.label} {count}".lstrip() + " ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
 
 
 def _no_tick(n: int = 1, total: int | None = None) -> None:

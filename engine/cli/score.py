@@ -207,6 +207,6 @@ def answer_line(
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
         policy = policy or library.RulebookPolicy.of(default_rulebook)
         name = policy.choose(named)
-        return (scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)).score(data)
+        return (scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)).score(data, chosen=True)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}

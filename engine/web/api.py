@@ -157,7 +157,7 @@ def score_one(data: Any, policy: RulebookPolicy) -> dict[str, Any]:
     try:
         if not isinstance(data, dict):
             raise InvalidRequest("a score request must be a JSON object")
-        return policy.scorer(data.get("rulebook")).score(data)
+        return policy.scorer(data.get("rulebook")).score(data, chosen=True)
     except (EngineError, InternalError) as exc:  # a bug answers this item (500 when alone), not the whole list
         return from_exception(exc)
     except RecursionError:

@@ -33,3 +33,18 @@ def test_forced_bar_draws_on_stderr_and_yields_everything(monkeypatch: pytest.Mo
     monkeypatch.setattr("sys.stderr", err)
     assert list(progress(iter(range(4)), total=4, label="replay", enabled=True)) == [0, 1, 2, 3]
     assert "replay" in err.getvalue()
+
+
+def test_without_tqdm_a_plain_counter_is_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm is the optional `cli` extra: without it the command still runs and shows `label n/total`."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # `from tqdm import tqdm` raises ImportError
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with ticker(total=3, label="replay", enabled=True) as tick:
+        tick()
+        tick(2, total=4)
+    assert list(progress(range(3), label="x", enabled=True)) == [0, 1, 2]
+    assert "replay 1/3" in err.getvalue() and "replay 1/4" in err.getvalue() and "x 3/3" in err.getvalue()
+    assert err.getvalue().endswith("\r\x1b[K")  # erased when done
