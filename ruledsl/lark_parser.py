@@ -256,14 +256,15 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     # ---- file structure
     def start(self, meta: Meta, children: list[Any]) -> ast.Rulebook:
-        header, *items = children
+        header, *statements = children
         name_tok, title, extends, source = header
         return ast.Rulebook(
             name=str(name_tok),
             title=title,
             extends=str(extends) if extends is not None else None,
             source=source,
-            items=tuple(items),
+            items=tuple(s for s in statements if isinstance(s, ast.Item)),
+            adoptions=tuple(s for s in statements if isinstance(s, ast.Adoption)),
             span=self._s(meta),
             name_span=_tok_span(self.file, name_tok),
             extends_span=_tok_span(self.file, extends) if extends is not None else ast.NO_SPAN,
@@ -279,6 +280,10 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def source(self, meta: Meta, children: list[Any]) -> str:
         return _unquote(children[0])
+
+    def adoption(self, meta: Meta, children: list[Any]) -> ast.Adoption:
+        name, words = children
+        return ast.Adoption(str(name), _unquote(words), self._s(meta), _tok_span(self.file, name))
 
     def decorator(self, meta: Meta, children: list[Any]) -> ast.Decorator:
         name, value = children

@@ -1,0 +1,161 @@
+"""`riichi check`'s findings about inherited clauses: ``clauses from`` statements, and clauses that contradict.
+
+A variant inherits its base's clauses, written for the base: "Site rules, ... no kiriage on this site" stays on
+the mangan line of a club file that adds kiriage. The checker cannot read a clause's meaning, but it can see which
+rules a clause names: the ids of items and the keys of settings, written as ids (``triple_ron``) or as words
+(``triple ron``), and the first word of an id that no other name of the rulebook starts with (``kiriage`` for
+``kiriage_mangan``). When an inherited clause names a rule the checked file adds, changes or removes, players may
+read a clause that no longer holds: a warning points at the change and names the clause's own place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ruledsl import ast
+from ruledsl.clause_origin import clause_origin
+from ruledsl.diagnostics import did_you_mean
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
+
+MIN_DISTINCT_PREFIX = 5  # a shorter first word of an id (`aka`, `ura`) names too little to be matched alone
+
+
+def check_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+    """Both checks, for the last file of the chain (the files it extends were checked as themselves)."""
+    if not rulebook.chain or rulebook.chain[-1].extends is None:
+        return
+    check_adoptions(rulebook, diags)
+    check_inherited_clauses(rulebook, diags)
+
+
+# ---- clauses from NAME = "..." --------------------------------------------------------------------------------------
+
+
+def check_adoptions(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+    """Each statement names a rulebook this file extends, once, and adopts at least one clause."""
+    leaf = rulebook.chain[-1]
+    ancestors = [book.name for book in rulebook.chain[:-1]]
+    seen: dict[str, ast.Adoption] = {}
+    for adoption in leaf.adoptions:
+        name = adoption.rulebook
+        if name not in ancestors:
+            own = name == leaf.name
+            diags.error(
+                f"`clauses from {name}`: `{leaf.name}` {'is this file' if own else f'does not extend `{name}`'}",
+                adoption.rulebook_span,
+                "a file's own clauses need no adopting"
+                if own
+                else did_you_mean(name, ancestors) or f"name a rulebook this file extends: {', '.join(reversed(ancestors))}",
+            )
+            continue
+        if name in seen:
+            diags.error(
+                f"`clauses from {name}` is written twice",
+                adoption.rulebook_span,
+                f"the first is at line {seen[name].span.line}; keep one",
+            )
+            continue
+        seen[name] = adoption
+        if not _adopts_any(rulebook, adoption):
+            diags.warning(
+                f"`clauses from {name}` adopts no clause: every item inherited from `{name}` cites this file's own clause",
+                adoption.rulebook_span,
+                "delete the line",
+            )
+
+
+def _adopts_any(rulebook: ResolvedRulebook, adoption: ast.Adoption) -> bool:
+    for key in rulebook.items:
+        origin = clause_origin(rulebook, key)
+        if origin is not None and origin.adopted_by == rulebook.name and origin.adopted_as == adoption.words:
+            return True
+    return False
+
+
+# ---- inherited clauses that name a changed rule ---------------------------------------------------------------------
+
+
+def _changes(rulebook: ResolvedRulebook) -> list[tuple[str, bool, str, ast.Span]]:
+    """(name, whether it is an item, what the file did, where) for each item id and settings key the last file
+    adds, changes or removes."""
+    found: list[tuple[str, bool, str, ast.Span]] = []
+    for item in rulebook.chain[-1].items:
+        if item.action == "examples":
+            continue
+        if item.kind == "settings":
+            found.extend((f.name, False, "sets", f.span) for f in item.fields)
+            continue
+        verb = {"define": "adds", "exception": "adds", "remove": "removes"}.get(item.action, "changes")
+        if item.action == "override" and not item.fields:
+            continue
+        found.append((item.name, True, verb, item.name_span))
+        if item.action == "exception" and item.target_name is not None:
+            found.append((item.target_name, True, "changes", item.name_span))
+    return found
+
+
+# a quoted title of the source ('Counting dora, ura dora and red fives') names a page, not a rule of the item
+QUOTED_TITLE = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])")
+
+
+def _rule_words(clause: str) -> str:
+    """The clause without the quoted titles of the pages it cites."""
+    return QUOTED_TITLE.sub(" ", clause)
+
+
+def _every_name(rulebook: ResolvedRulebook) -> list[str]:
+    names = [name for (_kind, name) in rulebook.items] + [r.key[1] for r in rulebook.removed]
+    names += [key for item in rulebook.of_kind("settings") for key in item.fields]
+    return names
+
+
+def _patterns(name: str, item: bool, every_name: list[str]) -> Iterator[re.Pattern[str]]:
+    """How a clause may name ``name``: the id as written or in words, and for an item a distinctive first word
+    (item ids are the game's own terms, `kiriage_mangan`; settings keys are English, whose first words are common)."""
+    yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name).replace("_", "[ _-]") + r"(?![A-Za-z0-9_])", re.IGNORECASE)
+    first = name.split("_")[0]
+    if item and first != name and len(first) >= MIN_DISTINCT_PREFIX:
+        if sum(1 for other in set(every_name) if other.split("_")[0] == first) == 1:
+            yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(first) + r"(?![A-Za-z0-9_])", re.IGNORECASE)
+
+
+def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+    """Warn, once per inherited item, when its clause names a rule this file adds, changes or removes."""
+    changes = _changes(rulebook)
+    if not changes:
+        return
+    every_name = _every_name(rulebook)
+    matchers = [(name, verb, span, list(_patterns(name, is_item, every_name))) for name, is_item, verb, span in changes]
+    for key, item in rulebook.items.items():
+        origin = clause_origin(rulebook, key)
+        if origin is None or not origin.inherited or origin.clause is None:
+            continue
+        words = _rule_words(origin.clause)
+        named = []
+        for name, verb, span, patterns in matchers:
+            match = next((m for m in (p.search(words) for p in patterns) if m is not None), None)
+            if match is not None:
+                named.append((match.group(0), name, verb, span))
+        if named:
+            _warn(item, origin.written_by or "", origin.clause, named, diags)
+
+
+def _warn(
+    item: ResolvedItem, writer: str, clause: str, named: list[tuple[str, str, str, ast.Span]], diags: _Diagnostics
+) -> None:
+    """One warning at the first change the clause names; the others are listed by line."""
+    written_at = next((p.span for p in reversed(item.history) if p.rulebook == writer and p.clause == clause), item.span)
+    words, name, verb, span = named[0]
+    also = "".join(f"; it also names `{w}` ({v} at line {s.line})" for w, _n, v, s in named[1:4])
+    head = "exception" if item.target is not None else item.kind
+    diags.warning(
+        f"`{head} {item.name}` shows players the clause `{writer}` wrote ({written_at}), which says `{words}`; "
+        f"this file {verb} `{name}` here{also}",
+        span,
+        f'if that clause no longer holds, re-attribute it: `@clause("this file\'s rule") override {head} {item.name} {{}}`; '
+        f'`clauses from {writer} = "..."` adopts inherited clauses in bulk but keeps their text',
+    )
+
+
+__all__ = ["check_adoptions", "check_clauses", "check_inherited_clauses"]
