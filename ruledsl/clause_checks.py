@@ -2,20 +2,24 @@
 
 A variant inherits its base's clauses, written for the base: "Site rules, ... no kiriage on this site" stays on
 the mangan line of a club file that adds kiriage. The checker cannot read a clause's meaning, but it can see which
-rules a clause names: the ids of items and the keys of settings, written as ids (``triple_ron``) or as words
-(``triple ron``), and the first word of an id that no other name of the rulebook starts with (``kiriage`` for
+rules a clause names: the ids of items and the compound keys of settings, written as ids (``triple_ron``) or as
+words (``triple ron``), and the first word of an id that no other name of the rulebook starts with (``kiriage`` for
 ``kiriage_mangan``). When an inherited clause names a rule the checked file adds, changes or removes, players may
 read a clause that no longer holds: a warning points at the change and names the clause's own place.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ruledsl import ast
+from ruledsl import vocabulary as V
 from ruledsl.clause_origin import clause_origin
 from ruledsl.diagnostics import did_you_mean
+from ruledsl.record import fields, is_record
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
 
 MIN_DISTINCT_PREFIX = 5  # a shorter first word of an id (`aka`, `ura`) names too little to be matched alone
@@ -83,8 +87,8 @@ def _changes(rulebook: ResolvedRulebook) -> list[tuple[str, bool, str, ast.Span]
     for item in rulebook.chain[-1].items:
         if item.action == "examples":
             continue
-        if item.kind == "settings":
-            found.extend((f.name, False, "sets", f.span) for f in item.fields)
+        if item.kind == "settings":  # a one-word key (`players`, `tiles`) is a common word of every clause
+            found.extend((f.name, False, "sets", f.span) for f in item.fields if "_" in f.name)
             continue
         verb = {"define": "adds", "exception": "adds", "remove": "removes"}.get(item.action, "changes")
         if item.action == "override" and not item.fields:
@@ -110,12 +114,31 @@ def _every_name(rulebook: ResolvedRulebook) -> list[str]:
     return names
 
 
+@functools.cache
+def _common_words() -> frozenset[str]:
+    """The words the language's own descriptions use (``ruledsl.vocabulary``): a first word of an id among them
+    (`rounded` of `rounded_mangan`, `double` of `double_riichi`) is too common to name one rule."""
+    words: set[str] = set()
+    stack: list[tuple[Any, int]] = [(value, 0) for value in vars(V).values()]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]+", value))
+        elif depth < 4 and isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif depth < 4 and isinstance(value, (tuple, list, frozenset, set)):
+            stack.extend((v, depth + 1) for v in value)
+        elif depth < 4 and is_record(value) and not isinstance(value, type):
+            stack.extend((getattr(value, f.name, None), depth + 1) for f in fields(value))
+    return frozenset(words)
+
+
 def _patterns(name: str, item: bool, every_name: list[str]) -> Iterator[re.Pattern[str]]:
     """How a clause may name ``name``: the id as written or in words, and for an item a distinctive first word
     (item ids are the game's own terms, `kiriage_mangan`; settings keys are English, whose first words are common)."""
     yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name).replace("_", "[ _-]") + r"(?![A-Za-z0-9_])", re.IGNORECASE)
     first = name.split("_")[0]
-    if item and first != name and len(first) >= MIN_DISTINCT_PREFIX:
+    if item and first != name and len(first) >= MIN_DISTINCT_PREFIX and first.lower() not in _common_words():
         if sum(1 for other in set(every_name) if other.split("_")[0] == first) == 1:
             yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(first) + r"(?![A-Za-z0-9_])", re.IGNORECASE)
 
