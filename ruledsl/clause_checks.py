@@ -4,7 +4,8 @@ A variant inherits its base's clauses, written for the base: "Site rules, ... no
 the mangan line of a club file that adds kiriage. The checker cannot read a clause's meaning, but it can see which
 rules a clause names: the ids of items and the compound keys of settings, written as ids (``triple_ron``) or as
 words (``triple ron``), and the first word of an id that no other name of the rulebook starts with (``kiriage`` for
-``kiriage_mangan``). When an inherited clause names a rule the checked file adds, changes or removes, players may
+``kiriage_mangan``); an id that is itself a word of the language's own descriptions (``riichi``, ``dora``) is said
+by too many clauses to be matched. When an inherited clause names a rule the checked file adds, changes or removes, players may
 read a clause that no longer holds: a warning points at the change and names the clause's own place.
 """
 
@@ -93,6 +94,8 @@ def _changes(rulebook: ResolvedRulebook) -> list[tuple[str, bool, str, ast.Span]
         verb = {"define": "adds", "exception": "adds", "remove": "removes"}.get(item.action, "changes")
         if item.action == "override" and not item.fields:
             continue
+        if not _took_effect(rulebook, item):  # a redefinition or an override of nothing: an error says so
+            continue
         found.append((item.name, True, verb, item.name_span))
         if item.action == "exception" and item.target_name is not None:
             found.append((item.target_name, True, "changes", item.name_span))
@@ -106,6 +109,13 @@ QUOTED_TITLE = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])")
 def _rule_words(clause: str) -> str:
     """The clause without the quoted titles of the pages it cites."""
     return QUOTED_TITLE.sub(" ", clause)
+
+
+def _took_effect(rulebook: ResolvedRulebook, item: ast.Item) -> bool:
+    if item.action == "remove":
+        return any(r.key == item.key and r.span == item.span for r in rulebook.removed)
+    found = rulebook.items.get(item.key)
+    return found is not None and any(p.rulebook == rulebook.name and p.span == item.span for p in found.history)
 
 
 def _every_name(rulebook: ResolvedRulebook) -> list[str]:
@@ -136,6 +146,8 @@ def _common_words() -> frozenset[str]:
 def _patterns(name: str, item: bool, every_name: list[str]) -> Iterator[re.Pattern[str]]:
     """How a clause may name ``name``: the id as written or in words, and for an item a distinctive first word
     (item ids are the game's own terms, `kiriage_mangan`; settings keys are English, whose first words are common)."""
+    if name.lower() in _common_words():  # `riichi`, `dora`: every other clause says them
+        return
     yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name).replace("_", "[ _-]") + r"(?![A-Za-z0-9_])", re.IGNORECASE)
     first = name.split("_")[0]
     if item and first != name and len(first) >= MIN_DISTINCT_PREFIX and first.lower() not in _common_words():
