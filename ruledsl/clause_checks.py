@@ -1,11 +1,11 @@
 """`riichi check`'s findings about inherited clauses: ``clauses from`` statements, and clauses that contradict.
 
-A variant inherits its base's clauses, written for the base: "Site rules, ... no kiriage on this site" stays on
-the mangan line of a club file that adds kiriage. The checker cannot read a clause's meaning, but it can see which
-rules a clause names: the ids of items and the compound keys of settings, written as ids (``triple_ron``) or as
-words (``triple ron``), and the first word of an id that no other name of the rulebook starts with (``kiriage`` for
-``kiriage_mangan``); an id that is itself a word of the language's own descriptions (``riichi``, ``dora``) is said
-by too many clauses to be matched. When an inherited clause names a rule the checked file adds, changes or removes, players may
+A variant inherits its base's clauses, written for the base: a limit's clause saying "no such rounding on this site"
+stays on the limit of a club file that adds the rounding. The checker cannot read a clause's meaning, but it can see
+which rules a clause names: the ids of items and the compound keys of settings, written as ids (``some_key``) or as
+words (``some key``), and the first word of an id that no other name of the rulebook starts with (``word`` for
+``word_limit``); an id that is itself a word of the language's own descriptions (the name of a common yaku or bonus)
+is said by too many clauses to be matched. When an inherited clause names a rule the checked file adds, changes or removes, players may
 read a clause that no longer holds: a warning points at the change and names the clause's own place.
 """
 
@@ -102,7 +102,7 @@ def _changes(rulebook: ResolvedRulebook) -> list[tuple[str, bool, str, ast.Span]
     return found
 
 
-# a quoted title of the source ('Counting dora, ura dora and red fives') names a page, not a rule of the item
+# a quoted title of the source ('Counting the bonuses') names a page, not a rule of the item
 QUOTED_TITLE = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])")
 
 
@@ -127,7 +127,7 @@ def _every_name(rulebook: ResolvedRulebook) -> list[str]:
 @functools.cache
 def _common_words() -> frozenset[str]:
     """The words the language's own descriptions use (``ruledsl.vocabulary``): a first word of an id among them
-    (`rounded` of `rounded_mangan`, `double` of `double_riichi`) is too common to name one rule."""
+    (an English word such as `rounded` or `double`) is too common to name one rule."""
     words: set[str] = set()
     stack: list[tuple[Any, int]] = [(value, 0) for value in vars(V).values()]
     while stack:
@@ -145,8 +145,8 @@ def _common_words() -> frozenset[str]:
 
 def _patterns(name: str, item: bool, every_name: list[str]) -> Iterator[re.Pattern[str]]:
     """How a clause may name ``name``: the id as written or in words, and for an item a distinctive first word
-    (item ids are the game's own terms, `kiriage_mangan`; settings keys are English, whose first words are common)."""
-    if name.lower() in _common_words():  # `riichi`, `dora`: every other clause says them
+    (item ids are the game's own terms; settings keys are English, whose first words are common)."""
+    if name.lower() in _common_words():  # a common yaku's or bonus's name: every other clause says it
         return
     yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name).replace("_", "[ _-]") + r"(?![A-Za-z0-9_])", re.IGNORECASE)
     first = name.split("_")[0]

@@ -1,9 +1,9 @@
 """Whose clause a player reads: the file that wrote an item's clause, and the words that adopted it.
 
 A rulebook that ``extends`` another inherits its items with their clauses, and those clauses speak for the file
-that wrote them ("Site rules, ... no kiriage on this site"). Every tool that shows a clause to players (``riichi
+that wrote them ("... not on this site"). Every tool that shows a clause to players (``riichi
 explain``, ``riichi score``, the players' handout) asks this module, so that an inherited clause is always marked
-as inherited ("from house: ...") and a ``clauses from NAME = "WORDS"`` statement, which adopts the clauses a file
+as inherited ("from BASE: ...") and a ``clauses from NAME = "WORDS"`` statement, which adopts the clauses a file
 inherits from NAME under its own words, reads the same everywhere.
 
 The rules, one place:
@@ -122,11 +122,11 @@ def clause_origin(rulebook: ResolvedRulebook, item: tuple[str, str] | str, field
 
 
 def clause_for_players(rulebook: ResolvedRulebook, item: tuple[str, str] | str, field: str | None = None) -> str | None:
-    """The clause of an item as players should read it, inherited clauses marked ("from house: ...").
+    """The clause of an item as players should read it, inherited clauses marked ("from BASE: ...").
 
     ``rulebook`` is a resolved rulebook (``ruledsl.resolve.resolve``; a compiled one keeps it as ``.resolved``);
-    ``item`` is ``(kind, name)``, ``"kind name"``, or a name only one item has (``"mangan"``); ``field`` names one
-    key of a settings group (``clause_for_players(rb, ("settings", "game"), "uma")``), whose clause may come from
+    ``item`` is ``(kind, name)``, ``"kind name"``, or a name only one item has (``"NAME"``); ``field`` names one
+    key of a settings group (``clause_for_players(rb, ("settings", GROUP), KEY)``), whose clause may come from
     another file than the group's. Returns None when the item cites no clause or does not exist.
     """
     origin = clause_origin(rulebook, item, field)
