@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections import Counter
 from typing import Any
 
 from ruledsl import ast
@@ -143,16 +143,32 @@ def _common_words() -> frozenset[str]:
     return frozenset(words)
 
 
-def _patterns(name: str, item: bool, every_name: list[str]) -> Iterator[re.Pattern[str]]:
-    """How a clause may name ``name``: the id as written or in words, and for an item a distinctive first word
-    (item ids are the game's own terms; settings keys are English, whose first words are common)."""
-    if name.lower() in _common_words():  # a common yaku's or bonus's name: every other clause says it
-        return
-    yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name).replace("_", "[ _-]") + r"(?![A-Za-z0-9_])", re.IGNORECASE)
-    first = name.split("_")[0]
-    if item and first != name and len(first) >= MIN_DISTINCT_PREFIX and first.lower() not in _common_words():
-        if sum(1 for other in set(every_name) if other.split("_")[0] == first) == 1:
-            yield re.compile(r"(?<![A-Za-z0-9_])" + re.escape(first) + r"(?![A-Za-z0-9_])", re.IGNORECASE)
+MAX_ID_WORDS = 5  # the longest id, in words, a clause is searched for
+
+
+def _spellings(name: str, item: bool, first_words: Counter[str]) -> tuple[str, ...]:
+    """How a clause may name ``name``, lowercased, words joined by `_`: the id itself (written as the id, or in
+    words, or with hyphens), and for an item a distinctive first word (item ids are the game's own terms; settings
+    keys are English, whose first words are common)."""
+    lowered = name.lower()
+    if lowered in _common_words():  # a common yaku's or bonus's name: every other clause says it
+        return ()
+    first = lowered.split("_")[0]
+    if item and first != lowered and len(first) >= MIN_DISTINCT_PREFIX and first not in _common_words():
+        if first_words[first] == 1:
+            return (lowered, first)
+    return (lowered,)
+
+
+def _word_runs(text: str) -> dict[str, str]:
+    """Every run of one to ``MAX_ID_WORDS`` consecutive words of a text, lowercased and joined by `_`, with the
+    text as written: a name is looked up here instead of searched for, so that checking stays linear."""
+    found = [(m.group(0).lower(), m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", text)]
+    runs: dict[str, str] = {}
+    for i in range(len(found)):
+        for j in range(i, min(i + MAX_ID_WORDS, len(found))):
+            runs.setdefault("_".join(w for w, _s, _e in found[i : j + 1]), text[found[i][1] : found[j][2]])
+    return runs
 
 
 def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
@@ -160,18 +176,18 @@ def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> 
     changes = _changes(rulebook)
     if not changes:
         return
-    every_name = _every_name(rulebook)
-    matchers = [(name, verb, span, list(_patterns(name, is_item, every_name))) for name, is_item, verb, span in changes]
+    first_words = Counter(name.lower().split("_")[0] for name in set(_every_name(rulebook)))
+    matchers = [(name, verb, span, _spellings(name, is_item, first_words)) for name, is_item, verb, span in changes]
     for key, item in rulebook.items.items():
         origin = clause_origin(rulebook, key)
         if origin is None or not origin.inherited or origin.clause is None:
             continue
-        words = _rule_words(origin.clause)
+        runs = _word_runs(_rule_words(origin.clause))
         named = []
-        for name, verb, span, patterns in matchers:
-            match = next((m for m in (p.search(words) for p in patterns) if m is not None), None)
-            if match is not None:
-                named.append((match.group(0), name, verb, span))
+        for name, verb, span, spellings in matchers:
+            said = next((runs[s] for s in spellings if s in runs), None)
+            if said is not None:
+                named.append((said, name, verb, span))
         if named:
             _warn(item, origin.written_by or "", origin.clause, named, diags)
 

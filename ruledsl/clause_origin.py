@@ -77,20 +77,38 @@ def _key(rulebook: ResolvedRulebook, item: tuple[str, str] | str) -> tuple[str, 
     return found[0] if len(found) == 1 else None
 
 
+_INDEXES: dict[int, tuple[ResolvedRulebook, dict[tuple[str, str], list[tuple[str, ast.Item]]]]] = {}
+INDEXES_KEPT = 8  # rulebooks whose index is kept (each holds its rulebook, so that an id is never reused meanwhile)
+
+
+def _index(rulebook: ResolvedRulebook) -> dict[tuple[str, str], list[tuple[str, ast.Item]]]:
+    """Per item key, the (file, item) of every ``define``, ``exception`` and ``override`` of the chain, in order:
+    built once per rulebook, so that asking for every item's clause stays linear in the size of the chain."""
+    kept = _INDEXES.get(id(rulebook))
+    if kept is not None and kept[0] is rulebook:
+        return kept[1]
+    index: dict[tuple[str, str], list[tuple[str, ast.Item]]] = {}
+    for book in rulebook.chain:
+        for written in book.items:
+            if written.action in ("define", "exception", "override"):
+                index.setdefault(written.key, []).append((book.name, written))
+    if len(_INDEXES) >= INDEXES_KEPT:
+        del _INDEXES[next(iter(_INDEXES))]
+    _INDEXES[id(rulebook)] = (rulebook, index)
+    return index
+
+
 def _writer(rulebook: ResolvedRulebook, key: tuple[str, str], field: str | None) -> tuple[str | None, str | None]:
     """(clause, file that wrote it) for an item, or for one field of it (a settings key): the chain read in order,
     as ``ruledsl.resolve`` folds it (an ``override`` without a clause keeps the item's clause for its fields)."""
     clause: str | None = None
     writer: str | None = None
     field_origin: tuple[str | None, str | None] | None = None
-    for book in rulebook.chain:
-        for written in book.items:
-            if written.key != key or written.action not in ("define", "exception", "override"):
-                continue
-            if written.action != "override" or written.clause:
-                clause, writer = written.clause, book.name
-            if field is not None and written.field(field) is not None:
-                field_origin = (clause, writer)
+    for book_name, written in _index(rulebook).get(key, ()):
+        if written.action != "override" or written.clause:
+            clause, writer = written.clause, book_name
+        if field is not None and written.field(field) is not None:
+            field_origin = (clause, writer)
     if field is not None and field_origin is not None:
         return field_origin
     return clause, writer

@@ -162,3 +162,22 @@ def test_an_adoption_that_covers_nothing_is_a_warning(tmp_path: Path) -> None:
     )
     found = [d for d in check(resolve(club, keep_going=True)) if "clauses from minimal" in d.message]
     assert [d.severity for d in found] == ["warning"] and "adopts no clause" in found[0].message
+
+
+def test_a_settings_key_is_found_however_the_clause_spells_it(tmp_path: Path) -> None:
+    from ruledsl.check import check
+
+    _write(
+        tmp_path,
+        "base",
+        'rulebook base "Base"\nsource "s"\n@clause("base 1: four players")\nsettings table {\n  players = 4\n}\n'
+        "@clause(\"base 2 ('Triple ron and other draws'): a closed self-draw wins 1 han, and a Triple-Ron aborts the hand\")\n"
+        'yaku closed_draw "Closed self-draw" {\n  han = {closed: 1}\n  when = closed and tsumo\n}\n',
+    )
+    club = _write(
+        tmp_path, "club", 'rulebook club "C" extends base\nsource "s"\n@clause("club 1: head bump")\nsettings win {\n  triple_ron = "head_bump"\n}\n'
+    )
+    found = [d for d in check(resolve(club, keep_going=True)) if "shows players" in d.message]
+    assert len(found) == 1 and found[0].span.line == 5  # the key's line in the club file
+    assert "`yaku closed_draw`" in found[0].message and "which says `Triple-Ron`" in found[0].message
+    assert "base.rulebook:7:1" in found[0].message  # where the clause is written
