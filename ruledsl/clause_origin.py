@@ -17,11 +17,14 @@ The rules, one place:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
 from ruledsl.record import record
 from ruledsl.resolve import ResolvedRulebook
+
+if TYPE_CHECKING:
+    from ruledsl.compile import Rulebook
 
 
 @record
@@ -139,15 +142,18 @@ def clause_origin(rulebook: ResolvedRulebook, item: tuple[str, str] | str, field
     return ClauseOrigin(clause, writer, rulebook.name, adopted[0], adopted[1].words)
 
 
-def clause_for_players(rulebook: ResolvedRulebook, item: tuple[str, str] | str, field: str | None = None) -> str | None:
+def clause_for_players(
+    rulebook: ResolvedRulebook | Rulebook, item: tuple[str, str] | str, field: str | None = None
+) -> str | None:
     """The clause of an item as players should read it, inherited clauses marked ("from BASE: ...").
 
-    ``rulebook`` is a resolved rulebook (``ruledsl.resolve.resolve``; a compiled one keeps it as ``.resolved``);
+    ``rulebook`` is a resolved rulebook (``ruledsl.resolve.resolve``) or a compiled one (``ruledsl.compile.load``);
     ``item`` is ``(kind, name)``, ``"kind name"``, or a name only one item has (``"NAME"``); ``field`` names one
     key of a settings group (``clause_for_players(rb, ("settings", GROUP), KEY)``), whose clause may come from
     another file than the group's. Returns None when the item cites no clause or does not exist.
     """
-    origin = clause_origin(rulebook, item, field)
+    resolved = rulebook if isinstance(rulebook, ResolvedRulebook) else rulebook.resolved
+    origin = clause_origin(resolved, item, field)
     return origin.for_players() if origin is not None else None
 
 

@@ -181,3 +181,11 @@ def test_a_settings_key_is_found_however_the_clause_spells_it(tmp_path: Path) ->
     assert len(found) == 1 and found[0].span.line == 5  # the key's line in the club file
     assert "`yaku closed_draw`" in found[0].message and "which says `Triple-Ron`" in found[0].message
     assert "base.rulebook:7:1" in found[0].message  # where the clause is written
+
+
+def test_clause_for_players_takes_a_compiled_rulebook_too() -> None:
+    from ruledsl.compile import load
+
+    compiled = load(str(ROOT / CLUB))
+    assert clause_for_players(compiled, ("limit", "mangan")) == clause_for_players(compiled.resolved, "limit mangan")
+    assert (clause_for_players(compiled, "kiriage_mangan") or "").startswith("club rule 2:")
