@@ -120,6 +120,7 @@ class ScoreResponse(BaseModel):
     # with a request's ``liable``: the liable seat and the liability rule's clause (payments are then by seat wind)
     liable: Wind | None = None
     liability_clause: str | None = None
+    liability_clause_from: ClauseFrom | None = None
     error: ScoreError | None = None
 
 

@@ -121,7 +121,13 @@ class Scorer:
             return response
         from engine.scoring.liability import settle_liability
 
-        return settle_liability(self, request, response)
+        settled = settle_liability(self, request, response)
+        liability = self.rulebook.resolved.of_kind("liability")
+        clause = settled.get("liability_clause")
+        settled["liability_clause_from"] = next(
+            (self._clause_from.get((item.name, item.clause)) for item in liability if clause in (item.clause, item.name)), None
+        )
+        return settled
 
     def score_json(self, data: Any) -> dict[str, Any]:
         """Like ``score`` but never raises for bad input: errors become ``ok: false`` responses."""

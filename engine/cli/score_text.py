@@ -28,7 +28,8 @@ def render(result: dict[str, Any], request: dict[str, Any], players: int = 4, se
     lines += _value_lines(result)
     if result.get("liable"):
         lines.append(f"  payment: {liable_words(result, request)}")
-        lines.append(f"  [liability: {result['liability_clause']}]")
+        clause = from_response(result["liability_clause"], result.get("liability_clause_from"), result["rulebook"])
+        lines.append(f"  [liability: {clause}]")
     else:
         lines.append(f"  payment: {payment_words(result['payments'])}")
     lines.append(f"  total: {_total_words(result, request, players)}")

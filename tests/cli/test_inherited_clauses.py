@@ -189,3 +189,13 @@ def test_clause_for_players_takes_a_compiled_rulebook_too() -> None:
     compiled = load(str(ROOT / CLUB))
     assert clause_for_players(compiled, ("limit", "mangan")) == clause_for_players(compiled.resolved, "limit mangan")
     assert (clause_for_players(compiled, "kiriage_mangan") or "").startswith("club rule 2:")
+
+
+def test_the_liability_clause_is_marked_too(capsys, monkeypatch) -> None:
+    pao = ["345m99p", "--win", "3m", "--pon", "555z", "--pon", "666z", "--pon", "777z", "--seat", "S", "--liable", "N", "--from", "E"]
+    _, out, _ = _run(capsys, monkeypatch, ["score", *pao, "--rulebook", CLUB])
+    assert "[liability: from house: Site rules, '11 yakuman': the player who fed" in out
+    _, out, _ = _run(capsys, monkeypatch, ["score", *pao, "--rulebook", CLUB, "--json"])
+    assert json.loads(out)["liability_clause_from"] == {"rulebook": "house", "adopted": None, "adopted_in": None}
+    _, out, _ = _run(capsys, monkeypatch, ["score", *pao, "--json"])
+    assert json.loads(out)["liability_clause_from"] is None
