@@ -70,18 +70,29 @@ class ScoreRequest(BaseModel):
     from_: Wind | None = Field(default=None, alias="from", description="the discarder of a ron, by seat wind")
 
 
+class ClauseFrom(BaseModel):
+    """Where an inherited clause comes from (``ruledsl.clause_origin``): the rulebook that wrote it, and the words
+    of a ``clauses from`` statement that adopted it, with the file that wrote that statement."""
+
+    rulebook: str
+    adopted: str | None = None
+    adopted_in: str | None = None
+
+
 class YakuLine(BaseModel):
     id: str
     name: str
     han: int | None = None
     yakuman: int | None = None
     clause: str | None = None
+    clause_from: ClauseFrom | None = None  # null when the scored rulebook's own file wrote the clause
 
 
 class FuLine(BaseModel):
     id: str
     fu: int
     clause: str | None = None
+    clause_from: ClauseFrom | None = None
 
 
 class ScoreError(BaseModel):
@@ -100,6 +111,7 @@ class ScoreResponse(BaseModel):
     limit: str | None = None
     limit_id: str | None = None  # the limit item that set the base (several may reach one tier)
     limit_clause: str | None = None
+    limit_clause_from: ClauseFrom | None = None
     yaku: list[YakuLine] | None = None
     fu_items: list[FuLine] | None = None
     base_points: int | None = None
@@ -108,6 +120,7 @@ class ScoreResponse(BaseModel):
     # with a request's ``liable``: the liable seat and the liability rule's clause (payments are then by seat wind)
     liable: Wind | None = None
     liability_clause: str | None = None
+    liability_clause_from: ClauseFrom | None = None
     error: ScoreError | None = None
 
 

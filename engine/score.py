@@ -41,6 +41,7 @@ from engine.scoring.settlement import PAYER_KEYS, Settlement, rule_error
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
 from engine.situation import Situation, situation_of
 from ruledsl.arithmetic import RuleEvaluationError
+from ruledsl.clause_origin import origins_by_line
 from ruledsl.compile import Rulebook
 
 if TYPE_CHECKING:
@@ -104,6 +105,8 @@ class Scorer:
         self._check_cached = self.checks.check_cached
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
+        # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
+        self._clause_from = origins_by_line(rulebook.resolved) if len(rulebook.resolved.chain) > 1 else {}
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
@@ -159,7 +162,13 @@ class Scorer:
             return response
         from engine.scoring.liability import settle_liability
 
-        return settle_liability(self, request, response)
+        settled = settle_liability(self, request, response)
+        liability = self.rulebook.resolved.of_kind("liability")
+        clause = settled.get("liability_clause")
+        settled["liability_clause_from"] = next(
+            (self._clause_from.get((item.name, item.clause)) for item in liability if clause in (item.clause, item.name)), None
+        )
+        return settled
 
     def score_json(self, data: Any, *, chosen: bool = False) -> dict[str, Any]:
         """Like ``score`` but never raises for bad input: errors become ``ok: false`` responses."""
@@ -206,6 +215,10 @@ class Scorer:
     def response(self, best: Valuation, situation: Situation) -> dict[str, Any]:
         """The contract's response for the best valuation (the riichi sticks on the table go to the winner)."""
         limit = best.limit
+        origins = self._clause_from
+        yaku, fu_items = list(best.yaku), list(best.fu_items)
+        for line in (*yaku, *fu_items):  # built for this answer (``Valuer``): marked in place
+            line["clause_from"] = origins.get((line["id"], line["clause"])) if origins else None
         return {
             "ok": True,
             "rulebook": self.rulebook.name,
@@ -215,8 +228,9 @@ class Scorer:
             "limit": None if limit is None else str(limit),
             "limit_id": None if limit is None else limit.rule_id,  # the limit item that set the base, and its clause
             "limit_clause": None if limit is None else limit.clause,
-            "yaku": list(best.yaku),
-            "fu_items": list(best.fu_items),
+            "limit_clause_from": None if limit is None or not origins else origins.get((limit.rule_id, limit.clause)),
+            "yaku": yaku,
+            "fu_items": fu_items,
             "base_points": best.base,
             "payments": best.payments,
             "total": best.paid + situation.riichi_sticks * self.prepared.deposit,

@@ -215,6 +215,18 @@ class Item:
 
 
 @record
+class Adoption:
+    """``clauses from NAME = "WORDS"``: this file adopts, under its own words, the clauses it inherits from the
+    rulebook ``NAME`` (and from the rulebooks ``NAME`` extends); players then read WORDS before the inherited clause
+    instead of "from NAME:" (``ruledsl.clause_origin``)."""
+
+    rulebook: str
+    words: str
+    span: Span = _span()
+    rulebook_span: Span = _span()
+
+
+@record
 class Rulebook:
     name: str
     title: str | None
@@ -225,3 +237,4 @@ class Rulebook:
     name_span: Span = _span()
     extends_span: Span = _span()
     file: str = field(default="<input>", compare=False)
+    adoptions: tuple[Adoption, ...] = ()

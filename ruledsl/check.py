@@ -12,6 +12,7 @@ from typing import cast
 from ruledsl import ast, limits
 from ruledsl import vocabulary as V
 from ruledsl.check_settings import check_settings
+from ruledsl.clause_checks import check_clauses
 from ruledsl.diagnostics import Diagnostic, did_you_mean, printable
 from ruledsl.record import record
 from ruledsl.render import render_expr
@@ -114,6 +115,7 @@ class _Checker:
             self.check_item(item)
         self._check_exception_conflicts()
         check_settings(self.rb, self.d)  # consistency across settings (ruledsl/check_settings.py)
+        check_clauses(self.rb, self.d)  # inherited clauses and `clauses from` (ruledsl/clause_checks.py)
         if self.rb.chain:
             self.bounds.finish(self.rb.chain[-1].span)
 

@@ -88,9 +88,17 @@ yaku my_local_yaku "My local yaku" {{
 | `remove KIND NAME` | drops an inherited item |
 | `exception NAME to KIND TARGET ["Title"] {{ ... }}` | refines `TARGET`: when the exception's `when` also holds, it takes the target's place with its own id and the fields it sets |
 | `examples for KIND NAME {{ example ... }}` | adds examples to an item and changes nothing else: `riichi explain` does not list the file under "changed by", `riichi diff` sees no change |
+| `clauses from NAME = "WORDS"` | adopts, under this file's words, every clause it inherits from the rulebook `NAME` (or from a rulebook `NAME` extends): players then read `WORDS (from NAME: CLAUSE)` instead of `from NAME: CLAUSE`; the clause's text is kept |
 
 Overriding, removing or adding examples to an item that does not exist, an exception whose target is missing
 or removed, two exceptions with the same condition that disagree, and `extends` cycles are all errors.
+
+An inherited item keeps the clause the file that wrote it cited, and every tool shows it as inherited:
+`from NAME: ...` (`riichi explain`, `riichi score`; in JSON, `clause_from`). To give it this file's
+source, re-attribute it: `@clause("...")` above `override KIND NAME {{}}` for one item, `clauses from NAME = "..."`
+for all of them. `riichi check` warns when an inherited clause names a rule this file adds, changes or removes
+(an item id, or a settings key such as `multiple_ron`, written as the id or in words), since players would read a clause that
+may no longer hold; a `clauses from` naming a rulebook this file does not extend, or written twice, is an error.
 
 ### Expressions
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
+from ruledsl.clause_origin import clause_for_players
 from ruledsl.diagnostics import did_you_mean
 from ruledsl.render import render_expr
 from ruledsl.resolve import Removal, ResolvedItem, ResolvedRulebook
@@ -389,7 +390,7 @@ def explain_item(rulebook: ResolvedRulebook, item: ResolvedItem) -> str:
         lines.append(f"{INDENT}refines: {item.target[0]} {item.target[1]}, taking its place when this condition also holds")
     elif spec is not None and kind != "settings":
         lines.append(f"{INDENT}kind: {spec.meaning}")
-    lines.append(f"{INDENT}clause: {item.clause or '(none cited)'}")
+    lines.append(f"{INDENT}clause: {clause_for_players(rulebook, item.key) or '(none cited)'}")
     for note in _notes(rulebook, item):
         lines.append(f"{INDENT}note: {note}")
     if kind == "settings":
@@ -581,6 +582,11 @@ def explain_rulebook(rulebook: ResolvedRulebook) -> str:
     lines.append(f"extends: {rulebook.extends or 'nothing (a base rulebook)'}")
     lines.append(f"chain: {chain}")
     lines.append(f"items: {len(rulebook.items)}, removed: {len(rulebook.removed)}")
+    for book in rulebook.chain[1:]:
+        for adoption in book.adoptions:
+            lines.append(f'{book.name} adopts the clauses it inherits from {adoption.rulebook} as: "{adoption.words}"')
+    if rulebook.extends:
+        lines.append(f'a clause marked "from NAME:" was written by the rulebook NAME, which {rulebook.name} extends')
     current = None
     for item in _ordered(rulebook.items.values()):
         if item.kind != current:
@@ -652,7 +658,7 @@ def explain_setting(rulebook: ResolvedRulebook, key: str) -> str | None:
         lines = [f"setting {key}, a key of `settings {group}` (not an item of its own)"]
         if item is not None and key in item.fields:
             lines.append(f"{INDENT}{key} = {render_expr(item.fields[key].value)} — {spec.meaning}")
-            lines.append(f"{INDENT}clause: {item.field_clauses.get(key) or item.clause or '(none cited)'}")
+            lines.append(f"{INDENT}clause: {clause_for_players(rulebook, item.key, key) or '(none cited)'}")
         else:
             lines.append(f"{INDENT}{rulebook.name} does not set it: the engine's default applies — {spec.meaning}")
         lines.append(f'{INDENT}the whole group: riichi explain {rulebook.name} "settings {group}"')

@@ -135,7 +135,8 @@ def _report_syntax(exc: UnexpectedInput, text: str, reporter: Reporter) -> None:
         reporter.error(
             f"unexpected {_describe(token)}",
             ast.Span(reporter.file, line, column, line, column + width),
-            _token_help(token, exc.expected, expected, _open_brackets(text, token.start_pos or 0)),
+            _decorated_adoption_help(text, token)
+            or _token_help(token, exc.expected, expected, _open_brackets(text, token.start_pos or 0)),
         )
         return
     reporter.error("syntax error", ast.Span(reporter.file, line, column, line, column + 1))  # pragma: no cover
@@ -190,6 +191,19 @@ def _open_brackets(text: str, end: int) -> list[tuple[str, int, int]]:
         elif stack:
             stack.pop()
     return stack
+
+
+_ADOPTION_LINE = re.compile(r"\s*clauses\s+from\b")
+
+
+def _decorated_adoption_help(text: str, token: Token) -> str | None:
+    """After a decorator the parser reads ``clauses from NAME`` as an item's kind and name: say what went wrong."""
+    lines = text.split("\n")
+    line = lines[token.line - 1] if token.line and 0 < token.line <= len(lines) else ""
+    before = [prior.strip() for prior in lines[: (token.line or 1) - 1] if prior.strip() and not prior.strip().startswith("#")]
+    if _ADOPTION_LINE.match(line) and before and before[-1].startswith("@"):
+        return "`clauses from NAME = \"...\"` takes no decorator (its words are the clause it gives); delete the `@` line above it"
+    return None
 
 
 def _token_help(token: Token, expected: set[str], words: str, opened: Sequence[tuple[str, int, int]] = ()) -> str:
@@ -256,14 +270,15 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     # ---- file structure
     def start(self, meta: Meta, children: list[Any]) -> ast.Rulebook:
-        header, *items = children
+        header, *statements = children
         name_tok, title, extends, source = header
         return ast.Rulebook(
             name=str(name_tok),
             title=title,
             extends=str(extends) if extends is not None else None,
             source=source,
-            items=tuple(items),
+            items=tuple(s for s in statements if isinstance(s, ast.Item)),
+            adoptions=tuple(s for s in statements if isinstance(s, ast.Adoption)),
             span=self._s(meta),
             name_span=_tok_span(self.file, name_tok),
             extends_span=_tok_span(self.file, extends) if extends is not None else ast.NO_SPAN,
@@ -279,6 +294,10 @@ class _ToAst(Transformer[Token, ast.Rulebook]):
 
     def source(self, meta: Meta, children: list[Any]) -> str:
         return _unquote(children[0])
+
+    def adoption(self, meta: Meta, children: list[Any]) -> ast.Adoption:
+        name, words = children
+        return ast.Adoption(str(name), _unquote(words), self._s(meta), _tok_span(self.file, name))
 
     def decorator(self, meta: Meta, children: list[Any]) -> ast.Decorator:
         name, value = children

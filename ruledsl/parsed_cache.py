@@ -55,6 +55,8 @@ SOURCES = (
     "rulebook_files.py",
     "check.py",
     "check_settings.py",
+    "clause_checks.py",
+    "clause_origin.py",
     "limits.py",
     "arithmetic.py",
     "render.py",

@@ -23,6 +23,7 @@ _SPELLING = {"notin": "not in"}
 def render(rulebook: ast.Rulebook) -> str:
     """The rulebook as text: header, then each item separated by a blank line."""
     parts = [_header(rulebook)]
+    parts.extend(f"clauses from {a.rulebook} = {quote(a.words)}" for a in rulebook.adoptions)
     parts.extend(render_item(item) for item in rulebook.items)
     return "\n\n".join(parts) + "\n"
 

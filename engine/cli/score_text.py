@@ -2,7 +2,8 @@
 
 The header says the situation the score depends on (sorted tiles, calls, seat and dealer, round wind, flags,
 indicators, counters), since a player who left out ``--seat`` must see that the hand was scored as the dealer's.
-Every line that adds han, fu or a limit names its clause; payments read as they are called ("500 all",
+Every line that adds han, fu or a limit names its clause, an inherited one marked "from NAME:"
+(``ruledsl.clause_origin``); payments read as they are called ("500 all",
 "1000/2000"). Nothing here knows a tier's name: a hand with a yakuman multiple is told by its response.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import tiles as T
+from ruledsl.clause_origin import from_response
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FLAGS = (
@@ -26,7 +28,8 @@ def render(result: dict[str, Any], request: dict[str, Any], players: int = 4, se
     lines += _value_lines(result)
     if result.get("liable"):
         lines.append(f"  payment: {liable_words(result, request)}")
-        lines.append(f"  [liability: {result['liability_clause']}]")
+        clause = from_response(result["liability_clause"], result.get("liability_clause_from"), result["rulebook"])
+        lines.append(f"  [liability: {clause}]")
     else:
         lines.append(f"  payment: {payment_words(result['payments'])}")
     lines.append(f"  total: {_total_words(result, request, players)}")
@@ -83,7 +86,8 @@ def _yaku_lines(result: dict[str, Any]) -> list[str]:
     out = []
     for y in result["yaku"]:
         value = _multiple(y["yakuman"]) if "yakuman" in y else f"{y['han']} han"
-        out.append(f"  {y['name']:<{width}}  {value:<12} [{y.get('clause') or 'no clause'}]")
+        clause = from_response(y.get("clause"), y.get("clause_from"), result["rulebook"])
+        out.append(f"  {y['name']:<{width}}  {value:<12} [{clause or 'no clause'}]")
     return out
 
 
@@ -118,7 +122,7 @@ def _limit_source(result: dict[str, Any]) -> str:
     item = result.get("limit_id")
     if not item:
         return ""
-    clause = result.get("limit_clause")
+    clause = from_response(result.get("limit_clause"), result.get("limit_clause_from"), result["rulebook"])
     return f"  [limit {item}: {clause}]" if clause else f"  [limit {item}]"
 
 

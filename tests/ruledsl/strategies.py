@@ -102,6 +102,7 @@ rulebooks = st.builds(
     st.none() | names,
     st.none() | strings,
     st.lists(items(), max_size=5).map(tuple),
+    adoptions=st.lists(st.builds(ast.Adoption, names, strings), max_size=2).map(tuple),
 )
 
 
