@@ -34,6 +34,9 @@ class Diagnostic:
     span: Span
     help: str | None = None
     source_line: str | None = None
+    # other places the message is about (severity "note"): the rule of another file that decides first, say;
+    # each is shown with its own location, line and caret under the main one
+    related: tuple[Diagnostic, ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -53,6 +56,8 @@ class Diagnostic:
             lines.append(f"{pad} |")
             lines.append(f"{gutter} | {text}")
             lines.append(f"{pad} | {' ' * (self.span.column - 1)}{'^' * width}")
+        for note in self.related:
+            lines.extend("  " + line for line in note.render().split("\n"))
         if self.help:
             lines.append(f"  = help: {self.help}")
         return "\n".join(lines)
@@ -65,6 +70,7 @@ class Diagnostic:
             "line": self.span.line,
             "column": self.span.column,
             "help": self.help,
+            **({"related": [note.to_json() for note in self.related]} if self.related else {}),
         }
 
 
