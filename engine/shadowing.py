@@ -12,12 +12,13 @@ is the rule that decides first, and the warning names it with its location.
 Only what the scripted rounds can show is judged: a change of a kind no script was built for, or one whose
 shadowing rule is not found within the budget, gets no warning (a search that finds nothing proves nothing, and
 a warning an organiser cannot act on would teach them to ignore warnings). A value that is what the rulebook does
-anyway is left to the checker. The search is bounded (``SHADOW_TRIES`` rulebook pairs per file), so a check of an
-untrusted file stays quick.
+anyway is left to the checker. The search is bounded (``SHADOW_TRIES`` rulebook pairs and ``SHADOW_SECONDS`` of
+processor time per file), so a check of an untrusted file stays quick.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 from engine.change_witnesses import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
@@ -33,6 +34,7 @@ from ruledsl.rulebook_changes import Change, diff
 from ruledsl.vocabulary import BOOL, INT, SETTINGS, STR, list_of
 
 SHADOW_TRIES = 60  # pairs of rulebooks (each compiled and played on a change's scripts) one check may build
+SHADOW_SECONDS = 5.0  # and the processor time it may spend on them (the web's check is killed at 10 s)
 SHADOW_KINDS = ROUND_ITEM_KINDS  # items whose absence may let a change act: they settle rounds by their own fields
 FIXED_GROUPS = ("table", "scoring")  # the tile set, the table size and hand scoring: not a flow rule's shadow
 
@@ -53,12 +55,18 @@ class Shadow:
 class Budget:
     """How many more rulebook pairs the search may build (shared by every change of one file)."""
 
-    def __init__(self, tries: int = SHADOW_TRIES) -> None:
+    def __init__(self, tries: int = SHADOW_TRIES, seconds: float = SHADOW_SECONDS) -> None:
         self.left = tries
+        self.until = time.process_time() + seconds
 
     def spend(self) -> bool:
+        """One more pair, if the budget allows it (a spent budget ends every search of the file: no warning)."""
         self.left -= 1
-        return self.left >= 0
+        return self.left >= 0 and not self.expired
+
+    @property
+    def expired(self) -> bool:
+        return time.process_time() >= self.until
 
 
 # ---- what moves a change's scripted rounds -------------------------------------------------------------------------
@@ -213,6 +221,8 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
     budget, cache = Budget(tries), {}  # type: ignore[var-annotated]
     out = []
     for change in changes:
+        if budget.expired:  # every change costs a compile and a few rounds: a file of thousands stops here
+            break
         found = _judge(mine, theirs, change, changes, cache, budget)
         if found is not None:
             out.append(_diagnostic(resolved, change, found))
@@ -236,7 +246,7 @@ def _judge(mine: Scorer, theirs: Scorer, change: Change, changes: list[Change], 
     if partners or _alike(mine, minus, change) or _moves(mine, minus, scripts, cache) is not None:
         return None
     shadow = find_shadow(mine.rulebook.resolved, theirs.rulebook.resolved, change, budget, cache)
-    if shadow is None:
+    if shadow is None or not budget.spend():
         return None
     scenario, reason = scenario_or_reason(mine, theirs, change, cache, changes)
     return shadow if scenario is None and reason not in (None, ALIKE) else None
