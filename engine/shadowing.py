@@ -103,6 +103,8 @@ def find_shadow(
     except Exception:  # noqa: BLE001 - a rulebook that cannot be played has no shadow to find
         return None
     outcomes = [played(rules, script, cache) for script in scripts]
+    if all(o is None for o in outcomes):
+        return None  # none of them can be dealt at this table (a three-player script under four players, say)
     acting = {o["abortive"] for o in outcomes if o is not None and o["abortive"]}
     for shadow, modify in _candidates(base, change, acting):
         if not budget.spend():
