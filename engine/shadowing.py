@@ -225,7 +225,10 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
     for change in changes:
         if budget.expired:  # every change costs a compile and a few rounds: a file of thousands stops here
             break
-        found = _judge(mine, theirs, change, changes, cache, budget)
+        try:
+            found = _judge(mine, theirs, change, changes, cache, budget)
+        except Exception:  # noqa: BLE001 - rules that cannot play a round: this search proves nothing, and says nothing
+            continue
         if found is not None:
             out.append(_diagnostic(resolved, change, found))
     return out
