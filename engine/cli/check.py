@@ -18,7 +18,6 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.example_runner import run_examples
 from engine.score import Scorer
-from engine.shadowing import shadowed
 from engine.steer import SteeredHands, hints_of
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
@@ -172,8 +171,12 @@ def check_source(display: str, text: str | None, *, examples: bool = True) -> Fi
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
     if report.ok:
         _guard_impossible(resolved, report)
-        # rules of this file another rule decides first (`engine.shadowing`): bounded, so quick on any file
-        report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
+        # rules of this file another rule decides first (`engine.shadowing`, bounded, so quick on any file); the
+        # diff's scenario machinery is imported only for a file that extends another
+        if resolved.extends is not None:
+            from engine.shadowing import shadowed
+
+            report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
     if examples and report.ok:
         _run_examples(resolved, report)
     return report
