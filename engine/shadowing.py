@@ -50,6 +50,7 @@ class Shadow:
     fix: str  # what would let the change act: "write `remove abortive_draw sanchahou`", "set `multiple_ron = 2`"
     span: ast.Span
     situation: str
+    others: tuple[str, ...] = ()  # other abortive draws that also end the change's rounds by their own fields
 
 
 class Budget:
@@ -115,7 +116,8 @@ def find_shadow(
         except Exception:  # noqa: BLE001 - a mix the checker or compiler refuses is no evidence either way
             continue
         if moved is not None:
-            return replace(shadow, situation=moved.words)
+            others = tuple(sorted(acting - {shadow.rule.split(" ", 1)[-1]})) if shadow.rule.startswith("abortive_draw") else ()
+            return replace(shadow, situation=moved.words, others=others)
     return None
 
 
@@ -137,8 +139,8 @@ def _candidates(base: ResolvedRulebook, change: Change, acting: set[str]) -> Ite
         if item.name != change.group or item.name in FIXED_GROUPS:
             continue
         for name, fld in item.fields.items():
-            if item.name == change.group and name == change.name:
-                continue
+            if name == change.name or name not in ROUND_RULE_FIELDS:
+                continue  # a setting no round reads (uma, tie-break...) cannot decide a round first
             for value, text in _alternatives(item.name, name, fld.value):
                 written = f"`{name} = {_source(base, fld.value.span) or setting_text(fld.value)}`"
                 shadow = Shadow(f"setting {name}", written, f"set `{name} = {text}`", fld.span, "")
@@ -273,10 +275,16 @@ def _diagnostic(rb: ResolvedRulebook, change: Change, shadow: Shadow) -> Diagnos
         shadow.span,
         source_line=note_lines[shadow.span.line - 1] if 1 <= shadow.span.line <= len(note_lines) else None,
     )
+    also = ""
+    if shadow.others:
+        names = ", ".join(f"`{name}`" for name in shadow.others)
+        also = f"; the abortive draw{'s' if len(shadow.others) > 1 else ''} {names} also settle{'' if len(shadow.others) > 1 else 's'} their rounds by their own fields"
     return Diagnostic(
         "warning",
-        f"{written} can never change an outcome: {shadow.written} decides first "
-        f"(where it would matter: {shadow.situation})",
+        f"{written} can never change an outcome: {shadow.written} decides first, settling the round by its own fields "
+        f"(where it would matter: {shadow.situation}){also}"
+        if shadow.rule.startswith("abortive_draw")
+        else f"{written} can never change an outcome: {shadow.written} decides first (where it would matter: {shadow.situation})",
         span,
         f"{shadow.fix} for this line to apply, or {drop}",
         lines[span.line - 1] if 1 <= span.line <= len(lines) else None,

@@ -3,7 +3,8 @@ file cannot change any outcome because another rule of the rulebook decides firs
 
 The club sheet ``tests/golden/shadowed_club.rulebook`` holds one line of each kind found on real sheets: head bump
 for three rons while the inherited triple-ron abortive draw still aborts, double-ron sharing of honba and sticks with
-one winner per discard, a chi-only kuikae with chi forbidden; its other lines act and draw no warning.
+one winner per discard, a chi-only kuikae with chi forbidden; its other lines act and draw no warning. A renchan
+list that every abortive draw overrides is a fourth kind, tried on its own below.
 """
 
 from __future__ import annotations
@@ -60,6 +61,17 @@ def test_each_silent_line_names_the_rule_that_decides_first(monkeypatch) -> None
         assert (file, line) == (CLUB, 10) and "`multiple_ron = 1` decides first" in message and "multiple_ron = 2" in help_text
     file, line, message, help_text = found[(19, 'kuikae = ["same_tile"]')]
     assert (file, line) == (CLUB, 18) and "`chi = false` decides first" in message and "chi = true" in help_text
+
+
+def test_a_renchan_list_every_abortive_draw_overrides_is_caught(tmp_path: Path) -> None:
+    """Every abortive draw of house names its own dealer: a renchan list without "abortive" never acts, and the
+    warning names the abortive draw a removal would free, and the others that also decide by their own fields."""
+    path = tmp_path / "ren.rulebook"
+    path.write_text('rulebook ren extends house\n@clause("c 1")\noverride settings game {\n  renchan = ["dealer_win", "dealer_tenpai"]\n}\n')
+    [warning] = shadowed(resolve(str(path)))
+    assert warning.span.line == 4 and warning.related[0].span.file == "rulebooks/house.rulebook"
+    assert "`abortive_draw sanchahou` decides first, settling the round by its own fields" in warning.message
+    assert "`kyuushu_kyuuhai`, `suucha_riichi`, `suufon_renda`, `suukaikan` also settle their rounds" in warning.message
 
 
 def test_a_line_that_acts_once_its_shadow_is_gone_draws_no_warning(tmp_path: Path) -> None:
