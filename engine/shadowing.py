@@ -266,30 +266,34 @@ def _alike(a: Scorer, b: Scorer, change: Change) -> bool:
 
 
 def _diagnostic(rb: ResolvedRulebook, change: Change, shadow: Shadow) -> Diagnostic:
+    """The warning at this file's line, with the shadowing rule's own line as a related note."""
     span, written, drop = _written(rb, change)
-    lines = rb.texts.get(span.file, "").split("\n")
-    note_lines = rb.texts.get(shadow.span.file, "").split("\n")
-    note = Diagnostic(
-        "note",
-        f"{shadow.written} is written here",
-        shadow.span,
-        source_line=note_lines[shadow.span.line - 1] if 1 <= shadow.span.line <= len(note_lines) else None,
-    )
-    also = ""
-    if shadow.others:
-        names = ", ".join(f"`{name}`" for name in shadow.others)
-        also = f"; the abortive draw{'s' if len(shadow.others) > 1 else ''} {names} also settle{'' if len(shadow.others) > 1 else 's'} their rounds by their own fields"
+    note = Diagnostic("note", f"{shadow.written} is written here", shadow.span, source_line=_line(rb, shadow.span))
     return Diagnostic(
         "warning",
-        f"{written} can never change an outcome: {shadow.written} decides first, settling the round by its own fields "
-        f"(where it would matter: {shadow.situation}){also}"
-        if shadow.rule.startswith("abortive_draw")
-        else f"{written} can never change an outcome: {shadow.written} decides first (where it would matter: {shadow.situation})",
+        f"{written} can never change an outcome: {_decides(shadow)}",
         span,
         f"{shadow.fix} for this line to apply, or {drop}",
-        lines[span.line - 1] if 1 <= span.line <= len(lines) else None,
+        _line(rb, span),
         (note,),
     )
+
+
+def _decides(shadow: Shadow) -> str:
+    where = f"(where it would matter: {shadow.situation})"
+    if not shadow.rule.startswith("abortive_draw"):
+        return f"{shadow.written} decides first {where}"
+    words = f"{shadow.written} decides first, settling the round by its own fields {where}"
+    if len(shadow.others) == 1:
+        words += f"; the abortive draw `{shadow.others[0]}` also settles its rounds by its own fields"
+    elif shadow.others:
+        words += f"; the abortive draws {', '.join(f'`{n}`' for n in shadow.others)} also settle their rounds by their own fields"
+    return words
+
+
+def _line(rb: ResolvedRulebook, span: ast.Span) -> str | None:
+    lines = rb.texts.get(span.file, "").split("\n")
+    return lines[span.line - 1] if 1 <= span.line <= len(lines) else None
 
 
 def _written(rb: ResolvedRulebook, change: Change) -> tuple[ast.Span, str, str]:
