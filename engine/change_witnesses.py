@@ -359,7 +359,10 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
         out.append((change, witness))
     searched = search.searched if search else 0
     cache: dict[tuple[int, str], Any] = {}  # A's scripted rounds, played once for every flow change
-    found_scenarios = [_scenario(a, b, change, cache, changes) for change, _ in out]
+    from engine.shadowing import Budget
+
+    budget = Budget()  # the rules of A that keep flow changes from acting alone, looked for within one budget
+    found_scenarios = [flow_scenario(a, b, change, cache, changes, budget) for change, _ in out]
     scenarios = [s for s, _ in found_scenarios]
     reasons = [r for _, r in found_scenarios]
     return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios, reasons)
@@ -376,7 +379,7 @@ def _with_changes(a: Scorer, b: Scorer, changes: list[Change]) -> Scorer:
     return Scorer(compile_rulebook(resolved))
 
 
-def _plus(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:
+def plus_change(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:
     """A + change; when that mix is refused because the change needs another setting (``target_points`` and
     ``extension_rounds`` only work together, say), A + change + the changes the refusal names, as long as each
     round names a new one. Returns the scorer and the partner changes taken along."""
@@ -392,7 +395,37 @@ def _plus(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[
             partners += more
 
 
-def _scenario(
+def flow_scenario(
+    a: Scorer,
+    b: Scorer,
+    change: Change,
+    cache: dict[tuple[int, str], Any],
+    changes: list[Change] | None = None,
+    budget: Any = None,
+) -> tuple[dict[str, Any] | None, str | None]:
+    """``scenario_or_reason``; where the reason would only say that the change matters together with other rules,
+    the rule of A that decides first is looked for (``engine.shadowing``, within ``budget``: None looks for none)
+    and named, so that an organiser knows which other line to change."""
+    scenario, reason = scenario_or_reason(a, b, change, cache, changes)
+    if scenario is not None or reason is None or budget is None or not reason.endswith(TOGETHER_WORDS):
+        return scenario, reason
+    if reason.startswith("where it would matter") or reason.startswith(f"{a.rulebook.name} with only this change"):
+        return scenario, reason
+    from engine.shadowing import find_shadow
+
+    shadow = find_shadow(a.rulebook.resolved, b.rulebook.resolved, change, budget, cache)
+    if shadow is None:
+        return scenario, reason
+    return None, (
+        f"where it would matter ({shadow.situation}), {a.rulebook.name}'s {shadow.written} decides first, whatever this "
+        f"value: it matters only together with a change of `{shadow.rule}`"
+    )
+
+
+TOGETHER_WORDS = ("it matters only together with other rules", "it matters only together with the other differences")
+
+
+def scenario_or_reason(
     a: Scorer, b: Scorer, change: Change, cache: dict[tuple[int, str], Any], changes: list[Change] | None = None
 ) -> tuple[dict[str, Any] | None, str | None]:
     """For a change no hand can show: a scenario that A with only this change settles differently from A, and
@@ -408,7 +441,7 @@ def _scenario(
     from engine.round.witness import witness_for as round_witness_for
 
     try:  # A + change (B - change is not needed: a scenario is shown as A against A with this change)
-        plus, partners = _plus(a, b, change, changes or [])
+        plus, partners = plus_change(a, b, change, changes or [])
     except REFUSED as e:  # a mix the checker or compiler refuses, as in `isolated`
         why = _refusal(e)
         return None, f"{a.rulebook.name} with only this change is not a valid rulebook ({why}), so no scenario shows it alone"
@@ -440,4 +473,4 @@ def _scenario(
     return None, played
 
 
-__all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "Outcome"]
+__all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "flow_scenario", "scenario_or_reason", "plus_change", "Outcome", "ROUND_ITEM_KINDS"]

@@ -37,6 +37,9 @@ class Diagnostic:
     # the settings an error between settings is about, as names (``x`` has no effect without ``y``: ``x`` then
     # ``y``): a program (a diff trying one change alone) reads them here, never out of the message's words
     settings: tuple[str, ...] = ()
+    # other places the message is about (severity "note"): the rule of another file that decides first, say;
+    # each is shown with its own location, line and caret under the main one
+    related: tuple[Diagnostic, ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -56,6 +59,8 @@ class Diagnostic:
             lines.append(f"{pad} |")
             lines.append(f"{gutter} | {text}")
             lines.append(f"{pad} | {' ' * (self.span.column - 1)}{'^' * width}")
+        for note in self.related:
+            lines.extend("  " + line for line in note.render().split("\n"))
         if self.help:
             lines.append(f"  = help: {self.help}")
         return "\n".join(lines)
@@ -68,6 +73,7 @@ class Diagnostic:
             "line": self.span.line,
             "column": self.span.column,
             "help": self.help,
+            **({"related": [note.to_json() for note in self.related]} if self.related else {}),
         }
 
 

@@ -303,6 +303,19 @@ def resolve(ref: str, text: str | None = None, file: str | None = None, *, keep_
     of those.
     """
     chain, texts = load_chain(ref, text, file)
+    return fold(chain, texts, keep_going=keep_going)
+
+
+def parent_of(rulebook: ResolvedRulebook) -> ResolvedRulebook | None:
+    """The rulebook a file extends, folded from the chain already loaded (no file read again); None for a file
+    that extends nothing. ``riichi check`` compares a file with it: what this file alone changes."""
+    if len(rulebook.chain) < 2:
+        return None
+    return fold(rulebook.chain[:-1], rulebook.texts, keep_going=True)
+
+
+def fold(chain: list[ast.Rulebook], texts: dict[str, str], *, keep_going: bool = False) -> ResolvedRulebook:
+    """Fold a loaded chain (base first) into one table of items; see ``resolve``."""
     diags = _Diagnostics()
     for f, t in texts.items():
         diags.add_file(f, t)

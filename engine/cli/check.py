@@ -2,7 +2,8 @@
 
 Every diagnostic is printed in the one format (position, source line, caret, help), errors and warnings alike,
 then one summary line per file. A file that checks clean also has its own ``example`` lines scored; a failing
-example is reported as an error at its line. Exit 0 when every file is valid (warnings allowed), 1 when any
+example is reported as an error at its line; and each flow rule it writes that another rule of the rulebook keeps
+from ever acting is a warning naming that rule (``engine.shadowing``). Exit 0 when every file is valid (warnings allowed), 1 when any
 has errors, 2 when a file cannot be read at all.
 """
 
@@ -170,6 +171,12 @@ def check_source(display: str, text: str | None, *, examples: bool = True) -> Fi
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
     if report.ok:
         _guard_impossible(resolved, report)
+        # rules of this file another rule decides first (`engine.shadowing`, bounded, so quick on any file); the
+        # diff's scenario machinery is imported only for a file that extends another
+        if resolved.extends is not None:
+            from engine.shadowing import shadowed
+
+            report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
     if examples and report.ok:
         _run_examples(resolved, report)
     return report

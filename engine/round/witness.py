@@ -191,6 +191,12 @@ SCRIPTS: tuple[Script, ...] = (
            draws={-1: "?,1m,?,?,?,3s,?,9s,?,?,?,5z"}, replacements="5z7z7z6z"),
     _pao("pao_kan", "South calls pon on two dragons and an open kan on the third (Red, from North), then wins by ron on "
          "East's discard", kan=True),
+    Script("pao_winds", "South calls pon on East's East wind, West's South wind, North's West wind and then North's North "
+           "wind (his fourth wind set, North's feed), then wins by ron on East's 9p",
+           {0: "1z9p2468m2468p135s", 1: "11z22z33z44z9p1p2s3s4s", 2: "2z3579m3579p2468s", 3: "3z4z1368m1357p579s"},
+           ("0 dahai 1z", "1 pon 1z", "1 dahai 1p", "2 dahai 2z", "1 pon 2z", "1 dahai 2s", "3 dahai 3z", "1 pon 3z",
+            "1 dahai 3s", "3 dahai 4z", "1 pon 4z", "1 dahai 4s", "0 dahai 9p", "1 ron 9p"), LIABILITY,
+           draws={-1: "7z,7z,7z,7z,6z,6z,6z,6z,5z"}),
     # three players
     Script("kita", "East sets a North aside on his first turn", {0: "4z19m19p19s123z567z", 1: "2468p2468s123z56z", 2: "3579p3579s12z567z"},
            ("0 nukidora 4z",), ("table kita",), draws={0: "5p"}, players=3),
@@ -504,7 +510,7 @@ def _ordered(topic: str, kind: str) -> Iterator[Script]:
 Cache = dict[tuple[int, str], Any]
 
 
-def _played(rules: RoundRules, script: Script, cache: Cache | None) -> dict[str, Any] | None:
+def played(rules: RoundRules, script: Script, cache: Cache | None) -> dict[str, Any] | None:
     """``play``, None when the rules cannot deal the script; kept in ``cache`` (by rules object, while the caller
     holds the rules: one diff's A is played once per script)."""
     key = (id(rules), script.key)
@@ -527,7 +533,7 @@ def round_witness(
     With ``whole`` (the whole other rulebook, ``b`` being ``a`` with one change), the round also carries ``whole``:
     how ``a`` and ``whole`` settle it (``b`` None when that rulebook cannot deal it)."""
     for script in _ordered(topic, kind):
-        out_a, out_b = _played(a, script, cache), _played(b, script, cache)
+        out_a, out_b = played(a, script, cache), played(b, script, cache)
         if out_a is None or out_b is None:
             continue
         if out_a != out_b:
@@ -550,7 +556,7 @@ def round_witness(
 
 
 def _whole(out_a: dict[str, Any], whole: RoundRules, script: Script, cache: Cache | None) -> dict[str, Any]:
-    other = _played(whole, script, cache)
+    other = played(whole, script, cache)
     return {"a": {**out_a, "words": describe(out_a)}, "b": {**other, "words": describe(other)} if other is not None else None}
 
 
@@ -581,10 +587,10 @@ def witness_for(
             found["whole"] = {"a": found["a"], "b": None}
         return found
     for script in SCRIPTS:  # where the value would matter, an abortive draw of the rulebook's may settle the round first
-        played = _played(ra, script, cache) if topic and topic in script.topics else None
-        if played is not None and played["abortive"]:
+        out = played(ra, script, cache) if topic and topic in script.topics else None
+        if out is not None and out["abortive"]:
             return (
-                f"where it would matter ({script.words}), the rulebook's abortive draw `{played['abortive']}` settles the "
+                f"where it would matter ({script.words}), the rulebook's abortive draw `{out['abortive']}` settles the "
                 "round by its own fields, whatever this value: it matters only together with other rules"
             )
     return (
@@ -606,4 +612,4 @@ def render(witness: dict[str, Any], a: str = "A", b: str = "B", whole: str | Non
     return lines
 
 
-__all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action"]
+__all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action", "played", "Cache"]
