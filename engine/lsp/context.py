@@ -11,7 +11,8 @@ import re
 
 from ruledsl.record import record
 
-HEADER = re.compile(r"(?:^|\n)[ \t]*(?:@[A-Za-z_]+\([^\n]*\)[ \t]*)*([^\n{}]*)$")
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+DECORATOR = re.compile(r"@\w+\([^)]*\)")
 
 
 @record(slots=False)
@@ -64,8 +65,9 @@ def context_at(text: str, offset: int) -> Context:
         index += 1
     header: tuple[str, ...] = ()
     if depth > 0:
-        match = HEADER.search(text[:opened_at])
-        header = tuple(re.findall(r'"[^"\n]*"|[A-Za-z_][A-Za-z0-9_]*', match.group(1))) if match else ()
+        head = text[text.rfind("\n", 0, opened_at) + 1 : opened_at]
+        head = DECORATOR.sub("", STRING.sub('""', head))
+        header = tuple(re.findall(r'""|[A-Za-z_][A-Za-z0-9_]*', head))
     line_start = text.rfind("\n", 0, end) + 1
     return Context(depth, header, text[line_start:end])
 

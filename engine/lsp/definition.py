@@ -10,7 +10,7 @@ from typing import Any
 from engine.lsp.documents import Document
 from engine.lsp.text import file_uri, lines_of, span_range, word_at
 from ruledsl.ast import Span
-from ruledsl.resolve import ResolvedRulebook
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 
 REFERS = re.compile(r"^\s*(?:override|remove|examples\s+for|exception\s+\w+\s+to)\s+(\w+)\s+(\w+)")
 
@@ -38,8 +38,15 @@ def _definitions(resolved: ResolvedRulebook, key: tuple[str, str]) -> list[Span]
     """Where an item was first written: its definition, or for a removed item the removed one's."""
     item = resolved.items.get(key)
     if item is not None:
-        return [item.history[0].span]
-    return [r.previous.history[0].span for r in resolved.removed if r.key == key and r.previous.history]
+        return [_name_span(item)]
+    return [_name_span(r.previous) for r in resolved.removed if r.key == key]
+
+
+def _name_span(item: ResolvedItem) -> Span:
+    """The name of the item as first written (where an editor should put the cursor), else its first span."""
+    if item.definition is not None and item.definition.name_span.line > 0 and item.definition.name_span.file:
+        return item.definition.name_span
+    return item.history[0].span
 
 
 def _location(document: Document, resolved: ResolvedRulebook, span: Span) -> dict[str, Any]:

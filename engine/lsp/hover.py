@@ -45,6 +45,10 @@ def explain(resolved: ResolvedRulebook | None, word: str, kind: str | None, befo
         spec = _field(kind, word)
         if spec is not None:
             return spec
+    if "=" in before or "(" in before:  # an expression: a fact or function before an item of the same name
+        entry = vocabulary_entry(word)
+        if entry is not None:
+            return entry
     if resolved is not None:
         try:
             return _fenced(explain_query(resolved, word))

@@ -74,6 +74,13 @@ class InProcess(_Client):
         self.server.handle(message)
         self.server._analyse_stale()
 
+    def drain(self) -> list[dict[str, Any]]:
+        """Every message the server wrote that was not read yet."""
+        out = []
+        while self._read < len(self.buffer.getvalue()):
+            out.append(self._next())
+        return out
+
     def _next(self) -> dict[str, Any]:
         self.buffer.seek(self._read)
         message = P.read_message(self.buffer)
