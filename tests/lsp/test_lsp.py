@@ -7,10 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.lsp.text import path_to_uri
 from tests.lsp.client import ROOT, InProcess, Piped
-from tests.security.test_fuzz import BUNDLED, SMALL_BUNDLED, as_text, mutants
+from tests.ruledsl import strategies as S
+from tests.security.test_fuzz import BUNDLED, MUTATIONS, SMALL_BUNDLED, as_text, mutants
 
 TYPO = '''rulebook mine "Mine" extends tenhou
 
@@ -354,9 +357,26 @@ def test_positions_count_utf16_and_uris_map_to_paths():
     assert file_uri("rulebooks/house.rulebook", "/elsewhere/x.rulebook", "file:///elsewhere/x.rulebook").endswith("/rulebooks/house.rulebook")
 
 
-def test_riichi_lsp_is_a_subcommand():
+def test_riichi_lsp_is_a_subcommand(monkeypatch):
+    import engine.lsp.server as server
     from engine import cli
+
+    monkeypatch.setattr(server, "run", lambda: 0)
+    assert cli.main(["lsp"]) == 0
 
     assert "lsp" in {name for name, _, _ in cli.SUBCOMMANDS}
     parser = cli.build_parser(["lsp", "--stdio"])
     assert parser.parse_args(["lsp", "--stdio"]).stdio is True
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.one_of(S.rulebook_texts(), MUTATIONS), line=st.integers(0, 30), character=st.integers(0, 60))
+def test_generated_texts_get_answers_never_failures(text, line, character):
+    """The fuzzers' generated rulebooks and mutants, through an edit and every request at a random place: each
+    answer is a result (never a JSON-RPC error), and the checker never fails (no log message)."""
+    client = InProcess()
+    client.open("untitled:gen", "")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": "untitled:gen", "version": 2}, "contentChanges": [{"text": text}]})
+    for method in ("textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/documentSymbol"):
+        client.at(method, "untitled:gen", line, character)
+    assert not [n for n in client.notes + client.drain() if n.get("method") == "window/logMessage"]
