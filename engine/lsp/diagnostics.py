@@ -92,6 +92,11 @@ def _related(diagnostic: Diagnostic, document: Document) -> list[dict[str, Any]]
     if resolved is None:
         return []
     out = []
+    suggestion = SUGGESTION.search(diagnostic.help or "")
+    if suggestion is not None:
+        for key in [k for k in resolved.items if k[1] == suggestion.group(1)]:
+            for label, span in _item_spans(resolved, key)[:1]:
+                out.append(_location(span, document, f"`{key[0]} {key[1]}` {label}", lines_of(resolved.texts.get(span.file, ""))))
     for kind, name in ITEM_NAMED.findall(diagnostic.message):
         for label, span in _item_spans(resolved, (kind, name)):
             if (span.file, span.line) != (diagnostic.span.file, diagnostic.span.line):

@@ -46,6 +46,14 @@ def test_a_typo_gets_the_checkers_did_you_mean(piped, tmp_path):
     assert typo["data"] == {"replacement": "is_sequence"}
 
 
+def test_a_misspelt_override_links_to_the_item_it_probably_means(local, tmp_path):
+    uri = _uri(tmp_path)
+    local.open(uri, 'rulebook mine "Mine" extends tenhou\n@clause("x")\noverride yaku pinfuu {\n  han = 2\n}\n')
+    (typo,) = [d for d in local.diagnostics(uri) if "pinfuu" in d["message"]]
+    (related,) = typo["relatedInformation"]
+    assert related["message"] == "`yaku pinfu` defined in house" and related["location"]["uri"].endswith("/rulebooks/house.rulebook")
+
+
 def test_hover_on_pinfu_is_its_explanation(piped, tmp_path):
     uri = path_to_uri(str(tmp_path / "mine.rulebook"))
     piped.open(uri, TYPO)
