@@ -13,6 +13,7 @@ from engine.lsp.documents import Document
 from engine.lsp.hover import KEYWORDS
 from engine.lsp.text import from_utf16
 from ruledsl import vocabulary as V
+from ruledsl.check import FIELD_SCOPES, HAND_SCOPE, KIND_SCOPES
 from ruledsl.resolve import ResolvedRulebook
 
 FIELD, FUNCTION, VARIABLE, CLASS, MODULE, PROPERTY, VALUE, KEYWORD, REFERENCE, CONSTANT = 5, 3, 6, 7, 9, 10, 12, 14, 18, 21
@@ -52,9 +53,8 @@ def completions(context: Context, resolved: ResolvedRulebook | None) -> list[dic
         spec = V.ITEM_KINDS[kind]
         fields = [_item(name, FIELD, f"{f.type}{', required' if f.required else ''}", f.meaning) for name, f in spec.fields.items()]
         return [*fields, _item("example", KEYWORD, "a case", KEYWORDS["example"])]
-    if ASSIGNED.match(context.before) or context.depth > 1:
-        return _expression_names(resolved)
-    return []
+    assigned = ASSIGNED.match(context.before)  # else a condition's later line: any name may follow
+    return _expression_names(resolved, kind, assigned.group(1) if assigned else None)
 
 
 def _top_level(before: str, resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
@@ -111,16 +111,28 @@ def _quote(choice: str, before: str) -> str:
     return f'{choice}"' if before.rstrip().endswith('"') or re.search(r'"\w*$', before) else f'"{choice}"'
 
 
-def _expression_names(resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
-    out = [_item(name, VARIABLE, f"{fact.type} ({fact.scope})", fact.meaning) for name, fact in V.FACTS.items()]
+def _expression_names(resolved: ResolvedRulebook | None, kind: str, field: str | None) -> list[dict[str, Any]]:
+    """What an expression of this field may read, as the checker scopes it (``ruledsl.check``): a list of items
+    (`excludes`, `affects`) takes item names only; other fields the facts of their scope, the functions,
+    constants and quantifiers, and item names where a yaku may be asked about."""
+    spec = V.ITEM_KINDS[kind].fields.get(field or "")
+    items = _item_names(resolved)
+    if spec is not None and spec.type == V.ITEMS:
+        return items
+    scope = FIELD_SCOPES.get((kind, field or "")) or KIND_SCOPES.get(kind) or HAND_SCOPE
+    out = [_item(name, VARIABLE, f"{fact.type} ({fact.scope})", fact.meaning) for name, fact in V.FACTS.items() if name in scope.facts]
     out += [_item(name, FUNCTION, f"({', '.join(fn.params)}) -> {fn.returns}", fn.meaning, insert=f"{name}(") for name, fn in V.FUNCTIONS.items()]
     out += [_item(name, CONSTANT, c.type, c.meaning) for name, c in V.CONSTANTS.items()]
     out += [_item(name, KEYWORD, "quantifier", meaning, insert=f"{name}(") for name, meaning in V.QUANTIFIERS.items()]
     out += [_item(word, KEYWORD, "", "") for word in ("true", "false", "not", "and", "or", "in", "if", "then", "else")]
-    if resolved is not None:
-        seen = set(V.FACTS) | set(V.FUNCTIONS) | set(V.CONSTANTS)
-        out += [_item(name, REFERENCE, kind, item.title or "") for (kind, name), item in resolved.items.items() if kind != "settings" and name not in seen]
-    return out
+    return out + items if scope.yaku_refs or field is None else out
+
+
+def _item_names(resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
+    if resolved is None:
+        return []
+    seen = set(V.FACTS) | set(V.FUNCTIONS) | set(V.CONSTANTS)
+    return [_item(name, REFERENCE, kind, item.title or "") for (kind, name), item in resolved.items.items() if kind != "settings" and name not in seen]
 
 
 def _item(label: str, kind: int, detail: str, documentation: str, *, insert: str | None = None, sort: str | None = None) -> dict[str, Any]:

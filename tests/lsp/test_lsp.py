@@ -241,6 +241,12 @@ def test_completion_at_every_place(local, tmp_path):
             '# a comment { with a brace\n'  # 30
             'yaku q "a { b" {\n'  # 31
             '  \n'  # 32
+            '}\n'
+            'yaku r "R" {\n'  # 33
+            '  excludes = [\n'  # 34
+            '}\n'
+            'limit big {\n'  # 36
+            '  when = \n'  # 37
             '}\n')
     local.open(uri, text)
     def at(line: int, character: int | None = None) -> set[str]:
@@ -257,7 +263,9 @@ def test_completion_at_every_place(local, tmp_path):
     assert at(14) == {"[15, 5, -5, -15]"} and at(15) == set()
     assert {"ron", "pon"} <= at(19)
     assert {"han", "when", "excludes", "example"} <= at(22)
-    assert {"riichi", "is_sequence", "ryanmen", "any", "pinfu"} <= at(23)
+    assert {"riichi", "is_sequence", "ryanmen", "any"} <= at(23) and "pinfu" not in at(23) and "han" not in at(23)
+    assert "pinfu" in at(35) and "riichi" not in at(35)  # `excludes`: item names only
+    assert {"han", "fu", "pinfu"} <= at(38)  # a limit's condition reads the han and the yaku
     assert "riichi" in at(24)
     assert at(26) == set() and at(28) == set()
     assert "han" in at(32)
@@ -270,6 +278,7 @@ def test_completion_without_any_fold():
     assert {i["label"] for i in _names(None, "settings")} >= {"table"} and _names(None, "yaku") == []
     assert _quote("share", '  tie_break = ') == '"share"' and _quote("share", '  tie_break = "sh') == 'share"'
     assert "riichi" in {i["label"] for i in completions(context_at("yaku x {\n  when = ", 99), None)}
+    assert "riichi" in {i["label"] for i in completions(context_at("yaku x {\n  when = a and\n  (", 99), None)}
 
 
 def test_document_symbols_list_the_items(local, tmp_path):
