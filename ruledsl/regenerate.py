@@ -1,8 +1,9 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Four files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
+Five files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
 installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
-(from the vocabulary) and the fidelity page (from the rulebooks' clauses). Each generator keeps its own module;
+(from the vocabulary), the fidelity page (from the rulebooks' clauses) and the editors' TextMate grammar (from the
+grammar's keywords and the vocabulary). Each generator keeps its own module;
 this one lists them so that nobody has to remember which to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
 writes into the source tree, never into an installed package.
 """
@@ -58,6 +59,12 @@ def _language_reference() -> str:
     return docgen.generate()
 
 
+def _textmate() -> str:
+    from ruledsl import textmate
+
+    return textmate.generate()
+
+
 def _fidelity() -> str:
     from ruledsl import fidelity_doc
 
@@ -70,6 +77,7 @@ GENERATED: tuple[Generated, ...] = (
     Generated("rulebooks/parsed.jsonl", _parsed_cache),
     Generated("docs/language.md", _language_reference),
     Generated("docs/fidelity.md", _fidelity),
+    Generated("editors/vscode/syntaxes/rulebook.tmLanguage.json", _textmate),
 )
 
 
@@ -84,6 +92,7 @@ def write(files: tuple[Generated, ...] | None = None) -> list[str]:
     for file in GENERATED if files is None else files:
         text = file.render()
         if not file.path.exists() or file.path.read_text(encoding="utf-8") != text:
+            file.path.parent.mkdir(parents=True, exist_ok=True)
             file.path.write_text(text, encoding="utf-8")
             written.append(file.name)
     return written

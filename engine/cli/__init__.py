@@ -33,6 +33,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("impact", "engine.cli.impact", "what changing rulebook A to B does to real game logs"),
     ("schema", "engine.cli.schema", "print the JSON Schema of a request or response model"),
     ("serve", "engine.cli.serve", "web pages and an HTTP API on this machine (the `web` extra)"),
+    ("lsp", "engine.cli.lsp", "a language server for `.rulebook` files over stdio (for editors)"),
 )
 
 EXIT_BAD_INPUT = 2

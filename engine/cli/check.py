@@ -161,13 +161,23 @@ def check_source(display: str, text: str | None, *, examples: bool = True) -> Fi
     """Resolve and check a rulebook's text (None: the bundled rulebook ``display``), then (when clean) run its
     examples: the steps `riichi check` takes after reading a file, and the web page's check of an upload, so that
     both report the same diagnostics."""
+    return check_resolving(display, text, examples=examples)[0]
+
+
+def check_resolving(display: str, text: str | None, *, examples: bool = True) -> tuple[FileReport, ResolvedRulebook | None]:
+    """``check_source``, also returning the rulebook as folded (None when it could not be): the language server
+    answers hovers and completions from the same fold that its diagnostics came from."""
     try:
         # keep_going: the fold's errors come back with the rulebook, so the checker reports its own findings too
         resolved = resolve(display, text=text, file=display if text is not None else None, keep_going=True)
     except UnknownRulebookError as exc:
-        return FileReport(display, unreadable=exc.message)
+        return FileReport(display, unreadable=exc.message), None
     except RulebookError as exc:
-        return FileReport(_leaf_file(display, text), diagnostics=_ordered(exc.diagnostics))
+        return FileReport(_leaf_file(display, text), diagnostics=_ordered(exc.diagnostics)), None
+    return _checked(resolved, examples), resolved
+
+
+def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
     if report.ok:
         _guard_impossible(resolved, report)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ruledsl import docgen, grammar_tables, parsed_cache, regenerate
+from ruledsl import docgen, grammar_tables, parsed_cache, regenerate, textmate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +17,7 @@ def test_every_generated_file_is_fresh(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_each_generator_names_the_one_command() -> None:
-    assert {grammar_tables.COMMAND, parsed_cache.COMMAND, docgen.COMMAND} == {regenerate.COMMAND}
+    assert {grammar_tables.COMMAND, parsed_cache.COMMAND, docgen.COMMAND, textmate.COMMAND} == {regenerate.COMMAND}
     for file in regenerate.GENERATED:
         assert regenerate.COMMAND in file.path.read_text(encoding="utf-8"), file.name
 
@@ -27,7 +27,7 @@ def test_every_generated_file_of_the_tree_is_listed() -> None:
     must know it, or it would go stale."""
     marked = {
         path.relative_to(ROOT).as_posix()
-        for folder in ("engine", "ruledsl", "rulebooks")
+        for folder in ("engine", "ruledsl", "rulebooks", "editors")
         for pattern in ("*.json", "*.jsonl")
         for path in (ROOT / folder).rglob(pattern)
         if "regenerate" in json.loads(path.read_text(encoding="utf-8").split("\n")[0] if pattern == "*.jsonl" else path.read_text(encoding="utf-8"))
