@@ -18,7 +18,7 @@ from ruledsl.parser import grammar_keywords
 COMMAND = "python -m ruledsl.regenerate"
 SCOPE = "source.rulebook"
 # keywords that start or shape an item, and those of expressions (the rest of the grammar's literal words)
-STRUCTURE = ("rulebook", "extends", "source", "override", "remove", "exception", "to", "examples", "for", "example")
+STRUCTURE = ("rulebook", "extends", "source", "override", "remove", "exception", "to", "examples", "for", "example", "clauses", "from")
 OPERATORS = ("and", "or", "not", "in")
 CONTROL = ("if", "then", "else")
 LITERALS = ("true", "false")
