@@ -16,6 +16,7 @@ from engine.score import Scorer
 from engine.sheet import payments as P
 from ruledsl import ast
 from ruledsl import vocabulary as V
+from ruledsl.clause_origin import clause_for_players
 from ruledsl.explain import English, describe_item, setting_words, worth
 from ruledsl.record import record
 from ruledsl.render import render_expr
@@ -65,17 +66,25 @@ class Sheet:
     flow: tuple[Section, ...]  # payments, calls, riichi, furiten, draws, pao, game end, what is not played
 
 
+def _default_words(spec: V.SettingSpec | None) -> str:
+    """What an unwritten key means: the vocabulary's default, as the rule language would write it."""
+    if spec is None:
+        return "not set"
+    return "not set: off" if spec.default is None else f"not set: the default, {V.default_text(spec)}"
+
+
 def _clause(rulebook: ResolvedRulebook, key: tuple[str, str], field: str | None = None) -> str:
     """The clause a line cites: the one place every line of the sheet gets its clause from (the clause that last
-    set the field, else the item's; for a rule this rulebook removed, the removal's)."""
+    set the field, else the item's, marked as inherited where another file wrote it; for a rule this rulebook
+    removed, the removal's)."""
     item = rulebook.items.get(key)
     if item is None:
         removal = next((r for r in rulebook.removed if r.key == key), None)
         text = removal.clause if removal is not None else None
     elif field is not None and field not in item.fields:
-        return "(not set in this rulebook: the engine's default applies)"
-    else:
-        text = (item.field_clauses.get(field) if field else None) or item.clause
+        return "(not written in this rulebook: the language's default applies)"
+    else:  # an inherited clause reads "from BASE: ..." (and a `clauses from` adoption leads it)
+        text = clause_for_players(rulebook, key, field) or (item.field_clauses.get(field) if field else None) or item.clause
     return text or "(no clause cited)"
 
 
@@ -189,7 +198,7 @@ def _settings_section(rulebook: ResolvedRulebook, marks: _Marks, group: str, tit
         for key, f in item.fields.items()
     )
     rows += tuple(
-        Row(f"settings {group} {key}", (specs[key].meaning if key in specs else key, "not set (the engine's default)"),
+        Row(f"settings {group} {key}", (specs[key].meaning if key in specs else key, _default_words(specs.get(key))),
             _clause(rulebook, ("settings", group), key), marks.setting(group, key))
         for key in marks.unset_here(group)
     )
