@@ -17,7 +17,7 @@ from ruledsl.check import FIELD_SCOPES, HAND_SCOPE, KIND_SCOPES
 from ruledsl.resolve import ResolvedRulebook
 
 FIELD, FUNCTION, VARIABLE, CLASS, MODULE, PROPERTY, VALUE, KEYWORD, REFERENCE, CONSTANT = 5, 3, 6, 7, 9, 10, 12, 14, 18, 21
-STARTERS = ("override", "remove", "exception", "examples")
+STARTERS = ("override", "remove", "exception", "examples", "clauses")
 TOP_LEVEL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*(?:override|remove)\s+\w*$"), "kinds"),
     (re.compile(r"^\s*(?:override|remove)\s+(\w+)\s+\w*$"), "names"),
@@ -28,6 +28,8 @@ TOP_LEVEL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*exception\s+\w+\s+to\s+\w*$"), "kinds"),
     (re.compile(r"^\s*exception\s+\w+\s+to\s+(\w+)\s+\w*$"), "names"),
     (re.compile(r"^\s*settings\s+\w*$"), "groups"),
+    (re.compile(r"^\s*clauses\s+\w*$"), "from"),
+    (re.compile(r"^\s*clauses\s+from\s+\w*$"), "bases"),
     (re.compile(r"^\s*(?:@\w+\([^)]*\)\s*)*\w*$"), "start"),
 )
 ASSIGNED = re.compile(r"^\s*(\w+)\s*=")
@@ -68,7 +70,10 @@ def _top_level(before: str, resolved: ResolvedRulebook | None) -> list[dict[str,
             return _names(resolved, match.group(1))
         if what == "groups":
             return [_item(group, MODULE, "settings group", ", ".join(keys)) for group, keys in V.SETTINGS.items()]
-        if what in ("for", "to"):
+        if what == "bases":  # `clauses from BASE`: the rulebooks this file extends, nearest first
+            bases = [rb.name for rb in reversed(resolved.chain[:-1])] if resolved is not None else []
+            return [_item(name, MODULE, "a rulebook this file extends", "") for name in bases]
+        if what in ("for", "to", "from"):
             return [_item(what, KEYWORD, "", "")]
         return [*_kinds(), *(_item(word, KEYWORD, "", KEYWORDS[word]) for word in STARTERS)]
     return []
@@ -93,7 +98,7 @@ def _settings(group: str | None, before: str) -> list[dict[str, Any]]:
     if assigned is None:
         if not re.match(r"^\s*\w*$", before):
             return []
-        return [_item(key, PROPERTY, spec.type, f"{spec.meaning}\n\n{spec.example}") for key, spec in keys.items()]
+        return [_item(key, PROPERTY, spec.type, f"{spec.meaning}\n\ndefault: {V.default_text(spec)}\n\n{spec.example}") for key, spec in keys.items()]
     spec = keys.get(assigned.group(1))
     if spec is None:
         return []

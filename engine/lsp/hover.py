@@ -21,6 +21,7 @@ KEYWORDS = {
     "exception": "`exception NAME to KIND TARGET { ... }`: a narrower case of an item, with its own fields",
     "examples": "`examples for KIND NAME { example ... }`: add cases to an item without changing it",
     "example": "`example \"HAND\" => {han: 1, ...}`: a hand and what it must score; `riichi check` runs it",
+    "clauses": "`clauses from BASE = \"WORDS\"`: players read WORDS before every clause inherited from BASE (and the rulebooks it extends)",
 }
 
 

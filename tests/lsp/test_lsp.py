@@ -139,7 +139,8 @@ def test_incremental_edits_are_applied_and_checked(local, tmp_path):
     local.notify("textDocument/didChange", {"textDocument": {"uri": uri}, "contentChanges": [tail]})
     assert local.server.documents[uri].text.endswith("remove yaku chiitoitsu\n")
     local.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
-    assert uri not in local.server.documents and local.notes[-1]["params"]["diagnostics"] == []
+    closing = [m for m in local.drain() if m.get("method") == "textDocument/publishDiagnostics"]
+    assert uri not in local.server.documents and closing[-1]["params"] == {"uri": uri, "diagnostics": []}
 
 
 def test_diagnostics_of_another_file_of_the_chain_point_there(local, tmp_path):
@@ -397,3 +398,14 @@ def test_generated_texts_get_answers_never_failures(text, line, character):
     for method in ("textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/documentSymbol"):
         client.at(method, "untitled:gen", line, character)
     assert not [n for n in client.notes + client.drain() if n.get("method") == "window/logMessage"]
+
+
+def test_completion_of_the_clauses_from_statement(local, tmp_path):
+    uri = _uri(tmp_path)
+    local.open(uri, 'rulebook mine "Mine" extends tenhou\n')  # folded once: completion reads the last good fold
+    local.diagnostics(uri)
+    text = 'rulebook mine "Mine" extends tenhou\n\nclauses \nclauses from \n'
+    local.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]})
+    assert "clauses" in labels(local.at("textDocument/completion", uri, 1, 0))
+    assert labels(local.at("textDocument/completion", uri, 2, len("clauses "))) == {"from"}
+    assert labels(local.at("textDocument/completion", uri, 3, len("clauses from "))) == {"tenhou", "house"}

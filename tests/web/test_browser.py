@@ -101,6 +101,9 @@ def test_score_a_hand_by_tapping_tiles(server, page, tmp_path):
     page.select_option("#compare", "wrc2025")
     page.wait_for_selector('#result-compare [data-rulebook="wrc2025"] .total')
     assert page.text_content("#difference") == "Both rulebooks pay the same."
+    # wrc2025 extends house and keeps house's riichi line: its card says whose clause that is
+    inherited = page.text_content('#result-compare [data-rulebook="wrc2025"] table')
+    assert "from house: " in inherited and "from house: " not in page.text_content("#result table")
     page.click('#hand [aria-label="remove 8 of circles"] >> nth=0')  # take a tile back
     assert page.text_content("#hand-count") == "12/13"
     page.screenshot(path=str(tmp_path / "score.png"), full_page=True)

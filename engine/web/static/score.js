@@ -151,15 +151,24 @@ async function score() {
   $("difference").textContent = b ? difference(a, answers[0], b, answers[1]) : "";
 }
 
+// A clause as players read it: an inherited one says whose it is ("from house: ..."), as `riichi explain` and
+// `riichi score` print it (ruledsl.clause_origin); `from` is the line's clause_from, null for the rulebook's own.
+function clauseText(clause, from, shown) {
+  if (!clause || !from) return clause || "";
+  if (!from.adopted) return "from " + from.rulebook + ": " + clause;
+  const adopted = from.adopted + " (from " + from.rulebook + ": " + clause + ")";
+  return from.adopted_in === shown ? adopted : "from " + from.adopted_in + ": " + adopted;
+}
+
 function card(name, answer) {
   if (!answer.ok) return el("div", { class: "card" }, el("h3", { text: name }), errorBox(answer));
   const head = answer.limit === "yakuman" ? "yakuman ×" + answer.yakuman
     : answer.han + " han " + answer.fu + " fu" + (answer.limit ? " · " + answer.limit : "");
   const yaku = el("table", { class: "lines" }, ...answer.yaku.map((y) => el("tr", {},
     el("td", { text: y.name }), el("td", { class: "num", text: y.yakuman ? "yakuman ×" + y.yakuman : y.han + " han" }),
-    el("td", { class: "clause", text: y.clause || "" }))));
+    el("td", { class: "clause", text: clauseText(y.clause, y.clause_from, name) }))));
   const fu = el("table", { class: "lines" }, ...(answer.fu_items || []).map((f) => el("tr", {},
-    el("td", { text: f.id.replace(/_/g, " ") }), el("td", { class: "num", text: f.fu + " fu" }), el("td", { class: "clause", text: f.clause || "" }))));
+    el("td", { text: f.id.replace(/_/g, " ") }), el("td", { class: "num", text: f.fu + " fu" }), el("td", { class: "clause", text: clauseText(f.clause, f.clause_from, name) }))));
   const WIND = { E: "East", S: "South", W: "West", N: "North" };
   const role = (k) => (answer.liable && k === answer.liable ? " (liable)" : "");
   const pays = Object.entries(answer.payments).map(([k, v]) => (WIND[k] || k.replace("_", "-")) + role(k) + " " + v.toLocaleString("en")).join(" · ");
@@ -167,10 +176,10 @@ function card(name, answer) {
     el("h3", { text: name }),
     el("p", { class: "total", text: answer.total.toLocaleString("en") }),
     el("p", { class: "head", text: head }),
-    answer.limit_clause ? el("p", { class: "clause", text: "limit: " + answer.limit_clause }) : null,
+    answer.limit_clause ? el("p", { class: "clause", text: "limit: " + clauseText(answer.limit_clause, answer.limit_clause_from, name) }) : null,
     yaku, el("h4", { text: "Fu" }), fu,
     el("p", { class: "pays", text: "base " + answer.base_points.toLocaleString("en") + " · " + pays }),
-    answer.liability_clause ? el("p", { class: "clause liability", text: "liability: " + answer.liability_clause }) : null);
+    answer.liability_clause ? el("p", { class: "clause liability", text: "liability: " + clauseText(answer.liability_clause, answer.liability_clause_from, name) }) : null);
 }
 
 function difference(a, x, b, y) {
