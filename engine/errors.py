@@ -72,7 +72,7 @@ class InternalError(Exception):
     def of(cls, exc: BaseException, doing: str = "answering this request") -> InternalError:
         """The internal error for an unexpected exception, in one line without a traceback."""
         text = str(exc)
-        text = text if len(text) <= 200 else text[:200] + "..."
+        text = text if len(text) <= 120 else text[:120] + "..."  # the whole message stays one readable line
         detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
         return cls(f"internal error while {doing} ({detail}); this is a bug of the engine, please report it with the input that caused it")
 

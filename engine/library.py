@@ -15,7 +15,6 @@ else is ``unknown_rulebook`` with a message that quotes only the request's own (
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import stat
 from collections import OrderedDict
@@ -28,6 +27,7 @@ from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.compile import Rulebook, compile_rulebook, load
 from ruledsl.diagnostics import RulebookError, printable
 from ruledsl.package_files import bundled_dir
+from ruledsl.parsed_cache import _SHA256
 from ruledsl.record import record
 from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names, resolve
 from ruledsl.rulebook_files import confined
@@ -247,7 +247,8 @@ def scorer_from_text(text: str, file: str = "<memory>") -> Scorer:
 
 
 def _text_key(text: str, file: str) -> str:
-    return "\x00".join(("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), file))
+    digest = _SHA256(text.encode("utf-8", "surrogatepass")).hexdigest()  # the interpreter's own SHA-256, not OpenSSL's
+    return "\x00".join(("text", digest, file))
 
 
 def forget(ref: str | None = None) -> None:

@@ -41,11 +41,14 @@ TOUR = [
     ("riichi play --rulebook tenhou --games 2 --seed 7 --agents shanten --json", 0),
     ("riichi play --rulebook house --games 1 --seed 7 --narrate", 0),
     ("riichi impact house rulebooks/examples/tournament.rulebook tests/data/tenhou/excerpts --wins-only", 1),
+    ("riichi sheet mleague --against wrc2025 --format html -o rules.html", 0),
 ]
 
 
-def _run(command: str, monkeypatch: pytest.MonkeyPatch) -> int:
+def _run(command: str, monkeypatch: pytest.MonkeyPatch, out: Path | None = None) -> int:
     words = shlex.split(command)[1:]
+    if "-o" in words and out is not None:  # a file the command writes goes to the test's folder, not the checkout
+        words[words.index("-o") + 1] = str(out / words[words.index("-o") + 1])
     if words == ["--version"]:
         with pytest.raises(SystemExit) as exit_info:
             main(words)
@@ -56,12 +59,13 @@ def _run(command: str, monkeypatch: pytest.MonkeyPatch) -> int:
 
 
 @pytest.mark.parametrize(("command", "code"), TOUR, ids=[c for c, _ in TOUR])
-def test_tour_command_runs(command: str, code: int | tuple[int, ...], monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_tour_command_runs(command: str, code: int | tuple[int, ...], monkeypatch: pytest.MonkeyPatch, capsys, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
-    got = _run(command, monkeypatch)
+    got = _run(command, monkeypatch, tmp_path)
     assert got in code if isinstance(code, tuple) else got == code
     captured = capsys.readouterr()
-    assert captured.out and "Traceback" not in captured.err
+    written = sorted(tmp_path.iterdir())
+    assert (captured.out or written) and "Traceback" not in captured.err  # `-o FILE` writes the file instead
 
 
 def test_readme_tour_lists_only_these_commands() -> None:

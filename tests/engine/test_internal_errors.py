@@ -69,13 +69,13 @@ def test_a_script_that_fails_by_a_bug_is_not_taken_for_no_witness(monkeypatch):
     rules = witness.round_rules(scorer("house").rulebook)
     monkeypatch.setattr(witness, "play", _broken)
     with pytest.raises(KeyError):
-        witness._played(rules, witness.SCRIPTS[0], None)
+        witness.played(rules, witness.SCRIPTS[0], None)
 
     def refused(*args: object) -> object:
         raise witness.NotPlayable("a 3-player table")
 
     monkeypatch.setattr(witness, "play", refused)
-    assert witness._played(rules, witness.SCRIPTS[0], None) is None
+    assert witness.played(rules, witness.SCRIPTS[0], None) is None
 
 
 def test_a_settings_error_carries_the_settings_it_is_about():

@@ -186,7 +186,7 @@ def test_impact_of_a_sample_game_reports_bare_file_names() -> None:
 
 
 def test_every_job_is_registered_by_its_name() -> None:
-    assert jobs.JOBS == {"check": jobs.check, "explain": jobs.explain, "diff": jobs.diff, "impact": jobs.impact}
+    assert jobs.JOBS == {"check": jobs.check, "explain": jobs.explain, "diff": jobs.diff, "impact": jobs.impact, "sheet": jobs.sheet}
 
 
 # ---------------------------------------------------------------- a worker's answers
@@ -205,7 +205,7 @@ def _raises(error: BaseException) -> Any:
         (UnknownRulebook("unknown rulebook `x`"), "unknown_rulebook", "unknown rulebook `x`"),
         (RecursionError(), "limit_exceeded", "nested too deeply"),
         (MemoryError(), "limit_exceeded", "MiB of memory"),
-        (KeyError("shibari_han"), "invalid_rulebook", "could not be used (KeyError: 'shibari_han')"),
+        (KeyError("shibari_han"), "internal_error", "(KeyError: 'shibari_han'); this is a bug of the engine, please report it"),
     ],
 )
 def test_whatever_a_job_raises_is_an_answer_with_a_code(error: BaseException, code: str, words: str) -> None:
