@@ -15,15 +15,21 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import tiles as T
+from engine.change_scenarios import (
+    REFUSED,
+    ROUND_ITEM_KINDS,
+    plus_change,
+    scenario_or_reason,
+    with_change,
+)
 from engine.errors import EngineError
 from engine.example_notation import request_from_example
 from engine.score import Scorer
 from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
 from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
 from ruledsl.compile import compile_rulebook
-from ruledsl.diagnostics import RulebookError
-from ruledsl.record import record, replace
-from ruledsl.resolve import ResolvedItem, ResolvedRulebook
+from ruledsl.record import record
+from ruledsl.resolve import ResolvedItem
 from ruledsl.rulebook_changes import Change, diff
 
 # How many differing pooled hands are tried per change (simplest first), and how many hands a steered search
@@ -80,42 +86,6 @@ class DiffReport:
 
 
 # ---- one change applied alone ------------------------------------------------------------------------------------
-
-
-def with_change(base: ResolvedRulebook, other: ResolvedRulebook, change: Change) -> ResolvedRulebook:
-    """``base`` with the one item (or setting) of ``change`` taken as ``other`` has it; everything else kept."""
-    items = dict(base.items)
-    if change.kind == "settings":
-        key = ("settings", change.group or "")
-        mine, theirs = base.items.get(key), other.items.get(key)
-        holder = mine or theirs
-        if holder is None:
-            return base
-        fields = dict(mine.fields) if mine else {}
-        if theirs is not None and change.name in theirs.fields:
-            fields[change.name] = theirs.fields[change.name]
-        else:
-            fields.pop(change.name, None)
-        items[key] = replace(holder, fields=fields)
-    else:
-        key = (change.kind, change.name)
-        if key in other.items:
-            items[key] = other.items[key]
-        else:
-            items.pop(key, None)
-    return replace(base, items=items, warnings=[])
-
-
-# What refusing an invalid mix of two rulebooks raises: the checker's diagnostics, or the scorer's refusal of a
-# compiled rulebook. Anything else is a bug, and is not taken for "this side cannot attribute".
-REFUSED = (RulebookError, EngineError)
-
-
-def _refusal(e: RulebookError | EngineError) -> str:
-    """Why a mix is refused, in words without a file path: the first diagnostic's message, or the error's."""
-    if isinstance(e, RulebookError) and e.diagnostics:
-        return e.diagnostics[0].message
-    return e.message.splitlines()[0] if e.message else type(e).__name__
 
 
 def isolated(a: Scorer, b: Scorer, change: Change) -> tuple[Scorer | None, Scorer | None]:
@@ -368,33 +338,6 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
     return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios, reasons)
 
 
-ROUND_ITEM_KINDS = ("draw", "abortive_draw", "liability")
-
-
-def _with_changes(a: Scorer, b: Scorer, changes: list[Change]) -> Scorer:
-    """A with these changes taken as B has them (raises what the checker or compiler raises for an invalid mix)."""
-    resolved = a.rulebook.resolved
-    for change in changes:
-        resolved = with_change(resolved, b.rulebook.resolved, change)
-    return Scorer(compile_rulebook(resolved))
-
-
-def plus_change(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:
-    """A + change; when that mix is refused because the change needs another setting (``target_points`` and
-    ``extension_rounds`` only work together, say), A + change + the changes the refusal names, as long as each
-    round names a new one. Returns the scorer and the partner changes taken along."""
-    partners: list[Change] = []
-    while True:
-        try:
-            return _with_changes(a, b, [change, *partners]), partners
-        except RulebookError as e:  # the checker's errors between settings name the settings they are about
-            named = {name for d in e.diagnostics for name in d.settings}
-            more = [c for c in changes if c.kind == change.kind and c.name in named and c is not change and c not in partners]
-            if not more or len(partners) > 4:
-                raise
-            partners += more
-
-
 def flow_scenario(
     a: Scorer,
     b: Scorer,
@@ -423,54 +366,6 @@ def flow_scenario(
 
 
 TOGETHER_WORDS = ("it matters only together with other rules", "it matters only together with the other differences")
-
-
-def scenario_or_reason(
-    a: Scorer, b: Scorer, change: Change, cache: dict[tuple[int, str], Any], changes: list[Change] | None = None
-) -> tuple[dict[str, Any] | None, str | None]:
-    """For a change no hand can show: a scenario that A with only this change settles differently from A, and
-    otherwise why there is none, in words. A setting of the game's (end of game, placement, uma...) is tried on a
-    round's end or a final table (`engine.game.witness`); a round's flow rule (and a game setting those leave
-    unmoved, such as renchan) on a short scripted round (`engine.round.witness`)."""
-    if change.affects_score:
-        return None, None
-    from engine.game.witness import same_game
-    from engine.game.witness import witness_for as game_witness_for
-    from engine.round.rules import ROUND_RULE_FIELDS
-    from engine.round.witness import ALIKE, topic_of
-    from engine.round.witness import witness_for as round_witness_for
-
-    try:  # A + change (B - change is not needed: a scenario is shown as A against A with this change)
-        plus, partners = plus_change(a, b, change, changes or [])
-    except REFUSED as e:  # a mix the checker or compiler refuses, as in `isolated`
-        why = _refusal(e)
-        return None, f"{a.rulebook.name} with only this change is not a valid rulebook ({why}), so no scenario shows it alone"
-    game = change.kind == "settings" and change.group in ("game", "table")
-    if game:
-        found = game_witness_for(a.rulebook, plus.rulebook, b.rulebook)
-        if found is not None:
-            if partners:  # valid only together: the scenario is of them all, and says so
-                found = {**found, "together_with": [c.item for c in partners]}
-            return found, None
-    if change.kind != "settings" and change.kind not in ROUND_ITEM_KINDS:
-        return None, "a rule neither a hand, a round nor a game's end can show on its own"
-    topic, kind = topic_of(change.kind, change.name, change.group)
-    played = round_witness_for(a, plus, topic, kind, cache, whole=b)  # the scorers: their rules are not prepared twice
-    if isinstance(played, dict):
-        if partners:
-            played = {**played, "together_with": [c.item for c in partners]}
-        return played, None
-    if game:
-        round_field = change.name in ROUND_RULE_FIELDS
-        if same_game(a.rulebook, plus.rulebook) and (not round_field or played == ALIKE):
-            return None, ALIKE
-        if played.startswith("where it would matter"):  # a round's own rule decides instead: the better reason
-            return None, played
-        return None, (
-            "no round's end, final table or scripted round settles differently with this change alone: "
-            "it matters only together with the other differences"
-        )
-    return None, played
 
 
 __all__ = ["DiffReport", "diff_with_witnesses", "with_change", "isolated", "blame", "flow_scenario", "scenario_or_reason", "plus_change", "Outcome", "ROUND_ITEM_KINDS"]

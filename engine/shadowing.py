@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-from engine.change_witnesses import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
+from engine.change_scenarios import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
 from engine.round.rules import ROUND_RULE_FIELDS, round_rules
 from engine.round.witness import ALIKE, SCRIPTS, Cache, Script, played, topic_of
 from engine.score import Scorer

@@ -88,12 +88,9 @@ class _VersionAction(argparse.Action):
 
 def _version() -> str:
     """The installed distribution's version (the one ``pip`` reports)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from engine.version import shown_version
 
-    try:
-        return version("riichi-rulebook")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown (not installed)"
+    return shown_version()
 
 
 def _unknown_command(word: str | None) -> str | None:

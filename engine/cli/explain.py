@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cli.check import Unreadable, read_target
+from engine.services.check import Unreadable, read_target
 from ruledsl.diagnostics import RulebookError
 from ruledsl.explain import UnknownItem, explain_query, explain_rulebook
 from ruledsl.resolve import UnknownRulebookError, resolve

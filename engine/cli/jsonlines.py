@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from engine.errors import CODES, InternalError
+from engine.services.answers import SURROGATE as _SURROGATE
+from engine.services.answers import encode, error
 
 # The longest input line answered: a score request is about 100 bytes, a tile string 20.
 MAX_LINE_BYTES = 64 * 1024
@@ -24,14 +26,8 @@ _CHUNK = 1 << 16
 
 Answer = Callable[[str], dict[str, Any]]
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode  # answers are trees, never cyclic
-_SURROGATE = re.compile("[\ud800-\udfff]")
 # A lone surrogate can only enter through a \u escape of the line; a line without one skips the slower check.
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def error(code: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"code": code, "message": message}}
 
 
 def serve(answer: Answer, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, *, flush_each: bool = False) -> int:
@@ -157,18 +153,6 @@ def _holds_surrogate(value: Any, depth: int) -> bool:
     if isinstance(value, list):
         return any(_holds_surrogate(v, depth + 1) for v in value)
     return False
-
-
-def encode(answer: dict[str, Any]) -> bytes:
-    """One answer as a UTF-8 JSON line; text that cannot be UTF-8 (a lone surrogate) is replaced, never raised."""
-    try:
-        text = _ENCODE(answer)
-    except (TypeError, ValueError) as exc:  # an answer that is not JSON: a bug, still answered
-        text = _ENCODE(error("internal_error", InternalError.of(exc, "writing the answer").message))
-    try:
-        return (text + "\n").encode("utf-8")
-    except UnicodeEncodeError:
-        return (_SURROGATE.sub("\ufffd", text) + "\n").encode("utf-8")
 
 
 __all__ = ["MAX_LINE_BYTES", "serve", "read_lines", "answer_bytes", "answer_text", "encode", "error"]

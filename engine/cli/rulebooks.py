@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from importlib import resources
 
+from engine.services.rulebooks import listing
 from ruledsl.clause_sources import bundled, gaps, summary
-from ruledsl.diagnostics import RulebookError
-from ruledsl.parser import parse
-from ruledsl.resolve import RULEBOOK_SUFFIX, bundled_names
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,21 +16,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--sources", action="store_true",
         help="per rulebook, each clause not verified (with its reason) or without a source; exit 1 if any clause names no source",
     )
-
-
-def listing() -> list[dict[str, str | None]]:
-    """Name, title and parent of each bundled rulebook, read from its header (a broken file shows its trouble)."""
-    rows: list[dict[str, str | None]] = []
-    for name in bundled_names():
-        file = f"rulebooks/{name}{RULEBOOK_SUFFIX}"
-        text = resources.files("rulebooks").joinpath(f"{name}{RULEBOOK_SUFFIX}").read_text(encoding="utf-8")
-        try:
-            book = parse(text, file)
-        except RulebookError:
-            rows.append({"name": name, "title": "(cannot be read; see `riichi check`)", "extends": None})
-            continue
-        rows.append({"name": name, "title": book.title or "", "extends": book.extends})
-    return rows
 
 
 def sources_report() -> list[dict[str, object]]:

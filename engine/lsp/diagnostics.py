@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cli.check import FileReport
 from engine.lsp.documents import Document
 from engine.lsp.text import file_uri, lines_of, span_range
+from engine.services.check import FileReport
 from ruledsl.ast import Span
 from ruledsl.diagnostics import Diagnostic
 from ruledsl.resolve import ResolvedRulebook

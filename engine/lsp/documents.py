@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import re
 
-from engine.cli.check import FileReport, check_resolving
 from engine.lsp.text import lines_of, uri_to_path
+from engine.services.check import FileReport, check_resolving
 from ruledsl.diagnostics import RulebookError
 from ruledsl.record import record
 from ruledsl.resolve import ResolvedRulebook, UnknownRulebookError, resolve

@@ -170,9 +170,9 @@ class Server:
     # ---- lifecycle --------------------------------------------------------------------------------------------
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
-        from engine.cli import _version
+        from engine.version import shown_version
 
-        return {"capabilities": CAPABILITIES, "serverInfo": {"name": NAME, "version": _version()}}
+        return {"capabilities": CAPABILITIES, "serverInfo": {"name": NAME, "version": shown_version()}}
 
     def _shutdown(self, params: dict[str, Any]) -> None:
         self.shutdown = True

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine import tiles as T
 from engine.errors import InvalidRequest, InvalidSituation
-from engine.round.settle import Liable, Table, WinClaim, find_liability, pay_win
-from engine.round.state import MeldRecord
 from engine.situation import WINDS
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
+    from engine.round.settle import Liable
+    from engine.round.state import MeldRecord
     from engine.score import Scorer
     from ruledsl.compile import Rule
 
@@ -59,6 +59,8 @@ def _seats(request: ScoreRequest, players: int) -> tuple[int, int, int]:
 
 def _melds(request: ScoreRequest, liable: int) -> list[MeldRecord]:
     """The request's melds as a round records them: every open one fed by the liable seat, a closed kan by nobody."""
+    from engine.round.state import MeldRecord
+
     out = []
     for meld in request.melds:
         kind, tiles = (meld["type"], meld["tiles"]) if isinstance(meld, dict) else (meld.type, meld.tiles)
@@ -92,6 +94,10 @@ def settle_liability(scorer: Scorer, request: ScoreRequest, response: dict[str, 
             raise InvalidRequest("`from` is the winner's own seat: a ron is won off another player's discard")
         _seat(request, request.from_ or "E", "from", players)
         return response
+    # deferred: the split is the round's own (the round package imports the scorer); a request without a liable
+    # seat never loads it
+    from engine.round.settle import Table, WinClaim, find_liability, pay_win
+
     winner, source, liable = _seats(request, players)
     rules = scorer.rulebook.of("liability")
     claim = WinClaim(winner, source, 0, {**response, "__honba__": request.honba})

@@ -316,7 +316,7 @@ def rulebooks(request: Request) -> ContractJSON:
 
 
 def list_rulebooks(policy: RulebookPolicy, limit: int = 200) -> list[dict[str, Any]]:
-    from engine.cli.rulebooks import listing
+    from engine.services.rulebooks import listing
 
     rows: list[dict[str, Any]] = [{**row, "file": False} for row in listing()]
     for folder in policy.dirs:

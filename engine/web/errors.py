@@ -20,8 +20,8 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-from engine.cli.jsonlines import encode
 from engine.errors import CODES, EngineError, InternalError
+from engine.services.answers import encode
 
 STATUS: dict[str, int] = {
     "invalid_request": 400,

@@ -19,9 +19,9 @@ from typing import Any
 
 from engine import library
 from engine.change_witnesses import diff_with_witnesses
-from engine.cli import check as check_cli
 from engine.errors import EngineError, InvalidRequest, InvalidRulebook, UnknownRulebook
 from engine.score import Scorer
+from engine.services import check as check_service
 from ruledsl import ast
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError
@@ -46,7 +46,7 @@ def _resolve(ref: Ref) -> ResolvedRulebook:
 def check(ref: Ref, examples: bool = True) -> dict[str, Any]:
     """``riichi check`` of one rulebook: every diagnostic, and (when it checks clean) its examples run."""
     if "text" not in ref:
-        report = check_cli.check_target(ref["name"], examples=examples)
+        report = check_service.check_target(ref["name"], examples=examples)
     else:
         report = _check_text(ref["text"], ref["file"], examples)
     if report.unreadable is not None:
@@ -57,10 +57,10 @@ def check(ref: Ref, examples: bool = True) -> dict[str, Any]:
     return {"ok": True, **data}
 
 
-def _check_text(text: str, file: str, examples: bool) -> check_cli.FileReport:
+def _check_text(text: str, file: str, examples: bool) -> check_service.FileReport:
     """``riichi check``'s steps for text held in memory (the CLI reads a file first): the same report, every
     independent mistake of the upload at once."""
-    return check_cli.check_source(file, text, examples=examples)
+    return check_service.check_source(file, text, examples=examples)
 
 
 def explain(ref: Ref, item: str | None = None, line: int | None = None) -> dict[str, Any]:

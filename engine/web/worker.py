@@ -42,7 +42,7 @@ def main() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     except (ImportError, ValueError, OSError):  # not on this platform, or a lower limit already set
         pass
-    from engine.cli.jsonlines import encode
+    from engine.services.answers import encode
     from engine.web.jobs import JOBS
 
     out = sys.stdout.buffer

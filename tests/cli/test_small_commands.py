@@ -16,6 +16,8 @@ from engine.cli import rulebooks as rulebooks_cli
 from engine.cli.schema import SCHEMAS
 from engine.errors import EngineError
 from engine.library import scorer
+from engine.services import check as check_service
+from engine.services import rulebooks as rulebooks_service
 from engine.witness import Outcome
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import UnknownRulebookError
@@ -56,14 +58,14 @@ def test_an_unknown_schema_is_bad_input_naming_the_schemas(capsys: pytest.Captur
 def test_a_bundled_rulebook_that_cannot_be_read_is_listed_with_its_trouble(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    parse = rulebooks_cli.parse
+    parse = rulebooks_service.parse
 
     def broken_sanma(text: str, file: str) -> Any:
         if file.endswith("/sanma.rulebook"):
             raise RulebookError([])
         return parse(text, file)
 
-    monkeypatch.setattr(rulebooks_cli, "parse", broken_sanma)
+    monkeypatch.setattr(rulebooks_service, "parse", broken_sanma)
     rows = {row["name"]: row for row in rulebooks_cli.listing()}
     assert rows["sanma"] == {"name": "sanma", "title": "(cannot be read; see `riichi check`)", "extends": None}
     assert rows["house"]["title"] and rows["wrc2025"]["extends"] is not None
@@ -99,7 +101,7 @@ def test_a_rulebook_that_vanishes_before_it_is_resolved(
     def vanished(ref: str, **_: object) -> object:
         raise UnknownRulebookError(ref)
 
-    monkeypatch.setattr(check_cli, "resolve", vanished)
+    monkeypatch.setattr(check_service, "resolve", vanished)
     monkeypatch.setattr(explain_cli, "resolve", vanished)
     report = check_cli.check_target("house")
     assert report.unreadable is not None and report.unreadable.startswith("unknown rulebook `house`")
@@ -114,7 +116,7 @@ def test_a_rulebook_the_scorer_refuses_reports_why(
     def refuse(compiled: object) -> list[object]:
         raise EngineError("a broken settings table")
 
-    monkeypatch.setattr(check_cli, "run_examples", refuse)
+    monkeypatch.setattr(check_service, "run_examples", refuse)
     report = check_cli.check_target("house")
     assert not report.ok and report.examples_run == 0
     assert [d.message for d in report.diagnostics if d.is_error] == [

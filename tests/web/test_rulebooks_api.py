@@ -160,7 +160,7 @@ def test_the_editors_starting_text_checks_clean_and_runs_its_example(client):
 
 
 def test_check_an_upload_reports_every_independent_mistake_as_riichi_check_does(client):
-    """The page's check and `riichi check` take the same steps (`engine.cli.check.check_source`): a file with
+    """The page's check and `riichi check` take the same steps (`engine.services.check.check_source`): a file with
     several mistakes of the fold (a duplicate, an override of nothing) and of the checker gets them all in one
     answer, not only the first class."""
     from engine.cli.check import check_target
