@@ -6,6 +6,8 @@ compares equal to the original: the round-trip property the test suite checks.
 
 from __future__ import annotations
 
+from typing import TypeAlias, assert_never, get_args
+
 from ruledsl.record import field, record
 
 
@@ -146,7 +148,38 @@ class Conditional:
     span: Span = _span()
 
 
-Expr = Int | Bool | Str | Tiles | Name | Call | Quantifier | ListLit | Record | Range | BinOp | Not | Negate | Conditional
+# Every expression node. The passes over expressions (checker, compiler, renderer, limits) ``match`` on it and end
+# in ``assert_never``, so that mypy reports a pass that forgets a kind of node when one is added here.
+Expr: TypeAlias = (
+    Int | Bool | Str | Tiles | Name | Call | Quantifier | ListLit | Record | Range | BinOp | Not | Negate | Conditional
+)
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The expressions directly inside ``expr``, in source order: the one place that knows where each kind of node
+    keeps its sub-expressions, for the passes that only need to reach them all (a record's keys are not
+    expressions, so an entry gives its value)."""
+    match expr:
+        case Int() | Bool() | Str() | Tiles() | Name():
+            return ()
+        case Call():
+            return expr.args
+        case Quantifier():
+            return (expr.domain, expr.body)
+        case ListLit():
+            return expr.items
+        case Record():
+            return tuple(e.value for e in expr.entries)
+        case Range():
+            return (expr.low, expr.high)
+        case BinOp():
+            return (expr.left, expr.right)
+        case Not() | Negate():
+            return (expr.operand,)
+        case Conditional():
+            return (expr.condition, expr.then, expr.otherwise)
+        case _:
+            assert_never(expr)
 
 
 # ---- items -----------------------------------------------------------------------------------------------------
@@ -238,3 +271,78 @@ class Rulebook:
     extends_span: Span = _span()
     file: str = field(default="<input>", compare=False)
     adoptions: tuple[Adoption, ...] = ()
+
+
+# ---- what each node stores -------------------------------------------------------------------------------------
+# ``ruledsl.parsed_cache`` writes a node as its class name and these fields, in this order, and checks every value
+# it reads back against them. Written out rather than read from the annotations above so that storing a tree never
+# depends on how an annotation is spelled; ``tests/ruledsl/test_ast.py`` holds each list equal to its
+# class's fields.
+
+SPAN, FILE, SCALAR, NODE, NODES = range(5)  # a span; the rulebook's file; an int, bool or str; one node; a tuple of them
+
+
+@record
+class Stored:
+    """One stored field: its name, what it holds (``SPAN`` ... ``NODES``), the scalar type or node classes allowed,
+    and whether it may be None."""
+
+    name: str
+    kind: int
+    types: tuple[type, ...] = ()
+    optional: bool = False
+
+
+EXPRS: tuple[type, ...] = get_args(Expr)
+
+
+def _at(*names: str) -> tuple[Stored, ...]:
+    return tuple(Stored(name, SPAN) for name in names)
+
+
+def _text(*names: str, optional: bool = False) -> tuple[Stored, ...]:
+    return tuple(Stored(name, SCALAR, (str,), optional) for name in names)
+
+
+def _exprs(*names: str) -> tuple[Stored, ...]:
+    return tuple(Stored(name, NODE, EXPRS) for name in names)
+
+
+STORED: dict[type, tuple[Stored, ...]] = {
+    Int: (Stored("value", SCALAR, (int,)), *_at("span")),
+    Bool: (Stored("value", SCALAR, (bool,)), *_at("span")),
+    Str: (*_text("value"), *_at("span")),
+    Tiles: (*_text("text"), *_at("span")),
+    Name: (*_text("id"), *_at("span")),
+    Call: (*_text("func"), Stored("args", NODES, EXPRS), *_at("span", "func_span")),
+    Quantifier: (*_text("kind", "var"), *_exprs("domain", "body"), *_at("span")),
+    ListLit: (Stored("items", NODES, EXPRS), *_at("span")),
+    Entry: (*_text("key"), *_exprs("value"), *_at("span")),
+    Record: (Stored("entries", NODES, (Entry,)), *_at("span")),
+    Range: (*_exprs("low", "high"), *_at("span")),
+    BinOp: (*_text("op"), *_exprs("left", "right"), *_at("span")),
+    Not: (*_exprs("operand"), *_at("span")),
+    Negate: (*_exprs("operand"), *_at("span")),
+    Conditional: (*_exprs("condition", "then", "otherwise"), *_at("span")),
+    Field: (*_text("name"), *_exprs("value"), *_at("span")),
+    Example: (*_text("text"), Stored("expected", NODE, (Record,)), *_at("span")),
+    Decorator: (*_text("name", "value"), *_at("span")),
+    Item: (
+        *_text("action", "kind", "name"),
+        *_text("title", optional=True),
+        Stored("fields", NODES, (Field,)),
+        Stored("examples", NODES, (Example,)),
+        Stored("decorators", NODES, (Decorator,)),
+        *_text("target_kind", "target_name", optional=True),
+        *_at("span", "kind_span", "name_span", "target_span"),
+    ),
+    Adoption: (*_text("rulebook", "words"), *_at("span", "rulebook_span")),
+    Rulebook: (
+        *_text("name"),
+        *_text("title", "extends", "source", optional=True),
+        Stored("items", NODES, (Item,)),
+        *_at("span", "name_span", "extends_span"),
+        Stored("file", FILE),
+        Stored("adoptions", NODES, (Adoption,)),
+    ),
+}

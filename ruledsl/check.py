@@ -7,7 +7,7 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import assert_never, cast
 
 from ruledsl import ast, limits
 from ruledsl import vocabulary as V
@@ -464,7 +464,7 @@ class _Checker:
                 return a or b
             case ast.BinOp():
                 return self._binop(expr, scope, bound)
-        return None  # pragma: no cover
+        assert_never(expr)
 
     def _expect(self, expr: ast.Expr, want: str, scope: Scope, bound: dict[str, str], help: str) -> None:
         got = self.infer(expr, scope, bound)
@@ -893,31 +893,10 @@ def _literal_type(value: ast.Expr) -> str | None:
 def _mentions(expr: ast.Expr, name: str) -> bool:
     if isinstance(expr, ast.Name):
         return expr.id == name
-    for child in _children(expr):
+    for child in ast.children(expr):
         if _mentions(child, name):
             return True
     return False
-
-
-def _children(expr: ast.Expr) -> list[ast.Expr]:
-    match expr:
-        case ast.Call():
-            return list(expr.args)
-        case ast.Quantifier():
-            return [expr.domain, expr.body]
-        case ast.ListLit():
-            return list(expr.items)
-        case ast.Record():
-            return [e.value for e in expr.entries]
-        case ast.Range():
-            return [expr.low, expr.high]
-        case ast.BinOp():
-            return [expr.left, expr.right]
-        case ast.Not() | ast.Negate():
-            return [expr.operand]
-        case ast.Conditional():
-            return [expr.condition, expr.then, expr.otherwise]
-    return []
 
 
 def _scope_words(name: str) -> str:

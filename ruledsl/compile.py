@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, assert_never
 
 from ruledsl import arithmetic, ast, parsed_cache
 from ruledsl import vocabulary as V
@@ -257,7 +257,7 @@ def compile_expr(expr: ast.Expr) -> Any:
             return Binary(expr.op, _BINARY[expr.op], left, right)
         case ast.Record():
             return Const({e.key: compile_expr(e.value) for e in expr.entries})
-    raise TypeError(f"cannot compile {type(expr).__name__}")  # pragma: no cover
+    assert_never(expr)
 
 
 TRUE = Const(True)

@@ -14,6 +14,7 @@ The bounds below are the engine's, the same for every rulebook, and documented i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
@@ -173,7 +174,7 @@ class Bounds:
                 return Info(value, 1 + c.cost + max(a.cost, b.cost), _max_size(a.size, b.size), _union([a.element, b.element]))
             case ast.BinOp():
                 return self._binop(expr, bound)
-        return Info()  # pragma: no cover
+        assert_never(expr)
 
     def _checked(self, info: Info, expr: ast.Expr) -> Info:
         """Report a value past the magnitude bound (once, at the outermost place it first appears)."""

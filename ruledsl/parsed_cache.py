@@ -16,7 +16,7 @@ tree on each following line, in order), then one tree per line. A node is writte
 order...]``, a span as ``[line, column, end_line, end_column]`` and ``NO_SPAN`` as ``null``. Spans are stored
 without their file, which differs between installs: decoding gives every span the file the text is being parsed
 under. Decoding builds only the classes of ``ruledsl.ast``, looked up by name in a fixed table, and checks every
-value against ast.py's annotations; no pickle, no eval.
+value against the fields each class stores (``ruledsl.ast.STORED``); no pickle, no eval.
 """
 
 from __future__ import annotations
@@ -24,14 +24,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
 from ruledsl.package_files import RULEDSL, bundled_dir
-from ruledsl.record import Field, fields, is_record, maker, record
+from ruledsl.record import maker
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -67,57 +66,11 @@ SOURCES = (
 _ROOT = os.path.dirname(RULEDSL)
 PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout
 
-# How a field is written, from its annotation in ast.py.
-_SPAN, _FILE, _SCALAR, _NODE, _NODES = range(5)
-_SCALARS: dict[str, type] = {"int": int, "bool": bool, "str": str}
-
-
-@record
-class _Slot:
-    name: str
-    kind: int
-    types: tuple[type, ...]  # the scalar type, or the node classes allowed
-    optional: bool
-
-
-def _node_classes() -> dict[str, type]:
-    """Every syntax-tree class of ast.py by name: the only classes ``decode`` will build."""
-    return {
-        name: value
-        for name, value in vars(ast).items()
-        if isinstance(value, type)
-        and is_record(value)
-        and value.__module__ == ast.__name__
-        and value is not ast.Span
-    }
-
-
-_CLASSES = _node_classes()
-_GROUPS: dict[str, tuple[type, ...]] = {"Expr": ast.Expr.__args__, **{n: (c,) for n, c in _CLASSES.items()}}
-
-
-def _slot(cls: type, field: Field) -> _Slot:
-    """Read one field's annotation (a string, ast.py has ``from __future__ import annotations``) into a ``_Slot``."""
-    annotation = str(field.type)
-    optional = annotation.endswith(" | None")
-    base = annotation.removesuffix(" | None")
-    many = re.fullmatch(r"tuple\[(\w+), \.\.\.\]", base)
-    if cls is ast.Rulebook and field.name == "file":
-        return _Slot(field.name, _FILE, (), False)
-    if base == "Span":
-        return _Slot(field.name, _SPAN, (), False)
-    if base in _SCALARS:
-        return _Slot(field.name, _SCALAR, (_SCALARS[base],), optional)
-    if base in _GROUPS:
-        return _Slot(field.name, _NODE, _GROUPS[base], optional)
-    if many and many[1] in _GROUPS:
-        return _Slot(field.name, _NODES, _GROUPS[many[1]], optional)
-    raise ValueError(f"`{cls.__name__}.{field.name}: {annotation}` has a type parsed_cache cannot store; teach it")
-
-
-_SLOTS: dict[type, tuple[_Slot, ...]] = {
-    cls: tuple(_slot(cls, f) for f in fields(cls)) for cls in _CLASSES.values()
-}
+# How each field is written: ``ruledsl.ast.STORED``, the classes it lists the only ones ``decode`` will build.
+_SPAN, _FILE, _SCALAR, _NODE, _NODES = ast.SPAN, ast.FILE, ast.SCALAR, ast.NODE, ast.NODES
+_Slot = ast.Stored
+_CLASSES: dict[str, type] = {cls.__name__: cls for cls in ast.STORED}
+_SLOTS: dict[type, tuple[_Slot, ...]] = ast.STORED
 # each class's positional constructor (``ruledsl.record.maker``): decoding builds thousands of nodes per start-up
 _MAKE: dict[str, tuple[Callable[..., Any], tuple[_Slot, ...]]] = {
     name: (maker(cls), _SLOTS[cls]) for name, cls in _CLASSES.items()

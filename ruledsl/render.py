@@ -7,6 +7,8 @@ is written as its kind, name and title, one field or example a line.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from ruledsl import ast
 
 INDENT = "  "
@@ -135,7 +137,7 @@ def _expr(expr: ast.Expr) -> str:
                 return f"{_grouped(left, mine)} {spelled} {_grouped(right, mine + 1)}"
             # left-associative: the left child may sit at the same level, the right one must bind tighter
             return f"{render_expr(left, mine)} {spelled} {render_expr(right, mine + 1)}"
-    raise TypeError(f"cannot render {type(expr).__name__}")  # pragma: no cover
+    assert_never(expr)
 
 
 def _grouped(expr: ast.Expr, slot: int) -> str:
