@@ -84,7 +84,7 @@ def test_items_of_every_action_render() -> None:
     assert render(parse(text)) == text
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(S.rulebooks)
 def test_generated_trees_round_trip(rulebook: ast.Rulebook) -> None:
     text = render(rulebook)
@@ -102,7 +102,7 @@ def test_generated_trees_round_trip(rulebook: ast.Rulebook) -> None:
 DELIBERATE_REFUSALS = ("nested more than", "too large", "an `examples` block holds only `example` lines")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(S.rulebook_texts())
 @example("rulebook a examples for a a { a = 0 }")
 def test_generated_texts_round_trip(text: str) -> None:
