@@ -26,6 +26,7 @@ the ``dataclasses`` functions; ``maker`` builds a slotted record from positional
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform, overload
@@ -407,5 +408,32 @@ def replace(obj: _T, /, **changes: Any) -> _T:
             changes[f.name] = getattr(obj, f.name)
     return obj.__class__(**changes)
 
+
+def dataclass_names() -> dict[str, Any]:
+    """This module's names as the ``dataclasses`` module gives them: what a run with ``RIICHI_RECORD=dataclasses``
+    (read once, when this module is imported) uses instead of ``record``. CI runs the tests once so, to show that
+    ``record`` is a drop-in for the frozen dataclasses it replaced: whatever passes on one passes on the other."""
+    import dataclasses
+
+    def record_as_dataclass(cls: Any = None, /, *, frozen: bool = True, slots: bool = True) -> Any:
+        return dataclasses.dataclass(cls, frozen=frozen, slots=slots)
+
+    def maker_as_constructor(cls: type[_T]) -> Callable[..., _T]:
+        return cls  # a dataclass's ``__init__`` takes every field positionally
+
+    return {
+        "record": record_as_dataclass,
+        "field": dataclasses.field,
+        "fields": dataclasses.fields,
+        "replace": dataclasses.replace,
+        "maker": maker_as_constructor,
+        "is_record": dataclasses.is_dataclass,
+        "Field": dataclasses.Field,
+        "FrozenRecordError": dataclasses.FrozenInstanceError,
+    }
+
+
+if os.environ.get("RIICHI_RECORD") == "dataclasses":
+    globals().update(dataclass_names())
 
 __all__ = ["record", "field", "fields", "replace", "maker", "is_record", "Field", "FrozenRecordError"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 from pathlib import Path
@@ -10,7 +12,7 @@ import pytest
 
 from engine.cli import main
 from engine.library import scorer
-from ruledsl.resolve import bundled_names
+from tests.rulebook_params import bundled_params
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -18,6 +20,15 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 def _run(capsys, *args: str) -> tuple[int, str]:
     code = main(["diff", *args])
     return code, capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def house_wrc2025_json() -> str:
+    """``riichi diff house wrc2025 --json`` run once for the tests that read its report (a run costs seconds)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["diff", "house", "wrc2025", "--json"]) == 1
+    return out.getvalue()
 
 
 def test_house_wrc2025_text_is_golden(capsys):
@@ -29,8 +40,8 @@ def test_house_wrc2025_text_is_golden(capsys):
     assert out == golden.read_text(encoding="utf-8")
 
 
-def test_house_wrc2025_lists_every_difference_the_seeds_state(capsys):
-    code, out = _run(capsys, "house", "wrc2025", "--json")
+def test_house_wrc2025_lists_every_difference_the_seeds_state(house_wrc2025_json):
+    out = house_wrc2025_json
     report = json.loads(out)
     items = {c["item"] for c in report["changes"]}
     stated = {
@@ -59,8 +70,8 @@ def test_house_wrc2025_lists_every_difference_the_seeds_state(capsys):
     assert stated <= items
 
 
-def test_every_scoring_witness_is_verified(capsys):
-    _code, out = _run(capsys, "house", "wrc2025", "--json")
+def test_every_scoring_witness_is_verified(house_wrc2025_json):
+    out = house_wrc2025_json
     report = json.loads(out)
     a, b = scorer("house"), scorer("wrc2025")
     witnessed = [c for c in report["changes"] if c["witness"] is not None]
@@ -85,13 +96,13 @@ def test_every_scoring_witness_is_verified(capsys):
     assert report["searched"] > 1000
 
 
-def test_kiriage_witness_is_the_four_han_thirty_fu_cell(capsys):
-    _code, out = _run(capsys, "house", "wrc2025", "--json")
+def test_kiriage_witness_is_the_four_han_thirty_fu_cell(house_wrc2025_json):
+    out = house_wrc2025_json
     change = next(c for c in json.loads(out)["changes"] if c["item"] == "limit kiriage")
     assert (change["witness"]["a"]["total"], change["witness"]["b"]["total"]) == (7700, 8000)
 
 
-@pytest.mark.parametrize("name", bundled_names())
+@pytest.mark.parametrize("name", bundled_params())
 def test_diff_of_a_rulebook_with_itself_is_empty(capsys, name):
     code, out = _run(capsys, name, name, "--json")
     assert code == 0

@@ -58,7 +58,15 @@ def _run(command: str, monkeypatch: pytest.MonkeyPatch, out: Path | None = None)
     return main(words)
 
 
-@pytest.mark.parametrize(("command", "code"), TOUR, ids=[c for c, _ in TOUR])
+# golden-tested elsewhere, so here they wait for -m slow: tests/cli/test_diff.py runs the first command against its
+# golden file, test_diff_markdown.py the Markdown form of the same diff (on 300 hands)
+GOLDEN_TESTED = {"riichi diff house wrc2025", "riichi diff house wrc2025 --format md"}
+
+
+@pytest.mark.parametrize(
+    ("command", "code"),
+    [pytest.param(c, code, id=c, marks=pytest.mark.slow if c in GOLDEN_TESTED else ()) for c, code in TOUR],
+)
 def test_tour_command_runs(command: str, code: int | tuple[int, ...], monkeypatch: pytest.MonkeyPatch, capsys, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
     got = _run(command, monkeypatch, tmp_path)

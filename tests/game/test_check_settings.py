@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ruledsl.check import check
-from ruledsl.resolve import bundled_names, resolve
+from ruledsl.resolve import resolve
+from tests.rulebook_params import bundled_params
 
 
 def _errors(body: str, group: str = "game", base: str = "house") -> list:
@@ -65,6 +66,6 @@ def test_consistent_settings_pass():
     assert _errors(body) == []
 
 
-@pytest.mark.parametrize("name", bundled_names())
+@pytest.mark.parametrize("name", bundled_params())
 def test_every_bundled_rulebook_is_consistent(name):
     assert [d.message for d in check(resolve(name)) if d.is_error] == []

@@ -15,6 +15,7 @@ from engine.game.agents import AGENTS
 from engine.library import rulebook
 from engine.round.wall import tile_set
 from ruledsl.resolve import bundled_names
+from tests.rulebook_params import bundled_params
 
 BUNDLED = bundled_names()
 # The rulebooks that differ in more than Tenhou's rule flags; the flag variants of `tenhou`/`tenhou_sanma` (which
@@ -55,7 +56,7 @@ def test_self_played_games_keep_every_invariant(name, agents):
         play_checked(name, seed, agents)
 
 
-@pytest.mark.parametrize("name", [n for n in BUNDLED if n not in PRINCIPAL])
+@pytest.mark.parametrize("name", bundled_params([n for n in BUNDLED if n not in PRINCIPAL]))
 def test_every_flag_variant_plays_a_whole_game(name):
     play_checked(name, 0, "shanten")
 

@@ -36,6 +36,11 @@ def _check_kiriage_only(files: tuple[Path, ...] | None) -> None:
     assert sum(row["wins"] for row in got["score_changes"]) == len(wins)
 
 
+def test_kiriage_only_matches_the_logs_recorded_han_and_fu_on_a_sample():
+    _check_kiriage_only(subset())
+
+
+@pytest.mark.slow
 def test_kiriage_only_matches_the_logs_recorded_han_and_fu_on_the_whole_corpus():
     files = tuple(corpus())
     assert len([f for f in files if f.parent.name == "mjlog"]) == 165

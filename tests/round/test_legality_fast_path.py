@@ -62,12 +62,13 @@ def _observer(i: int, rnd: Round) -> None:
     check_agreement(rnd)
 
 
-PARTS = 8
+PARTS = 16
 
 
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
 def test_fast_check_agrees_with_the_list_on_the_vendored_logs(part: int) -> None:
-    """Every decision point of every eighth mjlog game; ``-m slow`` adds the seven other parts (the whole folder)."""
+    """Every decision point of every sixteenth mjlog game; ``-m slow`` adds the fifteen other parts (the whole
+    folder)."""
     files = sorted(MJLOG.iterdir())[part::PARTS]
     assert files
     rounds = 0

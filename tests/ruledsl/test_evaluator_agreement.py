@@ -221,7 +221,7 @@ def _agree(data: st.DataObject) -> None:
 _SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 
 
-@settings(max_examples=200, **_SETTINGS)
+@settings(max_examples=100, **_SETTINGS)
 @given(st.data())
 def test_reference_and_fast_path_agree(data: st.DataObject) -> None:
     """A few seconds; a wrong comparison operator in the fast path is found within the first hundred examples

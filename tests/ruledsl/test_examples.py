@@ -10,7 +10,7 @@ import pytest
 from engine.cli.check import check_target
 from engine.example_runner import compare, run_examples
 from ruledsl.compile import load
-from ruledsl.resolve import bundled_names
+from tests.rulebook_params import bundled_params
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTRA = sorted(ROOT.glob("rulebooks/examples/*.rulebook")) + sorted(ROOT.glob("tests/ruledsl/fixtures/good/*.rulebook"))
@@ -21,7 +21,7 @@ def _failures(ref: str) -> list[str]:
     return [outcome.diagnostic().render() for outcome in outcomes if not outcome.passed]
 
 
-@pytest.mark.parametrize("name", bundled_names())
+@pytest.mark.parametrize("name", bundled_params())
 def test_bundled_rulebook_examples_pass(name: str) -> None:
     assert _failures(name) == []
 

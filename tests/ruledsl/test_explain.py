@@ -14,7 +14,8 @@ from ruledsl.diagnostics import RulebookError
 from ruledsl.explain import English, english, explain_query, explain_rulebook, find
 from ruledsl.parser import parse
 from ruledsl.render import render
-from ruledsl.resolve import bundled_names, resolve
+from ruledsl.resolve import resolve
+from tests.rulebook_params import bundled_params
 from tests.ruledsl import strategies as S
 
 
@@ -83,7 +84,7 @@ def test_every_bool_fact_has_a_negation() -> None:
     assert English().condition(expr("not closed")).startswith("some chi, pon or open kan was made")
 
 
-@pytest.mark.parametrize("name", bundled_names())
+@pytest.mark.parametrize("name", bundled_params())
 def test_every_bundled_rulebook_explains(name: str) -> None:
     rulebook = resolve(name)
     text = explain_rulebook(rulebook)

@@ -86,7 +86,7 @@ def test_diff_md_escapes_a_hostile_clause_title_value_and_file_name(tmp_path, ca
 def test_impact_md_and_html_escape_hostile_names_hands_and_texts():
     from engine.impact.html import render_html
     from engine.impact.report import render_markdown
-    from tests.coverage.test_impact_report_more import summary
+    from tests.impact.test_report import summary
 
     data = copy.deepcopy(summary())
     data["a"] = "<b>a</b>.rulebook"
