@@ -30,7 +30,7 @@ from ruledsl.package_files import bundled_dir
 from ruledsl.parsed_cache import _SHA256
 from ruledsl.record import record
 from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names, resolve
-from ruledsl.rulebook_files import confined
+from ruledsl.rulebook_files import allowed_folders, confined
 
 # Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this.
 CACHE_SIZE = 32
@@ -144,6 +144,20 @@ def _named(ref: object) -> str:
     return ref
 
 
+def _shown(ref: str, within: tuple[str, ...] | None) -> str:
+    """A rulebook as a message names it: a file inside one of the confining folders by its path relative to that
+    folder (a server never shows its own folders, and a long path cut to fit a message could no longer be
+    recognised and hidden), any other as written."""
+    folders = within if within else allowed_folders()  # a worker process is confined as a whole
+    if folders:
+        resolved = os.path.realpath(ref)
+        for folder in folders:
+            base = os.path.realpath(folder)
+            if resolved.startswith(base + os.sep):
+                return os.path.relpath(resolved, base).replace(os.sep, "/")
+    return ref
+
+
 def _key(ref: str, within: tuple[str, ...] | None) -> str:
     """The cache key: the rulebook's identity, and the folders its files were confined to (a file loaded
     unconfined may reach files a confined load must refuse)."""
@@ -201,7 +215,7 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | No
     except UnknownRulebookError as exc:
         error: EngineError = UnknownRulebook(exc.message)
     except RulebookError as exc:
-        error, broken = InvalidRulebook(f"rulebook `{printable(ref)}` has errors:\n{exc.message}"), exc
+        error, broken = InvalidRulebook(f"rulebook `{printable(_shown(ref, within))}` has errors:\n{exc.message}"), exc
     else:
         _RULEBOOKS.put(key, _entry(compiled, _chain_files(compiled)))
         return compiled

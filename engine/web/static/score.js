@@ -151,7 +151,7 @@ async function score() {
   $("difference").textContent = b ? difference(a, answers[0], b, answers[1]) : "";
 }
 
-// A clause as players read it: an inherited one says whose it is ("from house: ..."), as `riichi explain` and
+// A clause as players read it: an inherited one says whose it is ("from BASE: ..."), as `riichi explain` and
 // `riichi score` print it (ruledsl.clause_origin); `from` is the line's clause_from, null for the rulebook's own.
 function clauseText(clause, from, shown) {
   if (!clause || !from) return clause || "";
