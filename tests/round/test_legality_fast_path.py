@@ -81,7 +81,7 @@ def test_fast_check_agrees_with_the_list_on_the_vendored_logs(part: int) -> None
             assert played.round is not None
             check_agreement(played.round)  # the finished round: nothing is legal
             rounds += 1
-    assert rounds > 150
+    assert rounds > 1200 // PARTS  # a part of the folder holds well over a hundred rounds
 
 
 class _CheckingAgent:
