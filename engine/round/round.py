@@ -267,8 +267,9 @@ class Round:
             problem = shape_problem(action, len(self.seats))
             if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
                 raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
-            if not legal.is_legal(self, action.actor, action):
-                raise IllegalAction(self._why(action))
+            refused = legal.refusal(self, action.actor, action)
+            if refused is not None:  # the rule that decided, in its own words, with its clause
+                raise IllegalAction(f"`{action}` refused: {refused}")
         self._own_cache = None
         if self.phase in ("respond", "declare"):
             self.answers[action.actor] = action
@@ -869,63 +870,3 @@ class Round:
                 counters["dealer_next"] = dealer if cont == "always" else (dealer + 1) % players
         self.events.append({"type": "ryukyoku", "reason": "exhaustive", "tenpais": tenpai, "deltas": deltas})
         self._finish("exhaustive", deltas, counters, None, [], clauses, {"tenpai": tenpai, "nagashi": [seat for seat, _ in nagashi]})
-
-    # ---- messages --------------------------------------------------------------------------------------------------
-    def _why(self, a: Action) -> str:
-        """What was refused and the rule that forbids it now, with its clause, for ``IllegalAction``."""
-        return f"`{a}` refused: {self._reason(a)}"
-
-    def _no_win_reason(self, a: Action, tile: int) -> str:
-        """Why a complete hand is no win here, in the scorer's words: no yaku, or a rule such as `settings scoring
-        shibari_han` or `atozuke` that refuses it (with its clause)."""
-        default = f"the win of seat {a.actor} on {NAME[tile]} has no yaku under this rulebook"
-        if self.phase == "respond" and self.window is not None:
-            event, _tile, source = self.window
-        elif self.phase == "own" and a.actor == self.actor:
-            event, source = "tsumo", a.actor
-        else:
-            return default
-        try:
-            self._score(a.actor, tile, source, event, explain=True)
-        except EngineError as exc:
-            return f"the win of seat {a.actor} on {NAME[tile]}: {exc.message}"
-        return default
-
-    def _reason(self, a: Action) -> str:
-        r = self.rules
-        if self.finished:
-            return "the round is over"
-        if a.actor not in self.waiting():
-            return f"seat {a.actor} has nothing to decide now (the round waits for seats {list(self.waiting())})"
-        s = self.seats[a.actor]
-        if a.type == "chi" and not r.chi:
-            return f"`settings calls chi = false` forbids chi ({r.clause('calls')})"
-        if a.type == "chi" and a.target is not None and a.actor != (a.target + 1) % r.players:
-            return "chi is made only from the player on the left"
-        if a.type in _CALL_WORD and self.wall.remaining == 0 and not r.last_discard_callable:
-            return f"`settings calls last_discard_callable = false` forbids calling the last discard ({r.clause('calls')})"
-        if a.type in ("ankan", "kakan", "daiminkan") and len(self.kan_makers) >= r.max_kans:
-            return f"`settings calls max_kans = {r.max_kans}` ({r.clause('calls')})"
-        if a.type == "ankan" and s.riichi:
-            return f"`settings riichi closed_kan_after = {r.closed_kan_after!r}` ({r.clause('riichi')})"
-        if a.type == "dahai" and self.after_call and a.pai is not None and KIND_OF[a.pai] in self.kuikae_forbidden:
-            return f"kuikae: `settings calls kuikae = {list(r.kuikae)}` forbids this discard right after the call ({r.clause('calls')})"
-        if a.type == "dahai" and self.reach_pending:
-            return f"a riichi discard must leave the hand tenpai (`settings tenpai karaten = \"{r.karaten}\"`){'' if r.allowed_while_furiten else ' and not furiten (`settings riichi allowed_while_furiten = false`)'} ({r.clause('riichi')})"
-        if a.type == "reach" and a.open and not r.open_riichi:
-            return f"`settings riichi open_riichi` is not set: riichi is declared closed only ({r.clause('riichi')})"
-        if a.type == "reach":
-            refusal = legal.riichi_refusal(self, a.actor)
-            tenpai = f'no discard leaves the hand tenpai (`settings tenpai karaten = "{r.karaten}"`)'
-            return f"riichi refused: {refusal or tenpai} ({r.clause('riichi')})"
-        if a.type == "hora" and s.furiten and self.phase == "respond":
-            return f"seat {a.actor} is furiten and may not ron ({r.clause('furiten')})"
-        if a.type == "hora" and a.pai is not None:
-            if self.phase == "respond" and KIND_OF[a.pai] not in s.waits or self.phase == "own" and self.tsumo_result is None and KIND_OF[a.pai] not in s.waits:
-                return f"seat {a.actor}'s hand is not complete with {NAME[a.pai]}"
-            return self._no_win_reason(a, a.pai)
-        if a.type in _CALL_WORD and s.riichi:
-            return "a player in riichi may not call"
-        if a.type == "dahai" and s.riichi:
-            return "after riichi the drawn tile is discarded (the hand may not change)"
-        return f"not among the legal actions of seat {a.actor} now"
