@@ -16,6 +16,7 @@ from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
 from engine.errors import EngineError
+from engine.round import scoring
 from engine.round.actions import Action, sorted_tiles
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
@@ -253,7 +254,7 @@ def riichi_bar(r: Round, seat: int) -> str | None:
 
 def _player_choice_draws(r: Round, seat: int) -> list[Action]:
     """The abortive draw a player may declare now (`at = "player_choice"`), asked at every turn. As after a discard
-    (``Round._abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
+    (``calls.abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
     again until one of them may have changed: once the first go-around is over, nine terminals reads nothing else.
     ``tests/round/test_abortive_shortcut.py`` runs the full check beside it at every turn."""
     items = r.rules.abortives_at.get("player_choice", ())
@@ -336,7 +337,7 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     kind = KIND_OF[tile]
     if kind in s.waits and not s.furiten:
         if _may_rob(rules, s, kind, kind_of_event):
-            if r.ron_result(seat, tile, source, kind_of_event) is not None:
+            if scoring.ron_result(r, seat, tile, source, kind_of_event) is not None:
                 out.append(_claim("hora", seat, tile, (), source))
     if kind_of_event != "dahai" or s.riichi:
         return _with_pass(out, seat)
@@ -384,7 +385,7 @@ def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
 
 def chi_near(counts: list[int], kind: int) -> bool:
     """The hand holds two tiles that make a run with a number tile of ``kind``: without them no chi is offered,
-    so the response window need not ask this seat (``Round._open_window``)."""
+    so the response window need not ask this seat (``calls.open_window``)."""
     if kind >= 27:
         return False
     number = kind % 9
@@ -580,7 +581,7 @@ def _no_win(r: Round, seat: int, tile: int) -> str:
     else:
         return default
     try:
-        r._score(seat, tile, source, event, explain=True)
+        scoring.score(r, seat, tile, source, event, explain=True)
     except EngineError as exc:
         return f"the win of seat {seat} on {T.format_tiles([tile])}: {exc.message}"
     return default
