@@ -33,8 +33,9 @@ from engine.replay.events import (
 from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
+from engine.round.events import NAME
 from engine.round.legal import dahai_action, pass_action
-from engine.round.round import NAME, IllegalAction, Round, RoundSetup
+from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from engine.tiles import KIND_OF, format_tiles

@@ -1,23 +1,29 @@
 """What a seat may do now: own-turn moves after a draw or a call, and answers to a discard or a kan.
 
 Each function reads the round's state and the rulebook's settings (``RoundRules``) and returns actions; the
-rule that removes an option is the rulebook's, never a constant here. ``why_illegal`` names that rule for the
-error message of a refused action.
+rule that removes an option is the rulebook's, never a constant here. ``refusal`` answers the same question as
+``is_legal`` and, for a refused action, names the rule and its clause (``Refusal``): the words of an
+``IllegalAction`` come from the module that decides, and the bars a player meets most (riichi, kuikae) are the
+very predicates the options are built with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import tiles as T
 from engine.analysis import cached_shanten
 from engine.decompose import TRIP, standard_readings
+from engine.errors import EngineError
+from engine.round import scoring
 from engine.round.actions import Action, sorted_tiles
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
 from ruledsl.memo import BoundedCache
+from ruledsl.record import record
 
 if TYPE_CHECKING:
     from engine.round.round import Round
@@ -25,6 +31,18 @@ if TYPE_CHECKING:
 
 NORTH = T.wind_kind("N")
 _YAOCHUU = frozenset(T.YAOCHUU_KINDS)
+
+
+@record
+class Refusal:
+    """Why a move is refused now: the rule in a player's words, and the rulebook clause that holds it ("" when the
+    refusal is the shape of play itself, such as a seat moving out of turn, not a setting of the rulebook)."""
+
+    reason: str
+    clause: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.clause})" if self.clause else self.reason
 
 
 def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
@@ -211,13 +229,14 @@ def _may_riichi(r: Round, seat: int) -> bool:
     s = r.seats[seat]
     # a wait on a fifth copy (`karaten = "never"`) is tenpai though the exact shanten says otherwise
     exact = not (r.rules.karaten == "never" and 4 in s.counts)
-    if exact and s.shanten > 1 or riichi_refusal(r, seat) is not None or exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
+    if exact and s.shanten > 1 or riichi_bar(r, seat) is not None or exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
         return False  # one shanten count spares a wait search per discard of a hand far from tenpai
     return any(_riichi_ok_after(r, seat, c) for c in set(s.hand))
 
 
-def riichi_refusal(r: Round, seat: int) -> str | None:
-    """The setting that forbids a riichi now, or None (tenpai is checked apart)."""
+def riichi_bar(r: Round, seat: int) -> str | None:
+    """The setting that forbids a riichi now, or None (tenpai is checked apart): ``_may_riichi`` offers no riichi
+    while it holds, and ``refusal`` quotes it. Words only: the clause is looked up when a refusal is written."""
     rules = r.rules
     s = r.seats[seat]
     if s.riichi or s.riichi_declared:
@@ -235,7 +254,7 @@ def riichi_refusal(r: Round, seat: int) -> str | None:
 
 def _player_choice_draws(r: Round, seat: int) -> list[Action]:
     """The abortive draw a player may declare now (`at = "player_choice"`), asked at every turn. As after a discard
-    (``Round._abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
+    (``calls.abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
     again until one of them may have changed: once the first go-around is over, nine terminals reads nothing else.
     ``tests/round/test_abortive_shortcut.py`` runs the full check beside it at every turn."""
     items = r.rules.abortives_at.get("player_choice", ())
@@ -318,7 +337,7 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     kind = KIND_OF[tile]
     if kind in s.waits and not s.furiten:
         if _may_rob(rules, s, kind, kind_of_event):
-            if r.ron_result(seat, tile, source, kind_of_event) is not None:
+            if scoring.ron_result(r, seat, tile, source, kind_of_event) is not None:
                 out.append(_claim("hora", seat, tile, (), source))
     if kind_of_event != "dahai" or s.riichi:
         return _with_pass(out, seat)
@@ -366,7 +385,7 @@ def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
 
 def chi_near(counts: list[int], kind: int) -> bool:
     """The hand holds two tiles that make a run with a number tile of ``kind``: without them no chi is offered,
-    so the response window need not ask this seat (``Round._open_window``)."""
+    so the response window need not ask this seat (``calls.open_window``)."""
     if kind >= 27:
         return False
     number = kind % 9
@@ -472,3 +491,118 @@ def _kuikae_leaves_discard(r: Round, s: Seat, consumed: tuple[int, ...], tile: i
     if forbidden:
         left -= sum(s.counts[k] for k in forbidden) - sum(1 for c in consumed if KIND_OF[c] in forbidden)
     return left > 0
+
+
+# ---- refusals: the same rules, in words -----------------------------------------------------------------------------
+
+
+def refusal(r: Round, seat: int, action: Action) -> Refusal | None:
+    """None when ``seat`` may play ``action`` now (``is_legal``); else the rule that refuses it, with its clause.
+
+    The decision is ``is_legal``'s; the explanation walks the same bars in the order a player meets them: the
+    round is over, it is not this seat's decision, then the setting of the move's kind (``_REFUSERS``). A move no
+    named rule refuses (a tile not held, a call not on offer) is "not among the legal actions"."""
+    if is_legal(r, seat, action):
+        return None
+    if r.finished:
+        return Refusal("the round is over")
+    if seat not in r.waiting():
+        return Refusal(f"seat {seat} has nothing to decide now (the round waits for seats {list(r.waiting())})")
+    for refuser in _REFUSERS.get(action.type, ()):
+        found = refuser(r, seat, action)
+        if found is not None:
+            return found
+    return Refusal(f"not among the legal actions of seat {seat} now")
+
+
+def _refuse_call(r: Round, seat: int, a: Action) -> Refusal | None:
+    """A chi, pon or open kan: ``responses`` offers none of them against these settings."""
+    rules = r.rules
+    if a.type == "chi" and not rules.chi:
+        return Refusal("`settings calls chi = false` forbids chi", rules.clause("calls"))
+    if a.type == "chi" and a.target is not None and seat != (a.target + 1) % rules.players:
+        return Refusal("chi is made only from the player on the left")
+    if r.wall.remaining == 0 and not rules.last_discard_callable:
+        return Refusal("`settings calls last_discard_callable = false` forbids calling the last discard", rules.clause("calls"))
+    return None
+
+
+def _refuse_kan(r: Round, seat: int, a: Action) -> Refusal | None:
+    """Any kan past ``max_kans`` (``_kans``, ``responses``); a closed kan in riichi (``_riichi_kan_ok``)."""
+    rules = r.rules
+    if len(r.kan_makers) >= rules.max_kans:
+        return Refusal(f"`settings calls max_kans = {rules.max_kans}`", rules.clause("calls"))
+    if a.type == "ankan" and r.seats[seat].riichi:
+        return Refusal(f"`settings riichi closed_kan_after = {rules.closed_kan_after!r}`", rules.clause("riichi"))
+    return None
+
+
+def _refuse_discard(r: Round, seat: int, a: Action) -> Refusal | None:
+    """A discard: kuikae after a call (``kuikae_forbidden``), the riichi discard (``_riichi_ok_after``)."""
+    rules = r.rules
+    if r.after_call and a.pai is not None and KIND_OF[a.pai] in r.kuikae_forbidden:
+        return Refusal(f"kuikae: `settings calls kuikae = {list(rules.kuikae)}` forbids this discard right after the call", rules.clause("calls"))
+    if r.reach_pending:
+        furiten = "" if rules.allowed_while_furiten else " and not furiten (`settings riichi allowed_while_furiten = false`)"
+        return Refusal(f'a riichi discard must leave the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`){furiten}', rules.clause("riichi"))
+    return None
+
+
+def _refuse_reach(r: Round, seat: int, a: Action) -> Refusal | None:
+    """Riichi: open only where the rulebook has it; else ``riichi_bar``, or no discard leaves the hand tenpai."""
+    rules = r.rules
+    if a.open and not rules.open_riichi:
+        return Refusal("`settings riichi open_riichi` is not set: riichi is declared closed only", rules.clause("riichi"))
+    bar = riichi_bar(r, seat) or f'no discard leaves the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`)'
+    return Refusal(f"riichi refused: {bar}", rules.clause("riichi"))
+
+
+def _refuse_hora(r: Round, seat: int, a: Action) -> Refusal | None:
+    """A win: furiten (``responses``), a hand the tile does not complete (its waits), or the scorer's refusal."""
+    s = r.seats[seat]
+    if s.furiten and r.phase == "respond":
+        return Refusal(f"seat {seat} is furiten and may not ron", r.rules.clause("furiten"))
+    if a.pai is None:
+        return None
+    tile = a.pai
+    if KIND_OF[tile] not in s.waits and (r.phase == "respond" or r.phase == "own" and r.tsumo_result is None):
+        return Refusal(f"seat {seat}'s hand is not complete with {T.format_tiles([tile])}")
+    return Refusal(_no_win(r, seat, tile))
+
+
+def _no_win(r: Round, seat: int, tile: int) -> str:
+    """Why a complete hand is no win here, in the scorer's words: no yaku, or a rule such as `settings scoring
+    shibari_han` or `atozuke` that refuses it (with its clause): the scorer's own refusal, asked to explain."""
+    default = f"the win of seat {seat} on {T.format_tiles([tile])} has no yaku under this rulebook"
+    if r.phase == "respond" and r.window is not None:
+        event, _tile, source = r.window
+    elif r.phase == "own" and seat == r.actor:
+        event, source = "tsumo", seat
+    else:
+        return default
+    try:
+        scoring.score(r, seat, tile, source, event, explain=True)
+    except EngineError as exc:
+        return f"the win of seat {seat} on {T.format_tiles([tile])}: {exc.message}"
+    return default
+
+
+def _refuse_in_riichi(r: Round, seat: int, a: Action) -> Refusal | None:
+    """A hand in riichi is locked: no call, and the drawn tile is the discard (``responses``, ``own_turn``)."""
+    if not r.seats[seat].riichi:
+        return None
+    if a.type == "dahai":
+        return Refusal("after riichi the drawn tile is discarded (the hand may not change)")
+    return Refusal("a player in riichi may not call")
+
+
+_REFUSERS: dict[str, tuple[Callable[[Round, int, Action], Refusal | None], ...]] = {
+    "chi": (_refuse_call, _refuse_in_riichi),
+    "pon": (_refuse_call, _refuse_in_riichi),
+    "daiminkan": (_refuse_call, _refuse_kan, _refuse_in_riichi),
+    "ankan": (_refuse_kan,),
+    "kakan": (_refuse_kan,),
+    "dahai": (_refuse_discard, _refuse_in_riichi),
+    "reach": (_refuse_reach,),
+    "hora": (_refuse_hora,),
+}

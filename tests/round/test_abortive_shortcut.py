@@ -1,5 +1,5 @@
 """The abortive checks after a discard are skipped while none of the steady facts they last read has changed
-(``Round._abortive_after``, ``engine.round.facts.steady_key``). These tests make every discard that passes also
+(``calls.abortive_after``, ``engine.round.facts.steady_key``). These tests make every discard that passes also
 evaluate every `at = "discard_passed"` item afresh and check the round ends exactly as that full check says: on
 real games (a quarter of the vendored mjlog games) and in self-play under several rulebooks, with random players that
 favour riichi, calls and kans (the moves that change the steady facts)."""
@@ -18,7 +18,7 @@ from engine.library import rulebook
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
-from engine.round import Round, legal
+from engine.round import Round, calls, legal
 from engine.round.actions import Action
 from engine.round.facts import round_facts
 from engine.round.rules import round_rules
@@ -38,8 +38,8 @@ def _full_check(rnd: Round, source: int) -> str | None:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
-    """Wraps ``Round._discard_passed``: the full check first, then the round's own; both must agree."""
-    original = Round._discard_passed
+    """Wraps ``calls.discard_passed``: the full check first, then the round's own; both must agree."""
+    original = calls.discard_passed
     seen: list[str | None] = []
 
     def checking(self: Round, source: int) -> None:
@@ -50,7 +50,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         assert got == expected, f"after the discard of seat {source}: the round ended with {got!r}, a full check says {expected!r}"
         seen.append(expected)
 
-    monkeypatch.setattr(Round, "_discard_passed", checking)
+    monkeypatch.setattr(calls, "discard_passed", checking)
     return seen
 
 

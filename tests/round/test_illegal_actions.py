@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from engine.errors import EngineError, InvalidRequest
-from engine.round import Action, IllegalAction, InvalidRoundRules, Round, RoundSetup, Wall
+from engine.round import Action, IllegalAction, InvalidRoundRules, Round, RoundSetup, Wall, legal
 from tests.round.scenario import find, make_round, play, rules
 from tests.round.test_every_name_executes import RIICHI_HANDS, RON_HANDS, plain
 
@@ -105,3 +105,15 @@ def test_a_dead_wall_too_small_for_the_indicators_is_named() -> None:
 def test_a_misspelt_word_of_a_flow_item_is_named() -> None:
     with pytest.raises(InvalidRoundRules, match="dealer = 'stay'"):
         rules("house", plain('override abortive_draw suukaikan { dealer = "stay" }'))
+
+
+def test_the_refusal_comes_from_the_deciding_module_with_its_clause() -> None:
+    """``legal.refusal`` is None for every offered move and, for a refused one, names the rule and its clause:
+    the message of ``IllegalAction`` is its text."""
+    hands = {0: "4m19m19p19s1234z56z", 1: "4567m2468p1357s1z", 2: "3579m1357p2468s2z", 3: "2468m3579p3579s3z"}
+    r = play(make_round(rules("house", plain()), hands), "0 dahai 4m", "1 chi 4m 56m", finish=False)
+    assert all(legal.refusal(r, 1, a) is None for a in r.legal_actions(1))
+    found = legal.refusal(r, 1, Action("dahai", 1, 6))
+    assert found is not None and "settings calls kuikae" in found.reason and found.clause == r.rules.clause("calls")
+    assert str(found) in refused(r, Action("dahai", 1, 6))
+    assert legal.refusal(r, 2, Action("dahai", 2, 0)) == legal.Refusal("seat 2 has nothing to decide now (the round waits for seats [1])")

@@ -1,0 +1,209 @@
+"""The answers to a tile given up: the response window after a discard, a kan or a North, its resolution (ron,
+calls by ``settings calls precedence``, passes), the call itself, and the abortive checks once a discard passed.
+Which answers a seat may give is ``engine.round.legal``'s (``responses``, ``may_call``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import tiles as T
+from engine.round import endings, kans, legal, riichi, scoring, turns
+from engine.round.actions import Action
+from engine.round.events import NAME
+from engine.round.facts import round_facts, steady_key
+from engine.round.settle import WinClaim
+from engine.round.state import MeldRecord
+from engine.tiles import KIND_OF
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+
+
+# the word of each call in ``settings calls precedence``
+CALL_WORD = {"pon": "pon", "daiminkan": "kan", "chi": "chi"}
+
+
+def _others_in_turn(players: int, source: int) -> tuple[int, ...]:
+    """The other seats in turn order after ``source`` (asked after every discard: built once per table size)."""
+    key = (players, source)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((source + k) % players for k in range(1, players))
+    return order
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def orders_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the others in turn order after it: a round indexes this by the discarder instead of
+    building or looking up a key at every discard. One table per table size (3 or 4 players: never more)."""
+    table = _ORDER_TABLES.get(players)
+    if table is None:
+        table = _ORDER_TABLES[players] = tuple(_others_in_turn(players, source) for source in range(players))
+    return table
+
+
+_ORDER_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def open_window(r: Round, event: str, tile: int, source: int) -> None:
+    """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once."""
+    r.window = (event, tile, source)
+    r.pending = {}
+    r.answers = {}
+    kind = KIND_OF[tile]
+    left = (source + 1) % r.rules.players
+    chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
+    dahai = event == "dahai"
+    seats = r.seats
+    pending = r.pending
+    for seat in r.orders[source]:
+        s = seats[seat]
+        if kind not in s.waits:
+            if not dahai or s.riichi:
+                continue  # no ron, and no call of a kan or North, nor in riichi: nothing to offer
+            counts = s.counts
+            if counts[kind] < 2 and (seat != left or not chi or not legal.chi_near(counts, kind)):
+                continue  # cannot call either: ``legal.responses`` would offer nothing, asked or not
+            # no ron: whether a call is offered is known without building the calls, and most seats asked pass
+            callable_now = legal.may_call(r, seat, tile, source)
+            if callable_now is not None:
+                if callable_now:
+                    pending[seat] = None
+                continue
+        options = legal.responses(r, seat, tile, source, event)
+        if options:
+            pending[seat] = options
+    if r.pending:
+        r.phase = "respond"
+    elif event == "dahai":
+        passed_unasked(r, kind, source)
+    else:
+        resolve(r)
+
+
+def passed_unasked(r: Round, kind: int, source: int) -> None:
+    """A discard nobody could answer passed: what ``resolve`` does with no answers (a passed winning tile
+    makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
+    lists of rons and calls nobody made. Most discards go this way."""
+    seats = r.seats
+    for seat in r.orders[source]:
+        s = seats[seat]
+        if kind in s.waits:
+            s.furiten_temporary = True
+            if s.riichi:
+                s.furiten_riichi = True
+    r.phase = "own"
+    if seats[source].riichi_declared:
+        riichi.establish_riichi(r, source)
+    discard_passed(r, source)
+
+
+def resolve(r: Round) -> None:
+    """Every asked seat answered: ron first (with the abortive checks of `immediately` and `triple_ron`), then
+    the call of highest precedence, else the tile passes."""
+    assert r.window is not None
+    event, tile, source = r.window
+    order = r.orders[source]
+    answers = r.answers
+    rons = [seat for seat in order if seat in answers and answers[seat].type == "hora"] if answers else []
+    kind = KIND_OF[tile]
+    robbable = event in ("dahai", "kakan")  # a closed kan or a North: only the hands that could rob it
+    for seat in order:  # a passed winning tile: temporary furiten, and for good in riichi
+        s = r.seats[seat]
+        if seat not in rons and kind in s.waits and (robbable or any(a.type == "hora" for a in r.pending.get(seat) or ())):
+            s.furiten_temporary = True
+            if s.riichi:
+                s.furiten_riichi = True
+    r.pending = {}
+    r.phase = "own"
+    if rons:
+        env = r.facts(source, ron_count=len(rons))
+        for item, when in r.rules.abortives_at.get("immediately", ()):
+            if when(env):
+                endings.end_abortive(r, item)
+                return
+        if len(rons) >= 3 and r.rules.triple_ron == "abort":
+            endings.end_abortive(r, None)
+            return
+        winners = rons[: r.rules.multiple_ron]
+        claims = [WinClaim(w, source, tile, scoring.ron_result(r, w, tile, source, event) or {}, chankan=event in ("kakan", "ankan")) for w in winners]
+        endings.end_wins(r, claims)
+        return
+    calls = [a for a in answers.values() if a.type in CALL_WORD] if answers else []
+    r.answers = {}
+    if event == "dahai":
+        riichi.establish_riichi(r, source)
+        if calls:
+            prec = r.rules.precedence
+            calls.sort(key=lambda a: prec.index(CALL_WORD[a.type]) if CALL_WORD[a.type] in prec else len(prec))
+            call(r, calls[0])
+        else:
+            discard_passed(r, source)
+        return
+    kans.after_window(r)
+
+
+def discard_passed(r: Round, source: int) -> None:
+    """The discard passed: the `discard_passed` abortive checks (with their shortcut), the exhaustive draw,
+    else the next seat draws."""
+    quiet = r.quiet  # ``abortive_after``'s shortcut, tested here first: most discards need no more
+    if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != source):
+        item = abortive_after(r, source)
+        if item is not None:
+            endings.end_abortive(r, item)
+            return
+    if r.wall.remaining == 0:
+        endings.exhaustive(r)
+        return
+    turns.draw(r, (source + 1) % r.rules.players)
+
+
+def abortive_after(r: Round, source: int) -> Any:
+    """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
+
+    They are asked after every discard and nearly always hold not. When the last check read only steady facts
+    (``engine.round.facts.steady_key``) and none changed since, the answer is still None and the conditions
+    are not evaluated again; the ron count and completing call they are given are the same at this moment."""
+    items = r.rules.abortives_at.get("discard_passed", ())
+    if not items:
+        r.quiet = (r.steady_changes, None)  # nothing to check, ever: the shortcut holds
+        return None
+    quiet = r.quiet
+    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == source):
+        return None
+    env = round_facts(r, source)
+    for item, when in items:
+        if when(env):
+            return item
+    r.quiet = steady_key(env)
+    return None
+
+
+def call(r: Round, a: Action) -> None:
+    """A chi, pon or open kan: the meld made, the first go-around broken, then the caller's turn (an open
+    kan's replacement first)."""
+    seat, tile, source = a.actor, a.pai, a.target
+    assert tile is not None and source is not None
+    s = r.seats[seat]
+    for c in a.consumed:
+        s.remove(c)
+    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), tile, source)
+    s.melds.append(meld)
+    s.made_calls = True
+    r.seats[source].discards_called = True
+    r.steady_changes += 1
+    turns.release_on_call(r, seat)
+    turns.break_first_turn(r)
+    r.events.append({"type": a.type, "actor": seat, "target": source, "pai": NAME[tile], "consumed": [NAME[c] for c in a.consumed]})
+    if a.type == "daiminkan":
+        r.kan_makers.append(seat)
+        if r.rules.kan_dora == "immediately":
+            turns.reveal(r)
+        else:
+            r.pending_dora += 1
+        turns.draw(r, seat, replacement=True, rinshan=True)
+        return
+    turns.begin_turn(r, seat, None, kuikae=legal.kuikae_forbidden(r.rules.kuikae, tile, a.consumed, a.type))

@@ -1,0 +1,176 @@
+"""How a hand ends: wins (multiple ron, the honba and sticks shares), abortive draws and the exhaustive draw
+(tenpai, voluntary noten, nagashi, noten payments), each closed by ``finish``, which writes the settlement. The
+payment arithmetic is ``engine.round.settle``'s; this module decides which payments the end of a hand makes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import tiles as T
+from engine.round import scoring
+from engine.round.actions import Action
+from engine.round.events import NAME
+from engine.round.karaten import is_tenpai
+from engine.round.settle import WinClaim, field, next_counters, win_deltas
+from engine.round.state import Seat
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+
+
+def finish(r: Round, kind: str, deltas: list[int], counters: dict[str, Any], abortive: str | None, wins: list[dict[str, Any]], clauses: list[str], extra: dict[str, Any] | None = None) -> None:
+    """The hand is over: scores moved and the settlement written (deltas net of the riichi deposits paid this
+    hand)."""
+    for seat, d in enumerate(deltas):
+        r.scores[seat] += d
+    total = [deltas[i] - r.deposits[i] for i in range(len(deltas))]
+    r.finished = True
+    r.phase = "finished"
+    r.pending = {}
+    r.settlement = {
+        "kind": kind,
+        "abortive": abortive,
+        "wins": wins,
+        "deltas": total,
+        **counters,
+        "scores": list(r.scores),
+        "clauses": clauses,
+        **(extra or {}),
+    }
+    r.events.append({"type": "end_kyoku"})
+
+
+def end_wins(r: Round, claims: list[WinClaim]) -> None:
+    """One or more wins: each scored with its honba and sticks share, paid (pao included), then the next
+    counters."""
+    rules = r.rules
+    players = rules.players
+    deltas = [0] * players
+    wins = []
+    clauses: list[str] = []
+    nearest = claims[0].seat
+    for claim in claims:
+        honba_here = r.setup.honba if (rules.honba_to == "each" or claim.seat == nearest) else 0
+        sticks_here = sticks_share(r, claims, claim.seat)
+        result = claim.result
+        if result.get("__honba__") != honba_here or result.get("__sticks__") != sticks_here:
+            result = scoring.score(r, claim.seat, claim.tile, claim.source, "kakan" if claim.chankan else "dahai", honba=honba_here, sticks=sticks_here) or result
+            claim = WinClaim(claim.seat, claim.source, claim.tile, result, claim.chankan)
+        d, cl = win_deltas(r, claim)
+        clauses += cl
+        for i in range(players):
+            deltas[i] += d[i]
+        deltas[claim.seat] += sticks_here * rules.riichi_deposit
+        public = {k: v for k, v in result.items() if not k.startswith("__")}
+        wins.append({**public, "seat": claim.seat, "from": claim.source, "win_tile": T.format_tiles([claim.tile]), "deltas": d})
+        r.events.append({"type": "hora", "actor": claim.seat, "target": claim.source, "pai": NAME[claim.tile], "deltas": d, "ura_markers": result.get("ura_indicators", "")})
+    dealer_won = any(c.seat == r.setup.dealer for c in claims)
+    tags = {"dealer_win"} if dealer_won else {"non_dealer_win"}
+    counters = next_counters(r, tags, None, 0)
+    finish(r, "win", deltas, counters, None, wins, clauses)
+
+
+def sticks_share(r: Round, claims: list[WinClaim], seat: int) -> int:
+    """Riichi sticks this winner takes (``win sticks_to``): all to the nearest, or split evenly."""
+    nearest = claims[0].seat
+    if r.rules.sticks_to == "split":
+        each, extra = divmod(r.sticks, len(claims))
+        return each + (extra if seat == nearest else 0)
+    return r.sticks if seat == nearest else 0
+
+
+def end_abortive(r: Round, item: Any) -> None:
+    """An abortive draw (or a triple ron that aborts): sticks returned where the item says, the next counters."""
+    env = r.facts(r.actor)
+    deltas = [0] * r.rules.players
+    kept = r.sticks
+    if item is not None and field(item, "sticks", env, "stay") == "return":
+        for seat, paid in enumerate(r.deposits):
+            deltas[seat] += paid
+            kept -= paid // r.rules.riichi_deposit if r.rules.riichi_deposit else 0
+    name = item.name if item is not None else None
+    r.events.append({"type": "ryukyoku", "reason": name or "triple_ron", "deltas": deltas})
+    counters = next_counters(r, {"abortive"}, item, kept)
+    finish(r, "abortive", deltas, counters, name, [], [item.clause or item.name] if item is not None else [])
+
+
+def exhaustive(r: Round) -> None:
+    """The live wall is empty and the last discard passed: tenpai, nagashi and noten payments."""
+    rules = r.rules
+    tenpai = [tenpai_at_draw(r, s) for s in r.seats]
+    r.tenpai = tenpai
+    if rules.voluntary_noten:
+        r.pending = {i: (Action("tenpai", i), Action("noten", i)) for i, s in enumerate(r.seats) if tenpai[i] and not s.riichi}
+        r.answers = {}
+        if r.pending:
+            r.phase = "declare"
+            return
+    end_exhaustive(r)
+
+
+def tenpai_at_draw(r: Round, s: Seat) -> bool:
+    """Whether the hand is tenpai at the exhaustive draw, under `settings tenpai karaten`."""
+    return is_tenpai(r.rules.karaten, s.counts, s.melds, s.waits)
+
+
+def end_exhaustive(r: Round) -> None:
+    """The exhaustive draw settled: nagashi payments, then noten payments (unless a nagashi item forbids
+    them), the next counters."""
+    rules = r.rules
+    players = rules.players
+    tenpai = list(r.tenpai)
+    for seat, a in r.answers.items():
+        if a.type == "noten":
+            tenpai[seat] = False
+    r.pending = {}
+    deltas = [0] * players
+    clauses: list[str] = []
+    nagashi: list[tuple[int, Any]] = []
+    for item in rules.draws:
+        if "pays_as" not in item.fields:
+            continue
+        for seat in range(players):
+            if item.when(r.facts(seat)):
+                nagashi.append((seat, item))
+    dealer = r.setup.dealer
+    for seat, item in nagashi:
+        env = r.facts(seat)
+        honba = r.setup.honba if field(item, "honba_bonus", env, False) else 0
+        paid = rules.scorer.pay_tier(field(item, "pays_as", env), dealer=seat == dealer, honba=honba)["payments"]
+        for other in range(players):
+            if other != seat:
+                amount = paid.get("dealer" if other == dealer else "non_dealer", 0)
+                deltas[other] -= amount
+                deltas[seat] += amount
+        clauses.append(item.clause or item.name)
+    noten_ok = all(field(item, "noten_payments", r.facts(seat), False) for seat, item in nagashi)
+    if noten_ok:
+        for item in rules.draws:
+            if "total" not in item.fields or not item.when(r.facts(dealer)):
+                continue
+            k = sum(tenpai)
+            if 0 < k < players:
+                total = field(item, "total", r.facts(dealer), 0)
+                pay = total // (players - k)
+                pot = pay * (players - k)
+                gains = [pot // k + (1 if i < pot % k else 0) for i in range(k)]
+                winners = [i for i in range(players) if tenpai[i]]
+                for i in range(players):
+                    if not tenpai[i]:
+                        deltas[i] -= pay
+                for i, g in zip(winners, gains, strict=True):
+                    deltas[i] += g
+                clauses.append(item.clause or item.name)
+    tags = {"exhaustive", "dealer_tenpai" if tenpai[dealer] else "dealer_noten"}
+    counters = next_counters(r, tags, None, r.sticks)
+    makers = {seat for seat, _ in nagashi}
+    for seat, item in nagashi:
+        cont = field(item, "dealer_continues", r.facts(seat), None)
+        if cont == "if_dealer_nagashi":  # the tenpai hands are not shown: the dealer stays if he made it himself
+            cont = "always" if dealer in makers else "never"
+        if cont in ("always", "never"):
+            counters["renchan"] = cont == "always"
+            counters["dealer_next"] = dealer if cont == "always" else (dealer + 1) % players
+    r.events.append({"type": "ryukyoku", "reason": "exhaustive", "tenpais": tenpai, "deltas": deltas})
+    finish(r, "exhaustive", deltas, counters, None, [], clauses, {"tenpai": tenpai, "nagashi": [seat for seat, _ in nagashi]})

@@ -1,0 +1,72 @@
+"""A win's value: the rulebook's scorer asked with the round's situation (tsumo or ron, haitei, chankan ...).
+
+The ``Situation`` given to the scorer is built here from the round's state, once per possible win: a drawn
+tile in the waits, and each ron offered (kept for the window: the offer and the win ask the same question).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import tiles as T
+from engine.errors import NotAWin, NoYaku
+from engine.situation import Situation
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+
+
+def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
+) -> dict[str, Any] | None:
+    """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
+    raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it)."""
+    s = r.seats[seat]
+    rules = r.rules
+    tsumo = source == seat
+    concealed = s.hand if tsumo else [*s.hand, tile]
+    first = not r.any_call
+    dealer = seat == r.setup.dealer
+    situation = Situation(
+        tsumo=tsumo,
+        seat_wind=r.seat_wind(seat),
+        round_wind=r.setup.round_wind,
+        riichi=s.riichi,
+        double_riichi=s.double_riichi,
+        ippatsu=s.ippatsu and s.riichi,
+        haitei=tsumo and not r.replacement and r.wall.remaining == 0,
+        houtei=not tsumo and event == "dahai" and r.wall.remaining == 0,
+        rinshan=tsumo and r.rinshan,
+        chankan=event == "kakan" or event == "ankan",
+        tenhou=tsumo and dealer and first and s.draws == 1 and not s.discards,
+        chiihou=tsumo and not dealer and first and s.draws == 1 and not s.discards,
+        renhou=not tsumo and not dealer and first and s.draws == 0 and event == "dahai",
+        open_riichi=s.riichi and s.open_riichi,
+        discarder_in_riichi=not tsumo and r.seats[source].riichi,
+        kita=s.kita,
+        honba=r.setup.honba if honba is None else honba,
+        riichi_sticks=r.sticks if sticks is None else sticks,
+        dealer_consecutive_wins=r.setup.dealer_consecutive_wins,
+    )
+    ura = r.wall.ura_indicators() if s.riichi and rules.ura_dora else ()
+    try:
+        hand = rules.scorer.hand(list(concealed), win=tile, melds=[(m.type, m.tiles) for m in s.melds])
+        result = rules.scorer.score_hand(hand, situation, dora=r.wall.dora_indicators(), ura=ura)
+    except (NoYaku, NotAWin):
+        if explain:
+            raise
+        return None
+    result["__honba__"] = situation.honba
+    result["__sticks__"] = situation.riichi_sticks
+    if s.riichi and rules.ura_dora:
+        result["ura_indicators"] = T.format_tiles(ura, sort=False)
+    return result
+
+
+def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> dict[str, Any] | None:
+    """``score`` of a ron, kept while nothing happens in the round: the offer and the win ask the same."""
+    key = (seat, tile, source, event, len(r.events))
+    if key not in r.ron_cache:
+        if len(r.ron_cache) > 64:
+            r.ron_cache.clear()
+        r.ron_cache[key] = score(r, seat, tile, source, event)
+    return r.ron_cache[key]

@@ -1,0 +1,168 @@
+"""A seat's turn: the deal, the draws, the discard and the other own-turn moves that are not riichi or a kan.
+
+Functions over the ``Round`` (the round holds the state; this module is behaviour only): ``deal`` and ``draw``
+put tiles in hands and open a turn (``begin_turn``, the one place that sets every field of a turn), the
+``own_*`` functions play own-turn moves, and ``reveal``, ``release_on_call`` and ``break_first_turn`` are the
+small state changes these moves share with calls and kans.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.round import calls, endings, scoring
+from engine.round.actions import Action
+from engine.round.events import NAME, format_hand
+from engine.round.settle import WinClaim
+from engine.round.wall import Wall
+from engine.tiles import KIND_OF
+
+if TYPE_CHECKING:
+    from engine.round.round import Round
+
+
+def deal(r: Round, wall: Wall) -> None:
+    """Thirteen tiles to each seat from the dealer on, the ``start_kyoku`` event, then the dealer's first draw."""
+    rules = r.rules
+    tiles = wall.tiles
+    for k in range(rules.players):
+        s = r.seats[(r.setup.dealer + k) % rules.players]
+        dealt = tiles[13 * k : 13 * (k + 1)]
+        s.hand.extend(dealt)  # ``Seat.add`` of each tile, written in place for the 13 of a deal
+        counts = s.counts
+        for code in dealt:
+            counts[KIND_OF[code]] += 1
+    for s in r.seats:
+        s.rest(r.kinds)
+    r.events.append(
+        {
+            "type": "start_kyoku",
+            "bakaze": r.setup.round_wind,
+            "kyoku": r.setup.dealer + 1,
+            "honba": r.setup.honba,
+            "kyotaku": r.sticks,
+            "oya": r.setup.dealer,
+            "dora_marker": NAME[r.wall.dora_indicators()[0]],
+            "scores": list(r.scores),
+            "tehais": [format_hand(s.hand) for s in r.seats],
+        }
+    )
+    draw(r, r.setup.dealer)
+
+
+def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) -> None:
+    """A draw from the live wall or, after a kan or a North, a replacement; the drawn tile is scored at once
+    when it is a wait (the tsumo offer)."""
+    s = r.seats[seat]
+    if replacement:
+        tile = r.wall.replacement()
+    else:
+        tile = r.wall.draw()
+        s.draws += 1
+        if s.draws == 2 and not r.second_draw:
+            r.second_draw = True  # the first go-around is over
+            r.steady_changes += 1
+    if r.release_on_draw:  # a replacement draw is the player's own draw too
+        s.furiten_temporary = False
+    r.events.append({"type": "tsumo", "actor": seat, "pai": NAME[tile]})
+    waits = s.waits
+    s.add(tile)
+    begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
+    if KIND_OF[tile] in waits:
+        r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
+
+
+def begin_turn(r: Round, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
+) -> None:
+    """``seat`` is to move: after a draw (``drawn``), or after a chi or pon (``kuikae``: the kinds it may not
+    discard now). Every field of the turn is set here, for both, so that a draw and a call cannot drift apart.
+    After a call the response window is closed and no riichi waits for its discard, as after a draw; the
+    replacement flag is read only for a tsumo, which a call never is."""
+    r.actor = seat
+    r.phase = "own"
+    r.drawn = drawn
+    r.rinshan = rinshan
+    r.replacement = replacement
+    r.after_call = kuikae is not None
+    r.reach_pending = False
+    r.kuikae_forbidden = kuikae if kuikae is not None else frozenset()
+    r.pending = {}
+    r.answers = {}
+    r.window = None
+    r.own_cache = None
+    r.tsumo_result = None
+
+
+def own_dahai(r: Round, a: Action) -> None:
+    """The discard: a pending riichi declaration recorded, the hand rested, pending kan indicators shown, then
+    the other seats asked."""
+    seat, tile = a.actor, a.pai
+    assert tile is not None
+    s = r.seats[seat]
+    s.remove(tile)
+    s.discards.append(tile)
+    s.discard_kinds.add(KIND_OF[tile])
+    if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
+        s.furiten_temporary = False
+    if s.riichi:
+        s.ippatsu = False
+    if r.reach_pending:
+        s.riichi_declared = True
+        s.double_riichi = len(s.discards) == 1 and not r.any_call
+        s.open_riichi = r.reach_open
+    # after a live draw the hand changed by one tile in and one out since its last rest: shanten fell by one
+    # at most (a call or a kan's replacement draw: counted afresh). A tile of the drawn kind let go again
+    # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
+    # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
+    drawn = r.drawn
+    if drawn is None or r.replacement or KIND_OF[drawn] != KIND_OF[tile]:
+        s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
+    r.reach_pending = False
+    r.after_call = False
+    r.drawn = None
+    while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it
+        reveal(r)
+        r.pending_dora -= 1
+    r.events.append({"type": "dahai", "actor": seat, "pai": NAME[tile], "tsumogiri": a.tsumogiri})
+    calls.open_window(r, "dahai", tile, seat)
+
+
+def own_hora(r: Round, a: Action) -> None:
+    """Tsumo: the win scored when the tile was drawn."""
+    assert r.tsumo_result is not None
+    endings.end_wins(r, [WinClaim(a.actor, a.actor, a.pai, r.tsumo_result)])  # type: ignore[arg-type]
+
+
+def own_ryukyoku(r: Round, a: Action) -> None:
+    """The abortive draw the player declared (nine terminals and the like): the first `player_choice` item
+    that holds."""
+    env = r.facts(a.actor)
+    for item, when in r.rules.abortives_at.get("player_choice", ()):
+        if when(env):
+            endings.end_abortive(r, item)
+            return
+
+
+def release_on_call(r: Round, seat: int) -> None:
+    """A chi, pon or kan by ``seat`` ends same-turn furiten: the caller's own by `call`, every player's by
+    `any_call` (a closed or added kan too). It runs before the kan's robbing window, so a hand that then lets
+    the robbing tile pass is furiten again."""
+    if r.release_on_any_call:
+        for other in r.seats:
+            other.furiten_temporary = False
+    elif r.release_on_own_call:
+        r.seats[seat].furiten_temporary = False
+
+
+def break_first_turn(r: Round) -> None:
+    """A call or a kan: the first go-around is interrupted and every ippatsu ends."""
+    r.any_call = True
+    r.steady_changes += 1
+    for s in r.seats:
+        s.ippatsu = False
+
+
+def reveal(r: Round) -> None:
+    """The next dora indicator turned, and its event."""
+    code = r.wall.reveal()
+    r.events.append({"type": "dora", "dora_marker": NAME[code]})
