@@ -21,7 +21,6 @@ value against ast.py's annotations; no pickle, no eval.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -30,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
+from ruledsl.caches import once
 from ruledsl.package_files import RULEDSL, bundled_dir
 from ruledsl.record import Field, fields, is_record, maker, record
 
@@ -333,13 +333,13 @@ def chain_key(texts: dict[str, str]) -> str:
     return "\n".join(f"{file} {text_sha256(text)}" for file, text in texts.items())
 
 
-@functools.cache
+@once
 def _shipped() -> _CacheFile:
     """The shipped file, read once per process and only when a rulebook is first loaded."""
     return _CacheFile(shipped())
 
 
-@functools.cache
+@once
 def _shipped_clean() -> frozenset[str]:
     return _shipped().clean()
 
