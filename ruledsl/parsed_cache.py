@@ -48,6 +48,7 @@ SOURCES = (
     "grammar_tables.py",
     "ast.py",
     "record.py",
+    "caches.py",
     "parsed_cache.py",
     "package_files.py",
     "diagnostics.py",
@@ -61,6 +62,7 @@ SOURCES = (
     "arithmetic.py",
     "render.py",
     "tiles.py",
+    "user_error.py",
     "values.py",
     "vocabulary.py",
 )
