@@ -5,6 +5,7 @@ class of the errors another raises."""
 from __future__ import annotations
 
 import gc
+import re
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import engine.api  # noqa: F401 - imports the modules that own caches
 import engine.cli.score  # noqa: F401
 import engine.replay.rounds  # noqa: F401
 import engine.web.api  # noqa: F401
+import ruledsl.lark_parser  # noqa: F401
 from engine.score import Scorer
 from ruledsl import memo
 from ruledsl.caches import NAMED, ByIdentity, lru
@@ -113,3 +115,19 @@ def test_importing_the_engine_does_not_change_what_the_notation_parser_raises() 
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "invalid_notation"
+
+
+def test_no_module_makes_an_unregistered_functools_cache() -> None:
+    """``functools.cache`` and a bare ``lru_cache`` escape the registry; ``ruledsl.caches.lru`` and ``once`` do not."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for package in ("engine", "ruledsl")
+        for path in sorted((root / package).rglob("*.py"))
+        if path.name != "caches.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"@(functools\.)?(cache|lru_cache)\b", line.lstrip())
+    ]
+    assert found == []
