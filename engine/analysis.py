@@ -14,7 +14,6 @@ typical hand costs a handful of dictionary look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import itemgetter
 
 from engine.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
@@ -29,6 +28,7 @@ from engine.tiles import (
     parse_tiles,
     suit_of,
 )
+from ruledsl.caches import lru
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -117,7 +117,7 @@ def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
 # --- per-suit tables -------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def _suit_table(vec: tuple[int, ...]) -> Table:
     """The table of one suit's nine counts.
 
@@ -146,7 +146,7 @@ def _suit_table(vec: tuple[int, ...]) -> Table:
     return table
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def _pattern_table(pattern: tuple[int, ...]) -> Table:
     """Table of a run of number tiles, by taking the lowest tile's group every possible way.
 
@@ -268,7 +268,7 @@ def _monotone(best: list[int]) -> Table:
     return tuple(best)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def _honour_table(vec: tuple[int, ...]) -> Table:
     """Honours form only triplets and pairs, one group per kind at most (a triplet and a pair would be five)."""
     best = [0] * 10
@@ -289,7 +289,7 @@ def _honour_table(vec: tuple[int, ...]) -> Table:
     return tuple(best)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def _merge(a: Table, b: Table) -> Table:
     """Two groups of kinds side by side: the best split of s sets and p pairs between them."""
     merged = []
@@ -307,7 +307,7 @@ def _merge(a: Table, b: Table) -> Table:
     return tuple(merged)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def _used(suits: Table, honours: Table, sets: int) -> int:
     """Most held tiles a complete hand of ``sets`` sets and one pair can use."""
     best = 0
@@ -390,14 +390,14 @@ def clear_caches() -> None:
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def cached_shanten(counts: tuple[int, ...], n_melds: int) -> int:
     """``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the
     resting hand after a discard, the riichi check before it)."""
     return shanten(counts, n_melds)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru(_CACHE_SIZE)
 def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     """``waits`` memoised on the hand's counts, and computed suit by suit: a candidate tile changes one suit's
     table only, so the other suits' merged table is built once per hand instead of once per candidate. The

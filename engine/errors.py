@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-
-class EngineError(Exception):
-    """Base of every user-facing error; ``code`` is one of the contract's error codes."""
-
-    code = "invalid_request"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+from ruledsl.user_error import EngineError  # defined in the lower layer: the notation parser raises it too
 
 
 class InvalidHand(EngineError):

@@ -35,6 +35,7 @@ from engine.decompose import TRIP as D_TRIP
 from engine.hand import Hand
 from engine.memo import Memo
 from engine.situation import Situation
+from ruledsl.caches import register
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
 
@@ -186,6 +187,8 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
 
 
 _INTERNED: dict[tuple, _Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
+# pinned: emptying it would make equal groups two objects (``GROUP_AT`` and the tables below are by number)
+register("engine.facts.interned_groups", _INTERNED.clear, _INTERNED.__len__, 4096, pinned=True)
 _GROUPS: list[_Group] = []  # the interned groups by number
 GROUP_AT = _GROUPS.__getitem__
 # Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
@@ -209,11 +212,15 @@ def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
         else:
             concealed = meld_type == "ankan"
             group = _intern(KAN, kinds[0], kinds, called=not concealed, concealed=concealed)
+        if len(_MELD_GROUPS) >= _MELD_GROUPS_LIMIT:
+            _MELD_GROUPS.clear()
         _MELD_GROUPS[key] = group
     return group
 
 
 _MELD_GROUPS: dict[tuple, Group] = {}
+_MELD_GROUPS_LIMIT = 4096
+register("engine.facts.meld_groups", _MELD_GROUPS.clear, _MELD_GROUPS.__len__, _MELD_GROUPS_LIMIT)
 
 
 def _concealed_table() -> dict[tuple[int, int, bool], _Group]:
@@ -295,7 +302,10 @@ def _successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
     return known[1]
 
 
-_SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}  # id -> (table, per code), one per scorer
+# id -> (table, per code), one per scorer; keyed by ``id`` because a dict has no weak references, and each entry
+# holds its table so that the id is never reused while the entry lives
+_SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}
+register("engine.facts.successor_codes", _SUCCESSOR_CODES.clear, _SUCCESSOR_CODES.__len__, 64)
 
 
 def _kita_dora(f: HandFacts, indicators: tuple[int, ...]) -> int:

@@ -25,6 +25,7 @@ from engine.tiles import (
     parse_tiles,
     tile_codes,
 )
+from ruledsl.caches import register
 from ruledsl.record import record
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -154,6 +155,7 @@ def _sort_key(code: int) -> tuple[int, int]:
 # ``_sort_key`` as one int per code, so sorting calls no Python function per tile.
 _SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(RED_BASE + len(RED_FIVE_KINDS)))
 _ALLOWED: dict[tuple[frozenset[int] | None, frozenset[int] | None], frozenset[int]] = {}
+register("engine.hand.allowed_codes", _ALLOWED.clear, _ALLOWED.__len__, 64)
 
 
 def allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> frozenset[int]:
@@ -220,6 +222,7 @@ def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]
 
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
 _MELDS: dict[tuple[str, str], Meld] = {}
+register("engine.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
 
 
 def _check_meld_shape(meld: Meld) -> None:

@@ -14,7 +14,6 @@ else is ``unknown_rulebook`` with a message that quotes only the request's own (
 
 from __future__ import annotations
 
-import functools
 import os
 import stat
 from collections import OrderedDict
@@ -24,6 +23,7 @@ from threading import Lock
 from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
 from engine.score import Scorer
 from rulebooks import DEFAULT_RULEBOOK
+from ruledsl.caches import once, register
 from ruledsl.compile import Rulebook, compile_rulebook, load
 from ruledsl.diagnostics import RulebookError, printable
 from ruledsl.package_files import bundled_dir
@@ -110,9 +110,11 @@ def _entry(value: object, files: list[str] | tuple[str, ...]) -> _Loaded:
 _RULEBOOKS = _Bounded(CACHE_SIZE)
 _SCORERS = _Bounded(CACHE_SIZE)
 _FAILURES = _Bounded(FAILURE_CACHE_SIZE)
+for _name, _cache in (("rulebooks", _RULEBOOKS), ("scorers", _SCORERS), ("failures", _FAILURES)):
+    register(f"engine.library.{_name}", _cache.clear, _cache.__len__, _cache.size)
 
 
-@functools.cache
+@once
 def _bundled() -> frozenset[str]:
     return frozenset(bundled_names())
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from functools import cache
 from importlib import resources
 from typing import IO, Any
 
@@ -19,6 +18,7 @@ from engine import tiles as T
 from engine.errors import InvalidRequest
 from engine.log_bounds import MAX_EVENT_VALUES, check_json, json_values
 from engine.round.actions import Action, sorted_tiles
+from ruledsl.caches import once
 
 HONOURS = "ESWNPFC"
 HIDDEN = "?"
@@ -210,7 +210,7 @@ def to_mjai(event: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@cache
+@once
 def _item_kinds() -> dict[str, str]:
     """Rulebook abortive-draw item ids -> log kinds (the reverse of ``rulebooks/log_rules.json``'s ``abortive``)."""
     data = json.loads(resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8"))

@@ -1,15 +1,13 @@
 """Tiles and the mpsz notation, as the engine uses them: ``ruledsl.tiles`` re-exported.
 
 The notation lives in the rule language (the lowest layer: rulebooks name tiles too, and ``ruledsl`` never imports
-the engine). These are the very same functions, not wrappers, because scoring's hot paths call them. Only
-``NotationError`` differs: here it is also an ``EngineError``, so every interface reports bad notation like any
-other user error; importing this module makes the shared parser raise it.
+the engine). These are the very same functions, not wrappers, because scoring's hot paths call them, and ``NotationError`` is the
+very same class: an ``EngineError`` (``ruledsl.user_error``), so every interface reports bad notation like any other
+user error, whether or not the engine was imported before the notation was parsed.
 """
 
 from __future__ import annotations
 
-from engine.errors import EngineError
-from ruledsl import tiles as _notation
 from ruledsl.tiles import (
     HONOR_NAMES,
     KIND_OF,
@@ -19,6 +17,7 @@ from ruledsl.tiles import (
     SUITS,
     WIND_LETTERS,
     YAOCHUU_KINDS,
+    NotationError,
     counts_of,
     format_kind,
     format_tiles,
@@ -38,17 +37,5 @@ from ruledsl.tiles import (
     tile_codes,
     wind_kind,
 )
-
-
-class NotationError(EngineError, _notation.NotationError):
-    """Bad mpsz text; ``position`` is the 0-based index of the offending character (an ``EngineError`` too)."""
-
-    code = "invalid_notation"
-
-    def __init__(self, message: str, text: str, position: int) -> None:
-        _notation.NotationError.__init__(self, message, text, position)  # sets message, text and position
-
-
-_notation.raise_notation_errors_as(NotationError)
 
 __all__ = ["KINDS", "RED_BASE", "SUITS", "RED_FIVE_KINDS", "HONOR_NAMES", "WIND_LETTERS", "kind_of", "KIND_OF", "is_red", "suit_of", "number_of", "make_kind", "is_honor", "is_terminal", "is_yaochuu", "is_simple", "is_wind", "is_dragon", "YAOCHUU_KINDS", "parse_tiles", "tile_codes", "parse_tile", "format_tiles", "format_kind", "counts_of", "wind_kind", "NotationError"]

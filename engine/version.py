@@ -3,10 +3,10 @@ document, so that a client knows which server answers it; ``riichi --version`` a
 
 from __future__ import annotations
 
-from functools import cache
+from ruledsl.caches import once
 
 
-@cache
+@once
 def installed_version() -> str:
     """The version ``pip`` reports for riichi-rulebook; ``unknown`` in a source tree never installed."""
     from importlib.metadata import PackageNotFoundError, version

@@ -11,13 +11,13 @@ read a clause that no longer holds: a warning points at the change and names the
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from typing import Any
 
 from ruledsl import ast
 from ruledsl import vocabulary as V
+from ruledsl.caches import once
 from ruledsl.clause_origin import clause_origin
 from ruledsl.diagnostics import did_you_mean
 from ruledsl.record import fields, is_record
@@ -124,7 +124,7 @@ def _every_name(rulebook: ResolvedRulebook) -> list[str]:
     return names
 
 
-@functools.cache
+@once
 def _common_words() -> frozenset[str]:
     """The words the language's own descriptions use (``ruledsl.vocabulary``): a first word of an id among them
     (an English word such as `rounded` or `double`) is too common to name one rule."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
+from ruledsl.caches import ByIdentity
 from ruledsl.record import record
 from ruledsl.resolve import ResolvedRulebook
 
@@ -80,25 +81,22 @@ def _key(rulebook: ResolvedRulebook, item: tuple[str, str] | str) -> tuple[str, 
     return found[0] if len(found) == 1 else None
 
 
-_INDEXES: dict[int, tuple[ResolvedRulebook, dict[tuple[str, str], list[tuple[str, ast.Item]]]]] = {}
-INDEXES_KEPT = 8  # rulebooks whose index is kept (each holds its rulebook, so that an id is never reused meanwhile)
+INDEXES_KEPT = 8  # rulebooks whose index is kept (per rulebook object, dropped with it)
+_INDEXES: ByIdentity[dict[tuple[str, str], list[tuple[str, ast.Item]]]] = ByIdentity("ruledsl.clause_origin.indexes", INDEXES_KEPT)
 
 
 def _index(rulebook: ResolvedRulebook) -> dict[tuple[str, str], list[tuple[str, ast.Item]]]:
     """Per item key, the (file, item) of every ``define``, ``exception`` and ``override`` of the chain, in order:
     built once per rulebook, so that asking for every item's clause stays linear in the size of the chain."""
-    kept = _INDEXES.get(id(rulebook))
-    if kept is not None and kept[0] is rulebook:
-        return kept[1]
+    kept = _INDEXES.get(rulebook)
+    if kept is not None:
+        return kept
     index: dict[tuple[str, str], list[tuple[str, ast.Item]]] = {}
     for book in rulebook.chain:
         for written in book.items:
             if written.action in ("define", "exception", "override"):
                 index.setdefault(written.key, []).append((book.name, written))
-    if len(_INDEXES) >= INDEXES_KEPT:
-        del _INDEXES[next(iter(_INDEXES))]
-    _INDEXES[id(rulebook)] = (rulebook, index)
-    return index
+    return _INDEXES.put(rulebook, index)
 
 
 def _writer(rulebook: ResolvedRulebook, key: tuple[str, str], field: str | None) -> tuple[str | None, str | None]:

@@ -7,7 +7,6 @@ Kept apart from ``ruledsl.parser`` because importing lark (and ``interegular``/`
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import Any, cast
@@ -17,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.tree import Meta
 
 from ruledsl import ast, grammar_tables
+from ruledsl.caches import once
 from ruledsl.diagnostics import Reporter, RulebookError
 from ruledsl.parser import MAX_DEPTH, MAX_INT_DIGITS, _code_brackets, grammar_text
 
@@ -42,7 +42,7 @@ _TOKEN_WORDS = {
 }
 
 
-@functools.cache
+@once
 def _parser() -> Lark:
     """The parser, from the shipped tables when they match ``grammar.lark`` and lark; else built, which is slower."""
     grammar = grammar_text()
@@ -152,7 +152,7 @@ def _describe(token: Token) -> str:
     return f"`{token}`"
 
 
-@functools.cache
+@once
 def _terminal_words() -> dict[str, str]:
     """How each terminal is named in a message: keywords and punctuation as written, the rest described."""
     words = {t.name: f"`{t.pattern.value}`" for t in _parser().terminals if t.pattern.type == "str"}

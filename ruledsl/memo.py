@@ -17,6 +17,10 @@ guess: an entry of the reading facts, keyed by a hand's 34 tile counts, takes ab
 were most of the 100 MiB a JSON-lines batch reached after 200,000 hands (issue 14). Random traffic repeats far
 less than even the cap, so a lower cap costs little speed; a program that replays the same hands many times may
 raise it.
+
+The caches that are not memos (``functools.lru_cache`` functions, LRU maps, identity-keyed tables) register by
+name in ``ruledsl.caches``; every function here reaches them too, so the registry of the process is the two
+together (``every_cache``). An ``lru_cache`` cannot lower its bound, so the cap empties one that holds more.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ import itertools
 import weakref
 from collections.abc import Callable, Hashable
 from typing import TypeVar
+
+from ruledsl.caches import NAMED, Registered
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
@@ -86,9 +92,22 @@ _NUMBERS = itertools.count()
 
 
 def clear_all() -> None:
-    """Empty every live cache (benchmarks that want cold-start figures; tests)."""
+    """Empty every live cache, memos and named caches alike (benchmarks that want cold-start figures; tests);
+    a pinned cache (an intern table) is bounded by its domain and kept."""
     for cache in list(REGISTRY.values()):
         cache.clear()
+    for named in _clearable():
+        named.clear()
+
+
+def _clearable() -> list[Registered]:
+    return [named for named in NAMED.values() if not named.pinned]
+
+
+def every_cache() -> list[tuple[str, int, int]]:
+    """(name, entries, bound) of every live cache: the named ones, then the memos (named after their type)."""
+    named = [(c.name, c.size(), c.bound) for c in NAMED.values()]
+    return named + [(type(c).__qualname__, len(c), c.limit) for c in list(REGISTRY.values())]
 
 
 def set_entry_cap(cap: int) -> int:
@@ -102,7 +121,15 @@ def set_entry_cap(cap: int) -> int:
         cache.limit = min(cache.asked, cap)
         if len(cache) > cache.limit:
             cache.clear()
+    _cap_named()
     return previous
+
+
+def _cap_named() -> None:
+    """Empty every named cache holding more than the cap (an ``lru_cache``'s own bound cannot be lowered)."""
+    for named in _clearable():
+        if named.size() > ENTRY_CAP:
+            named.clear()
 
 
 def trim(budget: int) -> int:
@@ -112,21 +139,25 @@ def trim(budget: int) -> int:
     flat. The largest caches are the ones whose keys repeat least, so they are the cheapest to drop. Call it
     between units of work (a batch does, between requests), never during one: a caller may read back an entry
     it has just stored."""
-    caches = sorted(REGISTRY.values(), key=len, reverse=True)
-    total = sum(map(len, caches))
+    _cap_named()
+    sized = [(len(cache), cache.clear) for cache in list(REGISTRY.values())]
+    sized += [(named.size(), named.clear) for named in _clearable()]
+    sized.sort(key=lambda pair: pair[0], reverse=True)
+    total = sum(size for size, _ in sized)
     dropped = 0
-    for cache in caches:
+    for size, clear in sized:
         if total <= budget:
             break
-        dropped += len(cache)
-        total -= len(cache)
-        cache.clear()
+        dropped += size
+        total -= size
+        clear()
     return dropped
 
 
 def entries() -> int:
-    """How many entries every live cache holds together (what a long batch keeps; bounded by the caps)."""
-    return sum(len(cache) for cache in list(REGISTRY.values()))
+    """How many entries every live cache holds together (what a long batch keeps; bounded by the caps). A pinned
+    cache is left out, like ``trim`` leaves it: its bound is its domain (a few hundred interned groups)."""
+    return sum(len(cache) for cache in list(REGISTRY.values())) + sum(named.size() for named in _clearable())
 
 
 def live_caches() -> int:

@@ -21,7 +21,6 @@ value against the fields each class stores (``ruledsl.ast.STORED``); no pickle, 
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -29,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
+from ruledsl.caches import once
 from ruledsl.package_files import RULEDSL, bundled_dir
 from ruledsl.record import maker
 
@@ -47,6 +47,7 @@ SOURCES = (
     "grammar_tables.py",
     "ast.py",
     "record.py",
+    "caches.py",
     "parsed_cache.py",
     "package_files.py",
     "diagnostics.py",
@@ -60,6 +61,7 @@ SOURCES = (
     "arithmetic.py",
     "render.py",
     "tiles.py",
+    "user_error.py",
     "values.py",
     "vocabulary.py",
 )
@@ -286,13 +288,13 @@ def chain_key(texts: dict[str, str]) -> str:
     return "\n".join(f"{file} {text_sha256(text)}" for file, text in texts.items())
 
 
-@functools.cache
+@once
 def _shipped() -> _CacheFile:
     """The shipped file, read once per process and only when a rulebook is first loaded."""
     return _CacheFile(shipped())
 
 
-@functools.cache
+@once
 def _shipped_clean() -> frozenset[str]:
     return _shipped().clean()
 

@@ -8,13 +8,13 @@ Size limits keep a hostile file from costing much.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast, parsed_cache
+from ruledsl.caches import once
 from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
 from ruledsl.package_files import RULEDSL
 
@@ -34,13 +34,13 @@ MAX_DEPTH = 100
 MAX_INT_DIGITS = 18
 
 
-@functools.cache
+@once
 def grammar_text() -> str:
     with open(os.path.join(RULEDSL, "grammar.lark"), encoding="utf-8") as grammar:  # see ``ruledsl.package_files``
         return grammar.read()
 
 
-@functools.cache
+@once
 def grammar_keywords() -> tuple[str, ...]:
     """Every word the grammar spells out literally (``rulebook``, ``examples``, ``if``, ``any``...), read from the
     grammar itself so that the editor's highlighting and the name generators of the tests never lag behind it."""

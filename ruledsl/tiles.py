@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ruledsl.caches import register
+from ruledsl.user_error import EngineError
+
 KINDS = 34
 RED_BASE = 34
 SUITS = "mpsz"
@@ -75,34 +78,19 @@ def is_dragon(kind: int) -> bool:
 YAOCHUU_KINDS: tuple[int, ...] = tuple(k for k in range(KINDS) if is_yaochuu(k))
 
 
-class NotationError(Exception):
+class NotationError(EngineError):
     """Bad mpsz text; ``position`` is the 0-based index of the offending character.
 
-    Shaped like the engine's errors (``code``, ``message``, ``to_json``) without importing them: the engine
-    registers its own subclass with ``raise_notation_errors_as`` so that its handlers of user errors catch it.
+    An ``EngineError`` (``ruledsl.user_error``, the engine's base of user errors), so that every interface
+    reports bad notation like any other user error; the engine re-exports this very class (``engine.tiles``).
     """
 
     code = "invalid_notation"
 
     def __init__(self, message: str, text: str, position: int) -> None:
         super().__init__(message)
-        self.message = message
         self.text = text
         self.position = position
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
-
-# The class every parse error here is raised as: ``NotationError`` or a subclass a higher layer registers.
-_raised: type[NotationError] = NotationError
-
-
-def raise_notation_errors_as(cls: type[NotationError]) -> None:
-    """Raise bad notation as ``cls`` from now on, so that a layer above (the engine) gets errors of its own
-    hierarchy from these shared functions; ``except NotationError`` here still catches them."""
-    global _raised
-    _raised = cls
 
 
 def parse_tiles(text: str) -> list[int]:
@@ -113,7 +101,7 @@ def parse_tiles(text: str) -> list[int]:
 def tile_codes(text: str) -> tuple[int, ...]:
     """``parse_tiles`` as a tuple (shared: the same text gives the same tuple)."""
     if not isinstance(text, str):
-        raise _raised("tiles must be given as a string in mpsz notation", repr(text), 0)
+        raise NotationError("tiles must be given as a string in mpsz notation", repr(text), 0)
     codes = _PARSED.get(text)
     if codes is None:
         codes = _parse_well_formed(text)
@@ -130,6 +118,7 @@ def tile_codes(text: str) -> tuple[int, ...]:
 _PARSED: dict[str, tuple[int, ...]] = {}
 _PARSED_LIMIT = 8192
 _PARSED_KEY_LIMIT = 64
+register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
 _RUN = re.compile(r"[0-9]+[mpsz]")
 
@@ -153,30 +142,30 @@ def _parse_checked(text: str) -> list[int]:
             pending.append((int(ch), pos))
         elif ch in SUITS:
             if not pending:
-                raise _raised(f"suit letter `{ch}` at position {pos} has no digits before it", text, pos)
+                raise NotationError(f"suit letter `{ch}` at position {pos} has no digits before it", text, pos)
             for digit, dpos in pending:
                 codes.append(_code(digit, ch, text, dpos))
             pending = []
         elif ch in " \t,":
             if pending:
-                raise _raised(
+                raise NotationError(
                     f"digits before position {pos} have no suit letter (m, p, s or z)", text, pending[0][1]
                 )
         else:
-            raise _raised(
+            raise NotationError(
                 f"unexpected character `{ch}` at position {pos}; tiles are digits followed by m, p, s or z",
                 text,
                 pos,
             )
     if pending:
-        raise _raised("digits at the end have no suit letter (m, p, s or z)", text, pending[0][1])
+        raise NotationError("digits at the end have no suit letter (m, p, s or z)", text, pending[0][1])
     return codes
 
 
 def _code(digit: int, suit: str, text: str, pos: int) -> int:
     if suit == "z":
         if not 1 <= digit <= 7:
-            raise _raised(f"honour `{digit}z` at position {pos} does not exist; honours are 1z..7z", text, pos)
+            raise NotationError(f"honour `{digit}z` at position {pos} does not exist; honours are 1z..7z", text, pos)
         return 26 + digit
     base = SUITS.index(suit) * 9
     if digit == 0:
@@ -195,7 +184,7 @@ def parse_tile(text: str) -> int:
     """Parse exactly one tile."""
     codes = parse_tiles(text)
     if len(codes) != 1:
-        raise _raised(f"expected exactly one tile, got {len(codes)} in `{text}`", text, 0)
+        raise NotationError(f"expected exactly one tile, got {len(codes)} in `{text}`", text, 0)
     return codes[0]
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ from engine.impact.files import FileImpact, impact_of_file
 from engine.impact.summary import Summary
 from engine.impact.tiles import mapping_note
 from engine.impact.variants import Rules
+from ruledsl.caches import lru
 
 if TYPE_CHECKING:
     from engine.impact.flow import FlowRules
@@ -31,13 +31,13 @@ if TYPE_CHECKING:
 EXECUTORS = ("local", "dask")
 
 
-@cache
+@lru(256)
 def rules_for(a: str, b: str) -> Rules:
     """The rulebooks of a run, built once per process (each worker builds its own on its first file)."""
     return Rules(library.scorer(a), library.scorer(b), a, b)
 
 
-@cache
+@lru(256)
 def flow_for(a: str, b: str) -> FlowRules:
     """The round and game rules of a run and of its one-item variants, built once per process."""
     from engine.impact.flow import FlowRules

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -16,9 +15,10 @@ from engine.errors import EngineError
 from engine.replay.events import GameStart
 from engine.replay.win_situations import WinCase, tenhou_table
 from engine.score import Scorer
+from ruledsl.caches import once
 
 
-@cache
+@once
 def _log_rules() -> dict[str, Any]:
     text = resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8")
     return json.loads(text)

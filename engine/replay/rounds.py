@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, repl
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
 from engine.score import Scorer
+from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
@@ -75,7 +75,7 @@ class ReplayReport:
         }
 
 
-@cache
+@once
 def _private_lobbies() -> dict[str, str]:
     data = json.loads(resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8"))
     return dict(data.get("private_lobbies", {}))
@@ -90,7 +90,7 @@ def _final_scores_unknown(start: GameStart) -> str | None:
     return f"final scores with uma and oka not compared: {lobby} is a private lobby, whose uma and return the log does not record"
 
 
-@cache
+@once
 def _abortive_items() -> dict[str, str]:
     data = json.loads(resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8"))
     return {k: v for k, v in data["abortive"].items() if k != "about"}
@@ -382,7 +382,7 @@ class _Locator:
         return m if at is None else replace(m, at=at)
 
 
-@cache
+@lru(64)
 def _rules_named(name: str, scorer_of: Callable[[str], Scorer]) -> RoundRules:
     return round_rules(scorer_of(name))
 

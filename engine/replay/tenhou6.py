@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +48,7 @@ from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
 from engine.replay.win_situations import tenhou_table
 from engine.tiles import format_tiles, kind_of
+from ruledsl.caches import once
 from ruledsl.record import record
 
 WIN_WORD = "和了"
@@ -74,7 +74,7 @@ CALL_SOURCE = {"c": {0: 3}, "p": {0: 3, 1: 2, 2: 1}, "k": {0: 3, 1: 2, 2: 1}, "m
 CALL_KINDS: dict[str, CallKind] = {"c": "chi", "p": "pon", "m": "daiminkan", "k": "kakan", "a": "ankan"}
 
 
-@cache
+@once
 def _yaku_numbers() -> dict[str, int]:
     return {name: int(number) for number, name in tenhou_table()["names"].items()}
 

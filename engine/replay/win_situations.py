@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -35,13 +34,14 @@ from engine.replay.events import (
     round_label,
 )
 from engine.tiles import format_tiles, kind_of
+from ruledsl.caches import once
 from ruledsl.record import field, record
 
 WINDS = "ESWN"
 DEAD_WALL = 14
 
 
-@cache
+@once
 def tenhou_table() -> dict[str, Any]:
     """Tenhou's log numbering of yaku and limits (data next to the rulebooks: ``rulebooks/tenhou_yaku.json``)."""
     return json.loads(resources.files("rulebooks").joinpath("tenhou_yaku.json").read_text(encoding="utf-8"))

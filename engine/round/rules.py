@@ -15,6 +15,7 @@ from engine import tiles as T
 from engine.errors import EngineError
 from engine.score import Scorer
 from ruledsl import vocabulary as V
+from ruledsl.caches import ByIdentity
 from ruledsl.compile import Rule, Rulebook
 from ruledsl.fast import closure
 from ruledsl.record import fields, record
@@ -94,7 +95,8 @@ class RoundRules:
         return "no clause given"
 
 
-_CACHE: dict[int, RoundRules] = {}
+# per rulebook object (its identity: rulebooks compare by value), dropped with it, at most 64
+_CACHE: ByIdentity[RoundRules] = ByIdentity("engine.round.rules", 64)
 
 
 # the names of the round-level rule values, for tools asking whether a setting is one of them
@@ -109,14 +111,10 @@ def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
     rulebook = scorer.rulebook if scorer is not None else source
     if not isinstance(rulebook, Rulebook):
         raise InvalidRoundRules("a round needs a compiled rulebook, a Scorer or RoundRules")
-    found = _CACHE.get(id(rulebook))
-    if found is not None and found.rulebook is rulebook:
+    found = _CACHE.get(rulebook)
+    if found is not None:
         return found
-    rules = _build(rulebook, scorer or Scorer(rulebook))
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(rulebook)] = rules
-    return rules
+    return _CACHE.put(rulebook, _build(rulebook, scorer or Scorer(rulebook)))
 
 
 def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:

@@ -7,11 +7,10 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine import tiles as T
 from engine.analysis import cached_shanten, cached_waits, shanten
 from engine.tiles import KIND_OF
+from ruledsl.caches import lru
 from ruledsl.record import field, record
 
 
@@ -104,7 +103,7 @@ def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset
     return _waits_in(tuple(counts), n_melds, kinds)
 
 
-@lru_cache(maxsize=65536)
+@lru(65536)
 def _waits_in(counts: tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
     return frozenset(k for k in cached_waits(counts, n_melds) if k in kinds)
 

@@ -57,6 +57,7 @@ from engine.web.responses import (
 from engine.web.state import ServerState
 from engine.web.tile_sets import tile_set
 from engine.web.validation import describe
+from ruledsl.caches import register
 from ruledsl.resolve import RULEBOOK_SUFFIX
 
 router = APIRouter()
@@ -303,9 +304,18 @@ class _Recent:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
 
 _DIFFS = _Recent(16)
 _IMPACTS = _Recent(8)
+register("engine.web.api.diffs", _DIFFS.clear, _DIFFS.__len__, _DIFFS.size)
+register("engine.web.api.impacts", _IMPACTS.clear, _IMPACTS.__len__, _IMPACTS.size)
 
 
 @router.get("/rulebooks", summary="the rulebooks a request may name",

@@ -8,12 +8,12 @@ download the very logs a report counts.
 
 from __future__ import annotations
 
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from engine.errors import InvalidRequest
+from ruledsl.caches import once
 
 # name -> where the game comes from (copies of `../shared/data/tenhou/mjlog`, see its PROVENANCE.json).
 SAMPLES: dict[str, str] = {
@@ -42,7 +42,7 @@ def sample_paths(names: list[str] | None) -> list[str]:
     return [str(folder.joinpath(name)) for name in dict.fromkeys(chosen)]
 
 
-@cache
+@once
 def samples_rulebook() -> str:
     """The bundled rulebook the samples were played under, read from the first one's rule flags the way
     ``riichi replay`` reads them: the page's default A, which reproduces their rounds."""

@@ -8,9 +8,10 @@ its character). Red fives are drawn in red with a dot in a corner.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
+
+from ruledsl.caches import lru
 
 WIDTH, HEIGHT = 60, 80
 BLUE, GREEN, RED, INK = "#1f5fa8", "#24803a", "#c8312b", "#1b1b1b"
@@ -57,7 +58,7 @@ def tile_name(code: str) -> str:
     return f"red 5 of {SUITS[suit]}" if number == 0 else f"{number} of {SUITS[suit]}"
 
 
-@functools.cache
+@lru(256)
 def tile_svg(code: str) -> str:
     """The SVG document of one tile in mpsz notation (``5m``, ``0p``, ``7z``); ``ValueError`` for anything else."""
     match = TILE.match(code)
