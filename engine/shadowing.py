@@ -12,8 +12,10 @@ is the rule that decides first, and the warning names it with its location.
 Only what the scripted rounds can show is judged: a change of a kind no script was built for, or one whose
 shadowing rule is not found within the budget, gets no warning (a search that finds nothing proves nothing, and
 a warning an organiser cannot act on would teach them to ignore warnings). A value that is what the rulebook does
-anyway is left to the checker. The search is bounded (``SHADOW_TRIES`` rulebook pairs and ``SHADOW_SECONDS`` of
-processor time per file), so a check of an untrusted file stays quick.
+anyway is left to the checker. The search is bounded by work, not by time, so that the same file draws the same
+warnings on any machine: at most ``SHADOW_TRIES`` rulebook pairs, fewer for a large file (``SHADOW_ITEM_WORK``
+items compiled in all); ``SHADOW_SECONDS`` of processor time is only a last guard against a file whose rounds are
+unusually costly, far above what any file within the work bound needs.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from ruledsl.rulebook_changes import Change, diff
 from ruledsl.vocabulary import BOOL, INT, SETTINGS, STR, list_of
 
 SHADOW_TRIES = 60  # pairs of rulebooks (each compiled and played on a change's scripts) one check may build
-SHADOW_SECONDS = 5.0  # and the processor time it may spend on them (the web's check is killed at 10 s)
+SHADOW_ITEM_WORK = 12_000  # items compiled in all: a file of thousands of items gets a few pairs, not sixty
+SHADOW_SECONDS = 30.0  # a last guard only (the work bound keeps a check to seconds); hitting it drops warnings
 SHADOW_KINDS = ROUND_ITEM_KINDS  # items whose absence may let a change act: they settle rounds by their own fields
 FIXED_GROUPS = ("table", "scoring")  # the tile set, the table size and hand scoring: not a flow rule's shadow
 
@@ -222,6 +225,7 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
         mine, theirs = Scorer(compile_rulebook(resolved)), Scorer(compile_rulebook(parent))
     except Exception:  # noqa: BLE001 - the examples step says why this rulebook cannot be used
         return []
+    tries = max(1, min(tries, SHADOW_ITEM_WORK // max(len(resolved.items), 1)))
     budget, cache = Budget(tries), {}  # type: ignore[var-annotated]
     out = []
     for change in changes:
