@@ -174,21 +174,32 @@ def read_log(path: Path, parse: Callable[[str, str], _Parsed], what: str, gzippe
     """One log file through ``parse(text, source)``, within the bounds above, for every format: a regular file,
     gunzipped where the format may come compressed (``gzipped``), UTF-8; anything the parser raises that is not an
     ``EngineError`` is bad input (``invalid_request``, or ``limit_exceeded`` for nesting), never an internal error."""
-    raw = read_log_bytes(path)
+    text = decode_log(read_log_bytes(path), str(path), what, gzipped)
+    return parse_guarded(parse, text, str(path), what)
+
+
+def decode_log(raw: bytes, source: str, what: str, gzipped: bool = True) -> str:
+    """A log's bytes as text: gunzipped where the format may come compressed, UTF-8 (a file's, or a log held in
+    memory: ``engine.replay.source``)."""
     if gzipped and raw[:2] == b"\x1f\x8b":
-        raw = gunzip(raw, str(path))
+        raw = gunzip(raw, source)
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{path}: not a text {what} (byte {exc.start} is not UTF-8)") from None
+        raise InvalidRequest(f"{source}: not a text {what} (byte {exc.start} is not UTF-8)") from None
+
+
+def parse_guarded(parse: Callable[[str, str], _Parsed], text: str, source: str, what: str) -> _Parsed:
+    """``parse(text, source)``; anything it raises that is not an ``EngineError`` is bad input
+    (``invalid_request``, or ``limit_exceeded`` for nesting), never an internal error."""
     try:
-        return parse(text, str(path))
+        return parse(text, source)
     except EngineError:
         raise
     except RecursionError:
-        raise LimitExceeded(f"{path}: nested too deeply to be a {what}") from None
+        raise LimitExceeded(f"{source}: nested too deeply to be a {what}") from None
     except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
-        raise InvalidRequest(f"{path}: not a readable {what} ({type(exc).__name__}: {str(exc)[:200]})") from None
+        raise InvalidRequest(f"{source}: not a readable {what} ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def read_mjlog(path: str | Path) -> list[Event]:

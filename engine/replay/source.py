@@ -17,7 +17,7 @@ from engine.errors import EngineError, InvalidRequest, LimitExceeded
 from engine.mjai import is_mjai_line
 from engine.replay.compare import rulebook_for
 from engine.replay.mjai_log import parse_mjai_text_at
-from engine.replay.mjlog import MAX_LOG_BYTES, gunzip, parse_mjlog_at, read_log_bytes
+from engine.replay.mjlog import MAX_LOG_BYTES, decode_log, parse_guarded, parse_mjlog_at, read_log_bytes
 from engine.replay.rounds import (
     ReplayReport,
     RoundObserver,
@@ -60,12 +60,7 @@ def log_text(data: bytes | bytearray | memoryview | str, name: str) -> str:
     raw = bytes(data[: MAX_LOG_BYTES + 1])
     if len(raw) > MAX_LOG_BYTES:
         raise LimitExceeded(f"{name}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
-    if raw[:2] == b"\x1f\x8b":
-        raw = gunzip(raw, name)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{name}: not a text log (byte {exc.start} is not UTF-8)") from None
+    return decode_log(raw, name, "log")
 
 
 def parse_log(data: bytes | bytearray | memoryview | str, name: str = "<log>") -> tuple[list[Event], Places, str]:
@@ -73,14 +68,7 @@ def parse_log(data: bytes | bytearray | memoryview | str, name: str = "<log>") -
     text = log_text(data, name)
     kind = detect_format(text, name)
     parse = {"mjlog": parse_mjlog_at, "tenhou6": parse_tenhou6_at, "mjai": parse_mjai_text_at}[kind]
-    try:
-        events, places = parse(text, name)
-    except EngineError:
-        raise
-    except RecursionError:
-        raise LimitExceeded(f"{name}: nested too deeply to be a {kind} log") from None
-    except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
-        raise InvalidRequest(f"{name}: not a readable {kind} log ({type(exc).__name__}: {str(exc)[:200]})") from None
+    events, places = parse_guarded(parse, text, name, f"{kind} log")
     return events, places, kind
 
 
