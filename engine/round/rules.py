@@ -101,6 +101,14 @@ _CACHE: ByIdentity[RoundRules] = ByIdentity("engine.round.rules", 64)
 
 # the names of the round-level rule values, for tools asking whether a setting is one of them
 ROUND_RULE_FIELDS = frozenset(f.name for f in fields(RoundRules))
+# the settings group of each flow field: a field named as a settings key holds that key's value (absent keys take
+# the vocabulary's default through ``Rulebook.setting``), so a new flow setting is one field here and one key there
+_SETTING_GROUP = {name: group for group, keys in V.SETTINGS.items() for name in keys if name in ROUND_RULE_FIELDS}
+
+
+def _plain(value: Any) -> Any:
+    """A setting's value as the round holds it: lists as tuples."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
@@ -118,52 +126,18 @@ def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
 
 
 def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
-    s = rb.setting  # absent keys take the vocabulary's default (``ruledsl.vocabulary.SETTINGS``)
-
-    kinds = tuple(sorted({T.kind_of(c) for c in s("table", "tiles")}))
-    reds = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in s("table", "red_fives")))
+    values = {name: _plain(rb.setting(group, name)) for name, group in _SETTING_GROUP.items()}
+    values["red_fives"] = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in values["red_fives"]))
     rules = RoundRules(
         rulebook=rb,
         scorer=scorer,
-        players=s("table", "players"),
-        kinds=kinds,
-        copies=s("table", "copies"),
-        red_fives=reds,
-        dead_wall=s("table", "dead_wall"),
-        riichi_deposit=s("table", "riichi_deposit"),
-        kita=s("table", "kita"),
-        kita_ron=s("table", "kita_ron"),
-        kita_interrupts=s("table", "kita_interrupts"),
-        kita_rinshan=s("table", "kita_rinshan"),
-        chi=s("calls", "chi"),
-        precedence=tuple(s("calls", "precedence")),
-        kuikae=tuple(s("calls", "kuikae")),
-        last_discard_callable=s("calls", "last_discard_callable"),
-        max_kans=s("calls", "max_kans"),
-        kan_dora=s("calls", "kan_dora"),
-        thirteen_orphans_robs_closed_kan=s("calls", "thirteen_orphans_robs_closed_kan"),
-        min_points=s("riichi", "min_points"),
-        min_wall=s("riichi", "min_wall"),
-        allowed_while_furiten=s("riichi", "allowed_while_furiten"),
-        closed_kan_after=s("riichi", "closed_kan_after"),
-        ura_dora=s("riichi", "ura_dora"),
-        below_zero=s("riichi", "below_zero"),
-        open_riichi=s("riichi", "open_riichi"),
-        temporary_release=tuple(s("furiten", "temporary_release")),
-        karaten=s("tenpai", "karaten"),
-        multiple_ron=s("win", "multiple_ron"),
-        triple_ron=s("win", "triple_ron"),
-        sticks_to=s("win", "sticks_to"),
-        honba_to=s("win", "honba_to"),
-        renchan=tuple(s("game", "renchan")),
-        honba_increase=tuple(s("game", "honba_increase")),
-        honba_reset=tuple(s("game", "honba_reset")),
-        voluntary_noten=s("game", "voluntary_noten"),
+        kinds=tuple(sorted({T.kind_of(c) for c in rb.setting("table", "tiles")})),
         draws=rb.of("draw"),
         abortives=rb.of("abortive_draw"),
         liabilities=rb.of("liability"),
         yakuman=rb.of("yakuman"),
         abortives_at=_by_moment(rb.of("abortive_draw")),
+        **values,
     )
     _check(rules)
     return rules
@@ -175,7 +149,7 @@ _WORD_SETTINGS = tuple(
     (group, name)
     for group, keys in V.SETTINGS.items()
     for name, spec in keys.items()
-    if spec.type == V.STR and spec.choices and name in {f.name for f in fields(RoundRules)}
+    if spec.type == V.STR and spec.choices and name in ROUND_RULE_FIELDS
 )
 
 AT_MOMENTS = ("discard_passed", "immediately", "player_choice")
