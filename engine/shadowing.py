@@ -25,19 +25,26 @@ from collections.abc import Callable, Iterator
 
 from engine.change_scenarios import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
 from engine.round.rules import ROUND_RULE_FIELDS, round_rules
-from engine.round.witness import ALIKE, SCRIPTS, Cache, Script, played, topic_of
+from engine.round.witness import ALIKE, SCRIPTS, Cache, NotPlayable, Script, played, topic_of
 from engine.score import Scorer
 from ruledsl import ast
+from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.compile import compile_rulebook
-from ruledsl.diagnostics import Diagnostic
+from ruledsl.diagnostics import Diagnostic, RulebookError
 from ruledsl.record import record, replace
 from ruledsl.resolve import ResolvedRulebook, parent_of
 from ruledsl.rulebook_changes import Change, diff
+from ruledsl.user_error import EngineError
 from ruledsl.vocabulary import BOOL, INT, SETTINGS, STR, list_of
 
 SHADOW_TRIES = 60  # pairs of rulebooks (each compiled and played on a change's scripts) one check may build
 SHADOW_ITEM_WORK = 12_000  # items compiled in all: a file of thousands of items gets a few pairs, not sixty
 SHADOW_SECONDS = 30.0  # a last guard only (the work bound keeps a check to seconds); hitting it drops warnings
+
+# What a mix of rules may fail with and still be no evidence either way: the checker's or compiler's verdict, a
+# rule meeting a value it cannot use, a table the scripted rounds cannot be dealt at, or the engine refusing the
+# rules. Anything else is a fault of this search, and the check says so instead of staying silent.
+UNPLAYABLE: tuple[type[Exception], ...] = (RulebookError, EngineError, RuleEvaluationError, NotPlayable)
 SHADOW_KINDS = ROUND_ITEM_KINDS  # items whose absence may let a change act: they settle rounds by their own fields
 FIXED_GROUPS = ("table", "scoring")  # the tile set, the table size and hand scoring: not a flow rule's shadow
 
@@ -104,7 +111,7 @@ def find_shadow(
     toggled = with_change(base, other, change)
     try:
         rules = round_rules(Scorer(compile_rulebook(base)))
-    except Exception:  # noqa: BLE001 - a rulebook that cannot be played has no shadow to find
+    except UNPLAYABLE:  # a rulebook that cannot be played has no shadow to find
         return None
     outcomes = [played(rules, script, cache) for script in scripts]
     if all(o is None for o in outcomes):
@@ -116,7 +123,7 @@ def find_shadow(
         try:
             a, b = Scorer(compile_rulebook(modify(base))), Scorer(compile_rulebook(modify(toggled)))
             moved = _moves(a, b, scripts, None)
-        except Exception:  # noqa: BLE001 - a mix the checker or compiler refuses is no evidence either way
+        except UNPLAYABLE:  # a mix the checker or compiler refuses is no evidence either way
             continue
         if moved is not None:
             others = tuple(sorted(acting - {shadow.rule.split(" ", 1)[-1]})) if shadow.rule.startswith("abortive_draw") else ()
@@ -223,7 +230,7 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
         return []
     try:
         mine, theirs = Scorer(compile_rulebook(resolved)), Scorer(compile_rulebook(parent))
-    except Exception:  # noqa: BLE001 - the examples step says why this rulebook cannot be used
+    except UNPLAYABLE:  # the examples step says why this rulebook cannot be used
         return []
     tries = max(1, min(tries, SHADOW_ITEM_WORK // max(len(resolved.items), 1)))
     budget, cache = Budget(tries), {}  # type: ignore[var-annotated]
@@ -233,7 +240,10 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
             break
         try:
             found = _judge(mine, theirs, change, changes, cache, budget)
-        except Exception:  # noqa: BLE001 - rules that cannot play a round: this search proves nothing, and says nothing
+        except UNPLAYABLE:  # rules that cannot play a round: this search proves nothing, and says nothing
+            continue
+        except Exception as exc:  # noqa: BLE001 - a fault of the search itself: said, and the other changes still judged
+            out.append(_search_fault(resolved, change, exc))
             continue
         if found is not None:
             out.append(_diagnostic(resolved, change, found))
@@ -252,7 +262,7 @@ def _judge(mine: Scorer, theirs: Scorer, change: Change, changes: list[Change], 
         return None  # the machinery has no round for this kind of change (at this table): say nothing
     try:
         minus, partners = plus_change(mine, theirs, change, changes)
-    except Exception:  # noqa: BLE001 - valid only with other changes: not judged alone
+    except UNPLAYABLE:  # valid only with other changes: not judged alone
         return None
     if partners or _alike(mine, minus, change) or _moves(mine, minus, scripts, cache) is not None:
         return None
@@ -280,6 +290,19 @@ def _diagnostic(rb: ResolvedRulebook, change: Change, shadow: Shadow) -> Diagnos
         f"{shadow.fix} for this line to apply, or {drop}",
         _line(rb, span),
         related=(note,),
+    )
+
+
+def _search_fault(rb: ResolvedRulebook, change: Change, exc: Exception) -> Diagnostic:
+    """A warning that the search stopped on this line through a fault of its own, not of the file: the other
+    lines are still judged, and the organiser learns that silence about this one proves nothing."""
+    span, written, _ = _written(rb, change)
+    return Diagnostic(
+        "warning",
+        f"could not judge whether {written} can change an outcome: internal error ({type(exc).__name__}: {exc})",
+        span,
+        "this is a fault of riichi-rulebook, not of your file: please report it",
+        _line(rb, span),
     )
 
 

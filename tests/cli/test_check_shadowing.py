@@ -120,3 +120,34 @@ def test_a_narrower_pao_is_shown_alone() -> None:
     scenario = change["scenario"]
     assert scenario is not None and scenario["script"] == "pao_winds" and "together_with" not in scenario
     assert scenario["a"]["deltas"] != scenario["b"]["deltas"]
+
+
+def test_a_fault_of_the_search_is_said_not_swallowed(monkeypatch) -> None:
+    """A bug inside the search (here a KeyError forced into it) is reported on the line it was judging, with a
+    "please report" help, and the other lines are still judged; a rulebook mix the engine refuses stays silent."""
+    monkeypatch.chdir(ROOT)
+    real = shadowing._judge
+    calls = {"n": 0}
+
+    def faulty(mine, theirs, change, *rest):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise KeyError("forced")
+        return real(mine, theirs, change, *rest)
+
+    monkeypatch.setattr(shadowing, "_judge", faulty)
+    found = shadowed(resolve(CLUB))
+    faults = [d for d in found if "internal error" in d.message]
+    assert len(faults) == 1 and faults[0].severity == "warning"
+    assert "KeyError" in faults[0].message and "please report" in (faults[0].help or "")
+    assert sum("can never change an outcome" in d.message for d in found) >= 3  # the others still judged
+
+
+def test_a_mix_the_engine_refuses_is_no_evidence(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+    def refused(*_args):
+        raise shadowing.UNPLAYABLE[0]([])
+
+    monkeypatch.setattr(shadowing, "_judge", refused)
+    assert shadowed(resolve(CLUB)) == []
