@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
+from engine.cli.output import write_output
 from engine.cli.progress import ticker
 from engine.errors import InvalidRequest
 from engine.impact.report import render_markdown, render_text
@@ -69,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = render_text(report)
     if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        if not write_output("impact", args.output, text + "\n"):
+            return EXIT_BAD_INPUT
     else:
         print(text)
     if nothing_read(summary.files, summary.unreadable_count, summary.unreadable):

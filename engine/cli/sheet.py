@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from engine.cli.arguments import load_scorer
+from engine.cli.output import write_output
 
 EXIT_OK, EXIT_TROUBLE = 0, 2
 
@@ -28,10 +29,4 @@ def run(args: argparse.Namespace) -> int:
     if not args.output:
         sys.stdout.write(text)
         return EXIT_OK
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as exc:
-        print(f"riichi sheet: error: cannot write `{args.output}`: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_TROUBLE
-    return EXIT_OK
+    return EXIT_OK if write_output("sheet", args.output, text) else EXIT_TROUBLE

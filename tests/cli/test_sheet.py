@@ -132,7 +132,10 @@ def test_markdown_escapes_the_rulebook(capsys, tmp_path) -> None:
 def test_output_file(capsys, tmp_path) -> None:
     target = tmp_path / "rules.html"
     assert main(["sheet", "house", "--format", "html", "-o", str(target)]) == 0
-    assert capsys.readouterr().out == ""
+    captured = capsys.readouterr()
+    assert captured.out == ""  # the handout goes to the file; the terminal is told where, on standard error
+    lines = target.read_text(encoding="utf-8").count("\n")
+    assert captured.err == f"riichi sheet: wrote `{target}` ({lines:,} lines)\n"
     assert "<h3>Dealer tsumo</h3>" in target.read_text(encoding="utf-8")
 
 

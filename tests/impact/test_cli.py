@@ -142,3 +142,14 @@ def test_self_played_mjai_logs_are_reproduced_by_the_winners_point_changes(tmp_p
     assert code == 0 and data["files"] == 2
     assert data["wins"] >= 10 and data["rounds_left_out"] == 0  # a hora collects the sticks declared this round too
     assert data["rounds_resettled"]["changed"] == 0
+
+
+def test_output_file_is_confirmed_and_an_unwritable_one_is_one_line(tmp_path, capsys):
+    target = tmp_path / "impact.md"
+    code, out, err = _run(capsys, "house", "house", *_files(1), "--format", "md", "--workers", "1", "-o", str(target))
+    assert code == 0 and out == ""
+    assert target.read_text(encoding="utf-8").startswith("# Rule change impact")
+    assert err.strip().splitlines()[-1].startswith(f"riichi impact: wrote `{target}` (")
+    code, out, err = _run(capsys, "house", "house", *_files(1), "--workers", "1", "-o", "/nonexistent-folder/x.md")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "riichi impact: error: cannot write `/nonexistent-folder/x.md`" in err
