@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from ruledsl import arithmetic
+from ruledsl import arithmetic, situation_words
 from ruledsl import tiles as T
 from ruledsl.record import field, record
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
@@ -69,26 +69,25 @@ class Constant:
 
 
 # ---- facts -------------------------------------------------------------------------------------------------------
+_SITUATION_TYPES = {"bool": BOOL, "int": INT, "str": TILE}  # a wind is read as its tile
+
+
+def _situation_facts() -> tuple[Fact, ...]:
+    """A fact for each field of the engine's situation (``ruledsl/situation_words.py``, generated from it)."""
+    groups = {"hand": HAND, "table": TABLE}
+    return tuple(
+        Fact(name, _SITUATION_TYPES[kind], groups[group], meaning, example)
+        for name, kind, group, meaning, example in situation_words.FIELDS
+    )
+
+
 FACTS: dict[str, Fact] = {
     f.name: f
     for f in (
         Fact("closed", BOOL, HAND, "no chi, pon or open kan was made (closed kans keep a hand closed)", "closed"),
-        Fact("tsumo", BOOL, HAND, "the winning tile was self-drawn", "closed and tsumo"),
         Fact("ron", BOOL, HAND, "the winning tile was another player's discard (or robbed kan)", "closed and ron"),
         Fact("dealer", BOOL, HAND, "the winner is the dealer (East seat)", "dealer"),
-        Fact("riichi", BOOL, HAND, "the winner had declared riichi (double riichi included)", "riichi"),
-        Fact("double_riichi", BOOL, HAND, "riichi was declared on the first discard, uninterrupted", "double_riichi"),
-        Fact("ippatsu", BOOL, HAND, "won within the uninterrupted go-around after riichi", "ippatsu"),
-        Fact("haitei", BOOL, HAND, "self-drawn on the last tile of the live wall", "haitei"),
-        Fact("houtei", BOOL, HAND, "won on the last discard of the hand", "houtei"),
-        Fact("rinshan", BOOL, HAND, "self-drawn on the replacement tile after one's own kan", "rinshan"),
-        Fact("chankan", BOOL, HAND, "won on a tile robbed from another player's kan", "chankan"),
-        Fact("tenhou", BOOL, HAND, "the dealer's initial hand was complete", "tenhou"),
-        Fact("chiihou", BOOL, HAND, "a non-dealer won on the first draw, uninterrupted", "chiihou"),
-        Fact("renhou", BOOL, HAND, "a non-dealer won by ron before the first draw, uninterrupted", "renhou"),
-        Fact("open_riichi", BOOL, HAND, "the winner's riichi was declared open, the hand shown (`settings riichi open_riichi`)", "open_riichi"),
-        Fact("discarder_in_riichi", BOOL, HAND, "a ron whose discarder was in riichi (established before the winning tile)", "ron and not discarder_in_riichi"),
-        Fact("dealer_consecutive_wins", INT, HAND, "wins in a row of the current dealer before this hand, as the game counts them (`settings game dealer_win_streak_breaks`)", "dealer_consecutive_wins >= 7"),
+        *_situation_facts(),  # tsumo, the winds, the flags and the counters: the fields of the situation
         Fact("shape", SHAPE, HAND, "the reading's shape: standard, seven_pairs or thirteen_orphans", "shape == seven_pairs"),
         Fact("sets", GROUPS, HAND, "the four sets of a standard reading, called melds included", "all(g in sets: is_triplet(g))"),
         Fact("pairs", GROUPS, HAND, "the pair of a standard reading, or the seven pairs", "count(g in pairs: is_value(g))"),
@@ -102,12 +101,9 @@ FACTS: dict[str, Fact] = {
         Fact("peikou", INT, HAND, "how many pairs of identical sequences the concealed sets hold (0, 1 or 2)", "peikou == 2"),
         Fact("number_suits", INT, HAND, "how many of the man, pin and sou suits appear in the hand", "number_suits == 1"),
         Fact("honors", INT, HAND, "how many honour tiles the hand holds", "honors == 0"),
-        Fact("seat_wind", TILE, HAND, "the winner's seat wind", "has_triplet(seat_wind)"),
-        Fact("round_wind", TILE, HAND, "the round wind", "has_triplet(round_wind)"),
         Fact("dora_hits", INT, HAND, "tiles of the hand that are dora, counted once per indicator", "dora_hits"),
         Fact("ura_hits", INT, HAND, "tiles of the hand that are ura dora", "ura_hits"),
         Fact("red_fives", INT, HAND, "red fives in the hand", "red_fives"),
-        Fact("kita", INT, HAND, "North tiles set aside (three-player)", "kita"),
         Fact("kita_dora_hits", INT, HAND, "set-aside North tiles that are also dora, per indicator", "kita_dora_hits"),
         Fact("kita_ura_hits", INT, HAND, "set-aside North tiles that are also ura dora, per ura indicator", "kita_ura_hits"),
         Fact("players", INT, HAND, "players at the table, from `settings table`", "players == 3"),
@@ -117,8 +113,6 @@ FACTS: dict[str, Fact] = {
         Fact("yakuman", INT, VALUE, "total yakuman multiplier of the hand", "yakuman > 0"),
         Fact("basic_points", INT, VALUE, "fu × 2^(han + 2) before any limit", "basic_points > 2000"),
         Fact("base", INT, VALUE, "the base points after the limit table", "6 * base"),
-        Fact("honba", INT, TABLE, "honba counters on the table", "300 * honba"),
-        Fact("riichi_sticks", INT, TABLE, "riichi sticks on the table", "riichi_sticks"),
         Fact("payers", INT, TABLE, "how many players pay a self-drawn win (players minus the winner)", "payers"),
         # round-level facts, read by abortive draws, exhaustive-draw rules and liability
         Fact("first_go_around", BOOL, ROUND, "no player has drawn a second time yet", "first_go_around"),
