@@ -151,10 +151,10 @@ CONSTANTS: dict[str, Constant] = {
 
 
 # ---- functions ---------------------------------------------------------------------------------------------------
-def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]:
+def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[Group | int | None], bool]:
     by_kind = tuple(pred_tile(k) for k in range(T.KINDS))  # the predicate per tile kind, looked up in C
 
-    def check(x: object) -> bool:
+    def check(x: Group | int | None) -> bool:
         if x is None:
             return False
         if isinstance(x, Group):
@@ -163,7 +163,7 @@ def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]
                 return all(map(by_kind.__getitem__, tiles))
             except (IndexError, TypeError):
                 return all(map(pred_tile, tiles))
-        return pred_tile(x)  # type: ignore[arg-type]
+        return pred_tile(x)
 
     return check
 
@@ -179,18 +179,18 @@ def _is_triplet(g: Group | None) -> bool:
     return g is not None and (g.shape == TRIPLET or g.shape == KAN)
 
 
-def _suit(x: object) -> str:
+def _suit(x: Group | int | None) -> str:
     if x is None:
         return ""
     kind = x.kind if isinstance(x, Group) else x
-    return T.suit_of(kind)  # type: ignore[arg-type]
+    return T.suit_of(kind)
 
 
-def _number(x: object) -> int:
+def _number(x: Group | int | None) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
-    return T.number_of(kind)  # type: ignore[arg-type]
+    return T.number_of(kind)
 
 
 def _has_yaochuu(g: Group | None) -> bool:
@@ -252,12 +252,12 @@ _FIRST_DRAGON = T.make_kind("z", 5)  # T.is_dragon: kinds from here on
 
 
 @_env_function
-def _value_roles(env: Mapping[str, Any], x: object) -> int:
+def _value_roles(env: Mapping[str, Any], x: Group | int | None) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
     roles = 0
-    if kind >= _FIRST_DRAGON:  # type: ignore[operator]
+    if kind >= _FIRST_DRAGON:
         roles += 1
     if kind == env["seat_wind"]:
         roles += 1
@@ -267,7 +267,7 @@ def _value_roles(env: Mapping[str, Any], x: object) -> int:
 
 
 @_env_function
-def _is_value(env: Mapping[str, Any], x: object) -> bool:
+def _is_value(env: Mapping[str, Any], x: Group | int | None) -> bool:
     return _value_roles(env, x) > 0
 
 
@@ -306,6 +306,11 @@ def _member_has_triplet(tile: int) -> tuple[str, object]:
     return TRIPLET_KINDS, tile
 
 
+def _declare(fn: Callable[..., object], **attributes: object) -> None:
+    """Attributes of a vocabulary function that ``ruledsl.fast`` reads with ``getattr`` when it compiles a call."""
+    fn.__dict__.update(attributes)
+
+
 # ``env_reads``: the environment keys the function reads, besides its arguments (for ``ruledsl.fast.reads``).
 for _fn, _keys in (
     (_has_sequence, (SEQUENCE_STARTS,)),
@@ -315,15 +320,12 @@ for _fn, _keys in (
     (_count_of, ("tiles",)),
     (_has_yaku, ("__yaku__",)),
 ):
-    _fn.env_reads = frozenset(_keys)  # type: ignore[union-attr]
+    _declare(_fn, env_reads=frozenset(_keys))
 del _fn, _keys
 
-_has_sequence.fast_bind = _bind_has_sequence  # type: ignore[attr-defined]
-_has_triplet.fast_bind = _bind_has_triplet  # type: ignore[attr-defined]
-_has_sequence.fast_member = _member_has_sequence  # type: ignore[attr-defined]
-_has_triplet.fast_member = _member_has_triplet  # type: ignore[attr-defined]
+_declare(_has_sequence, fast_bind=_bind_has_sequence, fast_member=_member_has_sequence)
 # ``member_of``: the call with any argument ``x`` is ``x in env[key]`` (``has_triplet(seat_wind)``).
-_has_triplet.member_of = TRIPLET_KINDS  # type: ignore[attr-defined]
+_declare(_has_triplet, fast_bind=_bind_has_triplet, fast_member=_member_has_triplet, member_of=TRIPLET_KINDS)
 
 
 FUNCTIONS: dict[str, Function] = {
