@@ -57,7 +57,7 @@ class _Tail(BaseModel):
     from_: Wind | None = Field(default=None, alias="from", description="the discarder of a ron, by seat wind")
 
 
-def _situation_field(name: str) -> tuple[Any, Any]:
+def _situation_field(name: str) -> tuple[object, object]:
     """A request field for the situation's field ``name``: its type (a wind is one of E, S, W, N; a counter a
     non-negative integer up to its limit) and its default, those of ``engine.situation.Situation``."""
     default = SITUATION_DEFAULTS[name]
@@ -68,11 +68,11 @@ def _situation_field(name: str) -> tuple[Any, Any]:
     return bool, default
 
 
-def _request_fields() -> dict[str, Any]:
+def _request_fields() -> dict[str, tuple[object, object]]:
     """Every field in the contract's order: the head, the situation's flags and winds, the indicators, its counters,
     then pao. The situation's fields come from ``Situation`` (a new field there is a new request field)."""
-    tail = {name: (info.annotation, info) for name, info in _Tail.model_fields.items()}
-    head = {name: (info.annotation, info) for name, info in _Head.model_fields.items()}
+    tail: dict[str, tuple[object, object]] = {name: (info.annotation, info) for name, info in _Tail.model_fields.items()}
+    head: dict[str, tuple[object, object]] = {name: (info.annotation, info) for name, info in _Head.model_fields.items()}
     situation = {name: _situation_field(name) for name in SITUATION_FIELDS if name not in COUNTER_FIELDS}
     counters = {name: _situation_field(name) for name in COUNTER_FIELDS}
     indicators = {name: tail.pop(name) for name in ("dora_indicators", "ura_indicators")}

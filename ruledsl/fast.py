@@ -24,8 +24,8 @@ keep between hands; ``cost`` orders the operands of a chain.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
@@ -569,7 +569,10 @@ def _member_group(node: Any, conjunction: bool) -> tuple[str, frozenset] | None:
     return None
 
 
-def _on_one_key(tests: list[tuple[str, Any] | None]) -> tuple[str, list[Any]] | None:
+_E = TypeVar("_E")
+
+
+def _on_one_key(tests: Sequence[tuple[str, _E] | None]) -> tuple[str, list[_E]] | None:
     """The key and the elements of these tests, when each was found (not None) and all are on one key."""
     found = [test for test in tests if test is not None]
     if not found or len(found) != len(tests) or len({key for key, _element in found}) != 1:
