@@ -46,3 +46,35 @@ class PublishDiagnostics(TypedDict):
     uri: str
     version: int | None
     diagnostics: list[LspDiagnostic]
+
+
+class CompletionItem(TypedDict):
+    label: str
+    kind: int  # the LSP's CompletionItemKind
+    detail: NotRequired[str]
+    documentation: NotRequired[str]
+    insertText: NotRequired[str]
+    sortText: NotRequired[str]
+
+
+class CompletionList(TypedDict):
+    isIncomplete: bool
+    items: list[CompletionItem]
+
+
+class MarkupContent(TypedDict):
+    kind: str  # "markdown"
+    value: str
+
+
+class Hover(TypedDict):
+    contents: MarkupContent
+    range: Range
+
+
+class DocumentSymbol(TypedDict):
+    name: str
+    detail: str
+    kind: int  # the LSP's SymbolKind
+    range: Range
+    selectionRange: Range
