@@ -11,6 +11,7 @@ properties from tables.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -34,7 +35,7 @@ from engine.decompose import SEQ as D_SEQ
 from engine.decompose import TRIP as D_TRIP
 from engine.hand import Hand
 from engine.memo import Memo
-from engine.situation import Situation
+from engine.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
 from ruledsl.caches import register
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
@@ -82,33 +83,24 @@ def successor_table(cycles: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 _WIND_KINDS = {letter: T.wind_kind(letter) for letter in T.WIND_LETTERS}
 
 
+# the situation's flags and counters are facts of the same names and values (``engine.situation``)
+_PLAIN_FACTS = FLAG_FIELDS + COUNTER_FIELDS
+_PLAIN_VALUES = operator.attrgetter(*_PLAIN_FACTS)
+
+
 def situation_facts(situation: Situation, players: int) -> dict[str, Any]:
-    """The facts of how the hand was won and of the table: the same for every hand won the same way."""
+    """The facts of how the hand was won and of the table: the same for every hand won the same way. Every flag
+    and counter of the situation is a fact of its name; a wind is read as its tile, and ``ron``, ``dealer`` and
+    ``players`` are said of them."""
     s = situation
-    return {
-        "tsumo": s.tsumo,
-        "ron": not s.tsumo,
-        "dealer": s.dealer,
-        "riichi": s.riichi or s.double_riichi,
-        "double_riichi": s.double_riichi,
-        "ippatsu": s.ippatsu,
-        "haitei": s.haitei,
-        "houtei": s.houtei,
-        "rinshan": s.rinshan,
-        "chankan": s.chankan,
-        "tenhou": s.tenhou,
-        "chiihou": s.chiihou,
-        "renhou": s.renhou,
-        "open_riichi": s.open_riichi,
-        "discarder_in_riichi": s.discarder_in_riichi,
-        "dealer_consecutive_wins": s.dealer_consecutive_wins,
-        "kita": s.kita,
-        "players": players,
-        "honba": s.honba,
-        "riichi_sticks": s.riichi_sticks,
-        "seat_wind": _WIND_KINDS[s.seat_wind],
-        "round_wind": _WIND_KINDS[s.round_wind],
-    }
+    facts = dict(zip(_PLAIN_FACTS, _PLAIN_VALUES(s), strict=True))
+    facts["ron"] = not s.tsumo
+    facts["dealer"] = s.dealer
+    facts["riichi"] = s.riichi or s.double_riichi
+    facts["players"] = players
+    facts["seat_wind"] = _WIND_KINDS[s.seat_wind]
+    facts["round_wind"] = _WIND_KINDS[s.round_wind]
+    return facts
 
 
 class HandFacts(dict):

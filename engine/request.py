@@ -8,12 +8,20 @@ JSON boolean and an integer a JSON integer (pydantic's lax mode would take ``"ri
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from engine.errors import InvalidRequest
-from engine.situation import WINDS, Situation
+from engine.situation import (
+    COUNTER_FIELDS,
+    COUNTER_LIMITS,
+    SITUATION_DEFAULTS,
+    SITUATION_FIELDS,
+    WIND_FIELDS,
+    WINDS,
+    Situation,
+)
 from engine.validation_words import describe
 
 Wind = Literal["E", "S", "W", "N"]  # engine.situation.WINDS
@@ -29,45 +37,67 @@ class MeldModel(BaseModel):
     tiles: str
 
 
-# The situation's fields below (``tsumo`` to ``renhou``, ``kita`` to ``riichi_sticks``) are those of
-# ``engine.situation.Situation``, written out because pydantic and type checkers read class annotations and the
-# contract's JSON Schema follows their order; a test holds them equal (names, order, defaults). (A comment, not
-# the docstring: the docstring is the schema's description.)
-class ScoreRequest(BaseModel):
-    """One hand to score, as other programs send it (contract: Score request)."""
+class _Head(BaseModel):
+    """What every request begins with: the rulebook, the tiles and the melds (the model's first fields)."""
 
-    model_config = STRICT
     rulebook: str | None = None
     hand: str
     win: str
     melds: list[MeldModel] = Field(default_factory=list)
-    tsumo: bool = False
-    seat_wind: Wind = "E"
-    round_wind: Wind = "E"
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    # open riichi: the winner declared riichi with the hand shown; a ron's discarder was in riichi (established)
-    open_riichi: bool = False
-    discarder_in_riichi: bool = False
+
+
+class _Tail(BaseModel):
+    """The fields of a request that are not the situation's: the indicators and pao (``engine.scoring.liability``)."""
+
     dora_indicators: str = ""
     ura_indicators: str = ""
-    kita: int = Field(default=0, ge=0, le=4)
-    honba: int = Field(default=0, ge=0, le=1000)
-    riichi_sticks: int = Field(default=0, ge=0, le=1000)
-    # wins in a row of the current dealer before this hand, as the game counts them (paarenchan reads it)
-    dealer_consecutive_wins: int = Field(default=0, ge=0, le=1000)
     # pao on one hand: the seat liable for the yakuman (it fed the completing set), and the discarder of a ron,
     # both by seat wind; with ``liable`` the response names each payer by seat wind (``engine.scoring.liability``)
     liable: Wind | None = Field(default=None, description="the seat liable (pao) for this win, by seat wind")
     from_: Wind | None = Field(default=None, alias="from", description="the discarder of a ron, by seat wind")
+
+
+def _situation_field(name: str) -> tuple[object, object]:
+    """A request field for the situation's field ``name``: its type (a wind is one of E, S, W, N; a counter a
+    non-negative integer up to its limit) and its default, those of ``engine.situation.Situation``."""
+    default = SITUATION_DEFAULTS[name]
+    if name in WIND_FIELDS:
+        return Wind, default
+    if name in COUNTER_FIELDS:
+        return int, Field(default=default, ge=0, le=COUNTER_LIMITS[name])
+    return bool, default
+
+
+def _request_fields() -> dict[str, tuple[object, object]]:
+    """Every field in the contract's order: the head, the situation's flags and winds, the indicators, its counters,
+    then pao. The situation's fields come from ``Situation`` (a new field there is a new request field)."""
+    tail: dict[str, tuple[object, object]] = {name: (info.annotation, info) for name, info in _Tail.model_fields.items()}
+    head: dict[str, tuple[object, object]] = {name: (info.annotation, info) for name, info in _Head.model_fields.items()}
+    situation = {name: _situation_field(name) for name in SITUATION_FIELDS if name not in COUNTER_FIELDS}
+    counters = {name: _situation_field(name) for name in COUNTER_FIELDS}
+    indicators = {name: tail.pop(name) for name in ("dora_indicators", "ura_indicators")}
+    return {**head, **situation, **indicators, **counters, **tail}
+
+
+if TYPE_CHECKING:
+
+    class ScoreRequest(_Head, _Tail):
+        """What type checkers see of the model built below: the fields code reads by name (the situation's are
+        read through ``engine.situation.situation_of``, by their names in ``SITUATION_FIELDS``)."""
+
+        tsumo: bool
+        seat_wind: Wind
+        honba: int
+        riichi_sticks: int
+
+else:
+    ScoreRequest = create_model(
+        "ScoreRequest",
+        __config__=STRICT,
+        __doc__="One hand to score, as other programs send it (contract: Score request).",
+        __module__=__name__,
+        **_request_fields(),
+    )
 
 
 class ClauseFrom(BaseModel):

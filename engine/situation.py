@@ -57,6 +57,46 @@ class Situation:
 
 
 WINDS = ("E", "S", "W", "N")
+# What the rule language says of each field, in its fact of the same name: the meaning and an example condition
+# (the language reference shows both), and "table" for the counters that lie on the table ("hand" for the rest).
+# ``python -m ruledsl.regenerate`` reads this table and the fields above (as text: the rule language never imports
+# the engine) into ``ruledsl/situation_words.py``, whence come the vocabulary's facts and the example notation's flag
+# words. A literal, so that it can be read without running this module.
+FACT_WORDS: dict[str, tuple[str, str, str]] = {
+    "tsumo": ("the winning tile was self-drawn", "closed and tsumo", "hand"),
+    "seat_wind": ("the winner's seat wind", "has_triplet(seat_wind)", "hand"),
+    "round_wind": ("the round wind", "has_triplet(round_wind)", "hand"),
+    "riichi": ("the winner had declared riichi (double riichi included)", "riichi", "hand"),
+    "double_riichi": ("riichi was declared on the first discard, uninterrupted", "double_riichi", "hand"),
+    "ippatsu": ("won within the uninterrupted go-around after riichi", "ippatsu", "hand"),
+    "haitei": ("self-drawn on the last tile of the live wall", "haitei", "hand"),
+    "houtei": ("won on the last discard of the hand", "houtei", "hand"),
+    "rinshan": ("self-drawn on the replacement tile after one's own kan", "rinshan", "hand"),
+    "chankan": ("won on a tile robbed from another player's kan", "chankan", "hand"),
+    "tenhou": ("the dealer's initial hand was complete", "tenhou", "hand"),
+    "chiihou": ("a non-dealer won on the first draw, uninterrupted", "chiihou", "hand"),
+    "renhou": ("a non-dealer won by ron before the first draw, uninterrupted", "renhou", "hand"),
+    "open_riichi": (
+        "the winner's riichi was declared open, the hand shown (`settings riichi open_riichi`)",
+        "open_riichi",
+        "hand",
+    ),
+    "discarder_in_riichi": (
+        "a ron whose discarder was in riichi (established before the winning tile)",
+        "ron and not discarder_in_riichi",
+        "hand",
+    ),
+    "kita": ("North tiles set aside (three-player)", "kita", "hand"),
+    "honba": ("honba counters on the table", "300 * honba", "table"),
+    "riichi_sticks": ("riichi sticks on the table", "riichi_sticks", "table"),
+    "dealer_consecutive_wins": (
+        "wins in a row of the current dealer before this hand, as the game counts them (`settings game dealer_win_streak_breaks`)",
+        "dealer_consecutive_wins >= 7",
+        "hand",
+    ),
+}
+# The largest value a request may give each counter (the contract's JSON Schema says it; ``engine.request``).
+COUNTER_LIMITS: dict[str, int] = {"kita": 4, "honba": 1000, "riichi_sticks": 1000, "dealer_consecutive_wins": 1000}
 # The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
 # these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).
 SITUATION_FIELDS = tuple(f.name for f in fields(Situation))  # the request fields of the same names
@@ -65,6 +105,9 @@ FLAG_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] 
 WIND_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is str)  # seat and round wind
 COUNTER_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is int)  # kita, honba, sticks
 SITUATION_DEFAULTS: dict[str, object] = {name: f.default for f in fields(Situation) for name in (f.name,)}
+# the flags a player sets beside the way of winning: the example notation's words, the CLI's and the web page's
+# switches, the witness search's flags (every flag but ``tsumo``, which is the way of winning itself)
+EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
 
 
 def situation_of(request: Any) -> Situation:

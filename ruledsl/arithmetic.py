@@ -19,6 +19,8 @@ The errors are ``RuleEvaluationError``; the scorer answers them with the contrac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 INT_LIMIT = 2**63 - 1
 # Values within ±SMALL are far inside the bound; the hot paths test against it first because the interpreter
 # compares such one-digit integers fastest (a test against ``INT_LIMIT`` itself takes the generic path).
@@ -102,9 +104,9 @@ def number_range(low: int, high: int) -> range:
     return range(low, high + 1)
 
 
-def total(values: object) -> int:
+def total(values: Iterable[int]) -> int:
     """The ``sum`` quantifier: the sum of its values, within the bound."""
-    value = sum(values)  # type: ignore[call-overload]
+    value = sum(values)
     if _LOW <= value <= SMALL:  # checked in place, like ``add``: it runs for every hand's fu
         return value
     return checked(value)

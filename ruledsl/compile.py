@@ -395,7 +395,8 @@ def _compile_fields(item: ResolvedItem, kind: str) -> dict[str, Any]:
         if name == "when":
             continue
         if name in ("excludes", "affects"):
-            out[name] = tuple(e.id for e in f.value.items if isinstance(e, ast.Name))  # type: ignore[union-attr]
+            items = f.value.items if isinstance(f.value, ast.ListLit) else ()  # the checker let only a list through
+            out[name] = tuple(e.id for e in items if isinstance(e, ast.Name))
         elif name == "han" and kind == "yaku":
             out[name] = _han(f.value)
         else:

@@ -24,8 +24,8 @@ keep between hands; ``cost`` orders the operands of a chain.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
@@ -563,10 +563,21 @@ def _member_group(node: Any, conjunction: bool) -> tuple[str, frozenset] | None:
     if found is not None:
         return found[0], frozenset((found[1],))
     if isinstance(node, Chain) and node.conjunction == conjunction:
-        members = [_member(p) for p in node.parts]
-        if members and all(m is not None for m in members) and len({m[0] for m in members}) == 1:  # type: ignore[index]
-            return members[0][0], frozenset(m[1] for m in members)  # type: ignore[index]
+        found = _on_one_key([_member(p) for p in node.parts])
+        if found is not None:
+            return found[0], frozenset(found[1])
     return None
+
+
+_E = TypeVar("_E")
+
+
+def _on_one_key(tests: Sequence[tuple[str, _E] | None]) -> tuple[str, list[_E]] | None:
+    """The key and the elements of these tests, when each was found (not None) and all are on one key."""
+    found = [test for test in tests if test is not None]
+    if not found or len(found) != len(tests) or len({key for key, _element in found}) != 1:
+        return None
+    return found[0][0], [element for _key, element in found]
 
 
 def _set_chain(node: Chain) -> Fn | None:
@@ -578,11 +589,11 @@ def _set_chain(node: Chain) -> Fn | None:
             return lambda env: elements.issubset(env[key])
         return lambda env: not elements.isdisjoint(env[key])
     # an `or` of `and`s (or an `and` of `or`s) of membership tests on one key
-    groups = [_member_group(p, not node.conjunction) for p in node.parts]
-    if not groups or any(g is None for g in groups) or len({g[0] for g in groups}) != 1:  # type: ignore[index]
+    groups = _on_one_key([_member_group(p, not node.conjunction) for p in node.parts])
+    if groups is None:
         return None
-    key = groups[0][0]  # type: ignore[index]
-    subsets = tuple(g[1] for g in groups)  # type: ignore[index]
+    key = groups[0]
+    subsets: tuple[frozenset, ...] = tuple(groups[1])
     if node.conjunction:
 
         def every_meets(env: dict) -> bool:
@@ -606,13 +617,12 @@ def _set_count(node: Unrolled) -> Fn | None:
     """A ``count`` of membership tests of distinct elements on one key: the size of an intersection."""
     if node.kind != "count":
         return None
-    members = [_member(b) for b in node.bodies]
-    if not members or any(m is None for m in members) or len({m[0] for m in members}) != 1:  # type: ignore[index]
+    members = _on_one_key([_member(b) for b in node.bodies])
+    if members is None:
         return None
-    elements = [m[1] for m in members]  # type: ignore[index]
+    key, elements = members
     if len(set(elements)) != len(elements):
         return None
-    key = members[0][0]  # type: ignore[index]
     wanted = frozenset(elements)
     return lambda env: len(wanted.intersection(env[key]))
 
@@ -787,9 +797,9 @@ def _bounded_constant_right(op: Callable[[Any, Any], Any], left: Fn, c: Any) -> 
 def _fused(node: Binary) -> Fn | None:
     """``count(g in sets: ...) == 3`` or ``2 * count(...)``: a memoised loop over a fact and its constant
     operand in one function (these are the most frequent shapes of fu items and set-counting rules)."""
-    if isinstance(node.right, Const) and _fact_loop(node.left) is not None:
-        loop, c, compare = node.left, node.right.value, node.fn
-        reduce, get, fallback, name = _fact_loop(loop)  # type: ignore[misc]
+    if isinstance(node.right, Const) and (found := _fact_loop(node.left)) is not None:
+        c, compare = node.right.value, node.fn
+        reduce, get, fallback, name = found
 
         def loop_then_constant(env: dict) -> Any:
             try:
@@ -799,9 +809,9 @@ def _fused(node: Binary) -> Fn | None:
             return compare(value, c)
 
         return loop_then_constant
-    if isinstance(node.left, Const) and _fact_loop(node.right) is not None:
+    if isinstance(node.left, Const) and (found := _fact_loop(node.right)) is not None:
         c, combine = node.left.value, node.fn
-        reduce, get, fallback, name = _fact_loop(node.right)  # type: ignore[misc]
+        reduce, get, fallback, name = found
 
         def constant_then_loop(env: dict) -> Any:
             try:

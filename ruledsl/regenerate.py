@@ -1,6 +1,7 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Five files are derived from sources and committed: the prebuilt parser tables (from ``grammar.lark`` and the
+Six files are derived from sources and committed: the situation's fields as the language names them (from
+``engine/situation.py``, read as text), the prebuilt parser tables (from ``grammar.lark`` and the
 installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
 (from the vocabulary), the fidelity page (from the rulebooks' clauses) and the editors' TextMate grammar (from the
 grammar's keywords and the vocabulary). Each generator keeps its own module;
@@ -40,6 +41,12 @@ class Generated:
             return False
 
 
+def _situation_words() -> str:
+    from ruledsl import situation_source
+
+    return situation_source.generate()
+
+
 def _grammar_tables() -> str:
     from ruledsl import grammar_tables
     from ruledsl.parser import grammar_text
@@ -71,8 +78,11 @@ def _fidelity() -> str:
     return fidelity_doc.generate()
 
 
-# In an order where no file is built from another that is still stale (none reads another today).
+# In an order where no file is built from another that is still stale: the situation's words first (the vocabulary,
+# which the language reference and the TextMate grammar document, imports them; after a change to them, a second run
+# writes those two from the new words).
 GENERATED: tuple[Generated, ...] = (
+    Generated("ruledsl/situation_words.py", _situation_words),
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
     Generated("rulebooks/parsed.jsonl", _parsed_cache),
     Generated("docs/language.md", _language_reference),

@@ -362,7 +362,9 @@ def _apply(
             blocks.append(item)
             continue
         if item.action in ("define", "exception"):
-            target = (item.target_kind, item.target_name) if item.action == "exception" else None
+            target = None  # an exception's (kind, name), which the grammar requires
+            if item.action == "exception" and item.target_kind is not None and item.target_name is not None:
+                target = (item.target_kind, item.target_name)
             if key in seen_here:
                 diags.error(
                     f"duplicate item `{item.kind} {item.name}`",
@@ -385,7 +387,7 @@ def _apply(
                 fields={f.name: f for f in item.fields},
                 examples=[(ex, rulebook.name) for ex in item.examples],
                 clause=item.clause,
-                target=target,  # type: ignore[arg-type]
+                target=target,
                 definition=item,
             )
             resolved.history.append(Provenance(rulebook.name, item.action, item.clause, item.span))

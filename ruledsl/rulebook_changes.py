@@ -75,7 +75,9 @@ def diff(a: ResolvedRulebook, b: ResolvedRulebook) -> list[Change]:
         if kind == "settings":
             changes.extend(_settings_changes(name, ia, ib))
             continue
-        target = (ia or ib).target  # type: ignore[union-attr]
+        either = ia or ib
+        assert either is not None  # the key is an item of one of the two
+        target = either.target
         if ia is None and ib is not None:
             changes.append(Change(kind, name, "added", None, _item_text(ib), _removal_clause(a, key), ib.clause, target=target))
         elif ib is None and ia is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from ruledsl import arithmetic
+from ruledsl import arithmetic, situation_words
 from ruledsl import tiles as T
 from ruledsl.record import field, record
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
@@ -69,26 +69,25 @@ class Constant:
 
 
 # ---- facts -------------------------------------------------------------------------------------------------------
+_SITUATION_TYPES = {"bool": BOOL, "int": INT, "str": TILE}  # a wind is read as its tile
+
+
+def _situation_facts() -> tuple[Fact, ...]:
+    """A fact for each field of the engine's situation (``ruledsl/situation_words.py``, generated from it)."""
+    groups = {"hand": HAND, "table": TABLE}
+    return tuple(
+        Fact(name, _SITUATION_TYPES[kind], groups[group], meaning, example)
+        for name, kind, group, meaning, example in situation_words.FIELDS
+    )
+
+
 FACTS: dict[str, Fact] = {
     f.name: f
     for f in (
         Fact("closed", BOOL, HAND, "no chi, pon or open kan was made (closed kans keep a hand closed)", "closed"),
-        Fact("tsumo", BOOL, HAND, "the winning tile was self-drawn", "closed and tsumo"),
         Fact("ron", BOOL, HAND, "the winning tile was another player's discard (or robbed kan)", "closed and ron"),
         Fact("dealer", BOOL, HAND, "the winner is the dealer (East seat)", "dealer"),
-        Fact("riichi", BOOL, HAND, "the winner had declared riichi (double riichi included)", "riichi"),
-        Fact("double_riichi", BOOL, HAND, "riichi was declared on the first discard, uninterrupted", "double_riichi"),
-        Fact("ippatsu", BOOL, HAND, "won within the uninterrupted go-around after riichi", "ippatsu"),
-        Fact("haitei", BOOL, HAND, "self-drawn on the last tile of the live wall", "haitei"),
-        Fact("houtei", BOOL, HAND, "won on the last discard of the hand", "houtei"),
-        Fact("rinshan", BOOL, HAND, "self-drawn on the replacement tile after one's own kan", "rinshan"),
-        Fact("chankan", BOOL, HAND, "won on a tile robbed from another player's kan", "chankan"),
-        Fact("tenhou", BOOL, HAND, "the dealer's initial hand was complete", "tenhou"),
-        Fact("chiihou", BOOL, HAND, "a non-dealer won on the first draw, uninterrupted", "chiihou"),
-        Fact("renhou", BOOL, HAND, "a non-dealer won by ron before the first draw, uninterrupted", "renhou"),
-        Fact("open_riichi", BOOL, HAND, "the winner's riichi was declared open, the hand shown (`settings riichi open_riichi`)", "open_riichi"),
-        Fact("discarder_in_riichi", BOOL, HAND, "a ron whose discarder was in riichi (established before the winning tile)", "ron and not discarder_in_riichi"),
-        Fact("dealer_consecutive_wins", INT, HAND, "wins in a row of the current dealer before this hand, as the game counts them (`settings game dealer_win_streak_breaks`)", "dealer_consecutive_wins >= 7"),
+        *_situation_facts(),  # tsumo, the winds, the flags and the counters: the fields of the situation
         Fact("shape", SHAPE, HAND, "the reading's shape: standard, seven_pairs or thirteen_orphans", "shape == seven_pairs"),
         Fact("sets", GROUPS, HAND, "the four sets of a standard reading, called melds included", "all(g in sets: is_triplet(g))"),
         Fact("pairs", GROUPS, HAND, "the pair of a standard reading, or the seven pairs", "count(g in pairs: is_value(g))"),
@@ -102,12 +101,9 @@ FACTS: dict[str, Fact] = {
         Fact("peikou", INT, HAND, "how many pairs of identical sequences the concealed sets hold (0, 1 or 2)", "peikou == 2"),
         Fact("number_suits", INT, HAND, "how many of the man, pin and sou suits appear in the hand", "number_suits == 1"),
         Fact("honors", INT, HAND, "how many honour tiles the hand holds", "honors == 0"),
-        Fact("seat_wind", TILE, HAND, "the winner's seat wind", "has_triplet(seat_wind)"),
-        Fact("round_wind", TILE, HAND, "the round wind", "has_triplet(round_wind)"),
         Fact("dora_hits", INT, HAND, "tiles of the hand that are dora, counted once per indicator", "dora_hits"),
         Fact("ura_hits", INT, HAND, "tiles of the hand that are ura dora", "ura_hits"),
         Fact("red_fives", INT, HAND, "red fives in the hand", "red_fives"),
-        Fact("kita", INT, HAND, "North tiles set aside (three-player)", "kita"),
         Fact("kita_dora_hits", INT, HAND, "set-aside North tiles that are also dora, per indicator", "kita_dora_hits"),
         Fact("kita_ura_hits", INT, HAND, "set-aside North tiles that are also ura dora, per ura indicator", "kita_ura_hits"),
         Fact("players", INT, HAND, "players at the table, from `settings table`", "players == 3"),
@@ -117,8 +113,6 @@ FACTS: dict[str, Fact] = {
         Fact("yakuman", INT, VALUE, "total yakuman multiplier of the hand", "yakuman > 0"),
         Fact("basic_points", INT, VALUE, "fu × 2^(han + 2) before any limit", "basic_points > 2000"),
         Fact("base", INT, VALUE, "the base points after the limit table", "6 * base"),
-        Fact("honba", INT, TABLE, "honba counters on the table", "300 * honba"),
-        Fact("riichi_sticks", INT, TABLE, "riichi sticks on the table", "riichi_sticks"),
         Fact("payers", INT, TABLE, "how many players pay a self-drawn win (players minus the winner)", "payers"),
         # round-level facts, read by abortive draws, exhaustive-draw rules and liability
         Fact("first_go_around", BOOL, ROUND, "no player has drawn a second time yet", "first_go_around"),
@@ -157,10 +151,10 @@ CONSTANTS: dict[str, Constant] = {
 
 
 # ---- functions ---------------------------------------------------------------------------------------------------
-def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]:
+def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[Group | int | None], bool]:
     by_kind = tuple(pred_tile(k) for k in range(T.KINDS))  # the predicate per tile kind, looked up in C
 
-    def check(x: object) -> bool:
+    def check(x: Group | int | None) -> bool:
         if x is None:
             return False
         if isinstance(x, Group):
@@ -169,7 +163,7 @@ def _tile_or_group(pred_tile: Callable[[int], bool]) -> Callable[[object], bool]
                 return all(map(by_kind.__getitem__, tiles))
             except (IndexError, TypeError):
                 return all(map(pred_tile, tiles))
-        return pred_tile(x)  # type: ignore[arg-type]
+        return pred_tile(x)
 
     return check
 
@@ -185,18 +179,18 @@ def _is_triplet(g: Group | None) -> bool:
     return g is not None and (g.shape == TRIPLET or g.shape == KAN)
 
 
-def _suit(x: object) -> str:
+def _suit(x: Group | int | None) -> str:
     if x is None:
         return ""
     kind = x.kind if isinstance(x, Group) else x
-    return T.suit_of(kind)  # type: ignore[arg-type]
+    return T.suit_of(kind)
 
 
-def _number(x: object) -> int:
+def _number(x: Group | int | None) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
-    return T.number_of(kind)  # type: ignore[arg-type]
+    return T.number_of(kind)
 
 
 def _has_yaochuu(g: Group | None) -> bool:
@@ -258,12 +252,12 @@ _FIRST_DRAGON = T.make_kind("z", 5)  # T.is_dragon: kinds from here on
 
 
 @_env_function
-def _value_roles(env: Mapping[str, Any], x: object) -> int:
+def _value_roles(env: Mapping[str, Any], x: Group | int | None) -> int:
     if x is None:
         return 0
     kind = x.kind if isinstance(x, Group) else x
     roles = 0
-    if kind >= _FIRST_DRAGON:  # type: ignore[operator]
+    if kind >= _FIRST_DRAGON:
         roles += 1
     if kind == env["seat_wind"]:
         roles += 1
@@ -273,7 +267,7 @@ def _value_roles(env: Mapping[str, Any], x: object) -> int:
 
 
 @_env_function
-def _is_value(env: Mapping[str, Any], x: object) -> bool:
+def _is_value(env: Mapping[str, Any], x: Group | int | None) -> bool:
     return _value_roles(env, x) > 0
 
 
@@ -312,6 +306,11 @@ def _member_has_triplet(tile: int) -> tuple[str, object]:
     return TRIPLET_KINDS, tile
 
 
+def _declare(fn: Callable[..., object], **attributes: object) -> None:
+    """Attributes of a vocabulary function that ``ruledsl.fast`` reads with ``getattr`` when it compiles a call."""
+    fn.__dict__.update(attributes)
+
+
 # ``env_reads``: the environment keys the function reads, besides its arguments (for ``ruledsl.fast.reads``).
 for _fn, _keys in (
     (_has_sequence, (SEQUENCE_STARTS,)),
@@ -321,15 +320,12 @@ for _fn, _keys in (
     (_count_of, ("tiles",)),
     (_has_yaku, ("__yaku__",)),
 ):
-    _fn.env_reads = frozenset(_keys)  # type: ignore[union-attr]
+    _declare(_fn, env_reads=frozenset(_keys))
 del _fn, _keys
 
-_has_sequence.fast_bind = _bind_has_sequence  # type: ignore[attr-defined]
-_has_triplet.fast_bind = _bind_has_triplet  # type: ignore[attr-defined]
-_has_sequence.fast_member = _member_has_sequence  # type: ignore[attr-defined]
-_has_triplet.fast_member = _member_has_triplet  # type: ignore[attr-defined]
+_declare(_has_sequence, fast_bind=_bind_has_sequence, fast_member=_member_has_sequence)
 # ``member_of``: the call with any argument ``x`` is ``x in env[key]`` (``has_triplet(seat_wind)``).
-_has_triplet.member_of = TRIPLET_KINDS  # type: ignore[attr-defined]
+_declare(_has_triplet, fast_bind=_bind_has_triplet, fast_member=_member_has_triplet, member_of=TRIPLET_KINDS)
 
 
 FUNCTIONS: dict[str, Function] = {

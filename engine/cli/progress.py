@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -51,8 +51,8 @@ def progress(
     if not wanted(enabled):
         yield from iterable
         return
-    if total is None and hasattr(iterable, "__len__"):
-        total = len(iterable)  # type: ignore[arg-type]
+    if total is None and isinstance(iterable, Sized):
+        total = len(iterable)
     with ticker(total=total, label=label, enabled=True) as tick:
         for item in iterable:
             yield item

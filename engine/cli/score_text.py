@@ -12,13 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import tiles as T
+from engine.situation import EXTRA_FLAGS
 from ruledsl.clause_origin import from_response
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-FLAGS = (
-    "double_riichi", "riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
-    "discarder_in_riichi",
-)
+FLAGS = EXTRA_FLAGS  # the situation's flags but tsumo, in its order (a double riichi is said instead of riichi)
 
 
 def render(result: dict[str, Any], request: dict[str, Any], players: int = 4, seat_given: bool = True) -> str:

@@ -6,11 +6,11 @@ kind's fields, and after `=` the facts, functions, constants and item names an e
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.lsp.context import Context, context_at, offset_of
 from engine.lsp.documents import Document
 from engine.lsp.hover import KEYWORDS
+from engine.lsp.shapes import CompletionItem, CompletionList
 from engine.lsp.text import from_utf16
 from ruledsl import vocabulary as V
 from ruledsl.check import FIELD_SCOPES, HAND_SCOPE, KIND_SCOPES
@@ -35,7 +35,7 @@ TOP_LEVEL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 ASSIGNED = re.compile(r"^\s*(\w+)\s*=")
 
 
-def complete(document: Document, line: int, character: int) -> dict[str, Any]:
+def complete(document: Document, line: int, character: int) -> CompletionList:
     lines = document.lines
     column = from_utf16(lines[line], character) if 0 <= line < len(lines) else 0
     context = context_at(document.text, offset_of(document.text, line, column))
@@ -43,7 +43,7 @@ def complete(document: Document, line: int, character: int) -> dict[str, Any]:
     return {"isIncomplete": False, "items": items}
 
 
-def completions(context: Context, resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
+def completions(context: Context, resolved: ResolvedRulebook | None) -> list[CompletionItem]:
     if context.depth == 0:
         return _top_level(context.before, resolved)
     kind = context.kind
@@ -59,7 +59,7 @@ def completions(context: Context, resolved: ResolvedRulebook | None) -> list[dic
     return _expression_names(resolved, kind, assigned.group(1) if assigned else None)
 
 
-def _top_level(before: str, resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
+def _top_level(before: str, resolved: ResolvedRulebook | None) -> list[CompletionItem]:
     for pattern, what in TOP_LEVEL_RULES:
         match = pattern.match(before)
         if match is None:
@@ -79,11 +79,11 @@ def _top_level(before: str, resolved: ResolvedRulebook | None) -> list[dict[str,
     return []
 
 
-def _kinds() -> list[dict[str, Any]]:
+def _kinds() -> list[CompletionItem]:
     return [_item(kind, CLASS, "item kind", spec.meaning) for kind, spec in V.ITEM_KINDS.items()]
 
 
-def _names(resolved: ResolvedRulebook | None, kind: str) -> list[dict[str, Any]]:
+def _names(resolved: ResolvedRulebook | None, kind: str) -> list[CompletionItem]:
     """The items of a kind in the fold, each with the rulebook that defined it (inherited ones first)."""
     if resolved is None:
         return [_item(group, MODULE, "settings group", "") for group in V.SETTINGS] if kind == "settings" else []
@@ -92,7 +92,7 @@ def _names(resolved: ResolvedRulebook | None, kind: str) -> list[dict[str, Any]]
     return [_item(name, REFERENCE, f"{kind} from {item.defined_in}", item.title or "", sort=f"{int(own)}{name}") for own, name, item in names]
 
 
-def _settings(group: str | None, before: str) -> list[dict[str, Any]]:
+def _settings(group: str | None, before: str) -> list[CompletionItem]:
     keys = V.SETTINGS.get(group or "", {})
     assigned = ASSIGNED.match(before)
     if assigned is None:
@@ -116,7 +116,7 @@ def _quote(choice: str, before: str) -> str:
     return f'{choice}"' if before.rstrip().endswith('"') or re.search(r'"\w*$', before) else f'"{choice}"'
 
 
-def _expression_names(resolved: ResolvedRulebook | None, kind: str, field: str | None) -> list[dict[str, Any]]:
+def _expression_names(resolved: ResolvedRulebook | None, kind: str, field: str | None) -> list[CompletionItem]:
     """What an expression of this field may read, as the checker scopes it (``ruledsl.check``): a list of items
     (`excludes`, `affects`) takes item names only; other fields the facts of their scope, the functions,
     constants and quantifiers, and item names where a yaku may be asked about."""
@@ -133,15 +133,15 @@ def _expression_names(resolved: ResolvedRulebook | None, kind: str, field: str |
     return out + items if scope.yaku_refs or field is None else out
 
 
-def _item_names(resolved: ResolvedRulebook | None) -> list[dict[str, Any]]:
+def _item_names(resolved: ResolvedRulebook | None) -> list[CompletionItem]:
     if resolved is None:
         return []
     seen = set(V.FACTS) | set(V.FUNCTIONS) | set(V.CONSTANTS)
     return [_item(name, REFERENCE, kind, item.title or "") for (kind, name), item in resolved.items.items() if kind != "settings" and name not in seen]
 
 
-def _item(label: str, kind: int, detail: str, documentation: str, *, insert: str | None = None, sort: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"label": label, "kind": kind}
+def _item(label: str, kind: int, detail: str, documentation: str, *, insert: str | None = None, sort: str | None = None) -> CompletionItem:
+    out: CompletionItem = {"label": label, "kind": kind}
     if detail:
         out["detail"] = detail
     if documentation:

@@ -5,9 +5,9 @@ base rulebook."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.lsp.documents import Document
+from engine.lsp.shapes import Location
 from engine.lsp.text import file_uri, lines_of, span_range, word_at
 from ruledsl.ast import Span
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
@@ -15,7 +15,7 @@ from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 REFERS = re.compile(r"^\s*(?:override|remove|examples\s+for|exception\s+\w+\s+to)\s+(\w+)\s+(\w+)")
 
 
-def definition(document: Document, line: int, character: int) -> list[dict[str, Any]]:
+def definition(document: Document, line: int, character: int) -> list[Location]:
     resolved = document.resolved
     lines = document.lines
     found = word_at(lines, line, character)
@@ -49,6 +49,6 @@ def _name_span(item: ResolvedItem) -> Span:
     return item.history[0].span
 
 
-def _location(document: Document, resolved: ResolvedRulebook, span: Span) -> dict[str, Any]:
+def _location(document: Document, resolved: ResolvedRulebook, span: Span) -> Location:
     text = document.text if span.file == document.path else resolved.texts.get(span.file, "")
     return {"uri": file_uri(span.file, document.path, document.uri), "range": span_range(span, lines_of(text))}

@@ -8,9 +8,9 @@ where it really is: an editor shows diagnostics only in the file they are publis
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.lsp.documents import Document
+from engine.lsp.shapes import LspDiagnostic, PublishDiagnostics, Range, RelatedInformation
 from engine.lsp.text import file_uri, lines_of, span_range
 from engine.services.check import FileReport
 from ruledsl.ast import Span
@@ -25,9 +25,9 @@ MAX_RELATED = 8
 ACTIONS = {"define": "defined", "override": "overridden", "exception": "refined by an exception"}
 
 
-def publish(document: Document, report: FileReport | None) -> dict[str, Any]:
+def publish(document: Document, report: FileReport | None) -> PublishDiagnostics:
     """The ``textDocument/publishDiagnostics`` parameters for a document's last report."""
-    items: list[dict[str, Any]] = []
+    items: list[LspDiagnostic] = []
     if report is not None:
         if report.unreadable is not None:
             items.append(_plain(report.unreadable, {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}}))
@@ -35,11 +35,11 @@ def publish(document: Document, report: FileReport | None) -> dict[str, Any]:
     return {"uri": document.uri, "version": document.version, "diagnostics": items}
 
 
-def _plain(message: str, rng: dict[str, Any]) -> dict[str, Any]:
+def _plain(message: str, rng: Range) -> LspDiagnostic:
     return {"range": rng, "severity": ERROR, "source": SOURCE, "message": message}
 
 
-def lsp_diagnostic(diagnostic: Diagnostic, document: Document) -> dict[str, Any]:
+def lsp_diagnostic(diagnostic: Diagnostic, document: Document) -> LspDiagnostic:
     """One diagnostic; a did-you-mean's replacement travels in ``data`` for the code action."""
     lines = document.lines
     span = diagnostic.span
@@ -51,7 +51,7 @@ def lsp_diagnostic(diagnostic: Diagnostic, document: Document) -> dict[str, Any]
         rng = _extends_range(document, lines)
         message = f"{span.file}:{span.line}:{span.column}: {message}"
         related.insert(0, _location(span, document, "here", lines_of(_text_of(document, span.file))))
-    out: dict[str, Any] = {
+    out: LspDiagnostic = {
         "range": rng,
         "severity": ERROR if diagnostic.is_error else WARNING,
         "source": SOURCE,
@@ -71,7 +71,7 @@ def _text_of(document: Document, file: str) -> str:
     return ""
 
 
-def _extends_range(document: Document, lines: list[str]) -> dict[str, Any]:
+def _extends_range(document: Document, lines: list[str]) -> Range:
     """The ``extends NAME`` of the header when the document has one, else its first line."""
     for number, line in enumerate(lines):
         at = line.find("extends")
@@ -80,18 +80,18 @@ def _extends_range(document: Document, lines: list[str]) -> dict[str, Any]:
     return {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": max(1, len(lines[0]) if lines else 1)}}
 
 
-def _location(span: Span, document: Document, message: str, lines: list[str]) -> dict[str, Any]:
+def _location(span: Span, document: Document, message: str, lines: list[str]) -> RelatedInformation:
     uri = file_uri(span.file, document.path, document.uri)
     return {"location": {"uri": uri, "range": span_range(span, lines)}, "message": message}
 
 
-def _related(diagnostic: Diagnostic, document: Document) -> list[dict[str, Any]]:
+def _related(diagnostic: Diagnostic, document: Document) -> list[RelatedInformation]:
     """Where the items the message names are written, in every file of the chain (other than the diagnostic's own
     spot): the base of an item defined twice, the target of an override, the removed item."""
     resolved = document.resolved
     if resolved is None:
         return []
-    out = []
+    out: list[RelatedInformation] = []
     suggestion = SUGGESTION.search(diagnostic.help or "")
     if suggestion is not None:
         for key in [k for k in resolved.items if k[1] == suggestion.group(1)]:

@@ -3,10 +3,9 @@ function, constant, kind, field or keyword (the same words as ``docs/language.md
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.lsp.context import context_at, offset_of
 from engine.lsp.documents import Document
+from engine.lsp.shapes import Hover, Range
 from engine.lsp.text import from_utf16, to_utf16, word_at
 from ruledsl import vocabulary as V
 from ruledsl.explain import UnknownItem, explain_query
@@ -25,7 +24,7 @@ KEYWORDS = {
 }
 
 
-def hover(document: Document, line: int, character: int) -> dict[str, Any] | None:
+def hover(document: Document, line: int, character: int) -> Hover | None:
     lines = document.lines
     found = word_at(lines, line, character)
     if found is None:
@@ -35,7 +34,7 @@ def hover(document: Document, line: int, character: int) -> dict[str, Any] | Non
     text = explain(document.resolved, word, context.kind, lines[line][:start])
     if text is None:
         return None
-    rng = {"start": {"line": line, "character": to_utf16(lines[line], start)}, "end": {"line": line, "character": to_utf16(lines[line], end)}}
+    rng: Range = {"start": {"line": line, "character": to_utf16(lines[line], start)}, "end": {"line": line, "character": to_utf16(lines[line], end)}}
     return {"contents": {"kind": "markdown", "value": text}, "range": rng}
 
 

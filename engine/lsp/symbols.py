@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.lsp.context import line_depths
 from engine.lsp.documents import Document
+from engine.lsp.shapes import DocumentSymbol, Range
 
 CLASS, STRUCT, EVENT, OBJECT = 5, 23, 24, 19
 ITEM_LINE = re.compile(r"^[ \t]*((?:override|remove)[ \t]+(\w+)[ \t]+(\w+)|examples[ \t]+for[ \t]+(\w+)[ \t]+(\w+)|exception[ \t]+(\w+)[ \t]+to[ \t]+(\w+)[ \t]+(\w+)|(\w+)[ \t]+(\w+))", re.M)
@@ -14,12 +14,12 @@ NOT_KINDS = {"rulebook", "source", "example", "extends"}
 PREFIXES = {"override": OBJECT, "remove": EVENT, "examples": STRUCT, "exception": CLASS}
 
 
-def symbols(document: Document) -> list[dict[str, Any]]:
+def symbols(document: Document) -> list[DocumentSymbol]:
     """Every item header at the top level of the text (read from the text itself, so that the outline follows
     typing even while the file does not parse)."""
     text = document.text
     depths = line_depths(text)
-    out = []
+    out: list[DocumentSymbol] = []
     for match in ITEM_LINE.finditer(text):
         line = text.count("\n", 0, match.start(1))
         label = match.group(1).split()[0]
@@ -31,8 +31,8 @@ def symbols(document: Document) -> list[dict[str, Any]]:
         end_offset = _block_end(text, match.end(1))
         end_line = text.count("\n", 0, end_offset)
         end_char = end_offset - (text.rfind("\n", 0, end_offset) + 1)
-        full = {"start": {"line": line, "character": start}, "end": {"line": end_line, "character": end_char}}
-        pick = {"start": {"line": line, "character": start}, "end": {"line": line, "character": start + len(match.group(1))}}
+        full: Range = {"start": {"line": line, "character": start}, "end": {"line": end_line, "character": end_char}}
+        pick: Range = {"start": {"line": line, "character": start}, "end": {"line": line, "character": start + len(match.group(1))}}
         kind = PREFIXES.get(label, CLASS)
         out.append({"name": name, "detail": detail, "kind": kind, "range": full, "selectionRange": pick})
     return out

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
 from urllib.parse import quote, unquote, urlparse
 
+from engine.lsp.shapes import Position, Range
 from ruledsl.ast import Span
 from ruledsl.package_files import bundled_dir
 
@@ -35,13 +35,13 @@ def from_utf16(line: str, character: int) -> int:
     return len(line)
 
 
-def position(lines: list[str], line: int, column: int) -> dict[str, int]:
+def position(lines: list[str], line: int, column: int) -> Position:
     """The LSP position of a 1-based (line, column)."""
     text = lines[line - 1] if 1 <= line <= len(lines) else ""
     return {"line": max(0, line - 1), "character": to_utf16(text, column - 1)}
 
 
-def span_range(span: Span, lines: list[str]) -> dict[str, Any]:
+def span_range(span: Span, lines: list[str]) -> Range:
     """The LSP range of a span; an empty span covers the word it starts (or one character)."""
     start = position(lines, span.line, span.column)
     end_line, end_column = span.end_line, span.end_column

@@ -9,7 +9,6 @@ very predicates the options are built with.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import tiles as T
@@ -45,6 +44,44 @@ class Refusal:
         return f"{self.reason} ({self.clause})" if self.clause else self.reason
 
 
+@record
+class Bar:
+    """One rule that can bar a move, as the predicates below return it (``chi_bar``, ``kan_count_bar`` ...): the
+    listing of legal moves leaves a move out when its predicate returns a bar, and ``refusal`` writes that same bar
+    in a player's words, so the explanation of a refused move comes from the code that refused it. Bars are
+    constants (a predicate on the hot path returns one without building anything); ``words`` is a template
+    filled when a refusal is written (``{rules.max_kans}``, ``{seat}``, ``{kuikae}`` the kuikae list, ``{furiten}``
+    the furiten clause of a riichi discard), and ``group`` names the settings group whose clause holds the rule
+    ("" for the shape of play itself)."""
+
+    words: str
+    group: str = ""
+
+    def refusal(self, rules: RoundRules, seat: int) -> Refusal:
+        furiten = "" if rules.allowed_while_furiten else " and not furiten (`settings riichi allowed_while_furiten = false`)"
+        words = self.words.format(rules=rules, seat=seat, kuikae=list(rules.kuikae), furiten=furiten)
+        return Refusal(words, rules.clause(self.group) if self.group else "")
+
+
+CHI_OFF = Bar("`settings calls chi = false` forbids chi", "calls")
+CHI_NOT_LEFT = Bar("chi is made only from the player on the left")
+LAST_DISCARD = Bar("`settings calls last_discard_callable = false` forbids calling the last discard", "calls")
+MAX_KANS = Bar("`settings calls max_kans = {rules.max_kans}`", "calls")
+CLOSED_KAN_IN_RIICHI = Bar("`settings riichi closed_kan_after = {rules.closed_kan_after!r}`", "riichi")
+KUIKAE = Bar("kuikae: `settings calls kuikae = {kuikae}` forbids this discard right after the call", "calls")
+RIICHI_DISCARD = Bar('a riichi discard must leave the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`){furiten}', "riichi")
+OPEN_RIICHI_OFF = Bar("`settings riichi open_riichi` is not set: riichi is declared closed only", "riichi")
+RIICHI_ONCE = Bar("riichi refused: a player declares riichi once", "riichi")
+RIICHI_CLOSED = Bar("riichi refused: riichi needs a closed hand", "riichi")
+RIICHI_MIN_POINTS = Bar("riichi refused: `settings riichi min_points = {rules.min_points}`", "riichi")
+RIICHI_BELOW_ZERO = Bar("riichi refused: `settings riichi below_zero = false`: the deposit would leave the player below zero", "riichi")
+RIICHI_MIN_WALL = Bar("riichi refused: `settings riichi min_wall = {rules.min_wall}`", "riichi")
+RIICHI_NOT_TENPAI = Bar('riichi refused: no discard leaves the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`)', "riichi")
+LOCKED_DISCARD = Bar("after riichi the drawn tile is discarded (the hand may not change)")
+LOCKED_CALL = Bar("a player in riichi may not call")
+FURITEN = Bar("seat {seat} is furiten and may not ron", "furiten")
+
+
 def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
     """Moves of the seat whose turn it is: after a draw, after a call, or after declaring riichi."""
     s = r.seats[seat]
@@ -52,13 +89,13 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
     if r.reach_pending:
         return tuple(_riichi_discards(r, seat))
     if r.after_call:
-        return tuple(_discards(r, seat, forbidden=r.kuikae_forbidden))
+        return tuple(a for a in _discards(r, seat) if kuikae_bar(r, a.pai) is None)
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
     out.extend(_player_choice_draws(r, seat))
-    if not s.riichi and _may_riichi(r, seat):
+    if not s.riichi and reach_bar(r, seat) is None:
         out.append(Action("reach", seat))
-        if r.rules.open_riichi:  # `settings riichi open_riichi`: the same declaration, hand shown
+        if open_riichi_bar(r.rules) is None:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
     if 4 in s.counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
         out.extend(_kans(r, seat))
@@ -67,7 +104,7 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
             out.append(Action("nukidora", seat, next(c for c in s.hand if KIND_OF[c] == NORTH)))
         elif r.drawn is not None and KIND_OF[r.drawn] == NORTH:  # the hand is locked: only the drawn North
             out.append(Action("nukidora", seat, r.drawn))
-    if s.riichi:
+    if locked_bar(s, "dahai") is not None:
         out.append(Action("dahai", seat, r.drawn, tsumogiri=True))
     else:
         out.extend(_discards(r, seat))
@@ -98,10 +135,10 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     if action.type != "dahai" or action.actor != seat:
         return action in r.legal_actions(seat)
     if r.reach_pending:  # the riichi discard: a discard of the hand that leaves it waiting
-        return _discard_offered(r, seat, action, frozenset()) and _riichi_ok_after(r, seat, action.pai)  # type: ignore[arg-type]
+        return _discard_offered(r, seat, action, frozenset()) and riichi_discard_bar(r, seat, action.pai) is None
     if r.after_call:
-        return _discard_offered(r, seat, action, r.kuikae_forbidden)
-    if r.seats[seat].riichi:  # the hand is locked: only the drawn tile goes
+        return _discard_offered(r, seat, action, frozenset()) and kuikae_bar(r, action.pai) is None
+    if locked_bar(r.seats[seat], "dahai") is not None:  # the hand is locked: only the drawn tile goes
         drawn = r.drawn
         return action == (_dahai(seat, drawn, True) if drawn is not None else Action("dahai", seat, None, tsumogiri=True))
     return _discard_offered(r, seat, action, frozenset())
@@ -199,7 +236,34 @@ def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> l
 
 def _riichi_discards(r: Round, seat: int) -> list[Action]:
     """After ``reach``: discards that leave the hand tenpai (and not furiten unless the rulebook allows it)."""
-    return [a for a in _discards(r, seat) if _riichi_ok_after(r, seat, a.pai)]  # type: ignore[arg-type]
+    return [a for a in _discards(r, seat) if riichi_discard_bar(r, seat, a.pai) is None]
+
+
+def riichi_discard_bar(r: Round, seat: int, code: int | None) -> Bar | None:
+    """The discard of a riichi declaration must leave the hand tenpai (and not furiten unless the rulebook allows
+    it): ``RIICHI_DISCARD`` when this one does not (or is no tile of the hand)."""
+    if code is None or code not in r.seats[seat].hand or not _riichi_ok_after(r, seat, code):
+        return RIICHI_DISCARD
+    return None
+
+
+def kuikae_bar(r: Round, code: int | None) -> Bar | None:
+    """Right after a call, a tile of a kind the call forbids (``kuikae_forbidden``) is no discard."""
+    if r.after_call and code is not None and KIND_OF[code] in r.kuikae_forbidden:
+        return KUIKAE
+    return None
+
+
+def locked_bar(s: Seat, move: str) -> Bar | None:
+    """A hand in riichi is locked: its discard is the drawn tile (``move`` "dahai") and it makes no call."""
+    if not s.riichi:
+        return None
+    return LOCKED_DISCARD if move == "dahai" else LOCKED_CALL
+
+
+def open_riichi_bar(rules: RoundRules) -> Bar | None:
+    """Riichi with the hand shown is offered only where the rulebook has it (`settings riichi open_riichi`)."""
+    return None if rules.open_riichi else OPEN_RIICHI_OFF
 
 
 def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
@@ -225,30 +289,38 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
     return True
 
 
-def _may_riichi(r: Round, seat: int) -> bool:
+def reach_bar(r: Round, seat: int) -> Bar | None:
+    """Whether ``seat`` may declare riichi now: the setting that forbids it (``riichi_bar``), else
+    ``RIICHI_NOT_TENPAI`` when no discard would leave the hand tenpai, else None. A hand two or more tiles from
+    tenpai is told so first: its shanten is known, and the listing asks this at every turn."""
     s = r.seats[seat]
     # a wait on a fifth copy (`karaten = "never"`) is tenpai though the exact shanten says otherwise
     exact = not (r.rules.karaten == "never" and 4 in s.counts)
-    if exact and s.shanten > 1 or riichi_bar(r, seat) is not None or exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
-        return False  # one shanten count spares a wait search per discard of a hand far from tenpai
-    return any(_riichi_ok_after(r, seat, c) for c in set(s.hand))
+    if exact and s.shanten > 1:
+        return RIICHI_NOT_TENPAI
+    bar = riichi_bar(r, seat)
+    if bar is not None:
+        return bar
+    if exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
+        return RIICHI_NOT_TENPAI  # one shanten count spares a wait search per discard of a hand far from tenpai
+    return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 
-def riichi_bar(r: Round, seat: int) -> str | None:
-    """The setting that forbids a riichi now, or None (tenpai is checked apart): ``_may_riichi`` offers no riichi
-    while it holds, and ``refusal`` quotes it. Words only: the clause is looked up when a refusal is written."""
+def riichi_bar(r: Round, seat: int) -> Bar | None:
+    """The setting or state that forbids a riichi now whatever the hand's waits, or None (``reach_bar`` checks
+    tenpai after it)."""
     rules = r.rules
     s = r.seats[seat]
     if s.riichi or s.riichi_declared:
-        return "a player declares riichi once"
+        return RIICHI_ONCE
     if not s.closed:
-        return "riichi needs a closed hand"
+        return RIICHI_CLOSED
     if r.scores[seat] < rules.min_points:
-        return f"`settings riichi min_points = {rules.min_points}`"
+        return RIICHI_MIN_POINTS
     if not rules.below_zero and r.scores[seat] < rules.riichi_deposit:
-        return "`settings riichi below_zero = false`: the deposit would leave the player below zero"
+        return RIICHI_BELOW_ZERO
     if r.wall.remaining < rules.min_wall:
-        return f"`settings riichi min_wall = {rules.min_wall}`"
+        return RIICHI_MIN_WALL
     return None
 
 
@@ -270,15 +342,27 @@ def _player_choice_draws(r: Round, seat: int) -> list[Action]:
     return []
 
 
+def kan_count_bar(r: Round) -> Bar | None:
+    """No kan past the rulebook's count of kans in a round (`settings calls max_kans`)."""
+    return MAX_KANS if len(r.kan_makers) >= r.rules.max_kans else None
+
+
+def riichi_kan_bar(r: Round, seat: int, kind: int) -> Bar | None:
+    """A closed kan of ``kind`` (four copies held) by a hand in riichi: allowed only as `settings riichi
+    closed_kan_after` says (``_riichi_kan_ok``)."""
+    if r.seats[seat].riichi and not _riichi_kan_ok(r, seat, kind):
+        return CLOSED_KAN_IN_RIICHI
+    return None
+
+
 def _kans(r: Round, seat: int) -> list[Action]:
-    rules = r.rules
     s = r.seats[seat]
-    if len(r.kan_makers) >= rules.max_kans or r.wall.remaining <= 0:
+    if kan_count_bar(r) is not None or r.wall.remaining <= 0:
         return []
     out = []
     for kind in range(T.KINDS) if 4 in s.counts else ():
         if s.counts[kind] == 4:
-            if s.riichi and not _riichi_kan_ok(r, seat, kind):
+            if riichi_kan_bar(r, seat, kind) is not None:
                 continue
             tiles = sorted_tiles(c for c in s.hand if KIND_OF[c] == kind)
             out.append(Action("ankan", seat, tiles[-1], consumed=tiles))
@@ -335,24 +419,24 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     s = r.seats[seat]
     out: list[Action] = []
     kind = KIND_OF[tile]
-    if kind in s.waits and not s.furiten:
+    if kind in s.waits and furiten_bar(s) is None:
         if _may_rob(rules, s, kind, kind_of_event):
             if scoring.ron_result(r, seat, tile, source, kind_of_event) is not None:
                 out.append(_claim("hora", seat, tile, (), source))
-    if kind_of_event != "dahai" or s.riichi:
+    if kind_of_event != "dahai" or locked_bar(s, "call") is not None:
         return _with_pass(out, seat)
-    chi_seat = rules.chi and seat == (source + 1) % rules.players and kind < 27
+    chi_seat = kind < 27 and chi_bar(rules, seat, source) is None
     if s.counts[kind] < 2 and not chi_seat:
         return _with_pass(out, seat)
     last = r.wall.remaining == 0
-    if last and not rules.last_discard_callable:
+    if last_discard_bar(r) is not None:
         return _with_pass(out, seat)
     held = [c for c in s.hand if KIND_OF[c] == kind]
     if len(held) >= 2:
         for pair in _choices(held, 2):
             if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
                 out.append(_claim("pon", seat, tile, pair, source))
-    if len(held) >= 3 and not last and len(r.kan_makers) < rules.max_kans:
+    if len(held) >= 3 and not last and kan_count_bar(r) is None:
         out.append(_claim("daiminkan", seat, tile, sorted_tiles(held), source))
     if chi_seat:
         out.extend(_chis(r, s, seat, tile, source))
@@ -364,16 +448,15 @@ def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
     when that is sure without building the calls, None when kuikae could refuse one (a hand of few tiles: build
     them). Kuikae refuses a call only when it leaves nothing to discard, and it forbids at most the called kind and
     its suji; a hand holding more other tiles than those can always discard after any call."""
-    rules = r.rules
     s = r.seats[seat]
     kind = KIND_OF[tile]
-    if s.riichi:
+    if locked_bar(s, "call") is not None:
         return False
     counts = s.counts
-    chi_seat = rules.chi and seat == (source + 1) % rules.players and kind < 27
+    chi_seat = kind < 27 and chi_bar(r.rules, seat, source) is None
     if counts[kind] < 2 and not chi_seat:
         return False
-    if r.wall.remaining == 0 and not rules.last_discard_callable:
+    if last_discard_bar(r) is not None:
         return False
     forbiddable = counts[kind]
     if kind < 27:
@@ -381,6 +464,24 @@ def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
     if len(s.hand) - 2 <= forbiddable:
         return None
     return counts[kind] >= 2 or (chi_seat and chi_near(counts, kind))
+
+
+def chi_bar(rules: RoundRules, seat: int, source: int) -> Bar | None:
+    """A chi is made where the rulebook has it (`settings calls chi`), and only on the discard of the player on the
+    left (``source`` the discarder)."""
+    if not rules.chi:
+        return CHI_OFF
+    return None if seat == (source + 1) % rules.players else CHI_NOT_LEFT
+
+
+def last_discard_bar(r: Round) -> Bar | None:
+    """The last discard of the wall is called only where `settings calls last_discard_callable` allows it."""
+    return LAST_DISCARD if r.wall.remaining == 0 and not r.rules.last_discard_callable else None
+
+
+def furiten_bar(s: Seat) -> Bar | None:
+    """A furiten hand may not ron."""
+    return FURITEN if s.furiten else None
 
 
 def chi_near(counts: list[int], kind: int) -> bool:
@@ -500,70 +601,57 @@ def refusal(r: Round, seat: int, action: Action) -> Refusal | None:
     """None when ``seat`` may play ``action`` now (``is_legal``); else the rule that refuses it, with its clause.
 
     The decision is ``is_legal``'s; the explanation walks the same bars in the order a player meets them: the
-    round is over, it is not this seat's decision, then the setting of the move's kind (``_REFUSERS``). A move no
-    named rule refuses (a tile not held, a call not on offer) is "not among the legal actions"."""
+    round is over, it is not this seat's decision, then the first bar that the listing's own predicates return for
+    the move (``bar_of``). A move no named rule refuses (a tile not held, a call not on offer) is "not among the
+    legal actions"."""
     if is_legal(r, seat, action):
         return None
     if r.finished:
         return Refusal("the round is over")
     if seat not in r.waiting():
         return Refusal(f"seat {seat} has nothing to decide now (the round waits for seats {list(r.waiting())})")
-    for refuser in _REFUSERS.get(action.type, ()):
-        found = refuser(r, seat, action)
-        if found is not None:
-            return found
+    bar = bar_of(r, seat, action)
+    if bar is not None:
+        return bar.refusal(r.rules, seat)
+    if action.type == "hora":
+        return _refuse_hora(r, seat, action)
     return Refusal(f"not among the legal actions of seat {seat} now")
 
 
-def _refuse_call(r: Round, seat: int, a: Action) -> Refusal | None:
-    """A chi, pon or open kan: ``responses`` offers none of them against these settings."""
-    rules = r.rules
-    if a.type == "chi" and not rules.chi:
-        return Refusal("`settings calls chi = false` forbids chi", rules.clause("calls"))
-    if a.type == "chi" and a.target is not None and seat != (a.target + 1) % rules.players:
-        return Refusal("chi is made only from the player on the left")
-    if r.wall.remaining == 0 and not rules.last_discard_callable:
-        return Refusal("`settings calls last_discard_callable = false` forbids calling the last discard", rules.clause("calls"))
-    return None
-
-
-def _refuse_kan(r: Round, seat: int, a: Action) -> Refusal | None:
-    """Any kan past ``max_kans`` (``_kans``, ``responses``); a closed kan in riichi (``_riichi_kan_ok``)."""
-    rules = r.rules
-    if len(r.kan_makers) >= rules.max_kans:
-        return Refusal(f"`settings calls max_kans = {rules.max_kans}`", rules.clause("calls"))
-    if a.type == "ankan" and r.seats[seat].riichi:
-        return Refusal(f"`settings riichi closed_kan_after = {rules.closed_kan_after!r}`", rules.clause("riichi"))
-    return None
-
-
-def _refuse_discard(r: Round, seat: int, a: Action) -> Refusal | None:
-    """A discard: kuikae after a call (``kuikae_forbidden``), the riichi discard (``_riichi_ok_after``)."""
-    rules = r.rules
-    if r.after_call and a.pai is not None and KIND_OF[a.pai] in r.kuikae_forbidden:
-        return Refusal(f"kuikae: `settings calls kuikae = {list(rules.kuikae)}` forbids this discard right after the call", rules.clause("calls"))
-    if r.reach_pending:
-        furiten = "" if rules.allowed_while_furiten else " and not furiten (`settings riichi allowed_while_furiten = false`)"
-        return Refusal(f'a riichi discard must leave the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`){furiten}', rules.clause("riichi"))
-    return None
-
-
-def _refuse_reach(r: Round, seat: int, a: Action) -> Refusal | None:
-    """Riichi: open only where the rulebook has it; else ``riichi_bar``, or no discard leaves the hand tenpai."""
-    rules = r.rules
-    if a.open and not rules.open_riichi:
-        return Refusal("`settings riichi open_riichi` is not set: riichi is declared closed only", rules.clause("riichi"))
-    bar = riichi_bar(r, seat) or f'no discard leaves the hand tenpai (`settings tenpai karaten = "{rules.karaten}"`)'
-    return Refusal(f"riichi refused: {bar}", rules.clause("riichi"))
-
-
-def _refuse_hora(r: Round, seat: int, a: Action) -> Refusal | None:
-    """A win: furiten (``responses``), a hand the tile does not complete (its waits), or the scorer's refusal."""
+def bar_of(r: Round, seat: int, a: Action) -> Bar | None:
+    """The first bar that the predicates of the listing (``own_turn``, ``responses``) return for this move: the
+    same functions, asked about this one move."""
     s = r.seats[seat]
-    if s.furiten and r.phase == "respond":
-        return Refusal(f"seat {seat} is furiten and may not ron", r.rules.clause("furiten"))
+    bars: tuple[Bar | None, ...] = ()
+    own_turn_moves = r.phase == "own" and not r.after_call and not r.reach_pending  # after a draw, as ``own_turn``
+    if a.type in ("chi", "pon", "daiminkan"):
+        source = a.target if a.target is not None else (seat - 1) % r.rules.players  # no discarder named: only ``chi``
+        bars = (
+            chi_bar(r.rules, seat, source) if a.type == "chi" else None,
+            last_discard_bar(r),
+            kan_count_bar(r) if a.type == "daiminkan" else None,
+            locked_bar(s, "call"),
+        )
+    elif a.type in ("ankan", "kakan"):
+        kind = KIND_OF[a.pai] if a.pai is not None else None
+        four = own_turn_moves and a.type == "ankan" and kind is not None and s.counts[kind] == 4
+        bars = (kan_count_bar(r), riichi_kan_bar(r, seat, kind) if four and kind is not None else None)
+    elif a.type == "dahai":
+        pending = riichi_discard_bar(r, seat, a.pai) if r.reach_pending else None
+        bars = (kuikae_bar(r, a.pai), pending, locked_bar(s, "dahai"))
+    elif a.type == "reach" and own_turn_moves:
+        bars = (open_riichi_bar(r.rules) if a.open else None, reach_bar(r, seat))
+    elif a.type == "hora" and r.phase == "respond":
+        bars = (furiten_bar(s),)
+    return next((bar for bar in bars if bar is not None), None)
+
+
+def _refuse_hora(r: Round, seat: int, a: Action) -> Refusal:
+    """A win no bar refuses (``bar_of`` asks ``furiten_bar``): a hand the tile does not complete (its waits), or the
+    scorer's refusal."""
+    s = r.seats[seat]
     if a.pai is None:
-        return None
+        return Refusal(f"not among the legal actions of seat {seat} now")
     tile = a.pai
     if KIND_OF[tile] not in s.waits and (r.phase == "respond" or r.phase == "own" and r.tsumo_result is None):
         return Refusal(f"seat {seat}'s hand is not complete with {T.format_tiles([tile])}")
@@ -585,24 +673,3 @@ def _no_win(r: Round, seat: int, tile: int) -> str:
     except EngineError as exc:
         return f"the win of seat {seat} on {T.format_tiles([tile])}: {exc.message}"
     return default
-
-
-def _refuse_in_riichi(r: Round, seat: int, a: Action) -> Refusal | None:
-    """A hand in riichi is locked: no call, and the drawn tile is the discard (``responses``, ``own_turn``)."""
-    if not r.seats[seat].riichi:
-        return None
-    if a.type == "dahai":
-        return Refusal("after riichi the drawn tile is discarded (the hand may not change)")
-    return Refusal("a player in riichi may not call")
-
-
-_REFUSERS: dict[str, tuple[Callable[[Round, int, Action], Refusal | None], ...]] = {
-    "chi": (_refuse_call, _refuse_in_riichi),
-    "pon": (_refuse_call, _refuse_in_riichi),
-    "daiminkan": (_refuse_call, _refuse_kan, _refuse_in_riichi),
-    "ankan": (_refuse_kan,),
-    "kakan": (_refuse_kan,),
-    "dahai": (_refuse_discard, _refuse_in_riichi),
-    "reach": (_refuse_reach,),
-    "hora": (_refuse_hora,),
-}

@@ -18,17 +18,16 @@ from engine.errors import InvalidHand, InvalidSituation
 from engine.hand import Hand
 from engine.memo import BoundedCache
 from engine.scoring.prepared import Prepared
-from engine.situation import Situation, situation_problems
+from engine.situation import SITUATION_FIELDS, Situation, situation_problems
 
 # Caches of situations and their verdicts, bounded: emptied when they reach this many entries.
 SITUATION_CACHE_LIMIT = 4096
 
 _UNCHECKED = object()
-# Every situation field ``check_situation`` reads (``situation_problems``, and ``kita``, whose check is not kept).
-_CHECKED_INPUTS = operator.attrgetter(
-    "tsumo", "seat_wind", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "kita",
-    "open_riichi", "discarder_in_riichi",
-)
+# The situation fields ``check_situation`` reads (``situation_problems``, and ``kita``, whose check is not kept), as
+# the key of its verdicts: every field but those no check reads, so that a new field is in the key unless said here.
+_UNCHECKED_FIELDS = frozenset({"round_wind", "honba", "riichi_sticks", "dealer_consecutive_wins"})
+_CHECKED_INPUTS = operator.attrgetter(*(name for name in SITUATION_FIELDS if name not in _UNCHECKED_FIELDS))
 
 
 class SituationChecks:
