@@ -161,12 +161,12 @@ class Game:
         """Settle a finished round: keep its events and settlement, advance the game."""
         self.actions += self.round_actions
         self.last_round, self.live = rnd, None
-        settlement = rnd.settlement
-        if settlement is None:
+        settlement, settled = rnd.settlement, rnd.settled
+        if settlement is None or settled is None:
             raise GameStuck("a finished round has no settlement")
         self.settlements.append(settlement)
         self.events.extend(rnd.events)
-        self.state = advance(self.rules, self.state, settlement)
+        self.state = advance(self.rules, self.state, settled)
         if self.views is not None:
             self.views.close_round(rnd.events)
             if self.state.finished:

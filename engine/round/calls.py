@@ -129,7 +129,7 @@ def resolve(r: Round) -> None:
             endings.end_abortive(r, None)
             return
         winners = rons[: r.rules.multiple_ron]
-        claims = [WinClaim(w, source, tile, scoring.ron_result(r, w, tile, source, event) or {}, chankan=event in ("kakan", "ankan")) for w in winners]
+        claims = [WinClaim(w, source, tile, scoring.ron_won(r, w, tile, source, event), chankan=event in ("kakan", "ankan")) for w in winners]
         endings.end_wins(r, claims)
         return
     calls = [a for a in answers.values() if a.type in CALL_WORD] if answers else []
