@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.round import scoring
 from engine.round.actions import Action
-from engine.round.events import NAME
+from engine.round.events import EndKyoku, Hora, Ryukyoku
 from engine.round.karaten import is_tenpai
 from engine.round.settle import WinClaim, field, next_counters, win_deltas
 from engine.round.settlement import NextHand, Settlement, Win
@@ -38,7 +38,7 @@ def finish(
     )
     r.settled = settled
     r.settlement = settled.as_json()
-    r.events.append({"type": "end_kyoku"})
+    r.log.append(EndKyoku())
 
 
 def end_wins(r: Round, claims: list[WinClaim]) -> None:
@@ -63,7 +63,7 @@ def end_wins(r: Round, claims: list[WinClaim]) -> None:
             deltas[i] += d[i]
         deltas[claim.seat] += sticks_here * rules.riichi_deposit
         wins.append(Win(claim.seat, claim.source, claim.tile, result, tuple(d)))
-        r.events.append({"type": "hora", "actor": claim.seat, "target": claim.source, "pai": NAME[claim.tile], "deltas": d, "ura_markers": result.ura_indicators or ""})
+        r.log.append(Hora(claim.seat, claim.source, claim.tile, tuple(d), result.ura_indicators or ""))
     dealer_won = any(c.seat == r.setup.dealer for c in claims)
     tags = {"dealer_win"} if dealer_won else {"non_dealer_win"}
     counters = next_counters(r, tags, None, 0)
@@ -89,7 +89,7 @@ def end_abortive(r: Round, item: Any) -> None:
             deltas[seat] += paid
             kept -= paid // r.rules.riichi_deposit if r.rules.riichi_deposit else 0
     name = item.name if item is not None else None
-    r.events.append({"type": "ryukyoku", "reason": name or "triple_ron", "deltas": deltas})
+    r.log.append(Ryukyoku(name or "triple_ron", tuple(deltas)))
     counters = next_counters(r, {"abortive"}, item, kept)
     finish(r, "abortive", deltas, counters, name, [], [item.clause or item.name] if item is not None else [])
 
@@ -170,5 +170,5 @@ def end_exhaustive(r: Round) -> None:
             cont = "always" if dealer in makers else "never"
         if cont in ("always", "never"):
             counters = replace(counters, renchan=cont == "always", dealer_next=dealer if cont == "always" else (dealer + 1) % players)
-    r.events.append({"type": "ryukyoku", "reason": "exhaustive", "tenpais": tenpai, "deltas": deltas})
+    r.log.append(Ryukyoku("exhaustive", tuple(deltas), tuple(tenpai)))
     finish(r, "exhaustive", deltas, counters, None, [], clauses, tenpai, [seat for seat, _ in nagashi])

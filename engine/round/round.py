@@ -18,6 +18,7 @@ from engine import tiles as T
 from engine.errors import EngineError, InvalidRequest
 from engine.round import calls, endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, seat_problem, shape_problem
+from engine.round.events import RoundEvent, write
 from engine.round.facts import round_facts
 from engine.round.rules import RoundRules, round_rules
 from engine.round.state import Seat
@@ -92,7 +93,8 @@ class Round:
         self.release_on_any_call = "any_call" in r.temporary_release
         self.kita_tiles: list[int] = []
         self.tenpai: list[bool] = []
-        self.events: list[dict[str, Any]] = []
+        self.log: list[RoundEvent] = []  # what happened, typed (``engine.round.events``); ``events`` writes it
+        self._written: list[dict[str, Any]] = []  # ``events`` written so far
         self.any_call: bool = False
         self.second_draw: bool = False  # some player has drawn a second time
         self.kan_makers: list[int] = []
@@ -127,6 +129,15 @@ class Round:
         turns.deal(self, wall)
 
     # ---- public API ----------------------------------------------------------------------------------------------
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The round's events as mjai-style dicts (``engine.round.events.write``: mjai's fields, tiles in mpsz),
+        each written once, when first read; ``log`` holds them typed."""
+        written, log = self._written, self.log
+        if len(written) < len(log):
+            written.extend([write(e) for e in log[len(written) :]])
+        return written
+
     def waiting(self) -> tuple[int, ...]:
         """Seats whose decision the round waits for (empty once finished)."""
         if self.finished:

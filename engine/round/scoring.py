@@ -64,7 +64,7 @@ def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | 
 
 def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
     """``score`` of a ron, kept while nothing happens in the round: the offer and the win ask the same."""
-    key = (seat, tile, source, event, len(r.events))
+    key = (seat, tile, source, event, len(r.log))
     if key not in r.ron_cache:
         if len(r.ron_cache) > 64:
             r.ron_cache.clear()
