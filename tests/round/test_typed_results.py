@@ -13,6 +13,9 @@ import pytest
 from engine import library
 from engine.game.progression import HandOutcome
 from engine.game.selfplay import Game
+from engine.round.events import (
+    Ankan, Dahai, Dora, EndKyoku, Hora, Kakan, Meld, Nukidora, Reach, ReachAccepted, Ryukyoku, StartKyoku, Tsumo, write,
+)
 from engine.scoring.result import Payments, ScoreResult
 from engine.situation import Situation
 
@@ -72,3 +75,41 @@ def test_settlement_record_writes_the_contract_object(book: str) -> None:
         assert rnd.settled is not None
         assert rnd.settled.as_json() == rnd.settlement
         assert HandOutcome.of(rnd.settled, dealer) == HandOutcome.of(rnd.settlement, dealer)
+
+
+def test_events_are_written_from_the_typed_log() -> None:
+    """``Round.events`` is ``write`` of each record of ``Round.log``, written once; a game's ``events`` likewise."""
+    game = Game(library.rulebook("tenhou"), 5)
+    game.play_round()
+    rnd = game.last_round
+    assert rnd is not None
+    first = rnd.events
+    assert first == [write(e) for e in rnd.log] and rnd.events is first
+    assert game.events[1:] == first and game.events[0]["type"] == "start_game"
+
+
+def test_each_event_record_writes_the_mjai_style_dict() -> None:
+    m1, p5, red5s, north = 0, 13, 36, 30
+    cases = [
+        (Tsumo(1, m1), {"type": "tsumo", "actor": 1, "pai": "1m"}),
+        (Dahai(2, red5s, True), {"type": "dahai", "actor": 2, "pai": "0s", "tsumogiri": True}),
+        (Meld("pon", 0, 3, p5, (p5, p5)), {"type": "pon", "actor": 0, "target": 3, "pai": "5p", "consumed": ["5p", "5p"]}),
+        (Ankan(1, (m1,) * 4), {"type": "ankan", "actor": 1, "consumed": ["1m"] * 4}),
+        (Kakan(1, m1, (m1,) * 3), {"type": "kakan", "actor": 1, "pai": "1m", "consumed": ["1m"] * 3}),
+        (Nukidora(2, north), {"type": "nukidora", "actor": 2, "pai": "4z"}),
+        (Reach(3), {"type": "reach", "actor": 3}),
+        (Reach(3, True), {"type": "reach", "actor": 3, "open": True}),
+        (ReachAccepted(3, (0, 0, 0, -1000), (25000, 25000, 25000, 24000)),
+         {"type": "reach_accepted", "actor": 3, "deltas": [0, 0, 0, -1000], "scores": [25000, 25000, 25000, 24000]}),
+        (Dora(p5), {"type": "dora", "dora_marker": "5p"}),
+        (Hora(0, 2, m1, (8000, 0, -8000, 0), "1m"), {"type": "hora", "actor": 0, "target": 2, "pai": "1m", "deltas": [8000, 0, -8000, 0], "ura_markers": "1m"}),
+        (Ryukyoku("exhaustive", (1500, -1500), (True, False)), {"type": "ryukyoku", "reason": "exhaustive", "tenpais": [True, False], "deltas": [1500, -1500]}),
+        (Ryukyoku("kyuushu_kyuuhai", (0, 0)), {"type": "ryukyoku", "reason": "kyuushu_kyuuhai", "deltas": [0, 0]}),
+        (EndKyoku(), {"type": "end_kyoku"}),
+        (StartKyoku("E", 1, 0, 0, 0, m1, (25000,) * 2, ((m1, p5), (red5s,))),
+         {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "dora_marker": "1m",
+          "scores": [25000, 25000], "tehais": ["1m5p", "0s"]}),
+    ]
+    for event, expected in cases:
+        written = write(event)
+        assert written == expected and list(written) == list(expected)
