@@ -14,7 +14,20 @@ from engine import library
 from engine.game.progression import HandOutcome
 from engine.game.selfplay import Game
 from engine.round.events import (
-    Ankan, Dahai, Dora, EndKyoku, Hora, Kakan, Meld, Nukidora, Reach, ReachAccepted, Ryukyoku, StartKyoku, Tsumo, write,
+    Ankan,
+    Dahai,
+    Dora,
+    EndKyoku,
+    Hora,
+    Kakan,
+    Meld,
+    Nukidora,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartKyoku,
+    Tsumo,
+    write,
 )
 from engine.scoring.result import Payments, ScoreResult
 from engine.situation import Situation
