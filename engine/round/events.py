@@ -38,6 +38,10 @@ def format_hand(codes: list[int] | tuple[int, ...]) -> str:
 # ---- the round's events, typed ----------------------------------------------------------------------------------
 # A round records what happened as these frozen records (``Round.log``), tiles as codes; ``Round.events`` writes
 # them as mjai-style dicts (``write``: tiles named in mpsz, mjai's field names) only when somebody reads them.
+# The records a round makes on every move (draws, discards, calls, indicators, riichi) write their ``__init__``
+# out: ``record``'s own binds arguments generically for a class's first constructions, which every fresh process
+# (a self-play or replay worker) would pay again, and a round makes thousands of them.
+_SET = object.__setattr__
 
 
 @record
@@ -68,6 +72,10 @@ class Tsumo:
     actor: int
     pai: int
 
+    def __init__(self, actor: int, pai: int) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "pai", pai)
+
     def json(self) -> dict[str, Any]:
         return {"type": "tsumo", "actor": self.actor, "pai": NAME[self.pai]}
 
@@ -79,6 +87,11 @@ class Dahai:
     actor: int
     pai: int
     tsumogiri: bool
+
+    def __init__(self, actor: int, pai: int, tsumogiri: bool) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "pai", pai)
+        _SET(self, "tsumogiri", tsumogiri)
 
     def json(self) -> dict[str, Any]:
         return {"type": "dahai", "actor": self.actor, "pai": NAME[self.pai], "tsumogiri": self.tsumogiri}
@@ -93,6 +106,13 @@ class Meld:
     target: int
     pai: int
     consumed: tuple[int, ...]
+
+    def __init__(self, type: str, actor: int, target: int, pai: int, consumed: tuple[int, ...]) -> None:  # noqa: A002
+        _SET(self, "type", type)
+        _SET(self, "actor", actor)
+        _SET(self, "target", target)
+        _SET(self, "pai", pai)
+        _SET(self, "consumed", consumed)
 
     def json(self) -> dict[str, Any]:
         return {"type": self.type, "actor": self.actor, "target": self.target, "pai": NAME[self.pai], "consumed": [NAME[c] for c in self.consumed]}
@@ -139,6 +159,10 @@ class Reach:
     actor: int
     open: bool = False
 
+    def __init__(self, actor: int, open: bool = False) -> None:  # noqa: A002
+        _SET(self, "actor", actor)
+        _SET(self, "open", open)
+
     def json(self) -> dict[str, Any]:
         return {"type": "reach", "actor": self.actor, "open": True} if self.open else {"type": "reach", "actor": self.actor}
 
@@ -151,6 +175,11 @@ class ReachAccepted:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
 
+    def __init__(self, actor: int, deltas: tuple[int, ...], scores: tuple[int, ...]) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "deltas", deltas)
+        _SET(self, "scores", scores)
+
     def json(self) -> dict[str, Any]:
         return {"type": "reach_accepted", "actor": self.actor, "deltas": list(self.deltas), "scores": list(self.scores)}
 
@@ -160,6 +189,9 @@ class Dora:
     """A dora indicator turned."""
 
     marker: int
+
+    def __init__(self, marker: int) -> None:
+        _SET(self, "marker", marker)
 
     def json(self) -> dict[str, Any]:
         return {"type": "dora", "dora_marker": NAME[self.marker]}
