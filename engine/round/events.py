@@ -234,6 +234,12 @@ class EndKyoku:
         return {"type": "end_kyoku"}
 
 
+# Every draw and discard event there can be, made once (seats of the largest table, every tile code): a frozen
+# record is a value, so a round appends the shared one, a table lookup, instead of building one per move.
+SEATS = 4
+TSUMO = tuple(tuple(Tsumo(seat, code) for code in range(len(NAME))) for seat in range(SEATS))
+DAHAI = tuple(tuple((Dahai(seat, code, False), Dahai(seat, code, True)) for code in range(len(NAME))) for seat in range(SEATS))
+
 RoundEvent = StartKyoku | Tsumo | Dahai | Meld | Ankan | Kakan | Nukidora | Reach | ReachAccepted | Dora | Hora | Ryukyoku | EndKyoku
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action
-from engine.round.events import Dahai, Dora, StartKyoku, Tsumo
+from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.settle import WinClaim
 from engine.round.wall import Wall
 from engine.tiles import KIND_OF
@@ -57,7 +57,7 @@ def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) 
             r.steady_changes += 1
     if r.release_on_draw:  # a replacement draw is the player's own draw too
         s.furiten_temporary = False
-    r.log.append(Tsumo(seat, tile))
+    r.log.append(TSUMO[seat][tile])
     waits = s.waits
     s.add(tile)
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
@@ -116,7 +116,7 @@ def own_dahai(r: Round, a: Action) -> None:
     while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it
         reveal(r)
         r.pending_dora -= 1
-    r.log.append(Dahai(seat, tile, a.tsumogiri))
+    r.log.append(DAHAI[seat][tile][a.tsumogiri])
     calls.open_window(r, "dahai", tile, seat)
 
 

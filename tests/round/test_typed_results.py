@@ -14,6 +14,10 @@ from engine import library
 from engine.game.progression import HandOutcome
 from engine.game.selfplay import Game
 from engine.round.events import (
+    DAHAI,
+    NAME,
+    SEATS,
+    TSUMO,
     Ankan,
     Dahai,
     Dora,
@@ -126,3 +130,9 @@ def test_each_event_record_writes_the_mjai_style_dict() -> None:
     for event, expected in cases:
         written = write(event)
         assert written == expected and list(written) == list(expected)
+
+
+def test_shared_draw_and_discard_events_are_the_records_a_round_would_make() -> None:
+    assert all(TSUMO[seat][code] == Tsumo(seat, code) for seat in range(SEATS) for code in range(len(NAME)))
+    assert all(DAHAI[seat][code][flag] == Dahai(seat, code, bool(flag)) for seat in range(SEATS) for code in range(len(NAME)) for flag in (0, 1))
+    assert all(type(DAHAI[seat][code][flag].tsumogiri) is bool for seat in range(SEATS) for code in range(len(NAME)) for flag in (0, 1))
