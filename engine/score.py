@@ -37,6 +37,7 @@ from engine.scoring.prepared import (
     prepare,
     refine,
 )
+from engine.scoring.result import Payments, ScoreResult
 from engine.scoring.settlement import PAYER_KEYS, Settlement, rule_error
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
 from engine.situation import Situation, situation_of
@@ -62,7 +63,9 @@ __all__ = [
     "FastRule",
     "Hand",
     "PlainRequest",
+    "Payments",
     "Prepared",
+    "ScoreResult",
     "Scorer",
     "Situation",
     "Tables",
@@ -157,12 +160,13 @@ class Scorer:
         request = data if isinstance(data, ScoreRequest) else parse_request(data)
         if not chosen and request.rulebook is not None and request.rulebook not in self._own:
             return self._under(request.rulebook)._score_model(request, True)
-        response = self._score(*self._read(request))
+        inputs = self._read(request)
+        response = self._score(*inputs)
         if request.liable is None and request.from_ is None:
             return response
         from engine.scoring.liability import settle_liability
 
-        settled = settle_liability(self, request, response)
+        settled = settle_liability(self, request, self.result_of(response, inputs[1]))
         liability = self.rulebook.resolved.of_kind("liability")
         clause = settled.get("liability_clause")
         settled["liability_clause_from"] = next(
@@ -192,6 +196,18 @@ class Scorer:
             if not self._built_alike(hand):
                 raise InvalidHand("`hand` is not a hand `Scorer.hand` or `build_hand` would build; build it with them") from None
             raise InternalError.of(exc, "scoring") from exc
+
+    def score_result(self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> ScoreResult:
+        """``score_hand``'s answer as the engine passes it on (a round, a liability split): with each payment's
+        honba part apart and the counters it was scored with."""
+        return self.result_of(self.score_hand(hand, situation, dora, ura), situation)
+
+    def result_of(self, answer: dict[str, Any], situation: Situation) -> ScoreResult:
+        """The ``ScoreResult`` of an answer this scorer gave for ``situation``."""
+        payments = self.settlement.split(
+            answer["payments"], base=answer["base_points"], dealer=situation.dealer, tsumo=situation.tsumo, honba=situation.honba
+        )
+        return ScoreResult(answer, payments, situation.honba, situation.riichi_sticks)
 
     def _built_alike(self, hand: Hand) -> bool:
         """Whether this rulebook's hand builder makes exactly ``hand`` from its own tiles and melds."""

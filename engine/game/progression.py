@@ -8,10 +8,13 @@ agari-yame, tenpai-yame, the target score and its extension rounds) is testable 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game.rules import GameRules
 from ruledsl.record import record, replace
+
+if TYPE_CHECKING:
+    from engine.round.settlement import Settlement
 
 ENDED_BY = ("last_round", "bust", "agari_yame", "tenpai_yame", "extension")
 
@@ -54,10 +57,12 @@ class HandOutcome:
     dealer_tenpai: bool
 
     @classmethod
-    def of(cls, settlement: Mapping[str, Any], dealer: int) -> HandOutcome:
-        """Read a settlement dict; `renchan` defaults to "the dealer seat did not move", and the dealer counts as
+    def of(cls, settlement: Settlement | Mapping[str, Any], dealer: int) -> HandOutcome:
+        """Read a round's settlement (typed, as the round engine writes it), or a settlement dict; `renchan` defaults to "the dealer seat did not move", and the dealer counts as
         tenpai at an exhaustive draw when the settlement's `tenpai` says so (or, without it, when he keeps the
         seat)."""
+        if not isinstance(settlement, Mapping):
+            return cls.of_settled(settlement, dealer)
         dealer_next = int(settlement["dealer_next"])
         renchan = bool(settlement.get("renchan", dealer_next == dealer))
         kind = str(settlement["kind"])
@@ -79,6 +84,23 @@ class HandOutcome:
             renchan=renchan,
             dealer_won=any(w.get("seat") == dealer for w in wins),
             dealer_tenpai=dealer_tenpai,
+        )
+
+
+    @classmethod
+    def of_settled(cls, settled: Settlement, dealer: int) -> HandOutcome:
+        """Read the round engine's typed settlement (the dealer is tenpai when its flag says so)."""
+        n = settled.next
+        tenpai = settled.tenpai
+        return cls(
+            kind=settled.kind,
+            deltas=settled.deltas,
+            honba_next=n.honba_next,
+            sticks_next=n.sticks_next,
+            dealer_next=n.dealer_next,
+            renchan=n.renchan,
+            dealer_won=any(w.seat == dealer for w in settled.wins),
+            dealer_tenpai=settled.kind == "exhaustive" and (n.renchan if tenpai is None else bool(tenpai[dealer])),
         )
 
 
@@ -136,7 +158,7 @@ def dealer_wins_after(rules: GameRules, wins: int, outcome: HandOutcome) -> int:
     return 0 if outcome.kind in rules.dealer_win_streak_breaks else wins
 
 
-def advance(rules: GameRules, state: GameState, settlement: Mapping[str, Any]) -> GameState:
+def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping[str, Any]) -> GameState:
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
         raise ValueError("the game is over: no round follows its end")

@@ -22,6 +22,7 @@ from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
 from engine.round import Action, Round, RoundSetup, round_rules
+from engine.round.events import RoundEvent, write
 from ruledsl.compile import Rulebook
 
 # A game that has not ended after this many rounds is a bug (an end condition that can never hold), not a game.
@@ -59,7 +60,10 @@ class Game:
                 raise InvalidRequest(f"the agent of seat {seat} has neither `decide(obs)` nor `act(rnd, seat, legal)`")
         self.state: GameState = start(self.rules)
         self.settlements: list[dict[str, Any]] = []
-        self.events: list[dict[str, Any]] = [{"type": "start_game", "names": [f"seat{s}" for s in range(self.rules.players)]}]
+        # the game's events: ``start_game``, then each played round's typed events (``Round.log``); ``events``
+        # writes them as dicts when read, so that a game nobody reads the events of never writes them
+        self.log: list[dict[str, Any] | RoundEvent] = [{"type": "start_game", "names": [f"seat{s}" for s in range(self.rules.players)]}]
+        self._written: list[dict[str, Any]] = []
         self.actions = 0
         self.last_round: Round | None = None  # the round just played, for observers (tests, tools)
         self.live: Round | None = None  # the round being played, while one is
@@ -68,6 +72,14 @@ class Game:
         self.views: TableViews | None = None
         if any(not callable(getattr(a, "act", None)) for a in self.agents):
             self.watch()
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event of the played rounds as the round writes them (``Round.events``), ``start_game`` first."""
+        written, log = self._written, self.log
+        if len(written) < len(log):
+            written.extend([e if isinstance(e, dict) else write(e) for e in log[len(written) :]])
+        return written
 
     def watch(self) -> TableViews:
         """Every seat's view of the game, kept from now on (and made up from the rounds already played)."""
@@ -161,12 +173,12 @@ class Game:
         """Settle a finished round: keep its events and settlement, advance the game."""
         self.actions += self.round_actions
         self.last_round, self.live = rnd, None
-        settlement = rnd.settlement
-        if settlement is None:
+        settlement, settled = rnd.settlement, rnd.settled
+        if settlement is None or settled is None:
             raise GameStuck("a finished round has no settlement")
         self.settlements.append(settlement)
-        self.events.extend(rnd.events)
-        self.state = advance(self.rules, self.state, settlement)
+        self.log.extend(rnd.log)
+        self.state = advance(self.rules, self.state, settled)
         if self.views is not None:
             self.views.close_round(rnd.events)
             if self.state.finished:

@@ -32,6 +32,7 @@ from engine.replay.events import Event, GameEnd, RoundStart
 from engine.replay.rounds import compare_settlement, split_rounds
 from engine.replay.through_round import ROUND_WINDS, RoundReplay, _Driver
 from engine.round.rules import RoundRules, round_rules
+from engine.round.settlement import Settlement
 from ruledsl.record import record, replace
 from ruledsl.rulebook_changes import Change
 
@@ -56,7 +57,7 @@ class Settled:
     sticks_next: int = 0
     dealer_next: int = 0
     diverged: str | None = None
-    settlement: dict[str, Any] | None = None
+    settlement: Settlement | None = None
 
     @property
     def key(self) -> tuple:
@@ -90,18 +91,18 @@ class Settled:
 
 def _settled(played: RoundReplay) -> Settled:
     rnd = played.round
-    if rnd is None or not rnd.finished or rnd.settlement is None:
+    if rnd is None or not rnd.finished or rnd.settled is None:
         reason = played.mismatches[0].text() if played.mismatches else "the round does not end"
         return Settled(diverged=_short(reason))
-    s = rnd.settlement
+    s = rnd.settled
     return Settled(
-        kind=s["kind"],
-        abortive=s.get("abortive"),
-        winners=tuple(w["seat"] for w in s.get("wins", [])),
-        deltas=tuple(s["deltas"]),
-        honba_next=s["honba_next"],
-        sticks_next=s["sticks_next"],
-        dealer_next=s["dealer_next"],
+        kind=s.kind,
+        abortive=s.abortive,
+        winners=tuple(w.seat for w in s.wins),
+        deltas=s.deltas,
+        honba_next=s.next.honba_next,
+        sticks_next=s.next.sticks_next,
+        dealer_next=s.next.dealer_next,
         settlement=s,
     )
 

@@ -33,7 +33,7 @@ from engine.replay.events import (
 from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
-from engine.round.events import NAME
+from engine.round.events import NAME, Tsumo
 from engine.round.legal import dahai_action, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
@@ -275,22 +275,21 @@ class _Driver:
             return False
         # the round's next draw not yet matched with the log's (the round draws by itself); written in place, not
         # as a method: it runs for every draw
-        events = self.rnd.events
+        events = self.rnd.log  # typed: nothing is written as a dict to be compared
         got = None
         seen = self.seen_draws
         while seen < len(events):
             candidate = events[seen]
             seen += 1
-            if candidate["type"] == "tsumo":
+            if type(candidate) is Tsumo:
                 got = candidate
                 break
         self.seen_draws = seen
-        pai = NAME[event.tile]
         if got is None:
-            self.fail("draw", f"seat {event.seat} draws {pai}", "no draw here")
+            self.fail("draw", f"seat {event.seat} draws {NAME[event.tile]}", "no draw here")
             return False
-        if got["actor"] != event.seat or got["pai"] != pai:  # a tsumo event of the round: these two fields say it all
-            self.fail("draw", f"seat {event.seat} draws {pai}", f"seat {got['actor']} draws {got['pai']}")
+        if got.actor != event.seat or got.pai != event.tile:  # a tsumo event of the round: these two fields say it all
+            self.fail("draw", f"seat {event.seat} draws {NAME[event.tile]}", f"seat {got.actor} draws {NAME[got.pai]}")
             return False
         return True
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine import tiles as T
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action
-from engine.round.events import NAME
+from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
 from engine.round.settle import WinClaim
 from engine.round.state import MeldRecord
@@ -129,7 +129,7 @@ def resolve(r: Round) -> None:
             endings.end_abortive(r, None)
             return
         winners = rons[: r.rules.multiple_ron]
-        claims = [WinClaim(w, source, tile, scoring.ron_result(r, w, tile, source, event) or {}, chankan=event in ("kakan", "ankan")) for w in winners]
+        claims = [WinClaim(w, source, tile, scoring.ron_won(r, w, tile, source, event), chankan=event in ("kakan", "ankan")) for w in winners]
         endings.end_wins(r, claims)
         return
     calls = [a for a in answers.values() if a.type in CALL_WORD] if answers else []
@@ -197,7 +197,7 @@ def call(r: Round, a: Action) -> None:
     r.steady_changes += 1
     turns.release_on_call(r, seat)
     turns.break_first_turn(r)
-    r.events.append({"type": a.type, "actor": seat, "target": source, "pai": NAME[tile], "consumed": [NAME[c] for c in a.consumed]})
+    r.log.append(Meld(a.type, seat, source, tile, a.consumed))
     if a.type == "daiminkan":
         r.kan_makers.append(seat)
         if r.rules.kan_dora == "immediately":

@@ -7,38 +7,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import tiles as T
 from engine.round import scoring
 from engine.round.actions import Action
-from engine.round.events import NAME
+from engine.round.events import EndKyoku, Hora, Ryukyoku
 from engine.round.karaten import is_tenpai
 from engine.round.settle import WinClaim, field, next_counters, win_deltas
+from engine.round.settlement import NextHand, Settlement, Win
 from engine.round.state import Seat
+from ruledsl.record import replace
 
 if TYPE_CHECKING:
     from engine.round.round import Round
 
 
-def finish(r: Round, kind: str, deltas: list[int], counters: dict[str, Any], abortive: str | None, wins: list[dict[str, Any]], clauses: list[str], extra: dict[str, Any] | None = None) -> None:
+def finish(
+    r: Round, kind: str, deltas: list[int], counters: NextHand, abortive: str | None, wins: list[Win], clauses: list[str],
+    tenpai: list[bool] | None = None, nagashi: list[int] | None = None,
+) -> None:
     """The hand is over: scores moved and the settlement written (deltas net of the riichi deposits paid this
-    hand)."""
+    hand): the typed ``Round.settled`` and the contract's ``Round.settlement`` written from it."""
     for seat, d in enumerate(deltas):
         r.scores[seat] += d
-    total = [deltas[i] - r.deposits[i] for i in range(len(deltas))]
+    total = tuple(deltas[i] - r.deposits[i] for i in range(len(deltas)))
     r.finished = True
     r.phase = "finished"
     r.pending = {}
-    r.settlement = {
-        "kind": kind,
-        "abortive": abortive,
-        "wins": wins,
-        "deltas": total,
-        **counters,
-        "scores": list(r.scores),
-        "clauses": clauses,
-        **(extra or {}),
-    }
-    r.events.append({"type": "end_kyoku"})
+    settled = Settlement(
+        kind, abortive, tuple(wins), total, counters, tuple(r.scores), tuple(clauses),
+        None if tenpai is None else tuple(tenpai), None if nagashi is None else tuple(nagashi),
+    )
+    r.settled = settled
+    r.settlement = settled.as_json()
+    r.log.append(EndKyoku())
 
 
 def end_wins(r: Round, claims: list[WinClaim]) -> None:
@@ -47,14 +47,14 @@ def end_wins(r: Round, claims: list[WinClaim]) -> None:
     rules = r.rules
     players = rules.players
     deltas = [0] * players
-    wins = []
+    wins: list[Win] = []
     clauses: list[str] = []
     nearest = claims[0].seat
     for claim in claims:
         honba_here = r.setup.honba if (rules.honba_to == "each" or claim.seat == nearest) else 0
         sticks_here = sticks_share(r, claims, claim.seat)
         result = claim.result
-        if result.get("__honba__") != honba_here or result.get("__sticks__") != sticks_here:
+        if result.honba != honba_here or result.sticks != sticks_here:
             result = scoring.score(r, claim.seat, claim.tile, claim.source, "kakan" if claim.chankan else "dahai", honba=honba_here, sticks=sticks_here) or result
             claim = WinClaim(claim.seat, claim.source, claim.tile, result, claim.chankan)
         d, cl = win_deltas(r, claim)
@@ -62,9 +62,8 @@ def end_wins(r: Round, claims: list[WinClaim]) -> None:
         for i in range(players):
             deltas[i] += d[i]
         deltas[claim.seat] += sticks_here * rules.riichi_deposit
-        public = {k: v for k, v in result.items() if not k.startswith("__")}
-        wins.append({**public, "seat": claim.seat, "from": claim.source, "win_tile": T.format_tiles([claim.tile]), "deltas": d})
-        r.events.append({"type": "hora", "actor": claim.seat, "target": claim.source, "pai": NAME[claim.tile], "deltas": d, "ura_markers": result.get("ura_indicators", "")})
+        wins.append(Win(claim.seat, claim.source, claim.tile, result, tuple(d)))
+        r.log.append(Hora(claim.seat, claim.source, claim.tile, tuple(d), result.ura_indicators or ""))
     dealer_won = any(c.seat == r.setup.dealer for c in claims)
     tags = {"dealer_win"} if dealer_won else {"non_dealer_win"}
     counters = next_counters(r, tags, None, 0)
@@ -90,7 +89,7 @@ def end_abortive(r: Round, item: Any) -> None:
             deltas[seat] += paid
             kept -= paid // r.rules.riichi_deposit if r.rules.riichi_deposit else 0
     name = item.name if item is not None else None
-    r.events.append({"type": "ryukyoku", "reason": name or "triple_ron", "deltas": deltas})
+    r.log.append(Ryukyoku(name or "triple_ron", tuple(deltas)))
     counters = next_counters(r, {"abortive"}, item, kept)
     finish(r, "abortive", deltas, counters, name, [], [item.clause or item.name] if item is not None else [])
 
@@ -170,7 +169,6 @@ def end_exhaustive(r: Round) -> None:
         if cont == "if_dealer_nagashi":  # the tenpai hands are not shown: the dealer stays if he made it himself
             cont = "always" if dealer in makers else "never"
         if cont in ("always", "never"):
-            counters["renchan"] = cont == "always"
-            counters["dealer_next"] = dealer if cont == "always" else (dealer + 1) % players
-    r.events.append({"type": "ryukyoku", "reason": "exhaustive", "tenpais": tenpai, "deltas": deltas})
-    finish(r, "exhaustive", deltas, counters, None, [], clauses, {"tenpai": tenpai, "nagashi": [seat for seat, _ in nagashi]})
+            counters = replace(counters, renchan=cont == "always", dealer_next=dealer if cont == "always" else (dealer + 1) % players)
+    r.log.append(Ryukyoku("exhaustive", tuple(deltas), tuple(tenpai)))
+    finish(r, "exhaustive", deltas, counters, None, [], clauses, tenpai, [seat for seat, _ in nagashi])

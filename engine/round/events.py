@@ -5,8 +5,11 @@ tiles here, so the log a round writes reads the same whichever module wrote a li
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import tiles as T
 from engine.tiles import KIND_OF
+from ruledsl.record import record
 
 NAME = tuple(T.format_tiles([code]) for code in range(len(KIND_OF)))  # mpsz of each tile code, for events
 
@@ -30,3 +33,217 @@ def format_hand(codes: list[int] | tuple[int, ...]) -> str:
     if run:
         out.append(run)
     return "".join(out)
+
+
+# ---- the round's events, typed ----------------------------------------------------------------------------------
+# A round records what happened as these frozen records (``Round.log``), tiles as codes; ``Round.events`` writes
+# them as mjai-style dicts (``write``: tiles named in mpsz, mjai's field names) only when somebody reads them.
+# The records a round makes on every move (draws, discards, calls, indicators, riichi) write their ``__init__``
+# out: ``record``'s own binds arguments generically for a class's first constructions, which every fresh process
+# (a self-play or replay worker) would pay again, and a round makes thousands of them.
+_SET = object.__setattr__
+
+
+@record
+class StartKyoku:
+    """The deal: round wind, hand number (1 for the first dealer), counters, the first dora indicator, the scores
+    before the hand and each seat's thirteen tiles."""
+
+    bakaze: str
+    kyoku: int
+    honba: int
+    kyotaku: int
+    oya: int
+    dora_marker: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "type": "start_kyoku", "bakaze": self.bakaze, "kyoku": self.kyoku, "honba": self.honba, "kyotaku": self.kyotaku,
+            "oya": self.oya, "dora_marker": NAME[self.dora_marker], "scores": list(self.scores), "tehais": [format_hand(h) for h in self.hands],
+        }
+
+
+@record
+class Tsumo:
+    """A draw (live wall or replacement)."""
+
+    actor: int
+    pai: int
+
+    def __init__(self, actor: int, pai: int) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "pai", pai)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "tsumo", "actor": self.actor, "pai": NAME[self.pai]}
+
+
+@record
+class Dahai:
+    """A discard; ``tsumogiri`` when it is the tile just drawn."""
+
+    actor: int
+    pai: int
+    tsumogiri: bool
+
+    def __init__(self, actor: int, pai: int, tsumogiri: bool) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "pai", pai)
+        _SET(self, "tsumogiri", tsumogiri)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "dahai", "actor": self.actor, "pai": NAME[self.pai], "tsumogiri": self.tsumogiri}
+
+
+@record
+class Meld:
+    """A call of another seat's discard: ``type`` is ``chi``, ``pon`` or ``daiminkan``."""
+
+    type: str
+    actor: int
+    target: int
+    pai: int
+    consumed: tuple[int, ...]
+
+    def __init__(self, type: str, actor: int, target: int, pai: int, consumed: tuple[int, ...]) -> None:  # noqa: A002
+        _SET(self, "type", type)
+        _SET(self, "actor", actor)
+        _SET(self, "target", target)
+        _SET(self, "pai", pai)
+        _SET(self, "consumed", consumed)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": self.type, "actor": self.actor, "target": self.target, "pai": NAME[self.pai], "consumed": [NAME[c] for c in self.consumed]}
+
+
+@record
+class Ankan:
+    """A closed kan."""
+
+    actor: int
+    consumed: tuple[int, ...]
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "ankan", "actor": self.actor, "consumed": [NAME[c] for c in self.consumed]}
+
+
+@record
+class Kakan:
+    """A tile added to a pon."""
+
+    actor: int
+    pai: int
+    consumed: tuple[int, ...]
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "kakan", "actor": self.actor, "pai": NAME[self.pai], "consumed": [NAME[c] for c in self.consumed]}
+
+
+@record
+class Nukidora:
+    """A North set aside (three players)."""
+
+    actor: int
+    pai: int
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "nukidora", "actor": self.actor, "pai": NAME[self.pai]}
+
+
+@record
+class Reach:
+    """A riichi declared (``open``: an open riichi); its discard follows."""
+
+    actor: int
+    open: bool = False
+
+    def __init__(self, actor: int, open: bool = False) -> None:  # noqa: A002
+        _SET(self, "actor", actor)
+        _SET(self, "open", open)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "reach", "actor": self.actor, "open": True} if self.open else {"type": "reach", "actor": self.actor}
+
+
+@record
+class ReachAccepted:
+    """The riichi discard passed: the stick paid (``deltas``), the scores after it."""
+
+    actor: int
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def __init__(self, actor: int, deltas: tuple[int, ...], scores: tuple[int, ...]) -> None:
+        _SET(self, "actor", actor)
+        _SET(self, "deltas", deltas)
+        _SET(self, "scores", scores)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "reach_accepted", "actor": self.actor, "deltas": list(self.deltas), "scores": list(self.scores)}
+
+
+@record
+class Dora:
+    """A dora indicator turned."""
+
+    marker: int
+
+    def __init__(self, marker: int) -> None:
+        _SET(self, "marker", marker)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "dora", "dora_marker": NAME[self.marker]}
+
+
+@record
+class Hora:
+    """A win off ``target`` (the winner itself for tsumo): its point changes (riichi sticks excluded) and the ura
+    indicators shown (mpsz, empty when none)."""
+
+    actor: int
+    target: int
+    pai: int
+    deltas: tuple[int, ...]
+    ura_markers: str
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "hora", "actor": self.actor, "target": self.target, "pai": NAME[self.pai], "deltas": list(self.deltas), "ura_markers": self.ura_markers}
+
+
+@record
+class Ryukyoku:
+    """A draw: ``reason`` is ``exhaustive`` (with each seat's tenpai), the abortive item's id, or ``triple_ron``."""
+
+    reason: str
+    deltas: tuple[int, ...]
+    tenpais: tuple[bool, ...] | None = None
+
+    def json(self) -> dict[str, Any]:
+        if self.tenpais is None:
+            return {"type": "ryukyoku", "reason": self.reason, "deltas": list(self.deltas)}
+        return {"type": "ryukyoku", "reason": self.reason, "tenpais": list(self.tenpais), "deltas": list(self.deltas)}
+
+
+@record
+class EndKyoku:
+    """The hand is over (its settlement is ``Round.settled``)."""
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "end_kyoku"}
+
+
+# Every draw and discard event there can be, made once (seats of the largest table, every tile code): a frozen
+# record is a value, so a round appends the shared one, a table lookup, instead of building one per move.
+SEATS = 4
+TSUMO = tuple(tuple(Tsumo(seat, code) for code in range(len(NAME))) for seat in range(SEATS))
+DAHAI = tuple(tuple((Dahai(seat, code, False), Dahai(seat, code, True)) for code in range(len(NAME))) for seat in range(SEATS))
+
+RoundEvent = StartKyoku | Tsumo | Dahai | Meld | Ankan | Kakan | Nukidora | Reach | ReachAccepted | Dora | Hora | Ryukyoku | EndKyoku
+
+
+def write(event: RoundEvent) -> dict[str, Any]:
+    """The event as the round's mjai-style dict (``Round.events``): mjai's field names, tiles in mpsz, a dealt hand
+    in compact mpsz; ``engine.mjai.round_events_to_mjai`` turns these into mjai's own tile names."""
+    return event.json()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine import tiles as T
 from engine.round import calls, turns
 from engine.round.actions import Action
-from engine.round.events import NAME
+from engine.round.events import Ankan, Kakan, Nukidora
 from engine.round.state import MeldRecord
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def own_ankan(r: Round, a: Action) -> None:
     for c in a.consumed:
         s.remove(c)
     s.melds.append(MeldRecord("ankan", a.consumed))
-    r.events.append({"type": "ankan", "actor": seat, "consumed": [NAME[c] for c in a.consumed]})
+    r.log.append(Ankan(seat, a.consumed))
     turns.release_on_call(r, seat)
     kan_declared(r, seat)
     s.rest(r.kinds)
@@ -42,7 +42,7 @@ def own_kakan(r: Round, a: Action) -> None:
         if m.type == "pon" and m.tiles == a.consumed:
             s.melds[i] = MeldRecord("kakan", tuple(sorted((*m.tiles, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), m.called, m.source)
             break
-    r.events.append({"type": "kakan", "actor": seat, "pai": NAME[tile], "consumed": [NAME[c] for c in a.consumed]})
+    r.log.append(Kakan(seat, tile, a.consumed))
     turns.release_on_call(r, seat)
     kan_declared(r, seat)
     s.rest(r.kinds)
@@ -60,7 +60,7 @@ def own_nukidora(r: Round, a: Action) -> None:
     s.kita += 1
     r.kita_tiles.append(tile)
     s.rest(r.kinds)
-    r.events.append({"type": "nukidora", "actor": seat, "pai": NAME[tile]})
+    r.log.append(Nukidora(seat, tile))
     if r.rules.kita_interrupts:
         turns.break_first_turn(r)
     r.pending_kan = a

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.round.actions import Action
+from engine.round.events import Reach, ReachAccepted
 
 if TYPE_CHECKING:
     from engine.round.round import Round
@@ -19,7 +20,7 @@ def own_reach(r: Round, a: Action) -> None:
     (``establish_riichi``)."""
     r.reach_pending = True
     r.reach_open = a.open
-    r.events.append({"type": "reach", "actor": a.actor, "open": True} if a.open else {"type": "reach", "actor": a.actor})
+    r.log.append(Reach(a.actor, a.open))
 
 
 def establish_riichi(r: Round, seat: int) -> None:
@@ -35,4 +36,4 @@ def establish_riichi(r: Round, seat: int) -> None:
         r.steady_changes += 1
         deltas = [0] * r.rules.players
         deltas[seat] = -deposit
-        r.events.append({"type": "reach_accepted", "actor": seat, "deltas": deltas, "scores": list(r.scores)})
+        r.log.append(ReachAccepted(seat, tuple(deltas), tuple(r.scores)))

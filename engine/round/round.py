@@ -12,18 +12,23 @@ wins and draws) and ``events`` (how events name tiles).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import tiles as T
 from engine.errors import EngineError, InvalidRequest
 from engine.round import calls, endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, seat_problem, shape_problem
+from engine.round.events import RoundEvent, write
 from engine.round.facts import round_facts
 from engine.round.rules import RoundRules, round_rules
 from engine.round.state import Seat
 from engine.round.wall import Wall, WallState
 from engine.situation import WINDS
 from ruledsl.record import record
+
+if TYPE_CHECKING:
+    from engine.round.settlement import Settlement
+    from engine.scoring.result import ScoreResult
 
 
 class IllegalAction(EngineError):
@@ -88,7 +93,8 @@ class Round:
         self.release_on_any_call = "any_call" in r.temporary_release
         self.kita_tiles: list[int] = []
         self.tenpai: list[bool] = []
-        self.events: list[dict[str, Any]] = []
+        self.log: list[RoundEvent] = []  # what happened, typed (``engine.round.events``); ``events`` writes it
+        self._written: list[dict[str, Any]] = []  # ``events`` written so far
         self.any_call: bool = False
         self.second_draw: bool = False  # some player has drawn a second time
         self.kan_makers: list[int] = []
@@ -101,7 +107,8 @@ class Round:
         self.choice_quiet: tuple[int, int | None] | None = None
         self.pending_dora = 0
         self.finished = False
-        self.settlement: dict[str, Any] | None = None
+        self.settlement: dict[str, Any] | None = None  # the contract's settlement, written from ``settled``
+        self.settled: Settlement | None = None
         self.actor = setup.dealer
         self.phase = "own"
         self.drawn: int | None = None
@@ -111,17 +118,26 @@ class Round:
         self.reach_pending = False
         self.reach_open = False  # the pending riichi is an open one (read only while ``reach_pending``)
         self.kuikae_forbidden: frozenset[int] = frozenset()
-        self.tsumo_result: dict[str, Any] | None = None
+        self.tsumo_result: ScoreResult | None = None
         # the seats asked to answer and what each may answer; None: calls only, built on first ask (``legal_actions``)
         self.pending: dict[int, tuple[Action, ...] | None] = {}
         self.answers: dict[int, Action] = {}
         self.window: tuple[str, int, int] | None = None  # (event, tile, source) of an open response window
         self.pending_kan: Action | None = None
-        self.ron_cache: dict[tuple, dict[str, Any] | None] = {}
+        self.ron_cache: dict[tuple, ScoreResult | None] = {}
         self.own_cache: tuple[Action, ...] | None = None
         turns.deal(self, wall)
 
     # ---- public API ----------------------------------------------------------------------------------------------
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The round's events as mjai-style dicts (``engine.round.events.write``: mjai's fields, tiles in mpsz),
+        each written once, when first read; ``log`` holds them typed."""
+        written, log = self._written, self.log
+        if len(written) < len(log):
+            written.extend([write(e) for e in log[len(written) :]])
+        return written
+
     def waiting(self) -> tuple[int, ...]:
         """Seats whose decision the round waits for (empty once finished)."""
         if self.finished:
@@ -252,7 +268,7 @@ class Round:
         """The wind of ``seat`` this hand (the dealer is East)."""
         return WINDS[(seat - self.setup.dealer) % self.rules.players]
 
-    def ron_result(self, seat: int, tile: int, source: int, event: str) -> dict[str, Any] | None:
+    def ron_result(self, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
         """The scorer's answer for ``seat`` ronning ``tile`` now, or None when it is no win (``scoring.ron_result``)."""
         return scoring.ron_result(self, seat, tile, source, event)
 

@@ -6,18 +6,20 @@ tile in the waits, and each ron offered (kept for the window: the offer and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import tiles as T
-from engine.errors import NotAWin, NoYaku
+from engine.errors import InternalError, NotAWin, NoYaku
 from engine.situation import Situation
+from ruledsl.record import replace
 
 if TYPE_CHECKING:
     from engine.round.round import Round
+    from engine.scoring.result import ScoreResult
 
 
 def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
-) -> dict[str, Any] | None:
+) -> ScoreResult | None:
     """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
     raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it)."""
     s = r.seats[seat]
@@ -50,23 +52,29 @@ def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | 
     ura = r.wall.ura_indicators() if s.riichi and rules.ura_dora else ()
     try:
         hand = rules.scorer.hand(list(concealed), win=tile, melds=[(m.type, m.tiles) for m in s.melds])
-        result = rules.scorer.score_hand(hand, situation, dora=r.wall.dora_indicators(), ura=ura)
+        result = rules.scorer.score_result(hand, situation, dora=r.wall.dora_indicators(), ura=ura)
     except (NoYaku, NotAWin):
         if explain:
             raise
         return None
-    result["__honba__"] = situation.honba
-    result["__sticks__"] = situation.riichi_sticks
     if s.riichi and rules.ura_dora:
-        result["ura_indicators"] = T.format_tiles(ura, sort=False)
+        return replace(result, ura_indicators=T.format_tiles(ura, sort=False))
     return result
 
 
-def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> dict[str, Any] | None:
+def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
     """``score`` of a ron, kept while nothing happens in the round: the offer and the win ask the same."""
-    key = (seat, tile, source, event, len(r.events))
+    key = (seat, tile, source, event, len(r.log))
     if key not in r.ron_cache:
         if len(r.ron_cache) > 64:
             r.ron_cache.clear()
         r.ron_cache[key] = score(r, seat, tile, source, event)
     return r.ron_cache[key]
+
+
+def ron_won(r: Round, seat: int, tile: int, source: int, event: str) -> ScoreResult:
+    """``ron_result`` of a ron the round has accepted (its offer was checked a win with the same question)."""
+    result = ron_result(r, seat, tile, source, event)
+    if result is None:
+        raise InternalError(f"seat {seat} declared a ron the round had not offered")
+    return result

@@ -11,13 +11,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.facts import meld_group
+from engine.round.settlement import NextHand
 from ruledsl.record import record
 from ruledsl.values import KAN, SEQUENCE, TRIPLET
 
 if TYPE_CHECKING:
     from engine.round.round import Round
     from engine.round.state import MeldRecord
-    from engine.score import Scorer
+    from engine.scoring.result import ScoreResult
     from ruledsl.compile import Rule
 
 
@@ -28,7 +29,7 @@ class WinClaim:
     seat: int
     source: int
     tile: int
-    result: dict[str, Any]
+    result: ScoreResult
     chankan: bool = False
 
 
@@ -42,11 +43,10 @@ def field(item: Rule, name: str, env: dict[str, Any], default: Any = None) -> An
 
 @record
 class Table:
-    """What a win's payment needs of the table: its size, the dealer's seat and the scorer (honba parts)."""
+    """What a win's payment needs of the table: its size and the dealer's seat."""
 
     players: int
     dealer: int
-    scorer: Scorer
 
 
 @record
@@ -62,22 +62,21 @@ class Liable:
 
 def win_deltas(r: Round, claim: WinClaim) -> tuple[list[int], list[str]]:
     """Point changes of one win (riichi sticks excluded: the round pays them), and the liability clauses applied."""
-    return pay_win(Table(r.rules.players, r.setup.dealer, r.rules.scorer), claim, _liability(r, claim))
+    return pay_win(Table(r.rules.players, r.setup.dealer), claim, _liability(r, claim))
 
 
 def pay_win(table: Table, claim: WinClaim, liable: Liable | None) -> tuple[list[int], list[str]]:
     """Point changes of one win under a liability (or none), and its clause: the one settlement of pao, for a
     round's win and for a single scored hand (``engine.scoring.liability``)."""
     deltas = [0] * table.players
-    payments = claim.result["payments"]
+    payments = claim.result.payments
     winner = claim.seat
     if claim.source != winner:
-        amount = payments["ron"]
         if liable is None:
-            deltas[claim.source] -= amount
+            deltas[claim.source] -= payments.total("ron")
             return _rebalance(deltas, winner), []
         item, payer, env, part = liable.item, liable.payer, liable.env, liable.part
-        base, honba_part = _split_honba(table, claim, amount)
+        base, honba_part = payments.value["ron"], payments.honba_of("ron")
         covered = base * part
         pay_l = int(covered * field(item, "ron_liable", env, 0) // 100)
         pay_d = int(covered * field(item, "ron_discarder", env, 0) // 100) + base - int(covered)
@@ -85,19 +84,19 @@ def pay_win(table: Table, claim: WinClaim, liable: Liable | None) -> tuple[list[
         deltas[payer] -= pay_l + (honba_part if liable_honba else 0)
         deltas[claim.source] -= pay_d + (0 if liable_honba else honba_part)
         return _rebalance(deltas, winner), [item.clause or item.name]
-    shares = {seat: payments.get("dealer" if seat == table.dealer else "non_dealer", 0) for seat in range(table.players) if seat != winner}
+    key_of = {seat: "dealer" if seat == table.dealer else "non_dealer" for seat in range(table.players) if seat != winner}
     if liable is None:
-        for seat, v in shares.items():
-            deltas[seat] -= v
+        for seat, key in key_of.items():
+            deltas[seat] -= payments.total(key)
         return _rebalance(deltas, winner), []
     item, payer, env, part = liable.item, liable.payer, liable.env, liable.part
-    honba_of = {seat: _honba_share(table, claim, seat) for seat in shares}
-    base_of = {seat: v - honba_of[seat] for seat, v in shares.items()}
+    honba_of = {seat: payments.honba_of(key) for seat, key in key_of.items()}
+    base_of = {seat: payments.value.get(key, 0) for seat, key in key_of.items()}
     whole = sum(base_of.values())
     covered = whole * part * field(item, "tsumo_liable", env, 0) / 100
     rest = 1 - covered / whole if whole else 1
     liable_honba = field(item, "honba_payer", env, "liable") == "liable"
-    for seat in shares:
+    for seat in key_of:
         deltas[seat] -= int(base_of[seat] * rest) + (0 if liable_honba else honba_of[seat])
     deltas[payer] -= int(covered) + (sum(honba_of.values()) if liable_honba else 0)
     return _rebalance(deltas, winner), [item.clause or item.name]
@@ -107,28 +106,6 @@ def _rebalance(deltas: list[int], winner: int) -> list[int]:
     """The winner gains exactly what the others pay (percentage splits may round a point away)."""
     deltas[winner] = -sum(d for i, d in enumerate(deltas) if i != winner)
     return deltas
-
-
-def _split_honba(table: Table, claim: WinClaim, amount: int) -> tuple[int, int]:
-    """The part of a payment that is the win's value and the part that is honba."""
-    honba = claim.result.get("__honba__", 0)
-    if not honba:
-        return amount, 0
-    plain = table.scorer.settle(1, 30, dealer=claim.seat == table.dealer, tsumo=claim.source == claim.seat, honba=0)["total"]
-    bumped = table.scorer.settle(1, 30, dealer=claim.seat == table.dealer, tsumo=claim.source == claim.seat, honba=honba)["total"]
-    part = bumped - plain
-    return amount - part, part
-
-
-def _honba_share(table: Table, claim: WinClaim, seat: int) -> int:
-    honba = claim.result.get("__honba__", 0)
-    if not honba:
-        return 0
-    dealer = claim.seat == table.dealer
-    a = table.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=honba)["payments"]
-    b = table.scorer.settle(1, 30, dealer=dealer, tsumo=True, honba=0)["payments"]
-    key = "dealer" if seat == table.dealer else "non_dealer"
-    return a.get(key, 0) - b.get(key, 0)
 
 
 def _liability(r: Round, claim: WinClaim) -> Liable | None:
@@ -148,7 +125,7 @@ def find_liability(
     ``melds`` are in the order they were made, each with the seat it was called from; ``facts(call)`` gives the
     facts the item's fields read, with ``completing_call`` set.
     """
-    multipliers = {y["id"]: y["yakuman"] for y in claim.result.get("yaku", ()) if "yakuman" in y}
+    multipliers = claim.result.yakuman_multipliers()
     scored = set(multipliers)
     if not scored:
         return None
@@ -216,7 +193,7 @@ def _holds_on_melds(yakuman: Rule, melds: list[MeldRecord]) -> bool:
 # ---- next hand -----------------------------------------------------------------------------------------------------
 
 
-def next_counters(r: Round, tags: set[str], abortive: Rule | None, kept_sticks: int) -> dict[str, Any]:
+def next_counters(r: Round, tags: set[str], abortive: Rule | None, kept_sticks: int) -> NextHand:
     """``honba_next``, ``sticks_next``, ``dealer_next`` and ``renchan`` from ``settings game`` (and an abortive
     item's own ``dealer`` and ``honba`` fields, which decide for that draw)."""
     rules = r.rules
@@ -239,4 +216,4 @@ def next_counters(r: Round, tags: set[str], abortive: Rule | None, kept_sticks: 
         elif tags & set(rules.honba_increase):
             honba += 1
     dealer = r.setup.dealer if renchan else (r.setup.dealer + 1) % rules.players
-    return {"honba_next": honba, "sticks_next": kept_sticks, "dealer_next": dealer, "renchan": renchan}
+    return NextHand(honba, kept_sticks, dealer, renchan)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action
-from engine.round.events import NAME, format_hand
+from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.settle import WinClaim
 from engine.round.wall import Wall
 from engine.tiles import KIND_OF
@@ -34,18 +34,11 @@ def deal(r: Round, wall: Wall) -> None:
             counts[KIND_OF[code]] += 1
     for s in r.seats:
         s.rest(r.kinds)
-    r.events.append(
-        {
-            "type": "start_kyoku",
-            "bakaze": r.setup.round_wind,
-            "kyoku": r.setup.dealer + 1,
-            "honba": r.setup.honba,
-            "kyotaku": r.sticks,
-            "oya": r.setup.dealer,
-            "dora_marker": NAME[r.wall.dora_indicators()[0]],
-            "scores": list(r.scores),
-            "tehais": [format_hand(s.hand) for s in r.seats],
-        }
+    r.log.append(
+        StartKyoku(
+            r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dora_indicators()[0], tuple(r.scores),
+            tuple(tuple(s.hand) for s in r.seats),
+        )
     )
     draw(r, r.setup.dealer)
 
@@ -64,7 +57,7 @@ def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) 
             r.steady_changes += 1
     if r.release_on_draw:  # a replacement draw is the player's own draw too
         s.furiten_temporary = False
-    r.events.append({"type": "tsumo", "actor": seat, "pai": NAME[tile]})
+    r.log.append(TSUMO[seat][tile])
     waits = s.waits
     s.add(tile)
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
@@ -123,7 +116,7 @@ def own_dahai(r: Round, a: Action) -> None:
     while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it
         reveal(r)
         r.pending_dora -= 1
-    r.events.append({"type": "dahai", "actor": seat, "pai": NAME[tile], "tsumogiri": a.tsumogiri})
+    r.log.append(DAHAI[seat][tile][a.tsumogiri])
     calls.open_window(r, "dahai", tile, seat)
 
 
@@ -165,4 +158,4 @@ def break_first_turn(r: Round) -> None:
 def reveal(r: Round) -> None:
     """The next dora indicator turned, and its event."""
     code = r.wall.reveal()
-    r.events.append({"type": "dora", "dora_marker": NAME[code]})
+    r.log.append(Dora(code))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engine.round.settle import Liable
     from engine.round.state import MeldRecord
     from engine.score import Scorer
+    from engine.scoring.result import ScoreResult
     from ruledsl.compile import Rule
 
 
@@ -83,9 +84,10 @@ def _uncovered(rules: tuple[Rule, ...], wind: str) -> InvalidSituation:
     )
 
 
-def settle_liability(scorer: Scorer, request: ScoreRequest, response: dict[str, Any]) -> dict[str, Any]:
+def settle_liability(scorer: Scorer, request: ScoreRequest, result: ScoreResult) -> dict[str, Any]:
     """The response with the payment split as the rulebook's liability item says (``pay_win``), each payer named
     by seat wind; ``invalid_situation`` naming the rules when none covers the hand."""
+    response = result.as_json()
     players = scorer.prepared.players
     if request.liable is None:  # `from` alone changes nothing: without a liable seat the discarder pays the ron
         if request.tsumo:
@@ -100,7 +102,7 @@ def settle_liability(scorer: Scorer, request: ScoreRequest, response: dict[str, 
 
     winner, source, liable = _seats(request, players)
     rules = scorer.rulebook.of("liability")
-    claim = WinClaim(winner, source, 0, {**response, "__honba__": request.honba})
+    claim = WinClaim(winner, source, 0, result)
     melds = _melds(request, liable)
 
     def facts(call: str) -> dict[str, Any]:
@@ -112,7 +114,7 @@ def settle_liability(scorer: Scorer, request: ScoreRequest, response: dict[str, 
     if covered is None:
         raise _uncovered(rules, request.liable)
     found: Liable | None = None if source == liable else find_liability(rules, scorer.rulebook.of("yakuman"), claim, melds, facts)
-    deltas, _clauses = pay_win(Table(players, 0, scorer), claim, found)
+    deltas, _clauses = pay_win(Table(players, 0), claim, found)
     payments = {WINDS[seat]: -delta for seat, delta in enumerate(deltas) if seat != winner and delta < 0}
     return {
         **response,

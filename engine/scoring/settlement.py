@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
 from engine.scoring.prepared import Prepared, refine
+from engine.scoring.result import Payments
 from engine.scoring.valuation import limits, value_facts
 from ruledsl.arithmetic import RuleEvaluationError
 
@@ -68,6 +69,19 @@ class Settlement:
             paying = self.payments(env)
             prepared.payment_cache.put(key, paying)
         return dict(paying[0]), paying[1]
+
+    def split(self, payments: dict[str, int], *, base: int, dealer: bool, tsumo: bool, honba: int) -> Payments:
+        """``payments`` of a win with this base, each split into its value and its honba part: the value is what
+        the same payment rules ask at honba 0 (nothing is asked again at honba 0)."""
+        if not honba:
+            return Payments(payments, {})
+        env = {"dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": 0, "riichi_sticks": 0, "base": base, "closed": True}
+        try:
+            plain, _paid = self.payments(env)
+        except RuleEvaluationError as exc:
+            raise rule_error(exc) from None
+        value = {payer: plain.get(payer, 0) for payer in payments}
+        return Payments(value, {payer: amount - value[payer] for payer, amount in payments.items()})
 
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
         """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""
