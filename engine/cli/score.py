@@ -27,7 +27,7 @@ EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 BATCH_ENTRY_CAP = 4096
 # ... and all of them together, checked every ``TRIM_EVERY`` answers (``ruledsl.memo.trim``): caches with rare keys
 # take hundreds of thousands of hands to fill, so without a total the batch's memory crept up until every one was full.
-BATCH_ENTRY_BUDGET = 16384
+BATCH_ENTRY_BUDGET = 8192
 TRIM_EVERY = 256
 
 
