@@ -25,9 +25,9 @@ from engine.decompose import (
     TANKI,
     THIRTEEN_ORPHANS,
     honour_split,
+    is_thirteen_orphans,
     placements_of,
     read_counts,
-    readings_of,
     suit_splits,
 )
 from engine.decompose import PAIR as D_PAIR
@@ -321,7 +321,7 @@ def _ura_facts(f: HandFacts) -> None:
 
 
 def _wait_count(f: HandFacts) -> int:
-    """How many kinds completed the hand before the win: ``analysis.waits``, on the cached decompositions."""
+    """How many kinds completed the hand before the win: ``analysis.waits``, by ``complete``."""
     hand = f.hand
     held = list(hand.counts)
     held[hand.win_kind] -= 1
@@ -329,10 +329,34 @@ def _wait_count(f: HandFacts) -> int:
     for kind in _wait_candidates(held, not hand.melds):
         if held[kind] < 4:
             held[kind] += 1
-            if readings_of(tuple(held)):  # complete (seven pairs and thirteen orphans need all 14 tiles)
+            if complete(bytes(held)):  # seven pairs and thirteen orphans need all 14 tiles
                 found += 1
             held[kind] -= 1
     return found
+
+
+def complete(counts: bytes) -> bool:
+    """Whether concealed kind counts (34 bytes) have any reading: ``bool(readings_of(counts))``, without reading
+    the hand whole. Each suit and the honours are looked up in the scorer's per-part tables (``_SUIT_PARTS``,
+    ``_HONOUR_PARTS``, keyed by their few bytes), so a wait's candidates, which differ from the hand in one kind,
+    share all but one part with it and add no entry of 34 counts to any cache."""
+    if counts.count(2) == 7 and sum(counts) == 14:  # seven pairs
+        return True
+    if all(counts[27:]) and is_thirteen_orphans(counts):
+        return True
+    honours = _HONOUR_PARTS[counts[27:]]
+    if honours is CANNOT_SPLIT:
+        return False
+    pairs = honours[0]
+    for start, known in _SUIT_PARTS:
+        suit = counts[start : start + 9]
+        found = known[suit]
+        if found is NO_TILES:
+            continue
+        if found is CANNOT_SPLIT:
+            return False
+        pairs += (sum(suit) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
+    return pairs == 1
 
 
 def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[int]:
@@ -350,7 +374,7 @@ def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[i
     for kind in _wait_candidates(held, not hand.melds):
         if kind != win_kind and owned[kind] < copies and kind in allowed:
             held[kind] += 1
-            if readings_of(tuple(held)):
+            if complete(bytes(held)):
                 found.append(kind)
             held[kind] -= 1
     return found
@@ -435,20 +459,30 @@ def _peikou(env: Env) -> int:
     return sum(starts.count(k) // 2 for k in set(starts))
 
 
-def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
-    """The facts of each reading of concealed kind counts, won on a kind by tsumo or ron: one entry per reading
-    and, in a standard reading, per group the winning tile may have completed; none when the tiles are not a
-    complete hand. ``put_reading`` writes an entry into a fact table.
+def reading_key(counts: tuple[int, ...], win: int, ron: bool) -> bytes:
+    """The key of ``READING_FACTS``: the 34 concealed kind counts, the winning kind and whether it was a ron, as
+    36 bytes. A tuple of 34 counts takes about 330 bytes a key where these take 69 (a long batch keeps thousands
+    of them), and a bytes key hashes once (a tuple's hash is recomputed at each lookup)."""
+    return bytes(counts) + _WIN_RON[win + win + ron]
+
+
+_WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))  # reading_key's last two bytes
+
+
+def _reading_facts(key: bytes) -> tuple[tuple, ...]:
+    """The facts of each reading of concealed kind counts, won on a kind by tsumo or ron (``reading_key``): one
+    entry per reading and, in a standard reading, per group the winning tile may have completed; none when the
+    tiles are not a complete hand. ``put_reading`` writes an entry into a fact table.
 
     An entry names its groups by number (``GROUP_AT``), so it holds only ints and strings: a table of them is
     one the garbage collector stops following, however many hands it keeps.
     """
-    counts, win, ron = key
+    counts, win, ron = key[: T.KINDS], key[T.KINDS], bool(key[T.KINDS + 1])
     entries = _one_way(counts, win, ron)
     if entries is not None and counts.count(2) != 7 and not all(counts[27:]):  # no seven pairs, no orphans
         return tuple(entries)
     entries = []
-    for reading_shape, shapes in read_counts(counts):  # uncached: this table is the cache
+    for reading_shape, shapes in read_counts(tuple(counts)):  # uncached: this table is the cache
         if reading_shape == STANDARD:
             # groups sort by shape, sets first: the one pair of a standard reading is its last group
             numbers = tuple(map(_PLAIN_NUMBER.__getitem__, shapes))
@@ -461,10 +495,11 @@ def _reading_facts(key: tuple[tuple[int, ...], int, bool]) -> tuple[tuple, ...]:
     return tuple(entries)
 
 
-def _one_way(counts: tuple[int, ...], win: int, ron: bool) -> list[tuple] | None:
+def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple] | None:
     """``_reading_facts`` of the standard reading when every suit and the honours split one way (most hands),
     built from the parts' splits kept as group numbers (``_parts``); None when some part splits several ways (the
-    general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order."""
+    general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order.
+    ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints)."""
     held = _HONOUR_PARTS[counts[27:]]
     if held is CANNOT_SPLIT:
         return []
@@ -519,8 +554,8 @@ def _part(groups: tuple[tuple[int, int], ...], with_pair: bool) -> tuple:
     return (groups, numbers, numbers[:-1], numbers[-1]) if with_pair else (groups, numbers, numbers, -1)
 
 
-def _suit_part(start: int, vec: tuple[int, ...]) -> Any:
-    found = suit_splits(start, vec)
+def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
+    found = suit_splits(start, tuple(vec))  # decompose's own memos are keyed by tuples
     if found is NO_TILES or found is CANNOT_SPLIT:
         return found
     with_pair, splits = found
@@ -529,8 +564,8 @@ def _suit_part(start: int, vec: tuple[int, ...]) -> Any:
     return with_pair, _part(splits[0], bool(with_pair))
 
 
-def _honour_part(honours: tuple[int, ...]) -> Any:
-    found = honour_split(honours)
+def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
+    found = honour_split(tuple(honours))
     if found is CANNOT_SPLIT:
         return found
     pairs, groups = found
@@ -566,7 +601,8 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
     env["win_group"] = at(win_group) if win_group >= 0 else None
 
 
-# What the scorer looks up for every hand: (concealed kind counts, winning kind, won by ron) -> reading facts.
+# What the scorer looks up for every hand: ``reading_key(concealed kind counts, winning kind, won by ron)`` -> reading
+# facts.
 READING_FACTS = Memo(_reading_facts, 65536)
 
 

@@ -124,7 +124,7 @@ def plain_request(data: Any) -> PlainRequest | None:
     if values is None:
         return None
     request = PlainRequest()
-    request.__dict__.update(values)
+    request.__dict__ = values  # the reader's own new dict: taken, not copied
     return request
 
 

@@ -217,14 +217,12 @@ class Scorer:
             return False
         return rebuilt == hand
 
-    def _score(
-        self, hand: Hand, situation: Situation, known: dict[str, Any], verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...]
-    ) -> dict[str, Any]:
+    def _score(self, hand: Hand, situation: Situation, verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...]) -> dict[str, Any]:
         self._check_cached(hand, situation, verdicts)
         if dora or ura:
             self._check_indicators(hand, dora, ura)
         try:
-            return self.response(self._best(hand, situation, dora, ura, known), situation)
+            return self.response(self._best(hand, situation, dora, ura), situation)
         except RuleEvaluationError as exc:  # a rule computed what the language forbids: the rulebook's fault
             raise rule_error(exc) from None
 

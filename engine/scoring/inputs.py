@@ -4,8 +4,9 @@ indicator codes.
 
 A plain JSON object whose values already have their fields' exact types is read without pydantic
 (``engine.plain_request``); anything else is validated by the contract's model, imported on first need. Situations
-repeat far more than hands, so each distinct one is built once, with its facts and its verdicts
-(``engine.scoring.checks``), and kept.
+repeat far more than hands, so each distinct one is built once, with its verdicts (``engine.scoring.checks``), and
+kept; its facts (a dict of some twenty entries, 0.8 KiB) are not: they are written into each hand's fact table
+afresh, which costs about what copying kept ones did, and a long batch keeps thousands of situations.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import tiles as T
 from engine.errors import InvalidHand, InvalidRequest
-from engine.facts import situation_facts
 from engine.hand import Hand, build_hand
 from engine.memo import BoundedCache
 from engine.plain_request import PlainRequest, plain_request
@@ -27,8 +27,8 @@ from engine.situation import SITUATION_FIELDS, Situation, situation_of
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
 
-# What ``Scorer._score`` takes: the hand, its situation, the situation's facts and kept verdicts, dora and ura codes.
-Inputs = tuple[Hand, Situation, dict[str, Any], dict[tuple, str | None], tuple[int, ...], tuple[int, ...]]
+# What ``Scorer._score`` takes: the hand, its situation and kept verdicts, dora and ura codes.
+Inputs = tuple[Hand, Situation, dict[tuple, str | None], tuple[int, ...], tuple[int, ...]]
 
 # Every request field ``situation_of`` reads: equal inputs give an equal situation.
 _SITUATION_INPUTS = operator.attrgetter(*SITUATION_FIELDS)
@@ -41,18 +41,18 @@ class RequestReader:
         self.prepared = prepared
         self.checks = checks
         # bounded and registered caches (``ruledsl.memo``), emptied when full and by ``clear_all``
-        self.situations: BoundedCache[tuple, tuple[Situation, dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
-        self.by_situation: BoundedCache[Situation, tuple[dict[str, Any], dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self.situations: BoundedCache[tuple, tuple[Situation, dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        self.by_situation: BoundedCache[Situation, dict[tuple, str | None]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     def read(self, data: Any) -> Inputs:
         """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
         # a ``PlainRequest`` holds a ``ScoreRequest``'s fields as plain attributes, and is read as one
         request = cast("ScoreRequest", plain_request(data) or _validated(data))
         hand = self.build_hand(request)
-        situation, known, verdicts = self.situation(request)
+        situation, verdicts = self.situation(request)
         dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
         ura = T.tile_codes(request.ura_indicators) if request.ura_indicators else ()
-        return hand, situation, known, verdicts, dora, ura
+        return hand, situation, verdicts, dora, ura
 
     def read_python(self, hand: Hand, situation: Situation, dora: Any, ura: Any) -> Inputs:
         """The inputs of ``Scorer.score_hand``, whose types Python code may get wrong: checked here (a ``Situation``
@@ -64,21 +64,19 @@ class RequestReader:
         tile_set = self.prepared.hand_codes  # a hand built under another rulebook may hold tiles this one lacks
         if not tile_set.issuperset(hand.concealed) or (hand.melds and not all(tile_set.issuperset(m.tiles) for m in hand.melds)):
             raise InvalidHand("`hand` holds tiles outside this rulebook's tile set; build it with this scorer's `hand`")
-        found = self.by_situation.get(situation)
-        if found is None:
-            found = (situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
-            self.by_situation.put(situation, found)
-        return hand, situation, found[0], found[1], _indicator_codes(dora, "dora_indicators"), _indicator_codes(ura, "ura_indicators")
+        verdicts = self.by_situation.get(situation)
+        if verdicts is None:
+            verdicts = self.by_situation.put(situation, self.checks.verdicts_for(situation))
+        return hand, situation, verdicts, _indicator_codes(dora, "dora_indicators"), _indicator_codes(ura, "ura_indicators")
 
-    def situation(self, request: ScoreRequest) -> tuple[Situation, dict[str, Any], dict[tuple, str | None]]:
-        """The request's situation, its facts and its verdicts by kind of hand (``SituationChecks.check_cached``),
-        built once per distinct situation (they are immutable)."""
+    def situation(self, request: ScoreRequest) -> tuple[Situation, dict[tuple, str | None]]:
+        """The request's situation and its verdicts by kind of hand (``SituationChecks.check_cached``), built once
+        per distinct situation (they are immutable)."""
         key = _SITUATION_INPUTS(request)
         found = self.situations.get(key)
         if found is None:
             situation = situation_of(request)
-            found = (situation, situation_facts(situation, self.prepared.players), self.checks.verdicts_for(situation))
-            self.situations.put(key, found)
+            found = self.situations.put(key, (situation, self.checks.verdicts_for(situation)))
         return found
 
     def hand(self, concealed: str | Sequence[int], win: str | int, melds: Sequence[tuple[str, str | Sequence[int]]] = ()) -> Hand:

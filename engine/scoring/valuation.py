@@ -21,7 +21,7 @@ from typing import Any
 from engine import tiles as T
 from engine.decompose import STANDARD
 from engine.errors import NotAWin, NoYaku
-from engine.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading
+from engine.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading, reading_key
 from engine.hand import Hand
 from engine.scoring.prepared import FastRule, Prepared, Tables, refine
 from engine.situation import Situation
@@ -100,7 +100,7 @@ class Valuer:
     ) -> Valuation:
         """The best reading's valuation; raises ``NotAWin`` for an incomplete hand and ``NoYaku`` when no reading
         wins (``RuleEvaluationError`` when a rule computes what the language forbids)."""
-        templates = READING_FACTS[(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
+        templates = READING_FACTS[reading_key(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
         if not templates:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
         prepared = self.prepared
@@ -142,7 +142,7 @@ class Valuer:
             concealed.remove(hand.win)
             concealed.append(kind)  # a kind's plain tile has the kind's code
             other = Hand(tuple(sorted(concealed, key=T.kind_of)), hand.melds, kind)
-            templates = READING_FACTS[(other.counts, kind, not situation.tsumo)]
+            templates = READING_FACTS[reading_key(other.counts, kind, not situation.tsumo)]
             facts = HandFacts(other, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
             tables = prepared.tables(facts)
             wins = False

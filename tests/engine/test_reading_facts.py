@@ -53,3 +53,34 @@ def test_any_fourteen_kinds_read_the_same_either_way(complete, ron, moved, data)
     fast = F._one_way(tuple(counts), win, ron)
     if fast is not None:
         assert _as_collections(fast) == _as_collections(general)
+
+
+@settings(max_examples=200)
+@given(complete_hands(), st.booleans(), st.data())
+def test_the_scorers_bytes_key_reads_what_tuples_read(complete, ron, data):
+    """The scorer keys ``READING_FACTS`` by 36 bytes (``reading_key``: counts, winning kind, ron) and its parts by
+    byte slices: the same entries as the counts read as tuples, and the standard ones those of the general path."""
+    win = data.draw(st.sampled_from(sorted({k for g in complete.groups for k in group_kinds(g)})))
+    counts = tuple(complete.counts)
+    key = F.reading_key(counts, win, ron)
+    assert (list(key[:34]), key[34], key[35]) == (list(counts), win, int(ron))
+    assert F._one_way(key[:34], win, ron) == F._one_way(counts, win, ron)
+    entries = F._reading_facts(key)
+    assert F.READING_FACTS[key] == entries
+    assert _as_collections([e for e in entries if e[0] == F.STANDARD]) == _as_collections(_general(counts, win, ron))
+
+
+def _any_counts():
+    """Kind counts of 2..14 tiles drawn from a few kinds (so that some are complete) or from all of them."""
+    return st.lists(st.sampled_from(range(34)), min_size=1, max_size=9, unique=True).flatmap(
+        lambda kinds: st.lists(st.sampled_from(kinds), min_size=2, max_size=14)
+    ).map(lambda tiles: tuple(min(tiles.count(k), 4) for k in range(34)))
+
+
+@settings(max_examples=400)
+@given(st.one_of(_any_counts(), complete_hands().map(lambda c: tuple(c.counts))))
+def test_complete_is_whether_the_hand_has_a_reading(counts):
+    """``complete`` (the waits' test, from per-part tables) answers what the readings of the whole hand do."""
+    from engine.decompose import readings_of
+
+    assert F.complete(bytes(counts)) == bool(readings_of(counts))
