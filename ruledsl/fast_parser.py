@@ -24,12 +24,14 @@ from ruledsl.record import maker
 # (``tests/ruledsl/test_fast_parser.py`` fails until both agree; until then every text goes to lark).
 GRAMMAR_SHA256 = "685b224791f4105033552be19c488d5974792f2bd1eef85204c03d40c4c9e508"
 
-# The grammar's terminals, in lark's order of preference (TILES has priority 2), plus its ignored WS and COMMENT.
+# The grammar's terminals, in lark's order of preference (TILES has priority 2), after the blanks of its ignored
+# WS, one line at a time (no token spans lines; a comment is ignored too); the last group is any other character.
 _LEXEME = re.compile(
-    r'(?P<w>[ \t\f\r\n]+)|(?P<c>#[^\n]*)|(?P<T>(?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|(?P<I>[0-9]+(?![A-Za-z0-9_]))'
-    r'|(?P<N>[A-Za-z_][A-Za-z0-9_]*)|(?P<S>"(?:[^"\\\n]|\\.)*")|(?P<P>==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])'
-    r"|(?P<x>[\s\S])"
+    r'[ \t\f\r]*(?:(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
+    r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r]))'
 )
+_KIND_OF_GROUP = (None, None, "T", "I", "N", "S", None)
+_COMMENT, _OTHER = 1, 7
 _KEYWORDS = frozenset(
     "rulebook extends source override remove exception to examples for clauses from example if then else or and "
     "not in true false any all count sum max min".split()
@@ -87,22 +89,19 @@ def grammar_matches(grammar: str) -> bool:
 def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
     out: list[tuple[str, str, int, int]] = []
-    line, line_start = 1, 0
-    for match in _LEXEME.finditer(text):
-        kind = match.lastgroup
-        value = match.group()
-        if kind == "w":
-            newlines = value.count("\n")
-            if newlines:
-                line += newlines
-                line_start = match.start() + value.rindex("\n") + 1
-            continue
-        if kind == "c":
-            continue
-        if kind == "x":
-            raise _GiveUp
-        out.append((value if kind == "P" else kind, value, line, match.start() - line_start + 1))  # type: ignore[arg-type]
-    out.append(("$", "", line, 0))
+    append = out.append
+    kinds = _KIND_OF_GROUP
+    number = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for match in _LEXEME.finditer(line):
+            group = match.lastindex
+            if group == _COMMENT:
+                continue
+            if group == _OTHER:
+                raise _GiveUp
+            value = match.group(group)
+            append((kinds[group] or value, value, number, match.start(group) + 1))  # type: ignore[index]
+    out.append(("$", "", number, 0))
     return out
 
 

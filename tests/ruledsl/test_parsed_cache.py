@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from ruledsl import ast, lark_parser, parsed_cache, parser, record
+from ruledsl import ast, parsed_cache, parser, record
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import bundled_names
 from tests.ruledsl import strategies as S
