@@ -30,7 +30,7 @@ _LEXEME = re.compile(
     r'[ \t\f\r]*(?:(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
     r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r]))'
 )
-_KIND_OF_GROUP = (None, None, "T", "I", "N", "S", None)
+_KIND_OF_GROUP: tuple[str | None, ...] = (None, None, "T", "I", "N", "S", None)
 _COMMENT, _OTHER = 1, 7
 _KEYWORDS = frozenset(
     "rulebook extends source override remove exception to examples for clauses from example if then else or and "
@@ -48,12 +48,29 @@ MAX_DEPTH = 100  # ruledsl.parser.MAX_DEPTH (not imported: that module imports t
 MAX_INT_DIGITS = 18
 _FIELD_LEVEL = 5  # depth of a field or example in lark's tree: start, item, define, block, field
 
+# Positional constructors (``ruledsl.record.maker``): every field given, in order.
 _Span = maker(ast.Span)
-_Int, _Bool, _Str, _Tiles, _Name = (maker(c) for c in (ast.Int, ast.Bool, ast.Str, ast.Tiles, ast.Name))
-_Call, _Quant, _List, _Entry = (maker(c) for c in (ast.Call, ast.Quantifier, ast.ListLit, ast.Entry))
-_Record, _Range, _BinOp, _Not = (maker(c) for c in (ast.Record, ast.Range, ast.BinOp, ast.Not))
-_Negate, _Cond, _Field, _Example = (maker(c) for c in (ast.Negate, ast.Conditional, ast.Field, ast.Example))
-_Decorator, _Item, _Adoption, _Rulebook = (maker(c) for c in (ast.Decorator, ast.Item, ast.Adoption, ast.Rulebook))
+_Int = maker(ast.Int)
+_Bool = maker(ast.Bool)
+_Str = maker(ast.Str)
+_Tiles = maker(ast.Tiles)
+_Name = maker(ast.Name)
+_Call = maker(ast.Call)
+_Quant = maker(ast.Quantifier)
+_List = maker(ast.ListLit)
+_Entry = maker(ast.Entry)
+_Record = maker(ast.Record)
+_Range = maker(ast.Range)
+_BinOp = maker(ast.BinOp)
+_Not = maker(ast.Not)
+_Negate = maker(ast.Negate)
+_Cond = maker(ast.Conditional)
+_Field = maker(ast.Field)
+_Example = maker(ast.Example)
+_Decorator = maker(ast.Decorator)
+_Item = maker(ast.Item)
+_Adoption = maker(ast.Adoption)
+_Rulebook = maker(ast.Rulebook)
 
 
 class _GiveUp(Exception):
@@ -94,13 +111,13 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     number = 0
     for number, line in enumerate(text.split("\n"), 1):
         for match in _LEXEME.finditer(line):
-            group = match.lastindex
+            group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
             if group == _COMMENT:
                 continue
             if group == _OTHER:
                 raise _GiveUp
             value = match.group(group)
-            append((kinds[group] or value, value, number, match.start(group) + 1))  # type: ignore[index]
+            append((kinds[group] or value, value, number, match.start(group) + 1))
     out.append(("$", "", number, 0))
     return out
 
