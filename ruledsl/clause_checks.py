@@ -178,16 +178,23 @@ def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> 
         return
     first_words = Counter(name.lower().split("_")[0] for name in set(_every_name(rulebook)))
     matchers = [(name, verb, span, _spellings(name, is_item, first_words)) for name, is_item, verb, span in changes]
+    # which matchers each spelling belongs to, so that a clause is looked up by its own word runs (a few) rather
+    # than against every change of a big file; the matchers found are then taken in their order, as before
+    by_spelling: dict[str, set[int]] = {}
+    for position, (_name, _verb, _span, spellings) in enumerate(matchers):
+        for spelling in spellings:
+            by_spelling.setdefault(spelling, set()).add(position)
     for key, item in rulebook.items.items():
         origin = clause_origin(rulebook, key)
         if origin is None or not origin.inherited or origin.clause is None:
             continue
         runs = _word_runs(_rule_words(origin.clause))
+        hits = sorted({position for run in runs for position in by_spelling.get(run, ())})
         named = []
-        for name, verb, span, spellings in matchers:
-            said = next((runs[s] for s in spellings if s in runs), None)
-            if said is not None:
-                named.append((said, name, verb, span))
+        for position in hits:
+            name, verb, span, spellings = matchers[position]
+            said = next(runs[s] for s in spellings if s in runs)
+            named.append((said, name, verb, span))
         if named:
             _warn(item, origin.written_by or "", origin.clause, named, diags)
 

@@ -18,6 +18,7 @@ from lark.tree import Meta
 from ruledsl import ast, grammar_tables
 from ruledsl.caches import once
 from ruledsl.diagnostics import Reporter, RulebookError
+from ruledsl.fast_parser import unquote
 from ruledsl.parser import MAX_DEPTH, MAX_INT_DIGITS, _code_brackets, grammar_text
 
 _TOKEN_WORDS = {
@@ -241,19 +242,7 @@ def _tok_span(file: str, tok: Token) -> ast.Span:
 
 
 def _unquote(tok: Token) -> str:
-    raw = str(tok)[1:-1]
-    out: list[str] = []
-    i = 0
-    while i < len(raw):
-        ch = raw[i]
-        if ch == "\\" and i + 1 < len(raw):
-            nxt = raw[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+    return unquote(str(tok))
 
 
 @v_args(meta=True)

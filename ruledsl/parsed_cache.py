@@ -44,6 +44,7 @@ SOURCES = (
     "grammar.lark",
     "parser.py",
     "lark_parser.py",
+    "fast_parser.py",
     "grammar_tables.py",
     "ast.py",
     "record.py",

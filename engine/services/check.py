@@ -191,7 +191,7 @@ def _guard_impossible(resolved: ResolvedRulebook, report: FileReport) -> None:
     if not flagged:
         return
     try:
-        scorer = Scorer(compile_rulebook(resolved))
+        scorer = Scorer(compile_rulebook(resolved, checked=True))  # only a file the checker found no error in
     except (RulebookError, EngineError):  # the examples step reports why this rulebook cannot score
         return
     for diagnostic in flagged:
@@ -228,7 +228,7 @@ def _leaf_file(display: str, text: str | None) -> str:
 
 def _run_examples(resolved: ResolvedRulebook, report: FileReport) -> None:
     try:
-        compiled = compile_rulebook(resolved)
+        compiled = compile_rulebook(resolved, checked=report.ok)  # the checker has just run: not twice
     except RulebookError as exc:  # pragma: no cover - check() found no error, so compiling cannot fail
         report.diagnostics.extend(exc.diagnostics)
         return

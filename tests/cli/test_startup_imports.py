@@ -103,3 +103,17 @@ def test_score_one_hand_without_site_imports_no_path_or_resource_machinery() -> 
     assert rc == 0 and "total: 2,600" in out
     unwanted = ("pathlib", "importlib.resources", "zipfile", "tempfile", "hashlib", "_hashlib", "dataclasses", "inspect", "difflib")
     assert [m for m in unwanted if m in modules] == []
+
+
+def test_checking_a_well_formed_file_does_not_import_lark(tmp_path: Path) -> None:
+    """A file that is not bundled is read by the fast parser (``ruledsl.fast_parser``); lark is imported only for a
+    text it is unsure of, a mistake above all, so that the diagnostics stay lark's."""
+    good = tmp_path / "mine.rulebook"
+    good.write_text('rulebook mine "Mine" extends house\n\noverride settings table {\n  start_points = 30000\n}\n', encoding="utf-8")
+    rc, modules, out = loaded_by(["check", str(good)])
+    assert rc == 0 and "ok" in out
+    assert [m for m in modules if m == "lark" or m.startswith("lark.") or m == "ruledsl.lark_parser"] == []
+    bad = tmp_path / "bad.rulebook"
+    bad.write_text('rulebook bad extends house\n\noverride settings table {\n  start_points = = 30000\n}\n', encoding="utf-8")
+    rc, modules, out = loaded_by(["check", str(bad)])
+    assert rc == 1 and "ruledsl.lark_parser" in modules

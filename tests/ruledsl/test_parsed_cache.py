@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from ruledsl import ast, lark_parser, parsed_cache, parser, record
+from ruledsl import ast, parsed_cache, parser, record
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import bundled_names
 from tests.ruledsl import strategies as S
@@ -26,15 +26,16 @@ STALE = f"stale; regenerate it with `{parsed_cache.COMMAND}`"
 
 @pytest.fixture
 def lark_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The files parsed by lark during the test (cache misses)."""
+    """The files parsed during the test rather than read from the cache (by lark, or by the fast parser that reads
+    well-formed text to lark's tree: ``tests/ruledsl/test_fast_parser.py``)."""
     calls: list[str] = []
-    parse_tree = lark_parser.parse_tree
+    parse_uncached = parser.parse_uncached
 
-    def spy(text: str, file: str, reporter):
+    def spy(text: str, file: str = "<input>"):
         calls.append(file)
-        return parse_tree(text, file, reporter)
+        return parse_uncached(text, file)
 
-    monkeypatch.setattr(lark_parser, "parse_tree", spy)
+    monkeypatch.setattr(parser, "parse_uncached", spy)
     return calls
 
 
@@ -110,11 +111,12 @@ def test_every_bundled_rulebook_is_covered(lark_parses: list[str]) -> None:
 
 
 @pytest.mark.parametrize("path", RULEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_cached_tree_is_the_lark_tree(path: Path, lark_parses: list[str]) -> None:
+def test_cached_tree_is_the_lark_tree(path: Path, lark_parses: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text(encoding="utf-8")
     file = f"/another/install/{path.name}"  # not the name it was generated under: spans take the caller's file
     cached = parser.parse(text, file)
     assert lark_parses == [], "a bundled rulebook was parsed by lark instead of read from the cache"
+    monkeypatch.setenv("RIICHI_LARK_ONLY", "1")  # lark's own tree, not the fast parser's (tests/ruledsl/test_fast_parser.py)
     fresh = parser.parse_uncached(text, file)
     assert lark_parses == [file]
     assert cached == fresh

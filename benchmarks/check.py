@@ -1,0 +1,137 @@
+"""``riichi check`` of a big rulebook, cold: a generated file of 2,000 items extending ``house``.
+
+Run: ``python benchmarks/check.py [--items N] [--runs R] [--baseline DIR] [--keep FILE]``. The file is written
+fresh each run (``--items`` yaku and fu items, half each, every one citing a clause and none with an example, so
+the checker warns about each; nothing in it is an error and no rule of it is shadowed), then
+
+- ``riichi check FILE`` is timed in fresh processes (``python -m engine.cli``, our modules byte-compiled first),
+  best and median of ``--runs`` (default 5): processor time (user + system of the child, from ``wait4``, steadier
+  than the wall clock on a shared machine) and wall time; with ``--baseline DIR`` the same command under another
+  checkout (``PYTHONPATH=DIR``), the two interleaved so that the machine's load falls on both;
+- one more fresh process splits its processor time: importing what ``riichi check`` imports, reading the file
+  (parse, with the ``extends`` chain), the checker, the flow-rule shadowing search, the examples, and printing.
+
+No peer: no other library reads this language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "big_rules"
+
+# In a fresh process: the phases of `riichi check FILE`, in the order engine.services.check runs them.
+SPLIT = """\
+import sys, time
+clock = time.process_time
+t0 = clock()
+import engine.cli.check
+from engine.services import check as service
+from ruledsl import check as checker, resolve as resolver
+from engine.shadowing import shadowed
+t1 = clock()
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+resolved = resolver.resolve(path, text=text, file=path, keep_going=True)
+t2 = clock()
+report = service.FileReport(path, diagnostics=service._ordered(checker.check(resolved)), items=len(resolved.items))
+t3 = clock()
+report.diagnostics = service._ordered([*report.diagnostics, *shadowed(resolved)])
+t4 = clock()
+service._run_examples(resolved, report)
+t5 = clock()
+out = "\\n\\n".join(d.render() for d in report.diagnostics) + report.summary()
+t6 = clock()
+print(report.summary())
+print(f"{t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f} {t4 - t3:.4f} {t5 - t4:.4f} {t6 - t5:.4f}")
+"""
+PHASES = ("import", "parse (read, extends chain)", "check", "shadowing", "examples", "print")
+
+
+def rulebook(items: int) -> str:
+    """A valid rulebook of ``items`` new items extending ``house``: yaku and fu that can apply (four kans, a closed
+    ron with kans), so the checker proves nothing impossible and no example of ``house`` changes."""
+    lines = [f'rulebook {NAME} "Generated for benchmarks/check.py" extends house', 'source "generated"']
+    for i in range(items):
+        if i % 2 == 0:
+            win = "tsumo" if i % 4 else "ron"
+            lines += [f'@clause("G{i}")', f'yaku g{i} "Y{i}" {{', "  han = 2", f"  when = count(g in sets: is_kan(g)) >= 4 and {win}", "}"]
+        else:
+            lines += [
+                f'@clause("G{i}")',
+                f'fu g{i} "F{i}" {{',
+                f"  fu = {2 * (i % 4 + 1)} * count(g in sets: is_kan(g) and is_simple(g))",
+                f"  when = closed and ron and count(g in sets: is_kan(g)) >= {1 + i % 4}",
+                "}",
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def launch(command: list[str], checkout: Path) -> tuple[float, float]:
+    """(processor seconds, wall seconds) of one fresh process run in ``checkout`` (``-m`` puts the working folder
+    first on the path); exit 0 or 1 (warnings, errors) are both timed."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=checkout, env=environment(checkout), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}): {err.decode(errors='replace').strip()}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def environment(checkout: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(checkout)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", type=int, default=2000, help="items in the generated rulebook (default 2,000)")
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per figure (default 5)")
+    parser.add_argument("--baseline", type=Path, help="another checkout to time the same command under, interleaved")
+    parser.add_argument("--keep", type=Path, help="also write the generated rulebook here")
+    args = parser.parse_args()
+    if args.runs < 1:
+        raise SystemExit("--runs must be at least 1")
+    text = rulebook(args.items)
+    if args.keep is not None:
+        args.keep.write_text(text, encoding="utf-8")
+    checkouts = {"ours": ROOT} | ({"baseline": args.baseline.resolve()} if args.baseline is not None else {})
+    for checkout in checkouts.values():
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl"], cwd=checkout, check=True)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{NAME}.rulebook"
+        path.write_text(text, encoding="utf-8")
+        command = [sys.executable, "-m", "engine.cli", "check", str(path)]
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
+        for checkout in checkouts.values():  # one untimed run each: page cache, bytecode
+            launch(command, checkout)
+        for _ in range(args.runs):
+            for name, checkout in checkouts.items():
+                times[name].append(launch(command, checkout))
+        split = subprocess.run(
+            [sys.executable, "-c", SPLIT, str(path)], cwd=ROOT, env=environment(ROOT), capture_output=True, text=True, check=True
+        ).stdout.splitlines()
+    print(f"riichi check of a generated rulebook: {args.items:,} items extending house, {len(text.encode()):,} bytes")
+    print(f"  {split[0]}")
+    print(f"fresh processes, {args.runs} runs each: processor s (best, median), wall s (best)")
+    for name, figures in times.items():
+        cpu = [c for c, _ in figures]
+        print(f"  {name:9} {min(cpu):7.3f} {statistics.median(cpu):7.3f} {min(w for _, w in figures):7.3f}   ({checkouts[name]})")
+    print("where the processor time of one run goes (s):")
+    for phase, seconds in zip(PHASES, split[1].split(), strict=True):
+        print(f"  {phase:30} {float(seconds):7.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,504 @@
+"""A hand-written parser for well-formed rulebooks: the same syntax tree as the lark parser, about ten times sooner.
+
+``grammar.lark`` stays the one definition of the language. This module reads only text that the grammar accepts
+and would read the same way, and builds exactly the tree ``lark_parser`` builds from it (every node, every span:
+lark's rule that a node spans its first child's *container* to its last's, brackets included, is kept). Whatever
+it is not sure of, it gives up on (``None``) and ``ruledsl.parser`` hands the text to lark, which then finds the
+mistake and words every diagnostic as before: a syntax error, a name spelled like a keyword (lark's contextual
+lexer decides those by parser state), a number too long, a field in an ``examples`` block, a tree nested deeper
+than ``MAX_DEPTH``. It is used only while ``grammar.lark`` is the text it was written for (``GRAMMAR_SHA256``); a
+test parses every bundled rulebook and thousands of generated files both ways and compares the trees, spans
+included.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from ruledsl import ast
+from ruledsl.record import maker
+
+# The sha256 of the grammar this parser follows; after editing ``grammar.lark``, update the parser and this value
+# (``tests/ruledsl/test_fast_parser.py`` fails until both agree; until then every text goes to lark).
+GRAMMAR_SHA256 = "685b224791f4105033552be19c488d5974792f2bd1eef85204c03d40c4c9e508"
+
+# The grammar's terminals, in lark's order of preference (TILES has priority 2), after the blanks of its ignored
+# WS, one line at a time (no token spans lines; a comment is ignored too); the last group is any other character.
+_LEXEME = re.compile(
+    r'[ \t\f\r]*(?:(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
+    r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r]))'
+)
+_KIND_OF_GROUP: tuple[str | None, ...] = (None, None, "T", "I", "N", "S", None)
+_COMMENT, _OTHER = 1, 7
+_KEYWORDS = frozenset(
+    "rulebook extends source override remove exception to examples for clauses from example if then else or and "
+    "not in true false any all count sum max min".split()
+)
+# Where lark's parser accepts only a name, every word is one; elsewhere a word is a keyword when the parser's state
+# would accept that keyword. These are the keywords a state can accept where this parser reads a name:
+_AFTER_EXPRESSION = frozenset(("then", "else", "and", "or", "in", "not", "example"))  # a field's name
+_AT_ITEM = frozenset(("override", "remove", "exception", "examples", "clauses", "extends", "source"))  # a kind
+_ANY_WORD: frozenset[str] = frozenset()  # after `rulebook`, `@`, `from`, a kind, `to`, `for`, `{`, `,`, `any(` ...
+_QUANTIFIERS = frozenset(("any", "all", "count", "sum", "max", "min"))
+_COMPARE = frozenset(("==", "!=", "<=", ">=", "<", ">"))
+_ITEM_STARTS = frozenset(("override", "remove", "exception", "examples"))
+MAX_DEPTH = 100  # ruledsl.parser.MAX_DEPTH (not imported: that module imports this one)
+MAX_INT_DIGITS = 18
+_FIELD_LEVEL = 5  # depth of a field or example in lark's tree: start, item, define, block, field
+
+# Positional constructors (``ruledsl.record.maker``): every field given, in order.
+_Span = maker(ast.Span)
+_Int = maker(ast.Int)
+_Bool = maker(ast.Bool)
+_Str = maker(ast.Str)
+_Tiles = maker(ast.Tiles)
+_Name = maker(ast.Name)
+_Call = maker(ast.Call)
+_Quant = maker(ast.Quantifier)
+_List = maker(ast.ListLit)
+_Entry = maker(ast.Entry)
+_Record = maker(ast.Record)
+_Range = maker(ast.Range)
+_BinOp = maker(ast.BinOp)
+_Not = maker(ast.Not)
+_Negate = maker(ast.Negate)
+_Cond = maker(ast.Conditional)
+_Field = maker(ast.Field)
+_Example = maker(ast.Example)
+_Decorator = maker(ast.Decorator)
+_Item = maker(ast.Item)
+_Adoption = maker(ast.Adoption)
+_Rulebook = maker(ast.Rulebook)
+
+
+class _GiveUp(Exception):
+    """Raised anywhere below: the text goes to lark."""
+
+
+def unquote(raw_token: str) -> str:
+    """A STRING token's text without its quotes, ``\\n`` and ``\\t`` decoded and any other escaped character kept."""
+    raw = raw_token[1:-1]
+    if "\\" not in raw:
+        return raw
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def grammar_matches(grammar: str) -> bool:
+    """Whether ``grammar`` is the text this parser follows."""
+    from ruledsl.parsed_cache import text_sha256
+
+    return text_sha256(grammar) == GRAMMAR_SHA256
+
+
+def _tokens(text: str) -> list[tuple[str, str, int, int]]:
+    """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
+    out: list[tuple[str, str, int, int]] = []
+    append = out.append
+    kinds = _KIND_OF_GROUP
+    number = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for match in _LEXEME.finditer(line):
+            group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
+            if group == _COMMENT:
+                continue
+            if group == _OTHER:
+                raise _GiveUp
+            value = match.group(group)
+            append((kinds[group] or value, value, number, match.start(group) + 1))
+    out.append(("$", "", number, 0))
+    return out
+
+
+# Every expression parser returns (node, depth in lark's tree, container: start line, column, end line, column).
+_Parsed = tuple[Any, int, int, int, int, int]
+
+
+class _Parser:
+    def __init__(self, text: str, file: str) -> None:
+        self.toks = _tokens(text)
+        self.i = 0
+        self.file = file
+
+    # ---- tokens
+    def peek(self) -> tuple[str, str, int, int]:
+        return self.toks[self.i]
+
+    def take(self, kind: str) -> tuple[str, str, int, int]:
+        tok = self.toks[self.i]
+        if tok[0] != kind:
+            raise _GiveUp
+        self.i += 1
+        return tok
+
+    def word(self, keyword: str) -> tuple[str, str, int, int]:
+        tok = self.toks[self.i]
+        if tok[0] != "N" or tok[1] != keyword:
+            raise _GiveUp
+        self.i += 1
+        return tok
+
+    def name(self, reserved: frozenset[str] = _ANY_WORD) -> tuple[str, str, int, int]:
+        """A NAME token: a word, unless it is one of the keywords the parser's state accepts here (``reserved``:
+        lark's contextual lexer reads such a word as the keyword)."""
+        tok = self.toks[self.i]
+        if tok[0] != "N" or tok[1] in reserved:
+            raise _GiveUp
+        self.i += 1
+        return tok
+
+    def at_word(self, keyword: str) -> bool:
+        tok = self.toks[self.i]
+        return tok[0] == "N" and tok[1] == keyword
+
+    def tok_span(self, tok: tuple[str, str, int, int]) -> ast.Span:
+        return _Span(self.file, tok[2], tok[3], tok[2], tok[3] + len(tok[1]))
+
+    def span(self, first: tuple[str, str, int, int], last: tuple[str, str, int, int]) -> ast.Span:
+        return _Span(self.file, first[2], first[3], last[2], last[3] + len(last[1]))
+
+    # ---- file structure
+    def rulebook(self) -> ast.Rulebook:
+        first = self.word("rulebook")
+        name = self.name()
+        last = name
+        title = extends = source = None
+        extends_span = ast.NO_SPAN
+        if self.peek()[0] == "S":
+            last = self.take("S")
+            title = unquote(last[1])
+        if self.at_word("extends"):
+            self.i += 1
+            last = self.name()
+            extends, extends_span = last[1], self.tok_span(last)
+        if self.at_word("source"):
+            self.i += 1
+            last = self.take("S")
+            source = unquote(last[1])
+        items: list[ast.Item] = []
+        adoptions: list[ast.Adoption] = []
+        end = (last[2], last[3] + len(last[1]))
+        while self.peek()[0] != "$":
+            if self.at_word("clauses"):
+                adoption = self.adoption()
+                adoptions.append(adoption)
+                end = (adoption.span.end_line, adoption.span.end_column)
+            else:
+                item = self.item()
+                items.append(item)
+                end = (item.span.end_line, item.span.end_column)
+        span = _Span(self.file, first[2], first[3], end[0], end[1])
+        return _Rulebook(name[1], title, extends, source, tuple(items), span, self.tok_span(name), extends_span, self.file, tuple(adoptions))
+
+    def adoption(self) -> ast.Adoption:
+        first = self.word("clauses")
+        self.word("from")
+        name = self.name()
+        self.take("=")
+        words = self.take("S")
+        return _Adoption(name[1], unquote(words[1]), self.span(first, words), self.tok_span(name))
+
+    def item(self) -> ast.Item:
+        first = self.peek()
+        decorators: list[ast.Decorator] = []
+        while self.peek()[0] == "@":
+            at = self.take("@")
+            name = self.name()
+            self.take("(")
+            value = self.take("S")
+            close = self.take(")")
+            decorators.append(_Decorator(name[1], unquote(value[1]), self.span(at, close)))
+        head = self.peek()
+        if head[0] != "N":
+            raise _GiveUp
+        action = head[1] if head[1] in _ITEM_STARTS else "define"
+        if action != "define":
+            self.i += 1
+        title = None
+        target_kind = target_name = None
+        target_span = ast.NO_SPAN
+        if action == "exception":
+            kind_tok = None
+            name = self.name()
+            self.word("to")
+            target = self.name()
+            target_last = self.name()
+            target_kind, target_name = target[1], target_last[1]
+            target_span = self.span(target, target_last)
+        else:
+            if action == "examples":
+                self.word("for")
+            kind_tok = self.name(_AT_ITEM if action == "define" else _ANY_WORD)
+            name = self.name()
+        if action in ("define", "exception") and self.peek()[0] == "S":
+            title = unquote(self.take("S")[1])
+        fields: tuple[ast.Field, ...] = ()
+        examples: tuple[ast.Example, ...] = ()
+        if action == "remove":
+            end = (name[2], name[3] + len(name[1]))
+        else:
+            fields, examples, close = self.block()
+            if action == "examples" and fields:
+                raise _GiveUp  # lark's reader reports the field
+            end = (close[2], close[3] + 1)
+        return _Item(
+            action,
+            kind_tok[1] if kind_tok is not None else "exception",
+            name[1],
+            title,
+            fields,
+            examples,
+            tuple(decorators),
+            target_kind,
+            target_name,
+            _Span(self.file, first[2], first[3], end[0], end[1]),
+            self.tok_span(kind_tok) if kind_tok is not None else ast.NO_SPAN,
+            self.tok_span(name),
+            target_span,
+        )
+
+    def block(self) -> tuple[tuple[ast.Field, ...], tuple[ast.Example, ...], tuple[str, str, int, int]]:
+        self.take("{")
+        fields: list[ast.Field] = []
+        examples: list[ast.Example] = []
+        while True:
+            tok = self.peek()
+            if tok[0] == "}":
+                self.i += 1
+                return tuple(fields), tuple(examples), tok
+            if tok[0] == "N" and tok[1] == "example":
+                self.i += 1
+                text = self.take("S")
+                self.take("=>")
+                record, depth, _, _, end_line, end_col = self.record()
+                if _FIELD_LEVEL + depth > MAX_DEPTH:
+                    raise _GiveUp
+                examples.append(_Example(unquote(text[1]), record, _Span(self.file, tok[2], tok[3], end_line, end_col)))
+                continue
+            name = self.name(_AFTER_EXPRESSION)
+            self.take("=")
+            value, depth, _, _, end_line, end_col = self.expr()
+            if _FIELD_LEVEL + depth > MAX_DEPTH:
+                raise _GiveUp
+            fields.append(_Field(name[1], value, _Span(self.file, name[2], name[3], end_line, end_col)))
+
+    # ---- expressions
+    def expr(self) -> _Parsed:
+        tok = self.toks[self.i]
+        if tok[0] == "N" and tok[1] == "if":
+            self.i += 1
+            cond, d1 = self.expr()[:2]
+            self.word("then")
+            then, d2 = self.expr()[:2]
+            self.word("else")
+            other, d3, _, _, el, ec = self.expr()
+            span = _Span(self.file, tok[2], tok[3], el, ec)
+            return _Cond(cond, then, other, span), 1 + max(d1, d2, d3), tok[2], tok[3], el, ec
+        return self.disjunction()
+
+    def _binary(self, op: str, left: _Parsed, right: _Parsed) -> _Parsed:
+        sl, sc, el, ec = left[2], left[3], right[4], right[5]
+        node = _BinOp(op, left[0], right[0], _Span(self.file, sl, sc, el, ec))
+        return node, 1 + max(left[1], right[1]), sl, sc, el, ec
+
+    def disjunction(self) -> _Parsed:
+        left = self.conjunction()
+        while self.at_word("or"):
+            self.i += 1
+            left = self._binary("or", left, self.conjunction())
+        return left
+
+    def conjunction(self) -> _Parsed:
+        left = self.negation()
+        while self.at_word("and"):
+            self.i += 1
+            left = self._binary("and", left, self.negation())
+        return left
+
+    def negation(self) -> _Parsed:
+        tok = self.toks[self.i]
+        if tok[0] == "N" and tok[1] == "not":
+            self.i += 1
+            operand, depth, _, _, el, ec = self.negation()
+            return _Not(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+        return self.comparison()
+
+    def comparison(self) -> _Parsed:
+        left = self.range()
+        tok = self.toks[self.i]
+        if tok[0] in _COMPARE:
+            self.i += 1
+            return self._binary(tok[0], left, self.range())
+        if tok[0] == "N":
+            if tok[1] == "in":
+                self.i += 1
+                return self._binary("in", left, self.range())
+            if tok[1] == "not":
+                self.i += 1
+                self.word("in")
+                return self._binary("notin", left, self.range())
+        return left
+
+    def range(self) -> _Parsed:
+        low = self.sum()
+        if self.toks[self.i][0] == "..":
+            self.i += 1
+            high = self.sum()
+            sl, sc, el, ec = low[2], low[3], high[4], high[5]
+            return _Range(low[0], high[0], _Span(self.file, sl, sc, el, ec)), 1 + max(low[1], high[1]), sl, sc, el, ec
+        return low
+
+    def sum(self) -> _Parsed:
+        left = self.product()
+        while (op := self.toks[self.i][0]) == "+" or op == "-":
+            self.i += 1
+            left = self._binary(op, left, self.product())
+        return left
+
+    def product(self) -> _Parsed:
+        left = self.unary()
+        while (op := self.toks[self.i][0]) == "*" or op == "/":
+            self.i += 1
+            left = self._binary(op, left, self.unary())
+        return left
+
+    def unary(self) -> _Parsed:
+        tok = self.toks[self.i]
+        if tok[0] == "-":
+            self.i += 1
+            operand, depth, _, _, el, ec = self.unary()
+            return _Negate(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+        base = self.atom()
+        if self.toks[self.i][0] == "^":
+            self.i += 1
+            return self._binary("^", base, self.unary())
+        return base
+
+    def atom(self) -> _Parsed:
+        tok = self.toks[self.i]
+        kind = tok[0]
+        line, col = tok[2], tok[3]
+        end = col + len(tok[1])
+        if kind == "N":
+            word = tok[1]
+            if word in _KEYWORDS:
+                return self.keyword_atom(tok)
+            self.i += 1
+            if self.toks[self.i][0] == "(":
+                return self.call(tok)
+            return _Name(word, _Span(self.file, line, col, line, end)), 1, line, col, line, end
+        self.i += 1
+        if kind == "I":
+            digits = tok[1].lstrip("0") or "0"
+            if len(digits) > MAX_INT_DIGITS:
+                raise _GiveUp  # lark's reader reports it
+            return _Int(int(digits), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+        if kind == "S":
+            return _Str(unquote(tok[1]), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+        if kind == "T":
+            return _Tiles(tok[1], _Span(self.file, line, col, line, end)), 1, line, col, line, end
+        if kind == "(":
+            inner = self.expr()
+            close = self.take(")")
+            return inner[0], inner[1], line, col, close[2], close[3] + 1
+        if kind == "[":
+            return self.list_lit(tok)
+        if kind == "{":
+            self.i -= 1
+            return self.record()
+        raise _GiveUp
+
+    def keyword_atom(self, tok: tuple[str, str, int, int]) -> _Parsed:
+        word, line, col = tok[1], tok[2], tok[3]
+        self.i += 1
+        if word == "true" or word == "false":
+            end = col + len(word)
+            return _Bool(word == "true", _Span(self.file, line, col, line, end)), 1, line, col, line, end
+        if word not in _QUANTIFIERS:
+            raise _GiveUp
+        self.take("(")
+        var = self.name()
+        self.word("in")
+        domain, d1 = self.expr()[:2]
+        self.take(":")
+        body, d2 = self.expr()[:2]
+        close = self.take(")")
+        el, ec = close[2], close[3] + 1
+        return _Quant(word, var[1], domain, body, _Span(self.file, line, col, el, ec)), 1 + max(1, d1, d2), line, col, el, ec
+
+    def call(self, func: tuple[str, str, int, int]) -> _Parsed:
+        self.take("(")
+        args: list[Any] = []
+        depth = 0
+        if self.toks[self.i][0] != ")":
+            while True:
+                arg = self.expr()
+                args.append(arg[0])
+                depth = max(depth, arg[1])
+                if self.toks[self.i][0] != ",":
+                    break
+                self.i += 1
+        close = self.take(")")
+        line, col, el, ec = func[2], func[3], close[2], close[3] + 1
+        node = _Call(func[1], tuple(args), _Span(self.file, line, col, el, ec), self.tok_span(func))
+        return node, depth + 1, line, col, el, ec
+
+    def list_lit(self, open_tok: tuple[str, str, int, int]) -> _Parsed:
+        items: list[Any] = []
+        depth = 0
+        while self.toks[self.i][0] != "]":
+            item = self.expr()
+            items.append(item[0])
+            depth = max(depth, item[1])
+            if self.toks[self.i][0] != ",":
+                break
+            self.i += 1
+        close = self.take("]")
+        line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
+        return _List(tuple(items), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+
+    def record(self) -> _Parsed:
+        open_tok = self.take("{")
+        entries: list[ast.Entry] = []
+        depth = 0
+        while self.toks[self.i][0] != "}":
+            key = self.name()
+            self.take(":")
+            value, d, _, _, el, ec = self.expr()
+            entries.append(_Entry(key[1], value, _Span(self.file, key[2], key[3], el, ec)))
+            depth = max(depth, d + 1)
+            if self.toks[self.i][0] != ",":
+                break
+            self.i += 1
+        close = self.take("}")
+        line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
+        return _Record(tuple(entries), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+
+
+def parse(text: str, file: str) -> ast.Rulebook | None:
+    """The tree of ``text`` (normalised, and past ``ruledsl.parser``'s size checks), or None when lark must read it."""
+    try:
+        parser = _Parser(text, file)
+        return parser.rulebook()
+    except (_GiveUp, RecursionError):
+        return None
+
+
+def enabled() -> bool:
+    """False when ``RIICHI_LARK_ONLY`` is set (every text goes to lark: how the tests compare the two)."""
+    return not os.environ.get("RIICHI_LARK_ONLY")
+
+
+__all__ = ["GRAMMAR_SHA256", "grammar_matches", "parse", "unquote", "enabled"]
