@@ -62,7 +62,7 @@ def _with_changes(a: Scorer, b: Scorer, changes: list[Change]) -> Scorer:
     resolved = a.rulebook.resolved
     for change in changes:
         resolved = with_change(resolved, b.rulebook.resolved, change)
-    return Scorer(compile_rulebook(resolved))
+    return Scorer(compile_rulebook(resolved, like=a.rulebook), like=a)  # A's other rules, compiled once for A
 
 
 def plus_change(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:

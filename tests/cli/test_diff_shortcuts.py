@@ -1,0 +1,98 @@
+"""`riichi diff`'s shortcuts give the answer of the full computation (issue 24).
+
+The witness search scores a random hand only when the order of simplicity reaches it (``ranked``): each test here
+runs the search both ways on pairs of bundled rulebooks (and rulebooks whose witnesses come from random or steered
+hands) and asks for the same hands in the same order, the same witnesses and the same report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.change_witnesses import (
+    ByRequest,
+    _order,
+    diff_with_witnesses,
+    involved_test,
+    isolated,
+    pick,
+    pick_witness,
+    ranked,
+)
+from engine.library import scorer
+from engine.witness import Candidate, Search
+from ruledsl.rulebook_changes import diff
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EXAMPLES = Path(__file__).resolve().parents[2] / "rulebooks" / "examples"
+
+# (A, B, random hands): bundled pairs, and variants whose witnesses are random or steered hands
+PAIRS = [
+    ("house", "wrc2025", 600),
+    ("house", "sanma", 600),
+    ("wrc2025", "mahjchina", 400),
+    ("house", str(FIXTURES / "several_changes.rulebook"), 800),
+    ("house", str(FIXTURES / "rare_rules.rulebook"), 300),
+    ("house", str(EXAMPLES / "atozuke_nashi.rulebook"), 800),
+]
+
+
+def _ids(pair: tuple[str, str, int]) -> str:
+    return f"{Path(pair[0]).stem}-{Path(pair[1]).stem}"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_ids)
+def test_ranked_yields_the_pool_in_the_order_pick_sorts_it(pair: tuple[str, str, int]) -> None:
+    """Read to the end, ``ranked`` (scoring random hands as it reaches them) is ``pick``'s sorted order of the
+    whole pool scored at once, hand for hand."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    lazy, full = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2])
+    pool = full.pool
+    assert lazy.searched == full.searched == len(pool)
+    for change in (c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.affects_score):
+        involved = involved_test(change, a, b)
+        expected = [c.request for c in _sorted(pool, change, involved)]
+        assert [c.request for c in ranked(lazy, change, involved)] == expected, change.item
+
+
+def _sorted(pool: list[Candidate], change, involved) -> list[Candidate]:
+    return sorted((c for c in pool if c.differs and involved(c.request, c.a, c.b)), key=_order(change))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_ids)
+def test_each_change_gets_the_witness_of_the_full_search(pair: tuple[str, str, int]) -> None:
+    a, b = scorer(pair[0]), scorer(pair[1])
+    lazy, full = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2])
+    for change in (c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.affects_score):
+        plus, minus = isolated(a, b, change)
+        involved = involved_test(change, a, b)
+        quick = pick_witness(lazy, change, plus, minus, involved)
+        whole = pick(full.pool, change, plus, minus, involved)
+        assert pick_witness(full, change, plus, minus, involved, lazy=False) == whole
+        assert (quick is None) == (whole is None), change.item
+        if quick is not None and whole is not None:
+            assert quick[0].request == whole[0].request and quick[1] == whole[1], change.item
+
+
+@pytest.mark.parametrize("pair", PAIRS[:4], ids=_ids)
+def test_the_report_is_the_full_computations(pair: tuple[str, str, int]) -> None:
+    a, b = scorer(pair[0]), scorer(pair[1])
+    quick = diff_with_witnesses(a, b, random_hands=pair[2]).to_json()
+    assert quick == diff_with_witnesses(a, b, random_hands=pair[2], lazy=False).to_json()
+
+
+def test_a_hand_only_test_sets_random_hands_aside_unscored() -> None:
+    """A red-five change is blamed only on hands holding a red five one side lacks: the search never scores a
+    random hand without one, and the house and sanma rulebooks' own examples settle it before any random hand."""
+    a, b = scorer("house"), scorer("sanma")
+    search = Search(a, b, random_hands=300)
+    [change] = [c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.name == "red_fives"]
+    involved = involved_test(change, a, b)
+    assert isinstance(involved, ByRequest)
+    unscored = sum(1 for e in search.entries if not isinstance(e, Candidate))
+    assert unscored == 300
+    list(ranked(search, change, involved))  # read to the end: only hands that may show the change get scored
+    left = [e for e in search.entries if not isinstance(e, Candidate)]
+    assert left and not any(involved.test(e) for e in left)
