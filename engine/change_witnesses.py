@@ -261,20 +261,20 @@ def _scan(
 
 
 def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candidate]:
-    """The pool's differing hands that the change may move, in ``pick``'s order, each random hand scored only when
+    """The pool's differing hands that the change may move, in ``pick``'s order, each pooled hand scored only when
     the order reaches it.
 
-    A random hand not scored yet stands in the order at the best place it could take (``(1, 0, complexity)``: it
-    belongs to no item, and its points may differ); when it comes up it is scored and, if it differs and the
-    change may move it, put back at its real place, which is never earlier. Ties keep pool order, as ``sorted``
-    does. So the hands come out exactly as ``sorted`` puts them, and a scan that stops early never scores the
-    hands behind the one it stops at."""
-    order = _order(change)
+    A hand not scored yet stands in the order at the best place it could take (its item's place, then ``0``: its
+    points may differ, then its complexity, all known without scoring); when it comes up it is scored and, if it
+    differs and the change may move it, put back at its real place, which is never earlier. Ties keep pool order,
+    as ``sorted`` does. So the hands come out exactly as ``sorted`` puts them, and a scan that stops early never
+    scores the hands behind the one it stops at."""
+    order, prefer = _order(change), _ids(change)
     heap: list[tuple[tuple[int, ...], int, Candidate | None]] = []
     for index, entry in enumerate(search.entries):
         if not isinstance(entry, Candidate):
-            if not isinstance(involved, ByRequest) or involved.test(entry):
-                heap.append(((1, 0, *search.simplicity[index]), index, None))
+            if not isinstance(involved, ByRequest) or involved.test(entry.request):
+                heap.append(((0 if entry.item in prefer else 1, 0, *search.simplicity[index]), index, None))
         elif entry.differs and involved(entry.request, entry.a, entry.b):
             heap.append((order(entry), index, entry))
     heapq.heapify(heap)
@@ -294,7 +294,7 @@ def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candi
 def pick_witness(
     search: Search, change: Change, plus: Scorer | None, minus: Scorer | None, involved: Involved, lazy: bool = True
 ) -> tuple[Candidate, Blame] | None:
-    """``pick`` over the whole pool, scoring only the random hands that come before the hand it settles on
+    """``pick`` over the whole pool, scoring only the hands that come before the one it settles on
     (``lazy=False``: every hand scored and sorted, the full search the shortcut is tested against)."""
     if not lazy:
         return pick(search.pool, change, plus, minus, involved)
