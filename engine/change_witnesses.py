@@ -400,7 +400,7 @@ def diff_with_witnesses(
     from engine.shadowing import Budget
 
     budget = Budget()  # the rules of A that keep flow changes from acting alone, looked for within one budget
-    found_scenarios = [flow_scenario(a, b, change, cache, changes, budget) for change, _ in out]
+    found_scenarios = [flow_scenario(a, b, change, cache, changes, budget, shortcuts=lazy) for change, _ in out]
     scenarios = [s for s, _ in found_scenarios]
     reasons = [r for _, r in found_scenarios]
     return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios, reasons)
@@ -413,11 +413,13 @@ def flow_scenario(
     cache: dict[tuple[int, str], Any],
     changes: list[Change] | None = None,
     budget: Any = None,
+    *,
+    shortcuts: bool = True,
 ) -> tuple[dict[str, Any] | None, str | None]:
     """``scenario_or_reason``; where the reason would only say that the change matters together with other rules,
     the rule of A that decides first is looked for (``engine.shadowing``, within ``budget``: None looks for none)
     and named, so that an organiser knows which other line to change."""
-    scenario, reason = scenario_or_reason(a, b, change, cache, changes)
+    scenario, reason = scenario_or_reason(a, b, change, cache, changes, shortcuts=shortcuts)
     if scenario is not None or reason is None or budget is None or not reason.endswith(TOGETHER_WORDS):
         return scenario, reason
     if reason.startswith("where it would matter") or reason.startswith(f"{a.rulebook.name} with only this change"):

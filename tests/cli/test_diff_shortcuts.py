@@ -7,14 +7,17 @@ hands) and asks for the same hands in the same order, the same witnesses and the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from engine.change_scenarios import unread_by_rounds
 from engine.change_witnesses import (
     ByRequest,
     _order,
     diff_with_witnesses,
+    flow_scenario,
     involved_test,
     isolated,
     pick,
@@ -22,8 +25,11 @@ from engine.change_witnesses import (
     ranked,
 )
 from engine.library import scorer
+from engine.round.rules import ROUND_RULE_FIELDS
+from engine.round.witness import READ_BY_NAME
+from engine.shadowing import Budget
 from engine.witness import Candidate, Search
-from ruledsl.rulebook_changes import diff
+from ruledsl.rulebook_changes import SCORING_SETTINGS, diff
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EXAMPLES = Path(__file__).resolve().parents[2] / "rulebooks" / "examples"
@@ -96,3 +102,27 @@ def test_a_hand_only_test_sets_random_hands_aside_unscored() -> None:
     list(ranked(search, change, involved))  # read to the end: only hands that may show the change get scored
     left = [e for e in search.entries if not isinstance(e, Candidate)]
     assert left and not any(involved.test(e.request) for e in left)
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025"), ("house", "tenhou"), ("tenhou", "mleague")], ids="-".join)
+def test_a_setting_no_round_reads_gets_the_scenario_or_reason_of_every_round_played(pair: tuple[str, str]) -> None:
+    """A tie-break, an uma or a score rounding: the round scripts are not played under A with that change, and
+    the scenario (or the reason there is none) is the one playing them all gives."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    changes = diff(a.rulebook.resolved, b.rulebook.resolved)
+    unread = [c for c in changes if unread_by_rounds(a, [c])]
+    assert unread, pair
+    quick_cache: dict = {}
+    full_cache: dict = {}
+    for change in unread:
+        quick = flow_scenario(a, b, change, quick_cache, changes, Budget())
+        assert quick == flow_scenario(a, b, change, full_cache, changes, Budget(), shortcuts=False), change.item
+
+
+def test_the_round_reads_by_name_only_the_settings_the_shortcut_knows() -> None:
+    """``unread_by_rounds`` trusts that a round reads its settings through ``RoundRules`` and ``READ_BY_NAME`` (and its
+    scorer the scoring settings): a round module reading another setting by name must be listed there."""
+    allowed = ROUND_RULE_FIELDS | READ_BY_NAME | {name for _group, name in SCORING_SETTINGS}
+    root = Path(__file__).resolve().parents[2] / "engine" / "round"
+    read = {m.group(2) for path in root.rglob("*.py") for m in re.finditer(r'\.setting\(\s*"(\w+)",\s*"(\w+)"', path.read_text())}
+    assert read and read <= allowed, read - allowed
