@@ -88,6 +88,8 @@ class Scorer:
     value and settle (see ``engine.scoring``).
     """
 
+    prepared: Prepared
+
     def __init__(self, rulebook: Rulebook, *, reference: bool = False, like: Scorer | None = None) -> None:
         """``reference=True``: every rule runs as the reference evaluator's nodes, through the plain paths (slow;
         for tests that hold the fast path equal to it). ``like``: a scorer whose compiled rules this rulebook shares
