@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.change_scenarios import unread_by_rounds
+from engine.change_scenarios import REFUSED, unread_by_rounds, with_change
 from engine.change_witnesses import (
     ByRequest,
     _order,
@@ -27,8 +27,10 @@ from engine.change_witnesses import (
 from engine.library import scorer
 from engine.round.rules import ROUND_RULE_FIELDS
 from engine.round.witness import READ_BY_NAME
+from engine.score import Scorer
 from engine.shadowing import Budget
-from engine.witness import Candidate, Search
+from engine.witness import Candidate, Search, fitted, outcome
+from ruledsl.compile import compile_rulebook
 from ruledsl.rulebook_changes import SCORING_SETTINGS, diff
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -126,3 +128,22 @@ def test_the_round_reads_by_name_only_the_settings_the_shortcut_knows() -> None:
     root = Path(__file__).resolve().parents[2] / "engine" / "round"
     read = {m.group(2) for path in root.rglob("*.py") for m in re.finditer(r'\.setting\(\s*"(\w+)",\s*"(\w+)"', path.read_text())}
     assert read and read <= allowed, read - allowed
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025"), ("house", "sanma"), ("house", str(FIXTURES / "several_changes.rulebook"))], ids=lambda p: Path(p[1]).stem)
+def test_a_mix_compiled_from_a_is_the_mix_compiled_alone(pair: tuple[str, str]) -> None:
+    """A with one change, compiled and prepared with A's rules reused (``like``), has equal rules and scores every
+    pooled hand as the same mix compiled from nothing."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    hands = [c.request for c in Search(a, b, random_hands=150).pool]
+    for change in diff(a.rulebook.resolved, b.rulebook.resolved):
+        mixed = with_change(a.rulebook.resolved, b.rulebook.resolved, change)
+        try:
+            alone = compile_rulebook(mixed)
+        except REFUSED:
+            continue
+        reused = compile_rulebook(mixed, like=a.rulebook)
+        assert reused.rules == alone.rules and reused.settings == alone.settings, change.item
+        fresh, shared = Scorer(alone), Scorer(reused, like=a)
+        for request in hands:
+            assert outcome(shared, fitted(request, shared.prepared.red_fives)).key == outcome(fresh, fitted(request, fresh.prepared.red_fives)).key
