@@ -135,7 +135,7 @@ def test_a_mix_compiled_from_a_is_the_mix_compiled_alone(pair: tuple[str, str]) 
     """A with one change, compiled and prepared with A's rules reused (``like``), has equal rules and scores every
     pooled hand as the same mix compiled from nothing."""
     a, b = scorer(pair[0]), scorer(pair[1])
-    hands = [c.request for c in Search(a, b, random_hands=150).pool]
+    hands = [c.request for c in Search(a, b, random_hands=40).pool]
     for change in diff(a.rulebook.resolved, b.rulebook.resolved):
         mixed = with_change(a.rulebook.resolved, b.rulebook.resolved, change)
         try:
