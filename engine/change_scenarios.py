@@ -62,7 +62,7 @@ def _with_changes(a: Scorer, b: Scorer, changes: list[Change]) -> Scorer:
     resolved = a.rulebook.resolved
     for change in changes:
         resolved = with_change(resolved, b.rulebook.resolved, change)
-    return Scorer(compile_rulebook(resolved))
+    return Scorer(compile_rulebook(resolved, like=a.rulebook), like=a)  # A's other rules, compiled once for A
 
 
 def plus_change(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> tuple[Scorer, list[Change]]:
@@ -81,13 +81,37 @@ def plus_change(a: Scorer, b: Scorer, change: Change, changes: list[Change]) -> 
             partners += more
 
 
+def unread_by_rounds(a: Scorer, changes: list[Change]) -> bool:
+    """Whether A with these changes plays every round as A does: each is a setting of a group A writes (so that its
+    clauses stay A's) that neither a round (``RoundRules``, ``READ_BY_NAME``) nor a scorer (the scoring settings)
+    reads, such as a tie-break or the uma."""
+    from engine.round.rules import ROUND_RULE_FIELDS
+    from engine.round.witness import READ_BY_NAME
+
+    return all(
+        c.kind == "settings"
+        and not c.affects_score
+        and c.name not in ROUND_RULE_FIELDS
+        and c.name not in READ_BY_NAME
+        and ("settings", c.group or "") in a.rulebook.resolved.items
+        for c in changes
+    )
+
+
 def scenario_or_reason(
-    a: Scorer, b: Scorer, change: Change, cache: dict[tuple[int, str], Any], changes: list[Change] | None = None
+    a: Scorer,
+    b: Scorer,
+    change: Change,
+    cache: dict[tuple[int, str], Any],
+    changes: list[Change] | None = None,
+    *,
+    shortcuts: bool = True,
 ) -> tuple[dict[str, Any] | None, str | None]:
     """For a change no hand can show: a scenario that A with only this change settles differently from A, and
     otherwise why there is none, in words. A setting of the game's (end of game, placement, uma...) is tried on a
     round's end or a final table (`engine.game.witness`); a round's flow rule (and a game setting those leave
-    unmoved, such as renchan) on a short scripted round (`engine.round.witness`)."""
+    unmoved, such as renchan) on a short scripted round (`engine.round.witness`). ``shortcuts=False`` plays every
+    round a change no round reads would play (the full computation the shortcut is tested against)."""
     if change.affects_score:
         return None, None
     from engine.game.witness import same_game
@@ -111,7 +135,8 @@ def scenario_or_reason(
     if change.kind != "settings" and change.kind not in ROUND_ITEM_KINDS:
         return None, "a rule neither a hand, a round nor a game's end can show on its own"
     topic, kind = topic_of(change.kind, change.name, change.group)
-    played = round_witness_for(a, plus, topic, kind, cache, whole=b)  # the scorers: their rules are not prepared twice
+    unread = shortcuts and unread_by_rounds(a, [change, *partners])
+    played = round_witness_for(a, plus, topic, kind, cache, whole=b, unread=unread)  # the scorers: prepared once
     if isinstance(played, dict):
         if partners:
             played = {**played, "together_with": [c.item for c in partners]}
@@ -129,4 +154,4 @@ def scenario_or_reason(
     return None, played
 
 
-__all__ = ["REFUSED", "ROUND_ITEM_KINDS", "plus_change", "refusal", "scenario_or_reason", "with_change"]
+__all__ = ["REFUSED", "ROUND_ITEM_KINDS", "plus_change", "refusal", "scenario_or_reason", "unread_by_rounds", "with_change"]

@@ -11,7 +11,9 @@ item's own condition (``engine.steer``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import heapq
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from engine import tiles as T
@@ -95,7 +97,8 @@ def isolated(a: Scorer, b: Scorer, change: Change) -> tuple[Scorer | None, Score
     for base, other in ((a, b), (b, a)):
         try:
             mixed = with_change(base.rulebook.resolved, other.rulebook.resolved, change)
-            out.append(Scorer(compile_rulebook(mixed)))
+            # every rule but the changed one is the base's: compiled and prepared once, for the base
+            out.append(Scorer(compile_rulebook(mixed, like=base.rulebook), like=base))
         except REFUSED:  # a mix the checker or compiler refuses: that side cannot attribute
             out.append(None)
     return out[0], out[1]
@@ -130,35 +133,46 @@ def _tier(scorer: Scorer, name: str) -> str | None:
     return None
 
 
+@record(slots=False)
+class ByRequest:
+    """An involvement test that reads the hand alone (a red five, an indicator, a tile kind): ``ranked`` can set a
+    hand aside with it before scoring the hand."""
+
+    test: Callable[[dict[str, Any]], bool]
+
+    def __call__(self, req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
+        return self.test(req)
+
+
 def _setting_test(change: Change, a: Scorer, b: Scorer) -> Involved:
     if change.name == "red_fives":
         differing_reds = a.prepared.red_fives ^ b.prepared.red_fives
 
-        def reds(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
+        def reds(req: dict[str, Any]) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
             return any(c in differing_reds for c in codes)
 
-        return reds
+        return ByRequest(reds)
     if change.name == "dora_cycles":
         differing = {k for k in range(T.KINDS) if a.prepared.successors.get(k) != b.prepared.successors.get(k)}
 
-        def dora(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
+        def dora(req: dict[str, Any]) -> bool:
             shown = T.parse_tiles(req.get("dora_indicators", "")) + T.parse_tiles(req.get("ura_indicators", ""))
             return any(T.kind_of(c) in differing for c in shown)
 
-        return dora
+        return ByRequest(dora)
     if change.name == "tiles":
         differing_kinds = a.prepared.allowed_kinds ^ b.prepared.allowed_kinds
 
-        def tiles(req: dict[str, Any], oa: Outcome, ob: Outcome) -> bool:
+        def tiles(req: dict[str, Any]) -> bool:
             codes = T.parse_tiles(req["hand"]) + [c for m in req.get("melds", []) for c in T.parse_tiles(m["tiles"])]
             return any(T.kind_of(c) in differing_kinds for c in codes)
 
-        return tiles
+        return ByRequest(tiles)
     if change.name == "players":
         return lambda req, oa, ob: oa.ok and ob.ok and bool(req.get("tsumo"))
     if change.name == "kita":
-        return lambda req, oa, ob: bool(req.get("kita"))
+        return ByRequest(lambda req: bool(req.get("kita")))
     # a setting may decide whether a hand wins at all (atozuke, shibari_han): one side accepting it is enough
     return lambda req, oa, ob: oa.ok or ob.ok
 
@@ -208,18 +222,28 @@ def _ids(change: Change) -> set[str]:
     return names
 
 
+def _order(change: Change) -> Callable[[Candidate], tuple[int, ...]]:
+    """How ``pick`` orders differing hands: the item's own examples first, then hands whose points differ (not only
+    their yaku), then the simplest."""
+    prefer = _ids(change)
+    return lambda c: (0 if c.item in prefer else 1, int(c.a.total == c.b.total and c.a.ok == c.b.ok), *complexity(c.request))
+
+
 def pick(
     candidates: list[Candidate], change: Change, plus: Scorer | None, minus: Scorer | None, involved: Involved
 ) -> tuple[Candidate, Blame] | None:
     """The best-blamed, then simplest, differing hand: the item's own examples first, then fewest calls and flags."""
+    ordered = sorted((c for c in candidates if c.differs and involved(c.request, c.a, c.b)), key=_order(change))
+    return _scan(ordered, change, plus, minus)
+
+
+def _scan(
+    ordered: Iterable[Candidate], change: Change, plus: Scorer | None, minus: Scorer | None
+) -> tuple[Candidate, Blame] | None:
+    """The first hand (of the first ``SCAN_LIMIT``) that only this change moves, else the best-blamed one."""
     prefer = _ids(change)
-    ordered = sorted(
-        (c for c in candidates if c.differs and involved(c.request, c.a, c.b)),
-        # the item's own examples first, then hands whose points differ (not only their yaku), then the simplest
-        key=lambda c: (0 if c.item in prefer else 1, int(c.a.total == c.b.total and c.a.ok == c.b.ok), *complexity(c.request)),
-    )
     best: tuple[Candidate, Blame] | None = None
-    for candidate in ordered[:SCAN_LIMIT]:
+    for candidate in islice(ordered, SCAN_LIMIT):
         if plus is None and minus is None:  # no mix compiles: fall back to hands whose lines name the item
             named = candidate.a.yaku | candidate.b.yaku | candidate.a.fu_items | candidate.b.fu_items
             if named & prefer:
@@ -234,6 +258,47 @@ def pick(
         if rank == 0:
             break
     return best
+
+
+def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candidate]:
+    """The pool's differing hands that the change may move, in ``pick``'s order, each pooled hand scored only when
+    the order reaches it.
+
+    A hand not scored yet stands in the order at the best place it could take (its item's place, then ``0``: its
+    points may differ, then its complexity, all known without scoring); when it comes up it is scored and, if it
+    differs and the change may move it, put back at its real place, which is never earlier. Ties keep pool order,
+    as ``sorted`` does. So the hands come out exactly as ``sorted`` puts them, and a scan that stops early never
+    scores the hands behind the one it stops at."""
+    order, prefer = _order(change), _ids(change)
+    heap: list[tuple[tuple[int, ...], int, Candidate | None]] = []
+    for index, entry in enumerate(search.entries):
+        if not isinstance(entry, Candidate):
+            if not isinstance(involved, ByRequest) or involved.test(entry.request):
+                heap.append(((0 if entry.item in prefer else 1, 0, *search.simplicity[index]), index, None))
+        elif entry.differs and involved(entry.request, entry.a, entry.b):
+            heap.append((order(entry), index, entry))
+    heapq.heapify(heap)
+    while heap:
+        key, index, candidate = heapq.heappop(heap)
+        if candidate is None:
+            candidate = search.candidate(index)
+            if not (candidate.differs and involved(candidate.request, candidate.a, candidate.b)):
+                continue
+            real = order(candidate)
+            if real != key:
+                heapq.heappush(heap, (real, index, candidate))
+                continue
+        yield candidate
+
+
+def pick_witness(
+    search: Search, change: Change, plus: Scorer | None, minus: Scorer | None, involved: Involved, lazy: bool = True
+) -> tuple[Candidate, Blame] | None:
+    """``pick`` over the whole pool, scoring only the hands that come before the one it settles on
+    (``lazy=False``: every hand scored and sorted, the full search the shortcut is tested against)."""
+    if not lazy:
+        return pick(search.pool, change, plus, minus, involved)
+    return _scan(ranked(search, change, involved), change, plus, minus)
 
 
 def witness_json(candidate: Candidate, found: Blame, plus: Scorer | None = None) -> dict[str, Any]:
@@ -294,7 +359,7 @@ def steered(
     if hints.empty:
         return None
     kinds = search.a.prepared.allowed_kinds & search.b.prepared.allowed_kinds or search.a.prepared.allowed_kinds
-    generator = iter(SteeredHands(hints, kinds, search.a.prepared.red_fives | search.b.prepared.red_fives, seed=len(search.pool)))
+    generator = iter(SteeredHands(hints, kinds, search.a.prepared.red_fives | search.b.prepared.red_fives, seed=search.searched))
     built = 0
     while built < STEER_BUDGET:
         batch = []
@@ -309,8 +374,11 @@ def steered(
     return None
 
 
-def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Callable[..., None] | None = None) -> DiffReport:
-    """Every difference of the two rulebooks; each scoring one with the simplest hand that its own item moves."""
+def diff_with_witnesses(
+    a: Scorer, b: Scorer, random_hands: int = 4000, tick: Callable[..., None] | None = None, *, lazy: bool = True
+) -> DiffReport:
+    """Every difference of the two rulebooks; each scoring one with the simplest hand that its own item moves.
+    ``lazy=False`` takes no shortcut (the full computation the tests hold the shortcuts equal to)."""
     changes = diff(a.rulebook.resolved, b.rulebook.resolved)
     scoring = [c for c in changes if c.affects_score]
     search = Search(a, b, random_hands=random_hands, tick=tick) if scoring else None
@@ -322,7 +390,7 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
         if change.affects_score and search is not None:
             plus, minus = isolated(a, b, change)
             involved = involved_test(change, a, b)
-            found = pick(search.pool, change, plus, minus, involved) or steered(search, change, plus, minus, involved)
+            found = pick_witness(search, change, plus, minus, involved, lazy) or steered(search, change, plus, minus, involved)
             witness = witness_json(*found, plus) if found is not None else None
             if tick is not None:
                 tick()
@@ -332,7 +400,7 @@ def diff_with_witnesses(a: Scorer, b: Scorer, random_hands: int = 4000, tick: Ca
     from engine.shadowing import Budget
 
     budget = Budget()  # the rules of A that keep flow changes from acting alone, looked for within one budget
-    found_scenarios = [flow_scenario(a, b, change, cache, changes, budget) for change, _ in out]
+    found_scenarios = [flow_scenario(a, b, change, cache, changes, budget, shortcuts=lazy) for change, _ in out]
     scenarios = [s for s, _ in found_scenarios]
     reasons = [r for _, r in found_scenarios]
     return DiffReport(a.rulebook.name, b.rulebook.name, out, searched, dict(search.counts) if search else None, scenarios, reasons)
@@ -345,11 +413,13 @@ def flow_scenario(
     cache: dict[tuple[int, str], Any],
     changes: list[Change] | None = None,
     budget: Any = None,
+    *,
+    shortcuts: bool = True,
 ) -> tuple[dict[str, Any] | None, str | None]:
     """``scenario_or_reason``; where the reason would only say that the change matters together with other rules,
     the rule of A that decides first is looked for (``engine.shadowing``, within ``budget``: None looks for none)
     and named, so that an organiser knows which other line to change."""
-    scenario, reason = scenario_or_reason(a, b, change, cache, changes)
+    scenario, reason = scenario_or_reason(a, b, change, cache, changes, shortcuts=shortcuts)
     if scenario is not None or reason is None or budget is None or not reason.endswith(TOGETHER_WORDS):
         return scenario, reason
     if reason.startswith("where it would matter") or reason.startswith(f"{a.rulebook.name} with only this change"):

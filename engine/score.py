@@ -91,13 +91,16 @@ class Scorer:
     value and settle (see ``engine.scoring``).
     """
 
-    def __init__(self, rulebook: Rulebook, *, reference: bool = False) -> None:
+    prepared: Prepared
+
+    def __init__(self, rulebook: Rulebook, *, reference: bool = False, like: Scorer | None = None) -> None:
         """``reference=True``: every rule runs as the reference evaluator's nodes, through the plain paths (slow;
-        for tests that hold the fast path equal to it)."""
+        for tests that hold the fast path equal to it). ``like``: a scorer whose compiled rules this rulebook shares
+        (``compile_rulebook(like=...)``), whose prepared rules are reused."""
         self.rulebook = rulebook
         # the ``rulebook`` field values that name this scorer's rulebook (its name, and spellings of its file met)
         self._own: set[str] = {rulebook.name}
-        self.prepared = prepared = prepare(rulebook, reference)
+        self.prepared = prepared = prepare(rulebook, reference, like.prepared if like is not None else None)
         self.checks = SituationChecks(prepared)
         self.inputs = RequestReader(prepared, self.checks)
         self.settlement = Settlement(prepared)

@@ -273,23 +273,37 @@ def fitted(request: dict[str, Any], red_fives: frozenset[int]) -> dict[str, Any]
     return out
 
 
+@record(slots=False)
+class Pooled:
+    """A hand in the pool not scored yet: where it came from and the request as generated."""
+
+    item: str | None
+    origin: str
+    request: dict[str, Any]
+
+
 class Search:
-    """The shared pool of candidate hands, each scored under both rulebooks once.
+    """The shared pool of candidate hands, each scored under both rulebooks at most once.
 
     ``random_hands`` is exactly the number of distinct random hands added (fewer only if the tile set cannot
-    make that many); examples and steered hands come on top, and ``searched`` counts every hand scored.
+    make that many); examples and steered hands come on top, and ``searched`` counts every hand pooled. The
+    examples and random hands are pooled at once (so that the pool, its order and its count are what they always
+    were) but each is scored only when a search first reaches it (``candidate``): a witness search in order of
+    simplicity (``engine.change_witnesses.ranked``) that stops at a simpler hand never needs the hands after it.
+    Steered hands are scored as they are pooled.
     """
 
     def __init__(self, a: Scorer, b: Scorer, random_hands: int = 4000, seed: int = 2025, tick: Callable[..., None] | None = None) -> None:
         self.a, self.b = a, b
-        self.pool: list[Candidate] = []
+        self.entries: list[Candidate | Pooled] = []  # in pool order, scored or not yet
+        self.simplicity: list[tuple[int, ...]] = []  # ``complexity`` of each entry's request, worked out once
         self.seen: set[str] = set()
         self.counts = {"example": 0, "random": 0, "steered": 0}
         self.tick = tick or (lambda n=1, total=None: None)
         examples = [(item, req) for rb in (a.rulebook, b.rulebook) for item, req in example_requests(rb)]
         self.tick(0, total=len(examples) + random_hands)
         for item, request in examples:
-            self.add(item, "example", request)
+            self._pool(item, "example", request)
             self.tick()
         self._random(random_hands, seed)
 
@@ -300,21 +314,52 @@ class Search:
         attempts = 0
         while self.counts["random"] < wanted and attempts < wanted * 5:
             attempts += 1
-            if self.add(None, "random", next(generator)) is not None:
+            if self._pool(None, "random", next(generator)):
                 self.tick()
+
+    def _pool(self, item: str | None, origin: str, request: dict[str, Any]) -> bool:
+        """Pool a hand, to be scored when a search reaches it; False for a hand already pooled."""
+        if not self._new(request):
+            return False
+        self.entries.append(Pooled(item, origin, request))
+        self.simplicity.append(complexity(request))
+        self.counts[origin] += 1
+        return True
+
+    def candidate(self, index: int) -> Candidate:
+        """The pooled hand at ``index``, scored (here, the first time)."""
+        entry = self.entries[index]
+        if isinstance(entry, Candidate):
+            return entry
+        candidate = self.entries[index] = self._scored(entry.item, entry.origin, entry.request)
+        return candidate
+
+    @property
+    def pool(self) -> list[Candidate]:
+        """Every pooled hand, scored, in pool order (scoring every hand not scored yet)."""
+        return [self.candidate(i) for i in range(len(self.entries))]
 
     @property
     def searched(self) -> int:
-        return len(self.pool)
+        return len(self.entries)
+
+    def _new(self, request: dict[str, Any]) -> bool:
+        key = repr(sorted(request.items()))
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+    def _scored(self, item: str | None, origin: str, request: dict[str, Any]) -> Candidate:
+        request_a, request_b = fitted(request, self.a.prepared.red_fives), fitted(request, self.b.prepared.red_fives)
+        return Candidate(item, origin, request, request_a, request_b, outcome(self.a, request_a), outcome(self.b, request_b))
 
     def add(self, item: str | None, origin: str, request: dict[str, Any]) -> Candidate | None:
         """Score a new hand under both rulebooks and pool it; None for a hand already pooled."""
-        key = repr(sorted(request.items()))
-        if key in self.seen:
+        if not self._new(request):
             return None
-        self.seen.add(key)
-        request_a, request_b = fitted(request, self.a.prepared.red_fives), fitted(request, self.b.prepared.red_fives)
-        candidate = Candidate(item, origin, request, request_a, request_b, outcome(self.a, request_a), outcome(self.b, request_b))
-        self.pool.append(candidate)
+        candidate = self._scored(item, origin, request)
+        self.entries.append(candidate)
+        self.simplicity.append(complexity(request))
         self.counts[origin] += 1
         return candidate

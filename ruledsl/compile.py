@@ -333,11 +333,14 @@ class Rulebook:
         return self.rules.get(kind, ())
 
 
-def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False) -> Rulebook:
+def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False, like: Rulebook | None = None) -> Rulebook:
     """The rule objects of a resolved rulebook; ``RulebookError`` when the checker finds an error.
 
     ``checked`` says the caller knows the checker finds none (``load`` asks the shipped verdicts of
     ``ruledsl.parsed_cache``), so the checker is neither imported nor run: most of a one-hand command's start-up.
+    ``like``: a rulebook compiled before from mostly the same items (``riichi diff`` compiles A with one item of B
+    in place, once per change); a rule whose item and exceptions are the very objects ``like`` compiled is taken
+    from it as it is, since compiling them again gives an equal rule.
     """
     if not checked:
         from ruledsl.check import check
@@ -352,15 +355,19 @@ def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False) -> Ru
             name: _setting_value(literal_value(f.value), group[name].type if name in group else V.ANY)
             for name, f in item.fields.items()
         }
-    variants: dict[tuple[str, str], list[Variant]] = {}
-    for item in resolved.items.values():
-        if item.target is not None:
-            variants.setdefault(item.target, []).append(_variant(item, resolved))
+    exceptions = _exceptions(resolved)
+    compiled_before = _compiled_rules(like) if like is not None else {}
     rules: dict[str, list[Rule]] = {}
     for item in resolved.items.values():
         if item.target is not None or item.kind == "settings":
             continue
-        rules.setdefault(item.kind, []).append(_rule(item, tuple(variants.get(item.key, ()))))
+        own = exceptions.get(item.key, ())
+        before = compiled_before.get(item.key)
+        if before is not None and before[0] is item and _same_objects(before[1], own):
+            rule = before[2]
+        else:
+            rule = _rule(item, tuple(_variant(e, resolved) for e in own))
+        rules.setdefault(item.kind, []).append(rule)
     return Rulebook(
         name=resolved.name,
         title=resolved.title or resolved.name,
@@ -368,6 +375,31 @@ def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False) -> Ru
         rules={k: tuple(v) for k, v in rules.items()},
         resolved=resolved,
     )
+
+
+def _exceptions(resolved: ResolvedRulebook) -> dict[tuple[str, str], tuple[ResolvedItem, ...]]:
+    """The exception items of each refined item, in the rulebook's order (the order of the rule's variants)."""
+    out: dict[tuple[str, str], list[ResolvedItem]] = {}
+    for item in resolved.items.values():
+        if item.target is not None:
+            out.setdefault(item.target, []).append(item)
+    return {key: tuple(items) for key, items in out.items()}
+
+
+def _compiled_rules(rulebook: Rulebook) -> dict[tuple[str, str], tuple[ResolvedItem, tuple[ResolvedItem, ...], Rule]]:
+    """(item, its exceptions, the rule compiled from them) of each hand and round rule of a compiled rulebook."""
+    exceptions = _exceptions(rulebook.resolved)
+    out = {}
+    for kind_rules in rulebook.rules.values():
+        for rule in kind_rules:
+            item = rulebook.resolved.items.get((rule.kind, rule.name))
+            if item is not None:
+                out[item.key] = (item, exceptions.get(item.key, ()), rule)
+    return out
+
+
+def _same_objects(these: tuple[ResolvedItem, ...], those: tuple[ResolvedItem, ...]) -> bool:
+    return len(these) == len(those) and all(x is y for x, y in zip(these, those, strict=True))
 
 
 def _setting_value(value: Any, type_name: str) -> Any:

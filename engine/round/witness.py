@@ -565,11 +565,18 @@ def topic_of(kind: str, name: str, group: str | None) -> tuple[str, str]:
     return (f"{group} {name}", "") if kind == "settings" else ("", kind)
 
 
+# The settings a round reads from its rulebook by name, beside the fields of ``RoundRules`` and what its scorer reads
+# (the points each seat starts a round with, when a script or a setup gives none)
+READ_BY_NAME = frozenset({"start_points"})
+
+
 def witness_for(
-    a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | None = None, whole: Any = None
+    a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | None = None, whole: Any = None, *, unread: bool = False
 ) -> dict[str, Any] | str:
     """``round_witness`` of two compiled rulebooks (or scorers); a sentence saying why when there is none. ``whole``:
-    the whole other rulebook (or scorer), whose settlement of the same round the witness also carries."""
+    the whole other rulebook (or scorer), whose settlement of the same round the witness also carries. ``unread``:
+    the caller knows that ``b`` is ``a`` with settings that no round reads (not a field of ``RoundRules``, not in
+    ``READ_BY_NAME``, none its scorer reads): every script settles alike under both, so none is played under ``b``."""
     try:
         ra, rb = round_rules(a), round_rules(b)
     except EngineError as e:
@@ -581,7 +588,7 @@ def witness_for(
     setting = topic.split(" ")[-1] if topic else ""
     if setting and setting in ROUND_RULE_FIELDS and getattr(ra, setting) == getattr(rb, setting):
         return ALIKE
-    found = round_witness(ra, rb, topic, kind, cache, rw)
+    found = None if unread else round_witness(ra, rb, topic, kind, cache, rw)
     if found is not None:
         if whole is not None and "whole" not in found:
             found["whole"] = {"a": found["a"], "b": None}
@@ -612,4 +619,4 @@ def render(witness: dict[str, Any], a: str = "A", b: str = "B", whole: str | Non
     return lines
 
 
-__all__ = ["ALIKE", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action", "played", "Cache"]
+__all__ = ["ALIKE", "READ_BY_NAME", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action", "played", "Cache"]

@@ -83,8 +83,19 @@ def fast_rule(rule: Rule, evaluator: Callable[[Any], Any] = closure) -> FastRule
     )
 
 
-def _fast_all(rules: Iterable[Rule], evaluator: Callable[[Any], Any] = closure) -> tuple[FastRule, ...]:
-    return tuple(fast_rule(r, evaluator) for r in rules)
+def _fast_all(rules: Iterable[Rule], evaluator: Callable[[Any], Any] = closure, before: dict[int, FastRule] | None = None) -> tuple[FastRule, ...]:
+    """The rules as ``fast_rule`` makes them; ``before``: fast rules made earlier, by their compiled rule's id (a
+    rule compiled once and shared by two rulebooks, ``compile_rulebook(like=...)``, is made fast once)."""
+    if not before:
+        return tuple(fast_rule(r, evaluator) for r in rules)
+    return tuple(found if (found := before.get(id(r))) is not None and found.source is r else fast_rule(r, evaluator) for r in rules)
+
+
+def _fast_rules_of(prepared: Prepared) -> dict[int, FastRule]:
+    """Every fast rule of a prepared rulebook, by its compiled rule's id."""
+    groups = (prepared.yakuman_rules, prepared.yaku_rules, prepared.standalone_rules, prepared.bonus_rules, prepared.fu_rules,
+              prepared.fixed_fu_rules, prepared.limit_rules, prepared.payment_rules)
+    return {id(r.source): r for group in groups for r in group}
 
 
 @record(frozen=False, slots=False)
@@ -332,10 +343,12 @@ def _condition(rule: FastRule) -> Any:
     return ALWAYS if rule.always else rule.when
 
 
-def prepare(rulebook: Rulebook, reference: bool = False) -> Prepared:
+def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None = None) -> Prepared:
     """What scoring under this rulebook needs ahead; ``reference`` keeps the rules as the reference evaluator's
-    nodes and skips every shortcut (the tests compare whole responses of both ways)."""
+    nodes and skips every shortcut (the tests compare whole responses of both ways). ``like``: a rulebook prepared
+    before whose compiled rules this one shares (``compile_rulebook(like=...)``): their fast rules are reused."""
     evaluator = _reference if reference else closure
+    before = _fast_rules_of(like) if like is not None and not reference and not like.reference else None
     setting = rulebook.setting  # absent keys take the vocabulary's default
     kinds = setting("table", "tiles")
     yaku = rulebook.of("yaku")
@@ -357,14 +370,14 @@ def prepare(rulebook: Rulebook, reference: bool = False) -> Prepared:
         atozuke_clause=_settings_clause(rulebook, "scoring"),
         deposit=int(setting("table", "riichi_deposit")),
         kita_allowed=bool(setting("table", "kita")),
-        yakuman_rules=_fast_all(rulebook.of("yakuman"), evaluator),
-        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator),
-        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator),
-        bonus_rules=_fast_all(rulebook.of("bonus"), evaluator),
-        fu_rules=_fast_all([r for r in fu if "fu" in r.fields], evaluator),
-        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields], evaluator),
-        limit_rules=_fast_all(rulebook.of("limit"), evaluator),
-        payment_rules=_fast_all(rulebook.of("payment"), evaluator),
+        yakuman_rules=_fast_all(rulebook.of("yakuman"), evaluator, before),
+        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator, before),
+        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator, before),
+        bonus_rules=_fast_all(rulebook.of("bonus"), evaluator, before),
+        fu_rules=_fast_all([r for r in fu if "fu" in r.fields], evaluator, before),
+        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields], evaluator, before),
+        limit_rules=_fast_all(rulebook.of("limit"), evaluator, before),
+        payment_rules=_fast_all(rulebook.of("payment"), evaluator, before),
         limit_reads=None if reference else _settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
         payment_reads=None if reference else _settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
         hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),

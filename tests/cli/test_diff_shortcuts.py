@@ -1,0 +1,149 @@
+"""`riichi diff`'s shortcuts give the answer of the full computation (issue 24).
+
+The witness search scores a pooled hand (an example or a random hand) only when the order of simplicity reaches it (``ranked``): each test here
+runs the search both ways on pairs of bundled rulebooks (and rulebooks whose witnesses come from random or steered
+hands) and asks for the same hands in the same order, the same witnesses and the same report.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.change_scenarios import REFUSED, unread_by_rounds, with_change
+from engine.change_witnesses import (
+    ByRequest,
+    _order,
+    diff_with_witnesses,
+    flow_scenario,
+    involved_test,
+    isolated,
+    pick,
+    pick_witness,
+    ranked,
+)
+from engine.library import scorer
+from engine.round.rules import ROUND_RULE_FIELDS
+from engine.round.witness import READ_BY_NAME
+from engine.score import Scorer
+from engine.shadowing import Budget
+from engine.witness import Candidate, Search, fitted, outcome
+from ruledsl.compile import compile_rulebook
+from ruledsl.rulebook_changes import SCORING_SETTINGS, diff
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EXAMPLES = Path(__file__).resolve().parents[2] / "rulebooks" / "examples"
+
+# (A, B, random hands): bundled pairs, and variants whose witnesses are random or steered hands
+PAIRS = [
+    ("house", "wrc2025", 600),
+    ("house", "sanma", 600),
+    ("wrc2025", "mahjchina", 400),
+    ("house", str(FIXTURES / "several_changes.rulebook"), 800),
+    ("house", str(FIXTURES / "rare_rules.rulebook"), 300),
+    ("house", str(EXAMPLES / "atozuke_nashi.rulebook"), 800),
+]
+
+
+def _ids(pair: tuple[str, str, int]) -> str:
+    return f"{Path(pair[0]).stem}-{Path(pair[1]).stem}"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_ids)
+def test_ranked_yields_the_pool_in_the_order_pick_sorts_it(pair: tuple[str, str, int]) -> None:
+    """Read to the end, ``ranked`` (scoring random hands as it reaches them) is ``pick``'s sorted order of the
+    whole pool scored at once, hand for hand."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    lazy, full = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2])
+    pool = full.pool
+    assert lazy.searched == full.searched == len(pool)
+    for change in (c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.affects_score):
+        involved = involved_test(change, a, b)
+        expected = [c.request for c in _sorted(pool, change, involved)]
+        assert [c.request for c in ranked(lazy, change, involved)] == expected, change.item
+
+
+def _sorted(pool: list[Candidate], change, involved) -> list[Candidate]:
+    return sorted((c for c in pool if c.differs and involved(c.request, c.a, c.b)), key=_order(change))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_ids)
+def test_each_change_gets_the_witness_of_the_full_search(pair: tuple[str, str, int]) -> None:
+    a, b = scorer(pair[0]), scorer(pair[1])
+    lazy, full = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2])
+    for change in (c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.affects_score):
+        plus, minus = isolated(a, b, change)
+        involved = involved_test(change, a, b)
+        quick = pick_witness(lazy, change, plus, minus, involved)
+        whole = pick(full.pool, change, plus, minus, involved)
+        assert pick_witness(full, change, plus, minus, involved, lazy=False) == whole
+        assert (quick is None) == (whole is None), change.item
+        if quick is not None and whole is not None:
+            assert quick[0].request == whole[0].request and quick[1] == whole[1], change.item
+
+
+@pytest.mark.parametrize("pair", PAIRS[:4], ids=_ids)
+def test_the_report_is_the_full_computations(pair: tuple[str, str, int]) -> None:
+    a, b = scorer(pair[0]), scorer(pair[1])
+    quick = diff_with_witnesses(a, b, random_hands=pair[2]).to_json()
+    assert quick == diff_with_witnesses(a, b, random_hands=pair[2], lazy=False).to_json()
+
+
+def test_a_hand_only_test_sets_random_hands_aside_unscored() -> None:
+    """A red-five change is blamed only on hands holding a red five one side lacks: the search never scores a
+    random hand without one, and the house and sanma rulebooks' own examples settle it before any random hand."""
+    a, b = scorer("house"), scorer("sanma")
+    search = Search(a, b, random_hands=300)
+    [change] = [c for c in diff(a.rulebook.resolved, b.rulebook.resolved) if c.name == "red_fives"]
+    involved = involved_test(change, a, b)
+    assert isinstance(involved, ByRequest)
+    unscored = sum(1 for e in search.entries if not isinstance(e, Candidate) and e.origin == "random")
+    assert unscored == 300
+    list(ranked(search, change, involved))  # read to the end: only hands that may show the change get scored
+    left = [e for e in search.entries if not isinstance(e, Candidate)]
+    assert left and not any(involved.test(e.request) for e in left)
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025"), ("house", "tenhou"), ("tenhou", "mleague")], ids="-".join)
+def test_a_setting_no_round_reads_gets_the_scenario_or_reason_of_every_round_played(pair: tuple[str, str]) -> None:
+    """A tie-break, an uma or a score rounding: the round scripts are not played under A with that change, and
+    the scenario (or the reason there is none) is the one playing them all gives."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    changes = diff(a.rulebook.resolved, b.rulebook.resolved)
+    unread = [c for c in changes if unread_by_rounds(a, [c])]
+    assert unread, pair
+    quick_cache: dict = {}
+    full_cache: dict = {}
+    for change in unread:
+        quick = flow_scenario(a, b, change, quick_cache, changes, Budget())
+        assert quick == flow_scenario(a, b, change, full_cache, changes, Budget(), shortcuts=False), change.item
+
+
+def test_the_round_reads_by_name_only_the_settings_the_shortcut_knows() -> None:
+    """``unread_by_rounds`` trusts that a round reads its settings through ``RoundRules`` and ``READ_BY_NAME`` (and its
+    scorer the scoring settings): a round module reading another setting by name must be listed there."""
+    allowed = ROUND_RULE_FIELDS | READ_BY_NAME | {name for _group, name in SCORING_SETTINGS}
+    root = Path(__file__).resolve().parents[2] / "engine" / "round"
+    read = {m.group(2) for path in root.rglob("*.py") for m in re.finditer(r'\.setting\(\s*"(\w+)",\s*"(\w+)"', path.read_text())}
+    assert read and read <= allowed, read - allowed
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025"), ("house", "sanma"), ("house", str(FIXTURES / "several_changes.rulebook"))], ids=lambda p: Path(p[1]).stem)
+def test_a_mix_compiled_from_a_is_the_mix_compiled_alone(pair: tuple[str, str]) -> None:
+    """A with one change, compiled and prepared with A's rules reused (``like``), has equal rules and scores every
+    pooled hand as the same mix compiled from nothing."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    hands = [c.request for c in Search(a, b, random_hands=40).pool]
+    for change in diff(a.rulebook.resolved, b.rulebook.resolved):
+        mixed = with_change(a.rulebook.resolved, b.rulebook.resolved, change)
+        try:
+            alone = compile_rulebook(mixed)
+        except REFUSED:
+            continue
+        reused = compile_rulebook(mixed, like=a.rulebook)
+        assert reused.rules == alone.rules and reused.settings == alone.settings, change.item
+        fresh, shared = Scorer(alone), Scorer(reused, like=a)
+        for request in hands:
+            assert outcome(shared, fitted(request, shared.prepared.red_fives)).key == outcome(fresh, fitted(request, fresh.prepared.red_fives)).key
