@@ -320,20 +320,17 @@ def _honour_table(vec: tuple[int, ...]) -> Table:
 
 @lru(_CACHE_SIZE)
 def _merge(a: Table, b: Table) -> Table:
-    """Two groups of kinds side by side: the best split of s sets and p pairs between them."""
-    merged = []
-    for s in range(MAX_SETS + 1):
-        for p in range(2):
-            best = 0
-            for s1 in range(s + 1):
-                row = 2 * s1
-                other = 2 * (s - s1)
-                for p1 in range(p + 1):
-                    value = a[row + p1] + b[other + p - p1]
-                    if value > best:
-                        best = value
-            merged.append(best)
-    return tuple(merged)
+    """Two groups of kinds side by side: the best split of s sets and p pairs between them (every table value is
+    at least 0, so the best is at least 0 too)."""
+    return tuple([max([a[i] + b[j] for i, j in splits]) for splits in _SPLITS])
+
+
+# per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs
+_SPLITS = tuple(
+    tuple((2 * s1 + p1, 2 * (s - s1) + p - p1) for s1 in range(s + 1) for p1 in range(p + 1))
+    for s in range(MAX_SETS + 1)
+    for p in range(2)
+)
 
 
 @lru(_CACHE_SIZE)

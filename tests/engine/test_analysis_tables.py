@@ -104,3 +104,20 @@ def test_shanten_of_hands_with_four_copies_is_unchanged(monkeypatch: pytest.Monk
         assert [(shanten(held), analysis.waits(held)) for held in hands] == quick
     finally:
         analysis.clear_caches()
+
+
+def _merge_reference(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The merge written out as nested loops: every split of s sets and p pairs between the two tables."""
+    merged = []
+    for s in range(5):
+        for p in range(2):
+            merged.append(max(a[2 * s1 + p1] + b[2 * (s - s1) + p - p1] for s1 in range(s + 1) for p1 in range(p + 1)))
+    return tuple(merged)
+
+
+def test_merge_equals_the_nested_loops() -> None:
+    rng = random.Random(11)
+    for _ in range(3000):
+        a = tuple(rng.randint(0, 14) for _ in range(10))
+        b = tuple(rng.randint(0, 14) for _ in range(10))
+        assert analysis._merge.__wrapped__(a, b) == _merge_reference(a, b)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InvalidRequest
+from engine.replay import mjlog as mjlog_module
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -26,7 +27,6 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
-from engine.replay import mjlog as mjlog_module
 from engine.replay.mjlog import decode_meld, parse_mjlog, parse_mjlog_at, read_mjlog, tile_code
 from engine.replay.win_situations import WinCase, iter_wins, tenhou_yaku_ids
 from engine.tiles import counts_of, parse_tile, parse_tiles
