@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from engine import analysis_tables
 from engine.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
 from engine.errors import InvalidHand
 from engine.tiles import (
@@ -121,12 +122,32 @@ def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
 def _suit_table(vec: tuple[int, ...]) -> Table:
     """The table of one suit's nine counts.
 
-    Without four copies of a kind in the suit no useful target ever needs a fifth copy, so the suit is cut into
-    runs of tiles no group can bridge (two empty kinds apart) and each run is looked up by its shape alone. With
-    four copies the exact per-kind count matters, and ``_exact_suit_table`` checks it.
+    Without four copies of a kind in the suit no useful target ever needs a fifth copy, and ``_runs_table`` (the
+    suit cut into runs, each looked up by its shape) is exact. With four copies the exact per-kind count matters:
+    ``_four_copies_table``.
     """
     if 4 in vec:
+        return _four_copies_table(vec)
+    return _runs_table(vec)
+
+
+def _four_copies_table(vec: tuple[int, ...]) -> Table:
+    """The exact table of a suit holding four copies of some kind, without the slow count where it can.
+
+    ``_runs_table`` is right for nearly every such suit (about 98%); the suits where it is not, among every suit
+    of at most ``SUIT_LIMIT`` tiles (every suit a hand can hold), are shipped with their exact tables
+    (``engine.analysis_tables``). A suit outside that range, or a process without the file, counts exactly.
+    """
+    listed = analysis_tables.exceptions()
+    if listed is None or sum(vec) > analysis_tables.SUIT_LIMIT:
         return _exact_suit_table(vec)
+    table = listed.get(analysis_tables.index_of(vec))
+    return table if table is not None else _runs_table(vec)
+
+
+def _runs_table(vec: tuple[int, ...]) -> Table:
+    """The suit cut into runs of tiles no group can bridge (two empty kinds apart), each looked up by its shape
+    alone (``_pattern_table``) and merged: exact for a suit without four copies of a kind."""
     table = _ZERO
     start = -1
     gap = 0
@@ -241,19 +262,27 @@ def _cells(add_sets: int, add_pair: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-# per copies still free at a kind (4 less the runs passing through it): each choice of new runs, a triplet and a
-# pair that fits, as (new runs, copies it needs, cells it shifts)
-_CHOICES: dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]] = {
-    free: tuple(
-        (runs, runs + 3 * triplet + 2 * pair, _cells(runs + triplet, pair))
-        for runs in range(free + 1)
-        for triplet in (0, 1)
-        for pair in (0, 1)
-        if runs + 3 * triplet + 2 * pair <= free
-    )
-    for free in range(5)
-}
-_CHOICES_NO_RUNS = {free: tuple(c for c in choices if c[0] == 0) for free, choices in _CHOICES.items()}  # kinds 8, 9
+_ChoiceTable = dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]
+
+
+def _choices() -> tuple[_ChoiceTable, _ChoiceTable]:
+    """Per copies still free at a kind (4 less the runs passing through it): each choice of new runs, a triplet
+    and a pair that fits, as (new runs, copies it needs, cells it shifts); then the same without new runs (kinds 8
+    and 9, where no run starts)."""
+    choices: _ChoiceTable = {
+        free: tuple(
+            (runs, runs + 3 * triplet + 2 * pair, _cells(runs + triplet, pair))
+            for runs in range(free + 1)
+            for triplet in (0, 1)
+            for pair in (0, 1)
+            if runs + 3 * triplet + 2 * pair <= free
+        )
+        for free in range(5)
+    }
+    return choices, {free: tuple(c for c in options if c[0] == 0) for free, options in choices.items()}
+
+
+_CHOICES, _CHOICES_NO_RUNS = _choices()
 
 
 def _monotone(best: list[int]) -> Table:
@@ -291,20 +320,17 @@ def _honour_table(vec: tuple[int, ...]) -> Table:
 
 @lru(_CACHE_SIZE)
 def _merge(a: Table, b: Table) -> Table:
-    """Two groups of kinds side by side: the best split of s sets and p pairs between them."""
-    merged = []
-    for s in range(MAX_SETS + 1):
-        for p in range(2):
-            best = 0
-            for s1 in range(s + 1):
-                row = 2 * s1
-                other = 2 * (s - s1)
-                for p1 in range(p + 1):
-                    value = a[row + p1] + b[other + p - p1]
-                    if value > best:
-                        best = value
-            merged.append(best)
-    return tuple(merged)
+    """Two groups of kinds side by side: the best split of s sets and p pairs between them (every table value is
+    at least 0, so the best is at least 0 too)."""
+    return tuple([max([a[i] + b[j] for i, j in splits]) for splits in _SPLITS])
+
+
+# per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs
+_SPLITS = tuple(
+    tuple((2 * s1 + p1, 2 * (s - s1) + p - p1) for s1 in range(s + 1) for p1 in range(p + 1))
+    for s in range(MAX_SETS + 1)
+    for p in range(2)
+)
 
 
 @lru(_CACHE_SIZE)

@@ -1,10 +1,11 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Six files are derived from sources and committed: the situation's fields as the language names them (from
+Seven files are derived from sources and committed: the situation's fields as the language names them (from
 ``engine/situation.py``, read as text), the prebuilt parser tables (from ``grammar.lark`` and the
 installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
 (from the vocabulary), the fidelity page (from the rulebooks' clauses) and the editors' TextMate grammar (from the
-grammar's keywords and the vocabulary). Each generator keeps its own module;
+grammar's keywords and the vocabulary) and the exact shanten tables of the suits the quick count gets wrong (from
+``engine/analysis.py``: ``engine.analysis_tables``). Each generator keeps its own module;
 this one lists them so that nobody has to remember which to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
 writes into the source tree, never into an installed package.
 """
@@ -72,6 +73,12 @@ def _textmate() -> str:
     return textmate.generate()
 
 
+def _analysis_tables() -> str:
+    from engine import analysis_tables
+
+    return analysis_tables.render()
+
+
 def _fidelity() -> str:
     from ruledsl import fidelity_doc
 
@@ -88,6 +95,7 @@ GENERATED: tuple[Generated, ...] = (
     Generated("docs/language.md", _language_reference),
     Generated("docs/fidelity.md", _fidelity),
     Generated("editors/vscode/syntaxes/rulebook.tmLanguage.json", _textmate),
+    Generated("engine/analysis_tables.json", _analysis_tables),
 )
 
 

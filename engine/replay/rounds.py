@@ -145,6 +145,15 @@ def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[
     return files
 
 
+def game_start(events: list[Event]) -> GameStart:
+    """The log's game start (its first event, as every reader writes it), without splitting the rounds: what
+    choosing the rulebook needs before the replay splits them."""
+    start = next((e for e in events if isinstance(e, GameStart)), None)
+    if start is None:
+        raise EngineError("no game start found")
+    return start
+
+
 def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundStart, list[Event]]], GameEnd | None]:
     """The game start, each round as (index of its start, start, body), and the game end when the log has one."""
     start = next((e for e in events if isinstance(e, GameStart)), None)
@@ -403,7 +412,7 @@ def replay(
             progress(number, len(files), str(path))
         try:
             events, places = read_events_at(path)
-            start, _, _ = split_rounds(events)
+            start = game_start(events)
             rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
             replay_events(events, rules, str(path), report, places, on_round)
         except EngineError as exc:

@@ -110,20 +110,22 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     dora = [start.dora_indicator]
     ura: tuple[int, ...] = ()
     replacement_next: set[int] = set()
-    for event in body:
+    for event in body:  # by exact type (no event kind has subclasses): half the events are discards
         if type(event) is Discard:
-            continue  # half the events: none of the kinds below
-        if isinstance(event, Call) and (event.is_kan or event.kind == "kita"):
-            replacement_next.add(event.seat)
-        elif isinstance(event, Draw):
-            if event.seat in replacement_next:
+            continue
+        if type(event) is Draw:
+            if replacement_next and event.seat in replacement_next:
                 replacements.append(event.tile)
                 replacement_next.discard(event.seat)
             else:
                 live.append(event.tile)
-        elif isinstance(event, Win) and len(event.ura_indicators) > len(ura):
-            ura = event.ura_indicators
-        elif isinstance(event, NewDoraIndicator):
+        elif type(event) is Call:
+            if event.is_kan or event.kind == "kita":
+                replacement_next.add(event.seat)
+        elif type(event) is Win:
+            if len(event.ura_indicators) > len(ura):
+                ura = event.ura_indicators
+        elif type(event) is NewDoraIndicator:
             dora.append(event.tile)
     players = rules.players
     left = [0] * len(KIND_OF)  # copies of each tile code not placed yet
@@ -227,14 +229,19 @@ class _Driver:
         body = self.body
         observer = self.observer
         i = 0
-        while i < len(body):
+        count = len(body)
+        while i < count:
             self.index = i
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
-            if isinstance(event, Win):
+            if type(event) is Discard:  # nine events in ten are discards and draws: handled here without ``_event``
+                ok = self._own(dahai_action(event.seat, event.tile, event.tsumogiri), exact=False)
+            elif type(event) is Draw:
+                ok = self._draw(event)
+            elif type(event) is Win:
                 wins = [event]
-                while i + 1 < len(body) and isinstance(body[i + 1], Win):
+                while i + 1 < count and isinstance(body[i + 1], Win):
                     i += 1
                     wins.append(body[i])  # type: ignore[arg-type]
                 ok = self._wins(wins)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InvalidRequest
+from engine.replay import mjlog as mjlog_module
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -26,7 +27,7 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
-from engine.replay.mjlog import decode_meld, parse_mjlog, read_mjlog, tile_code
+from engine.replay.mjlog import decode_meld, parse_mjlog, parse_mjlog_at, read_mjlog, tile_code
 from engine.replay.win_situations import WinCase, iter_wins, tenhou_yaku_ids
 from engine.tiles import counts_of, parse_tile, parse_tiles
 from tests.spec_files import TENHOU
@@ -192,6 +193,47 @@ def test_malformed_log_is_a_clear_error(text: str, reason: str) -> None:
         parse_mjlog(text, source="broken.mjlog")
     assert info.value.message.startswith("broken.mjlog: ")
     assert reason in info.value.message
+
+
+def _general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every draw and discard tag read by parsing its name, as before the table of ``_MOVES``."""
+    monkeypatch.setattr(mjlog_module, "_MOVES", {})
+
+
+def test_draw_and_discard_tags_read_from_the_table_as_by_their_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of draw and discard tags is a shortcut: every vendored log (red fives or not, three or four
+    players) gives the same events and places through it as through the general path."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(MJLOG.iterdir())]
+    fast = [parse_mjlog_at(text) for text in texts]
+    _general_path(monkeypatch)
+    for text, (events, places) in zip(texts, fast, strict=True):
+        slow_events, slow_places = parse_mjlog_at(text)
+        assert events == slow_events
+        assert [places.at(i) for i in range(len(places))] == [slow_places.at(i) for i in range(len(slow_places))]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('<mjloggm><GO type="169"/><T5/></mjloggm>', "outside a round"),
+        ('<mjloggm><T5/></mjloggm>', "before the <GO> tag"),
+        (MINIMAL.replace('<GO type="169"', '<GO type="185"').replace("<U74/><E74/>", "<W74/>"), "seat 3 does not"),
+        (MINIMAL.replace("<U74/><E74/>", "<G74/>"), ""),
+        (MINIMAL.replace("<T77/>", "<T077/>"), ""),
+        (MINIMAL.replace("<T77/>", "<T136/>"), "tile id 136"),
+    ],
+)
+def test_odd_draw_and_discard_tags_read_alike_both_ways(monkeypatch: pytest.MonkeyPatch, text: str, reason: str) -> None:
+    def outcome() -> object:
+        try:
+            return parse_mjlog(text, source="odd.mjlog")
+        except InvalidRequest as exc:
+            return exc.message
+
+    fast = outcome()
+    _general_path(monkeypatch)
+    assert fast == outcome()
+    assert reason in fast if reason else isinstance(fast, list)
 
 
 def test_truncated_file_names_the_file(tmp_path: Path) -> None:
