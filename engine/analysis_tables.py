@@ -153,3 +153,9 @@ def render() -> str:
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return dumps(compute(), stamp)
+
+
+if __name__ == "__main__":  # ``python -m ruledsl.regenerate`` asks for the file's text this way (see its docstring)
+    import sys
+
+    sys.stdout.write(render())

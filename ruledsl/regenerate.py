@@ -13,6 +13,7 @@ writes into the source tree, never into an installed package.
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -74,9 +75,14 @@ def _textmate() -> str:
 
 
 def _analysis_tables() -> str:
-    from engine import analysis_tables
-
-    return analysis_tables.render()
+    """The engine's tables, rendered by the engine in a process of its own: the rule language never imports the
+    engine (the layers' first contract), and this command only writes what each side derives."""
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.analysis_tables"], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"regenerate: engine.analysis_tables failed:\n{done.stderr}")
+    return done.stdout
 
 
 def _fidelity() -> str:
