@@ -163,11 +163,26 @@ class Game:
         rnd = self.round_now()
         if rnd.finished:
             return self._close(rnd)
-        while True:
-            seat = self.waiting()[0]
-            settlement = self.apply(self.choose(seat))
-            if settlement is not None:
-                return settlement
+        acts = [getattr(agent, "act", None) for agent in self.agents]
+        if not all(callable(act) for act in acts):
+            while True:
+                seat = self.waiting()[0]
+                settlement = self.apply(self.choose(seat))
+                if settlement is not None:
+                    return settlement
+        # every agent takes the older protocol: ``waiting``, ``choose`` and ``apply`` written out on the one round,
+        # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
+        legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
+        while not rnd.finished:
+            seats = waiting()
+            if not seats:
+                raise GameStuck("the round waits for nobody but is not finished")
+            seat = seats[0]
+            apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
+            self.round_actions += 1
+            if self.round_actions > MAX_ACTIONS:
+                raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
+        return self._close(rnd)
 
     def _close(self, rnd: Round) -> dict[str, Any]:
         """Settle a finished round: keep its events and settlement, advance the game."""

@@ -9,6 +9,7 @@ very predicates the options are built with.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from engine import tiles as T
@@ -19,6 +20,7 @@ from engine.round import scoring
 from engine.round.actions import Action, sorted_tiles
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
+from engine.round.shanten_floor import shanten_floor
 from engine.round.state import Seat, waits_of
 from engine.tiles import KIND_OF
 from ruledsl.memo import BoundedCache
@@ -85,11 +87,11 @@ FURITEN = Bar("seat {seat} is furiten and may not ron", "furiten")
 def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
     """Moves of the seat whose turn it is: after a draw, after a call, or after declaring riichi."""
     s = r.seats[seat]
-    out: list[Action] = []
     if r.reach_pending:
         return tuple(_riichi_discards(r, seat))
     if r.after_call:
         return tuple(a for a in _discards(r, seat) if kuikae_bar(r, a.pai) is None)
+    out: list[Action] = []
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
     out.extend(_player_choice_draws(r, seat))
@@ -106,9 +108,10 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
             out.append(Action("nukidora", seat, r.drawn))
     if locked_bar(s, "dahai") is not None:
         out.append(Action("dahai", seat, r.drawn, tsumogiri=True))
-    else:
-        out.extend(_discards(r, seat))
-    return tuple(out)
+        return tuple(out)
+    if not out:  # most turns: the discards alone, the tuple as built
+        return _discards(r, seat)
+    return (*out, *_discards(r, seat))
 
 
 def is_legal(r: Round, seat: int, action: Action) -> bool:
@@ -215,7 +218,7 @@ def _hand_dahai(seat: int) -> list[Action]:
     return _HAND_DAHAI[seat]
 
 
-def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> list[Action]:
+def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
     only so when it is the one copy of its code); no tile of a ``forbidden`` kind."""
     hand = r.seats[seat].hand
@@ -226,12 +229,17 @@ def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> l
         kind_of = KIND_OF
         codes = [code for code in codes if kind_of[code] not in forbidden]
     if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand and allowed
-        return [table[code] for code in codes]
+        return _picked(table, codes)
     if hand.count(drawn) == 1:
         codes.remove(drawn)
-    out = [table[code] for code in codes]
-    out.append(_dahai(seat, drawn, True))
-    return out
+    return (*_picked(table, codes), _dahai(seat, drawn, True))
+
+
+def _picked(table: list[Action], codes: list[int]) -> tuple[Action, ...]:
+    """``tuple(table[code] for code in codes)``, in one call for two codes or more (the common case)."""
+    if len(codes) > 1:
+        return itemgetter(*codes)(table)
+    return (table[codes[0]],) if codes else ()
 
 
 def _riichi_discards(r: Round, seat: int) -> list[Action]:
@@ -301,8 +309,8 @@ def reach_bar(r: Round, seat: int) -> Bar | None:
     bar = riichi_bar(r, seat)
     if bar is not None:
         return bar
-    if exact and cached_shanten(tuple(s.counts), len(s.melds)) > 0:
-        return RIICHI_NOT_TENPAI  # one shanten count spares a wait search per discard of a hand far from tenpai
+    if exact and (shanten_floor(s.counts, len(s.melds), False) > 0 or cached_shanten(tuple(s.counts), len(s.melds)) > 0):
+        return RIICHI_NOT_TENPAI  # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai
     return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 

@@ -1,0 +1,84 @@
+"""The isolated-tile bound (``engine.round.shanten_floor``) never exceeds the exact shanten count, so a hand it
+settles as not tenpai is not tenpai, and ``Seat.rest`` finds the same waits with it as with the full count.
+
+Checked on hypothesis hands (every size a hand rests or draws at, with its melds), on hands near tenpai (a
+complete hand with tiles taken out and put in), on the thirteen-orphans shapes it bounds apart, and at every
+discard of self-played games, where the waits of each resting hand are compared with the full computation.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.analysis import shanten
+from engine.game import Game
+from engine.library import rulebook
+from engine.round import state as round_state
+from engine.round.shanten_floor import isolated_tiles, shanten_floor
+from engine.round.state import waits_of
+from engine.tiles import KINDS, YAOCHUU_KINDS
+from tests.strategies import counts_of, hands
+
+
+def _check(counts: list[int] | tuple[int, ...], n_melds: int) -> None:
+    total = sum(counts)
+    exact = shanten(tuple(counts), n_melds)
+    assert shanten_floor(counts, n_melds, total % 3 == 1) <= exact, (counts, n_melds, exact)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 4).flatmap(lambda m: st.tuples(st.just(m), hands((3 * (4 - m) + 1, 3 * (4 - m) + 2)))))
+def test_the_floor_never_exceeds_the_exact_count(drawn):
+    n_melds, codes = drawn
+    _check(counts_of(codes), n_melds)
+
+
+def test_near_tenpai_hands_and_orphans_shapes():
+    rng = random.Random(24)
+    full = [k for k in range(KINDS) for _ in range(4)]
+    for _ in range(20000):
+        n_melds = rng.choice((0, 0, 1, 2, 3, 4))
+        size = 3 * (4 - n_melds) + rng.choice((1, 2))
+        pool = full if rng.random() < 0.4 else full[: rng.choice((20, 36, 44, 60))] + full[108:]
+        counts = [0] * KINDS
+        for kind in rng.sample(pool, size):
+            counts[kind] += 1
+        _check(counts, n_melds)
+    for missing in range(len(YAOCHUU_KINDS)):  # thirteen orphans one or more tiles short: isolated, yet near
+        counts = [1 if k in YAOCHUU_KINDS else 0 for k in range(KINDS)]
+        counts[YAOCHUU_KINDS[missing]] = 0
+        counts[YAOCHUU_KINDS[missing - 1]] += 1
+        _check(counts, 0)
+        counts[4] += 1
+        _check(counts, 0)
+
+
+def test_isolated_tiles_counts_lone_tiles_only():
+    counts = [0] * KINDS
+    for kind in (0, 4, 8, 9, 10, 27, 28, 28):  # 1m 5m 9m lone; 1p 2p neighbours; East lone; South a pair
+        counts[kind] += 1
+    assert isolated_tiles(counts) == 4
+
+
+def test_rest_finds_the_waits_of_the_full_count_in_self_play(monkeypatch):
+    """Every hand rested in self-play has the waits (and tenpai) the exact count gives it."""
+    seen = []
+    original = round_state.Seat.rest
+
+    def rest(self, kinds, bound=-1):
+        original(self, kinds, bound)
+        counts = self.counts
+        exact = shanten(tuple(counts), len(self.melds))
+        assert self.shanten <= exact  # a lower bound, or the count itself
+        assert self.waits == (waits_of(counts, len(self.melds), kinds) if exact == 0 else frozenset())
+        seen.append(exact)
+
+    monkeypatch.setattr(round_state.Seat, "rest", rest)
+    for name in ("tenhou", "tenhou_sanma"):
+        for seed in (1, 2):
+            Game(rulebook(name), seed, "random").play()
+            Game(rulebook(name), seed, "shanten").play()
+    assert 0 in seen and max(seen) >= 2
