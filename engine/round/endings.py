@@ -12,8 +12,9 @@ from engine.round import scoring
 from engine.round.actions import Action
 from engine.round.events import NAME
 from engine.round.karaten import is_tenpai
-from engine.round.settle import WinClaim, field, next_counters, win_deltas
+from engine.round.settle import next_counters, win_deltas
 from engine.round.state import Seat
+from engine.scoring.pao import WinClaim, field
 
 if TYPE_CHECKING:
     from engine.round.round import Round
