@@ -108,7 +108,9 @@ outcome envelopes); `impact/`; `diff/` (witnesses of a rule change and their sea
 (the players' handout); `game/`; `protocol/` (mjai); `round/`; `scoring/` (the scorer, its request and rulebook
 library, pao); `core/` (tiles, hands, shanten, waits, decompositions, the win situation, errors). No two of the
 engine's packages import each other, counting deferred imports (inside a function) and those made only for type
-checking (an `acyclic_siblings` contract, and `tests/test_layers_contracts.py`, which walks the graph). """
+checking (an `acyclic_siblings` contract, and `tests/test_layers_contracts.py`, which walks the graph); inside a
+package modules may still call each other (the round's turns, calls and kans, as play moves from a discard to the call
+window and on to the next draw). """
 
 README_ENGINE_ROW = (
     "| `engine/` | `core/`: tiles, hands, decomposition and waits, shanten, the win situation; `scoring/`: the scorer "
