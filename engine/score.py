@@ -23,6 +23,7 @@ from engine.hand import Hand, build_hand
 from engine.plain_request import PlainRequest, plain_request
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.inputs import RequestReader
+from engine.scoring.loading import built, canonical, is_bundled
 from engine.scoring.prepared import (
     ALWAYS,
     LIMIT_INPUTS,
@@ -44,6 +45,7 @@ from engine.situation import Situation, situation_of
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.clause_origin import origins_by_line
 from ruledsl.compile import Rulebook
+from ruledsl.diagnostics import printable
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
@@ -140,13 +142,10 @@ class Scorer:
         """The scorer a request's ``rulebook`` asks for (see ``score``)."""
         if not isinstance(named, str):
             raise InvalidRequest("`rulebook` must be a string naming a rulebook")
-        from engine import library
-        from ruledsl.diagnostics import printable
-
-        if library.is_bundled(named):
-            return library.scorer(named)
+        if is_bundled(named):
+            return built(named, None, Scorer)  # the shared scorer of `engine.library.scorer(named)`
         leaf = next(iter(self.rulebook.resolved.texts), None)
-        if leaf is not None and library.canonical(named) == library.canonical(leaf):
+        if leaf is not None and canonical(named) == canonical(leaf):
             if len(self._own) < OWN_NAMES_LIMIT:
                 self._own.add(named)
             return self
@@ -169,7 +168,7 @@ class Scorer:
             return response
         from engine.scoring.liability import settle_liability
 
-        settled = settle_liability(self, request, self.result_of(response, inputs[1]))
+        settled = settle_liability(self.settlement, self.rulebook, request, self.result_of(response, inputs[1]))
         liability = self.rulebook.resolved.of_kind("liability")
         clause = settled.get("liability_clause")
         settled["liability_clause_from"] = next(

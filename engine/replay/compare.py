@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.replay.events import GameStart
-from engine.replay.win_situations import WinCase, tenhou_table
+from engine.replay.tenhou_yaku import tenhou_table
+from engine.replay.win_situations import WinCase
 from engine.score import Scorer
 from ruledsl.caches import once
 

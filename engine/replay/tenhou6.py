@@ -46,7 +46,7 @@ from engine.replay.events import (
 )
 from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
-from engine.replay.win_situations import tenhou_table
+from engine.replay.tenhou_yaku import tenhou_table
 from engine.tiles import format_tiles, kind_of
 from ruledsl.caches import once
 from ruledsl.record import record

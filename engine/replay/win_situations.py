@@ -10,10 +10,8 @@ be checked against what the site actually paid.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,28 +31,12 @@ from engine.replay.events import (
     Win,
     round_label,
 )
+from engine.replay.tenhou_yaku import tenhou_limit_names, tenhou_yaku_ids
 from engine.tiles import format_tiles, kind_of
-from ruledsl.caches import once
 from ruledsl.record import field, record
 
 WINDS = "ESWN"
 DEAD_WALL = 14
-
-
-@once
-def tenhou_table() -> dict[str, Any]:
-    """Tenhou's log numbering of yaku and limits (data next to the rulebooks: ``rulebooks/tenhou_yaku.json``)."""
-    return json.loads(resources.files("rulebooks").joinpath("tenhou_yaku.json").read_text(encoding="utf-8"))
-
-
-def tenhou_yaku_ids() -> dict[int, str]:
-    """Tenhou's yaku numbers to contract yaku ids."""
-    return {int(k): v for k, v in tenhou_table()["ids"].items()}
-
-
-def tenhou_limit_names() -> dict[int, str | None]:
-    """Tenhou's limit codes to the names its logs use for them."""
-    return {int(k): v for k, v in tenhou_table()["limits"].items()}
 
 
 @record(slots=False)

@@ -12,8 +12,8 @@ from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action
 from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
-from engine.round.settle import WinClaim
 from engine.round.state import MeldRecord
+from engine.scoring.pao import WinClaim
 from engine.tiles import KIND_OF
 
 if TYPE_CHECKING:

@@ -11,9 +11,10 @@ from engine.round import scoring
 from engine.round.actions import Action
 from engine.round.events import EndKyoku, Hora, Ryukyoku
 from engine.round.karaten import is_tenpai
-from engine.round.settle import WinClaim, field, next_counters, win_deltas
+from engine.round.settle import next_counters, win_deltas
 from engine.round.settlement import NextHand, Settlement, Win
 from engine.round.state import Seat
+from engine.scoring.pao import WinClaim, field
 from ruledsl.record import replace
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
-from engine.round.settle import WinClaim
 from engine.round.wall import Wall
+from engine.scoring.pao import WinClaim
 from engine.tiles import KIND_OF
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 A club organiser asks "who pays this yakuman, its last set fed by West, won by ron off North?" without playing a round. The
 request's melds, in the order they were called, stand for the winner's melds (the liable seat fed every open
 one); the rulebook's ``liability`` items decide whether that seat is liable for a yakuman the hand scores, and
-``engine.round.settle.pay_win`` splits the payment exactly as a round would. The answer's ``payments`` then name
+``engine.scoring.pao.pay_win`` splits the payment exactly as a round would (the round's own settlement calls it). The answer's ``payments`` then name
 every payer by seat wind and ``liable`` names the seat.
 """
 
@@ -13,15 +13,24 @@ from typing import TYPE_CHECKING, Any
 
 from engine import tiles as T
 from engine.errors import InvalidRequest, InvalidSituation
+from engine.scoring.pao import Liable, Table, WinClaim, find_liability, pay_win
 from engine.situation import WINDS
+from ruledsl.record import record
 
 if TYPE_CHECKING:
     from engine.request import ScoreRequest
-    from engine.round.settle import Liable
-    from engine.round.state import MeldRecord
-    from engine.score import Scorer
     from engine.scoring.result import ScoreResult
-    from ruledsl.compile import Rule
+    from engine.scoring.settlement import Settlement
+    from ruledsl.compile import Rule, Rulebook
+
+
+@record
+class _Meld:
+    """A request's meld as pao reads a round's (``engine.scoring.pao.Called``): type, tiles and the feeding seat."""
+
+    type: str
+    tiles: tuple[int, ...]
+    source: int | None
 
 
 class _HandFacts(dict):
@@ -58,14 +67,12 @@ def _seats(request: ScoreRequest, players: int) -> tuple[int, int, int]:
     return winner, _seat(request, request.from_, "from", players), liable
 
 
-def _melds(request: ScoreRequest, liable: int) -> list[MeldRecord]:
+def _melds(request: ScoreRequest, liable: int) -> list[_Meld]:
     """The request's melds as a round records them: every open one fed by the liable seat, a closed kan by nobody."""
-    from engine.round.state import MeldRecord
-
     out = []
     for meld in request.melds:
         kind, tiles = (meld["type"], meld["tiles"]) if isinstance(meld, dict) else (meld.type, meld.tiles)
-        out.append(MeldRecord(kind, tuple(T.tile_codes(tiles)), None, None if kind == "ankan" else liable))
+        out.append(_Meld(kind, tuple(T.tile_codes(tiles)), None if kind == "ankan" else liable))
     return out
 
 
@@ -84,11 +91,11 @@ def _uncovered(rules: tuple[Rule, ...], wind: str) -> InvalidSituation:
     )
 
 
-def settle_liability(scorer: Scorer, request: ScoreRequest, result: ScoreResult) -> dict[str, Any]:
+def settle_liability(settlement: Settlement, rulebook: Rulebook, request: ScoreRequest, result: ScoreResult) -> dict[str, Any]:
     """The response with the payment split as the rulebook's liability item says (``pay_win``), each payer named
     by seat wind; ``invalid_situation`` naming the rules when none covers the hand."""
     response = result.as_json()
-    players = scorer.prepared.players
+    players = settlement.prepared.players
     if request.liable is None:  # `from` alone changes nothing: without a liable seat the discarder pays the ron
         if request.tsumo:
             raise InvalidRequest("`from` is the discarder of a ron; a tsumo has none (leave `from` out)")
@@ -96,12 +103,8 @@ def settle_liability(scorer: Scorer, request: ScoreRequest, result: ScoreResult)
             raise InvalidRequest("`from` is the winner's own seat: a ron is won off another player's discard")
         _seat(request, request.from_ or "E", "from", players)
         return response
-    # deferred: the split is the round's own (the round package imports the scorer); a request without a liable
-    # seat never loads it
-    from engine.round.settle import Table, WinClaim, find_liability, pay_win
-
     winner, source, liable = _seats(request, players)
-    rules = scorer.rulebook.of("liability")
+    rules = rulebook.of("liability")
     claim = WinClaim(winner, source, 0, result)
     melds = _melds(request, liable)
 
@@ -110,16 +113,16 @@ def settle_liability(scorer: Scorer, request: ScoreRequest, result: ScoreResult)
                           riichi_sticks=request.riichi_sticks, any_call=bool(melds), made_calls=bool(melds))
 
     # a liable discarder pays the whole ron as the discarder (as in a round); the rule must still cover the hand
-    covered = find_liability(rules, scorer.rulebook.of("yakuman"), WinClaim(winner, winner, 0, claim.result), melds, facts)
+    covered = find_liability(rules, rulebook.of("yakuman"), WinClaim(winner, winner, 0, claim.result), melds, facts)
     if covered is None:
         raise _uncovered(rules, request.liable)
-    found: Liable | None = None if source == liable else find_liability(rules, scorer.rulebook.of("yakuman"), claim, melds, facts)
+    found: Liable | None = None if source == liable else find_liability(rules, rulebook.of("yakuman"), claim, melds, facts)
     deltas, _clauses = pay_win(Table(players, 0), claim, found)
     payments = {WINDS[seat]: -delta for seat, delta in enumerate(deltas) if seat != winner and delta < 0}
     return {
         **response,
         "payments": payments,
-        "total": deltas[winner] + request.riichi_sticks * scorer.prepared.deposit,
+        "total": deltas[winner] + request.riichi_sticks * settlement.prepared.deposit,
         "liable": request.liable,
         "liability_clause": covered.item.clause or covered.item.name,
     }

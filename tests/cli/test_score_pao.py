@@ -1,5 +1,5 @@
 """Pao on one hand: `riichi score ... --liable W [--from N]` and the request's `liable` and `from` (contract, "Score
-request"). The split is the round engine's own (`engine.round.settle.pay_win`): the same hand settled in a played
+request"). The split is the one a played round uses (`engine.scoring.pao.pay_win`): the same hand settled in a played
 round and asked as one request pays the same seats the same points, under each rulebook's liability item."""
 
 from __future__ import annotations
