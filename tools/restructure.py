@@ -57,6 +57,7 @@ MOVES = {
     "tiles": "core",
     "hand": "core",
     "analysis": "core",
+    "analysis_tables": "core",
     "decompose": "core",
     "situation": "core",
     "memo": "core",
@@ -230,6 +231,11 @@ def move_modules(root: Path, dry: bool) -> list[str]:
             done.append(f"git mv engine/{name}.py engine/{package}/{name}.py")
             if not dry:
                 subprocess.run(["git", "mv", str(old), str(new)], cwd=root, check=True)
+        data, moved = old.with_suffix(".json"), new.with_suffix(".json")  # a module's data file moves with it
+        if data.exists() and not moved.exists():
+            done.append(f"git mv engine/{name}.json engine/{package}/{name}.json")
+            if not dry:
+                subprocess.run(["git", "mv", str(data), str(moved)], cwd=root, check=True)
     return done
 
 

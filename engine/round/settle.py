@@ -8,7 +8,7 @@ next-hand counter from ``settings game`` or the abortive item's own fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.round.settlement import NextHand
 from engine.scoring.pao import Liable, Table, WinClaim, field, find_liability, pay_win
