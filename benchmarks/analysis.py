@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
-from engine import analysis, decompose
+from engine.core import analysis, decompose
 
 SEQ_STARTS = [suit * 9 + n for suit in range(3) for n in range(7)]
 

@@ -36,7 +36,7 @@ t0 = clock()
 import engine.cli.check
 from engine.services import check as service
 from ruledsl import check as checker, resolve as resolver
-from engine.shadowing import shadowed
+from engine.diff.shadowing import shadowed
 t1 = clock()
 path = sys.argv[1]
 text = open(path, encoding="utf-8").read()

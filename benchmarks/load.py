@@ -31,7 +31,7 @@ COLD = """
 import json, time
 t0 = time.perf_counter()
 from ruledsl.compile import load
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 t1 = time.perf_counter()
 rulebook = load({name!r})
 t2 = time.perf_counter()

@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import library  # noqa: E402
 from engine.replay.compare import rulebook_for  # noqa: E402
 from engine.replay.mjai_log import parse_mjai  # noqa: E402
 from engine.replay.rounds import ReplayReport, game_start, read_events, replay_events  # noqa: E402
 from engine.round.rules import round_rules  # noqa: E402
+from engine.scoring import library  # noqa: E402
 
 
 def _games() -> list[tuple[str, list]]:

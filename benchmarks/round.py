@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
 def ours(games: int, seed: int, name: str, agents: str, warm: bool = True) -> tuple[float, int, int, float]:
     """(seconds, rounds, actions, CPU seconds) for `games` self-played games (``warm``: after one untimed game)."""
     from engine.game import Game
-    from engine.library import rulebook
+    from engine.scoring.library import rulebook
 
     began, began_cpu = time.perf_counter(), time.process_time()
     rb = rulebook(name)
@@ -74,7 +74,7 @@ def peer(games: int, seed: int) -> tuple[float, int, float] | None:
 
 def profile(games: int, seed: int, name: str, agents: str, top: int = 18) -> str:
     from engine.game import Game
-    from engine.library import rulebook
+    from engine.scoring.library import rulebook
 
     rb = rulebook(name)
     Game(rb, seed - 1, agents).play()  # imports, the compiled rulebook and warm caches stay out of the profile
@@ -105,8 +105,8 @@ def _worker(side: str, args: argparse.Namespace, argv: list[str]) -> dict:
 AREAS = (
     ("engine/game (progression, agents, driver)", "engine/game/"),
     ("engine/round (legal actions, state, settlement)", "engine/round/"),
-    ("engine/analysis (shanten, waits)", "engine/analysis"),
-    ("scoring (engine/score, facts, ruledsl)", ("engine/score", "engine/facts", "ruledsl/")),
+    ("engine/core/analysis (shanten, waits)", "engine/core/analysis"),
+    ("scoring (engine/scoring/score, facts, ruledsl)", ("engine/scoring/score", "engine/scoring/facts", "ruledsl/")),
 )
 
 

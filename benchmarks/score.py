@@ -45,10 +45,10 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
 from benchmarks.load import cold  # noqa: E402
 from benchmarks.peer_jsonl import peer_arguments  # noqa: E402  (the peer loop's own conversion: nothing of ours)
-from engine import tiles as T  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
-from engine.library import scorer  # noqa: E402
-from engine.score import plain_request, situation_of  # noqa: E402
+from engine.core import tiles as T  # noqa: E402
+from engine.core.errors import EngineError  # noqa: E402
+from engine.scoring.library import scorer  # noqa: E402
+from engine.scoring.score import plain_request, situation_of  # noqa: E402
 from tests.peer_oracle import random_requests  # noqa: E402
 
 WORKERS = ("ours-built", "mahjong-built", "ours-request", "mahjong-request")

@@ -183,7 +183,7 @@ def uploads(count: int) -> list[dict]:
 
 def mixed_batch(size: int) -> list[dict]:
     """A list of ``size`` score requests cycling through 8 rulebooks (the most one list may name)."""
-    from engine.library import bundled_names
+    from engine.scoring.library import bundled_names
     from engine.web.limits import MAX_RULEBOOKS_PER_REQUEST
 
     names = sorted(bundled_names())[:MAX_RULEBOOKS_PER_REQUEST]

@@ -20,7 +20,7 @@ Rounds and games under the same rulebook (``docs/round-engine.md``)::
 The round, game and replay names are imported on first use, so that scoring alone never loads them; type checkers
 see the real names (``TYPE_CHECKING`` imports), so that the examples type-check under ``mypy --strict``.
 
-Typed answers (``engine.outcome``): ``score_model``, ``settle_model`` and ``play_model`` give the contract's pydantic
+Typed answers (``engine.services.outcome``): ``score_model``, ``settle_model`` and ``play_model`` give the contract's pydantic
 models; ``attempt(call)`` gives ``Ok`` or ``Failed`` (an ``ErrorCode``) instead of raising. Logs held in memory:
 ``replay(bytes_or_text)`` (``engine.replay.source``). Names from other people: ``RulebookPolicy`` (docs/embedding.md).
 """
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import (
+from engine.core.errors import (
     CODES,
     EngineError,
     InternalError,
@@ -42,8 +42,18 @@ from engine.errors import (
     NoYaku,
     UnknownRulebook,
 )
-from engine.library import RulebookPolicy, forget, rulebook, rulebook_from_text, scorer, scorer_from_text
-from engine.outcome import (
+from engine.core.situation import Situation
+from engine.scoring.library import (
+    RulebookPolicy,
+    forget,
+    rulebook,
+    rulebook_from_text,
+    scorer,
+    scorer_from_text,
+)
+from engine.scoring.request import ScoreRequest, ScoreResponse
+from engine.scoring.score import Scorer
+from engine.services.outcome import (
     ErrorCode,
     ErrorInfo,
     Failed,
@@ -54,9 +64,6 @@ from engine.outcome import (
     score_model,
     settle_model,
 )
-from engine.request import ScoreRequest, ScoreResponse
-from engine.score import Scorer
-from engine.situation import Situation
 from ruledsl.compile import Rulebook
 from ruledsl.diagnostics import RulebookError
 from ruledsl.rulebook_files import UnreadableRulebook, confined

@@ -591,7 +591,7 @@ class _Checker:
 
 # ---- satisfiability: sound and cheap (constant folding, contradictory conjuncts, bounds of counts) -------------
 
-# What a hand's shape implies about the size of its readings (``engine.facts.put_reading``): a standard reading
+# What a hand's shape implies about the size of its readings (``engine.scoring.facts.put_reading``): a standard reading
 # has four sets (called melds included) and one pair; seven pairs has no set and seven pairs; thirteen orphans
 # has no set. Bounds for any shape: 0..4 sets, 0..7 pairs.
 _SHAPE_SIZES: dict[str, dict[str, tuple[int, int]]] = {

@@ -1,10 +1,10 @@
 """The words of the example mini-notation that rulebook ``example`` lines are written in.
 
 They belong to the rule language (rulebooks are written in them and its language reference lists them), so they
-live here, below the engine: ``engine.example_notation`` reads example text with them and ``ruledsl.docgen`` documents
+live here, below the engine: ``engine.scoring.example_notation`` reads example text with them and ``ruledsl.docgen`` documents
 them, and the rule language never imports the engine. ``FLAG_WORDS`` are the engine's situation flags other than
-``tsumo`` (``engine.situation.EXTRA_FLAGS``), read from ``ruledsl/situation_words.py``, which is generated from
-``engine/situation.py``.
+``tsumo`` (``engine.core.situation.EXTRA_FLAGS``), read from ``ruledsl/situation_words.py``, which is generated from
+``engine/core/situation.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Tiles and the mpsz notation that players, logs, rulebooks and the contract all use.
 
 It lives in the rule language, the lowest layer, because rulebooks name tiles too and ``ruledsl`` never imports
-the engine; ``engine.tiles`` re-exports these very functions (not wrappers: scoring's hot paths call them).
+the engine; ``engine.core.tiles`` re-exports these very functions (not wrappers: scoring's hot paths call them).
 
 A tile is an ``int`` code: ``0..33`` are the 34 kinds (0-8 man, 9-17 pin, 18-26 sou, 27-33 East South West North
 White Green Red) and ``34, 35, 36`` are the red fives of man, pin and sou. Codes are plain ints so that counting a
@@ -82,7 +82,7 @@ class NotationError(EngineError):
     """Bad mpsz text; ``position`` is the 0-based index of the offending character.
 
     An ``EngineError`` (``ruledsl.user_error``, the engine's base of user errors), so that every interface
-    reports bad notation like any other user error; the engine re-exports this very class (``engine.tiles``).
+    reports bad notation like any other user error; the engine re-exports this very class (``engine.core.tiles``).
     """
 
     code = "invalid_notation"

@@ -28,7 +28,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld
 
-from engine.tiles import (
+from engine.core.tiles import (
     KINDS,
     RED_BASE,
     RED_FIVE_KINDS,

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from engine.decompose import PAIR, SEQ, TRIP, Group
-from engine.tiles import KINDS, RED_BASE, RED_FIVE_KINDS, format_tiles, kind_of
+from engine.core.decompose import PAIR, SEQ, TRIP, Group
+from engine.core.tiles import KINDS, RED_BASE, RED_FIVE_KINDS, format_tiles, kind_of
 
 WALL_SIZE = 136
 SEQ_STARTS = tuple(suit * 9 + n for suit in range(3) for n in range(7))

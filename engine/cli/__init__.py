@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from engine.errors import EngineError, InternalError
+from engine.core.errors import EngineError, InternalError
 
 # (subcommand, module, one-line help). A module exposes ``configure(parser)`` and ``run(args) -> int``.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -88,7 +88,7 @@ class _VersionAction(argparse.Action):
 
 def _version() -> str:
     """The installed distribution's version (the one ``pip`` reports)."""
-    from engine.version import shown_version
+    from engine.core.version import shown_version
 
     return shown_version()
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.analysis import analyze
-from engine.errors import EngineError, InvalidRequest
-from engine.tiles import parse_tiles
+from engine.core.analysis import analyze
+from engine.core.errors import EngineError, InvalidRequest
+from engine.core.tiles import parse_tiles
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

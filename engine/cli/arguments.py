@@ -11,10 +11,10 @@ import argparse
 import os
 import re
 
-from engine import library
-from engine import tiles as T
-from engine.errors import UnknownRulebook
-from engine.score import Scorer
+from engine.core import tiles as T
+from engine.core.errors import UnknownRulebook
+from engine.scoring import library
+from engine.scoring.score import Scorer
 from ruledsl.resolve import RULEBOOK_SUFFIX
 
 _POSITION = re.compile(r" at position \d+")

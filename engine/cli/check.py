@@ -3,7 +3,7 @@
 Every diagnostic is printed in the one format (position, source line, caret, help), errors and warnings alike,
 then one summary line per file. A file that checks clean also has its own ``example`` lines scored; a failing
 example is reported as an error at its line; and each flow rule it writes that another rule of the rulebook keeps
-from ever acting is a warning naming that rule (``engine.shadowing``). Exit 0 when every file is valid (warnings allowed), 1 when any
+from ever acting is a warning naming that rule (``engine.diff.shadowing``). Exit 0 when every file is valid (warnings allowed), 1 when any
 has errors, 2 when a file cannot be read at all.
 """
 

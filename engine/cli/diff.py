@@ -10,12 +10,12 @@ import argparse
 import json
 from typing import Any
 
-from engine.change_witnesses import DiffReport, diff_with_witnesses
 from engine.cli.arguments import counter, load_scorer
 from engine.cli.progress import ticker
 from engine.cli.score_text import has_yakuman_pattern, sorted_tiles
+from engine.core.markup import md_code, md_text, md_text_and_code
+from engine.diff.change_witnesses import DiffReport, diff_with_witnesses
 from engine.game.witness import render as render_scenario
-from engine.markup import md_code, md_text, md_text_and_code
 from ruledsl.example_words import COUNT_WORDS, FLAG_WORDS
 from ruledsl.rulebook_changes import Change
 
@@ -174,7 +174,7 @@ def render_text(report: DiffReport) -> str:
 
 def render_markdown(report: DiffReport) -> str:
     """The table an organiser publishes. Every word quoted from a rulebook (names, values, clauses) or built from
-    one goes through ``engine.markup``: a clause holding HTML or Markdown is shown, never rendered."""
+    one goes through ``engine.core.markup``: a clause holding HTML or Markdown is shown, never rendered."""
     a_name, b_name = md_code(report.a), md_code(report.b)
     lines = [f"# Rule differences: {a_name} and {b_name}", ""]
     if not report.changes:

@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.cli.arguments import load_scorer, positive
 from engine.cli.output import write_output
 from engine.cli.progress import ticker
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.impact.report import render_markdown, render_text
 from engine.impact.run import EXECUTORS, run_impact
 from engine.replay.rounds import log_files

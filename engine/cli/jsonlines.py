@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from engine.errors import CODES, InternalError
+from engine.core.errors import CODES, InternalError
 from engine.services.answers import SURROGATE as _SURROGATE
 from engine.services.answers import encode, error
 

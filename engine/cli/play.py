@@ -8,7 +8,7 @@ prints one game result a line (contract.md, "Round and game"); without it, one l
 (repeatable), beside it ``DIR/game-<seed>-seat<N>.mjson``, the stream as seat N's client receives it (other seats'
 draws and dealt hands as ``?``: what a bot of that seat may read). The rate in games per
 second goes to stderr, and a progress bar too when stderr is a terminal. ``--narrate`` tells each game in words
-before its line (``engine.narrate``: the deal, calls, riichi, kita, new dora, wins with their yaku, draws, payments,
+before its line (``engine.protocol.narrate``: the deal, calls, riichi, kita, new dora, wins with their yaku, draws, payments,
 the final table); ``--discards`` lists every discard too.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
 from engine.cli.progress import progress
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.game.agents import AGENTS, Agent, make_agents
 from engine.game.rules import GameRules
 from engine.game.selfplay import Game
@@ -122,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _narrate(game: Game, result: dict, discards: bool) -> None:
-    """The game in words (``engine.narrate``), each round from its events and settlement, then the final table."""
-    from engine.narrate import final_lines, game_rounds, round_lines
+    """The game in words (``engine.protocol.narrate``), each round from its events and settlement, then the final table."""
+    from engine.protocol.narrate import final_lines, game_rounds, round_lines
 
     print(f"Game of seed {result['seed']} under {result['rulebook']}:")
     for events, settlement in zip(game_rounds(game.events), game.settlements, strict=True):
@@ -132,7 +132,7 @@ def _narrate(game: Game, result: dict, discards: bool) -> None:
 
 
 def _write_mjai(path: Path, game: Game, seat: int | None = None) -> None:
-    from engine.mjai import write_lines
+    from engine.protocol.mjai import write_lines
 
     with path.open("w", encoding="utf-8") as stream:
         write_lines(game.mjai_events(seat), stream)

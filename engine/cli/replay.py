@@ -5,7 +5,7 @@ Exit 0 when every round matches, 1 when some round differs or some file could no
 reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed (no
 log among the paths, or none readable: the files are named on stderr).
 
-``--narrate`` (as on ``riichi play``) tells each replayed round in words before the report (``engine.narrate``):
+``--narrate`` (as on ``riichi play``) tells each replayed round in words before the report (``engine.protocol.narrate``):
 the deal, calls, riichi, kita, new dora, wins with their yaku as the rulebook scores them, draws, payments, and
 each game's final table; ``--discards`` lists every discard too.
 """
@@ -18,11 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-from engine import library
 from engine.cli.play import add_narrate
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.replay.rounds import ReplayReport, replay
 from engine.replay.through_round import RoundReplay
+from engine.scoring import library
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 SHOWN = 50
@@ -48,7 +48,7 @@ class _Story:
         self.last: list[int] | None = None
 
     def __call__(self, source: str, played: RoundReplay) -> None:
-        from engine.narrate import round_lines
+        from engine.protocol.narrate import round_lines
 
         if source != self.source:
             self.close()
@@ -65,7 +65,7 @@ class _Story:
         self.last = list(rnd.settlement["scores"]) if rnd.settlement is not None else None
 
     def close(self) -> None:
-        from engine.narrate import final_lines
+        from engine.protocol.narrate import final_lines
 
         if self.source is not None and self.last is not None:
             print("\n".join(final_lines(self.last)))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.errors import InvalidRequest
-from engine.schemas import SCHEMAS
+from engine.core.errors import InvalidRequest
+from engine.services.schemas import SCHEMAS
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -9,13 +9,13 @@ import json
 import sys
 from typing import Any
 
-from engine import library
 from engine.cli import no_collections
 from engine.cli.arguments import checked_tiles, counter, load_scorer
 from engine.cli.score_text import render
-from engine.errors import EngineError, InvalidRequest
-from engine.score import Scorer
-from engine.situation import FLAG_FIELDS
+from engine.core.errors import EngineError, InvalidRequest
+from engine.core.situation import FLAG_FIELDS
+from engine.scoring import library
+from engine.scoring.score import Scorer
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -200,12 +200,14 @@ def answer_line(
         return {"ok": False, "error": {"code": "invalid_request", "message": f"not valid JSON: {exc}"}}
     try:
         if not isinstance(data, dict):
-            from engine.request import parse_request  # imported on first need (see engine.plain_request)
+            from engine.scoring.request import (
+                parse_request,  # imported on first need (see engine.scoring.plain_request)
+            )
 
             parse_request(data)  # raises the contract's invalid_request
         named = data.get("rulebook")
         if named is not None and not isinstance(named, str):
-            from engine.request import parse_request
+            from engine.scoring.request import parse_request
 
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
         policy = policy or library.RulebookPolicy.of(default_rulebook)

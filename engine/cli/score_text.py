@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import tiles as T
-from engine.situation import EXTRA_FLAGS
+from engine.core import tiles as T
+from engine.core.situation import EXTRA_FLAGS
 from ruledsl.clause_origin import from_response
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}

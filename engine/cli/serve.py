@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from ruledsl.record import replace
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000

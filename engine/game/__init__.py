@@ -1,7 +1,7 @@
 """The game engine: rounds from the first deal to the final table, under any compiled rulebook.
 
     from engine.game import Game
-    from engine.library import rulebook
+    from engine.scoring.library import rulebook
     result = Game(rulebook("my_club.rulebook"), seed=1, agents="shanten").play()
 
 `progression` (pure: the next round or the end), `result` (final table, uma and oka, the JSON result),

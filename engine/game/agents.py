@@ -25,9 +25,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine import tiles as T
-from engine.analysis import shanten
-from engine.errors import InvalidRequest
+from engine.core import tiles as T
+from engine.core.analysis import shanten
+from engine.core.errors import InvalidRequest
 from engine.game.observation import Observation
 from engine.round import Action
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.game.observation import Observation
 from engine.game.selfplay import Game
 from engine.round import Action, IllegalAction
@@ -31,7 +31,7 @@ class RiichiEnv:
 
     def __init__(self, rulebook: str | Rulebook = DEFAULT_RULEBOOK, seed: int = 0, name: str | None = None) -> None:
         if isinstance(rulebook, str):
-            from engine.library import rulebook as load
+            from engine.scoring.library import rulebook as load
 
             rulebook = load(rulebook)
         self.rulebook = rulebook

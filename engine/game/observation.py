@@ -3,7 +3,7 @@
 A bot that received the whole ``Round`` could read every hand in ``rnd.seats``. An ``Observation`` holds the
 seat's own concealed tiles and draws, and what every player sees in the open: each seat's discards (with the
 tsumogiri flag, the riichi tile and who called it), melds, riichi, kita, the indicators, scores, the counters and
-the tiles left in the wall, and the game's events so far as mjai sends them to this seat (``engine.mjai.
+the tiles left in the wall, and the game's events so far as mjai sends them to this seat (``engine.protocol.mjai.
 masked_for``: other seats' draws and hands as ``?``). ``TableViews`` follows a game's events once and keeps
 every seat's history, so that building an observation costs no more than its own fields.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import tiles as T
-from engine.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
+from engine.core import tiles as T
+from engine.protocol.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
 from engine.round import Action, Round
 from engine.round.actions import TILE_CODES
 from engine.round.state import MeldRecord
@@ -38,7 +38,7 @@ class Discard:
 
 @record
 class Observation:
-    """One seat's view of the table when it must decide, and the moves it may make (tiles as ``engine.tiles``
+    """One seat's view of the table when it must decide, and the moves it may make (tiles as ``engine.core.tiles``
     codes, seats as in the game: 0 is the first dealer).
 
     ``hand``, ``drawn`` and ``draws`` are this seat's own; every other field is public. ``events`` is the game
@@ -143,7 +143,7 @@ class TableViews:
         self._add({"type": "end_game", "scores": list(final_points)})
 
     def history(self, seat: int) -> list[dict[str, Any]]:
-        """``seat``'s mjai stream so far: ``engine.mjai.masked_stream`` of the game's events."""
+        """``seat``'s mjai stream so far: ``engine.protocol.mjai.masked_stream`` of the game's events."""
         return self.histories[seat]
 
     def _add(self, event: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import InvalidRulebook
+from engine.core.errors import InvalidRulebook
 from ruledsl import vocabulary as V
 from ruledsl.compile import Rulebook
 from ruledsl.record import record

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import tiles as T
-from engine.errors import EngineError, InvalidRequest
+from engine.core import tiles as T
+from engine.core.errors import EngineError, InvalidRequest
 from engine.game.agents import Agent, Bot, make_agents
 from engine.game.observation import Observation, TableViews
 from engine.game.progression import GameState, advance, start
@@ -214,7 +214,7 @@ class Game:
         written as every mjai producer writes them (a `hora`'s deltas include the riichi sticks its winner
         collects), so that `riichi replay` and other mjai readers take the file as it is. With ``seat``, the
         stream as that seat's client receives it: other seats' draws and dealt hands as ``?``."""
-        from engine.mjai import masked_stream, round_events_to_mjai
+        from engine.protocol.mjai import masked_stream, round_events_to_mjai
 
         end = [{"type": "end_game", "scores": list(self.result()["final_points"])}] if self.state.finished else []
         events = round_events_to_mjai((_tiles_listed(e) for e in self.events + end), self.rules.riichi_deposit)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.impact.rescore import WinImpact, reproduces, rescore
 from engine.impact.variants import Rules
 from engine.replay.events import Event, GameEnd, RoundStart, round_label

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points
 from engine.game.rules import GameRules

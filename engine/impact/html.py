@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.markup import html_text
 from engine.impact.report import charged, item_line, points, result_words
-from engine.markup import html_text
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#222}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.markup import md_code, md_text
+from engine.core.markup import md_code, md_text
 
 
 def points(value: int) -> str:
@@ -126,7 +126,7 @@ def render_text(report: dict[str, Any]) -> str:
 
 def render_markdown(report: dict[str, Any]) -> str:
     """The report to publish. Every word that came from a rulebook or a log (names, paths, file names, hands,
-    round texts) goes through ``engine.markup``: a hostile name is shown, never rendered."""
+    round texts) goes through ``engine.core.markup``: a hostile name is shown, never rendered."""
     games = report["games"]
     a, b = md_code(report["a"]), md_code(report["b"])
     lines = [

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.diff.witness import Outcome
 from engine.impact.variants import Charge, Rules, charges, score
 from engine.replay.compare import compare_win
 from engine.replay.win_situations import WinCase
-from engine.witness import Outcome
 from ruledsl.record import record
 
 WINDS = "ESWN"

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine import library
 from engine.impact.files import FileImpact, impact_of_file
 from engine.impact.summary import Summary
 from engine.impact.tiles import mapping_note
 from engine.impact.variants import Rules
+from engine.scoring import library
 from ruledsl.caches import lru
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def _dask(a: str, b: str, paths: Iterable[str], workers: int, scheduler: str | N
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        from engine.errors import InvalidRequest
+        from engine.core.errors import InvalidRequest
 
         raise InvalidRequest("`--executor dask` needs the `cluster` extra; install it from the project's folder, as the README does: pip install '.[cluster]'") from None
     if scheduler:

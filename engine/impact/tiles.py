@@ -3,7 +3,7 @@
 A log from a site with red fives cannot be dealt under a rulebook without them: the wall would hold a tile B's set
 does not have, and every round would "diverge" at the deal. The only tiles one four-player set has and another
 lacks are red fives, and a red five is physically a five: under B it plays as a plain five (it loses its dora
-value and nothing else). The same mapping turns a witness hand into B's tiles (``engine.witness.plain_fives``), so
+value and nothing else). The same mapping turns a witness hand into B's tiles (``engine.diff.witness.plain_fives``), so
 a win re-scored and a round re-played under B see the same tiles. The report says so once, in words
 (``mapping_note``).
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine import tiles as T
+from engine.core import tiles as T
+from engine.diff.witness import plain_fives
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -24,7 +25,6 @@ from engine.replay.events import (
     RoundStart,
     Win,
 )
-from engine.witness import plain_fives
 from ruledsl.record import replace
 
 

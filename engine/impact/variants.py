@@ -2,7 +2,7 @@
 
 A changed win is charged to item c when its result moves with c alone: A with only c applied scores it
 differently from A, or B with only c undone scores it differently from B (the test ``riichi diff`` uses for its
-witnesses, ``engine.change_witnesses.isolated``). Compiling a variant takes a noticeable fraction of a second, so
+witnesses, ``engine.diff.change_witnesses.isolated``). Compiling a variant takes a noticeable fraction of a second, so
 each is built at most once per process, and only when a win first needs it.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.change_witnesses import isolated
-from engine.score import Scorer
-from engine.witness import Outcome, fitted, outcome
+from engine.diff.change_witnesses import isolated
+from engine.diff.witness import Outcome, fitted, outcome
+from engine.scoring.score import Scorer
 from ruledsl.record import field, record
 from ruledsl.rulebook_changes import Change, diff
 
@@ -99,7 +99,7 @@ def caused(found: list[tuple[Charge, bool]]) -> list[Charge]:
 
 def rules_of(a: str | Scorer, b: str | Scorer) -> Rules:
     """The ``Rules`` of two rulebooks given by name, by file or as scorers already built."""
-    from engine import library
+    from engine.scoring import library
 
     scorer_a = a if isinstance(a, Scorer) else library.scorer(a)
     scorer_b = b if isinstance(b, Scorer) else library.scorer(b)

@@ -170,7 +170,7 @@ class Server:
     # ---- lifecycle --------------------------------------------------------------------------------------------
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
-        from engine.version import shown_version
+        from engine.core.version import shown_version
 
         return {"capabilities": CAPABILITIES, "serverInfo": {"name": NAME, "version": shown_version()}}
 

@@ -11,11 +11,11 @@ import re
 from importlib import resources
 from typing import Any
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.replay.events import GameStart
 from engine.replay.tenhou_yaku import tenhou_table
 from engine.replay.win_situations import WinCase
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl.caches import once
 
 

@@ -1,7 +1,7 @@
 """What happened at the table, in the order it happened, whatever log format it came from.
 
 A game record is a flat list of these events. The mjlog parser (and later the tenhou.net/6 parser) produce them;
-the situation tracker and, later, the round engine consume them. Tiles are ``engine.tiles`` codes (0..33 kinds,
+the situation tracker and, later, the round engine consume them. Tiles are ``engine.core.tiles`` codes (0..33 kinds,
 34/35/36 red fives), seats are 0..3 in the log's seating (seat 0 is the first dealer), and points are real points
 (a log's ``250`` means 25,000).
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.tiles import format_tiles
 from engine.replay.events import Call, Discard, Draw, Event, NewDoraIndicator
-from engine.tiles import format_tiles
 from ruledsl.record import record
 
 ROUND_MOVES = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora"})

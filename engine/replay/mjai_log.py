@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from engine import mjai
-from engine.errors import InvalidRequest, LimitExceeded
-from engine.log_bounds import MAX_VALUES, check_events, json_values
+from engine.core.errors import InvalidRequest, LimitExceeded
+from engine.core.tiles import kind_of
+from engine.protocol import mjai
+from engine.protocol.log_bounds import MAX_VALUES, check_events, json_values
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -34,7 +35,6 @@ from engine.replay.events import (
 from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
 from engine.round.actions import sorted_tiles
-from engine.tiles import kind_of
 
 
 def read_mjai_log(path: str | Path) -> list[Event]:
@@ -53,7 +53,7 @@ def parse_mjai_text(text: str, source: str = "<mjai>") -> list[Event]:
 
 
 def parse_mjai_text_at(text: str, source: str = "<mjai>") -> tuple[list[Event], Places]:
-    """An mjai log's text to events and their lines, within the shape bounds of ``engine.log_bounds`` (events per
+    """An mjai log's text to events and their lines, within the shape bounds of ``engine.protocol.log_bounds`` (events per
     file, values per file, and per line values and nesting), checked before any line is parsed."""
     check_events(text.count("\n") + 1, source, "lines")
     if json_values(text) > MAX_VALUES:

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from engine.errors import EngineError, InvalidRequest, LimitExceeded
-from engine.log_bounds import check_xml
+from engine.core.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.protocol.log_bounds import check_xml
 from engine.replay.events import (
     AbortiveDraw,
     Call,

@@ -16,11 +16,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
-from engine.mjai import is_mjai_line
+from engine.protocol.mjai import is_mjai_line
 from engine.replay.compare import rulebook_for, yaku_view
 from engine.replay.events import (
     AbortiveDraw,
@@ -40,7 +40,7 @@ from engine.replay.tenhou6 import read_tenhou6_at
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 

@@ -3,7 +3,7 @@
 A service validating uploaded logs has bytes, not files, and no say in their names: so the format (mjlog XML,
 plain or gzip; tenhou.net/6 JSON; mjai JSON lines) is detected from the content, never from a suffix, and every
 message names the log by the ``name`` the caller gives (never a temporary path). Each log is replayed under its
-own rules (``engine.replay.compare.rulebook_for``) or the rulebook named, loaded through ``engine.library``.
+own rules (``engine.replay.compare.rulebook_for``) or the rulebook named, loaded through ``engine.scoring.library``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, InvalidRequest, LimitExceeded
-from engine.mjai import is_mjai_line
+from engine.core.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.protocol.mjai import is_mjai_line
 from engine.replay.compare import rulebook_for
 from engine.replay.mjai_log import parse_mjai_text_at
 from engine.replay.mjlog import MAX_LOG_BYTES, decode_log, parse_guarded, parse_mjlog_at, read_log_bytes
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from engine.replay.events import Event, GameStart
     from engine.replay.positions import Places
     from engine.round import RoundRules
-    from engine.score import Scorer
+    from engine.scoring.score import Scorer
 
 FORMATS = ("mjlog", "tenhou6", "mjai")
 # what a log may be handed as: its bytes (gzip too) or text, or the path of a file
@@ -104,7 +104,7 @@ def replay(
     """Replay logs given as bytes, text or paths (one, or several): ``bytes`` and text that starts like a log
     (``<`` or ``{``) are contents, named ``<log 1>``, ``<log 2>`` ...; any other string and ``Path`` objects are
     files or folders (searched for logs). ``rulebook`` None: each log's own rules; ``scorer_of`` (a bundled name
-    to a scorer) defaults to ``engine.library.scorer``. Every log is replayed: one that cannot be read is in
+    to a scorer) defaults to ``engine.scoring.library.scorer``. Every log is replayed: one that cannot be read is in
     ``errors``."""
     items = [logs] if isinstance(logs, bytes | bytearray | memoryview | str | os.PathLike) else list(logs)
     report = ReplayReport()
@@ -142,7 +142,7 @@ def _looks_like_log(text: str) -> bool:
 
 
 def _rules(rulebook: str | None, start: GameStart, log_id: str | None, scorer_of: Callable[[str], Scorer] | None) -> RoundRules:
-    from engine import library
+    from engine.scoring import library
 
     return _rules_named(rulebook or rulebook_for(start, log_id=log_id), scorer_of or library.scorer)
 

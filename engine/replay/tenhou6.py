@@ -24,8 +24,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequest
-from engine.log_bounds import check_events, check_json
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import format_tiles, kind_of
+from engine.protocol.log_bounds import check_events, check_json
 from engine.replay.events import (
     AbortiveDraw,
     AbortiveKind,
@@ -47,7 +48,6 @@ from engine.replay.events import (
 from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
 from engine.replay.tenhou_yaku import tenhou_table
-from engine.tiles import format_tiles, kind_of
 from ruledsl.caches import once
 from ruledsl.record import record
 

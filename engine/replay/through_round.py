@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.errors import EngineError, InvalidRequest
+from engine.core.errors import EngineError, InvalidRequest
+from engine.core.tiles import KIND_OF, format_tiles
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -38,7 +39,6 @@ from engine.round.legal import dahai_action, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
-from engine.tiles import KIND_OF, format_tiles
 from ruledsl.record import field, record
 
 ROUND_WINDS = "ESWN"

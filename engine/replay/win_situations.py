@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import format_tiles, kind_of
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -32,7 +33,6 @@ from engine.replay.events import (
     round_label,
 )
 from engine.replay.tenhou_yaku import tenhou_limit_names, tenhou_yaku_ids
-from engine.tiles import format_tiles, kind_of
 from ruledsl.record import field, record
 
 WINDS = "ESWN"

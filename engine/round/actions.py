@@ -1,4 +1,4 @@
-"""One vocabulary of moves for every seat: mjai's action names, tiles as ``engine.tiles`` codes.
+"""One vocabulary of moves for every seat: mjai's action names, tiles as ``engine.core.tiles`` codes.
 
 The same ``Action`` is what ``Round.legal_actions`` offers, what ``Round.apply`` takes and what a log replay or an
 agent builds, so legality is a plain membership test.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine import tiles as T
+from engine.core import tiles as T
 from ruledsl.record import record
 
 OWN_TURN = frozenset({"dahai", "reach", "ankan", "kakan", "nukidora", "hora", "ryukyoku"})

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import tiles as T
+from engine.core import tiles as T
+from engine.core.tiles import KIND_OF
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action
 from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
-from engine.tiles import KIND_OF
 
 if TYPE_CHECKING:
     from engine.round.round import Round

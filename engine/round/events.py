@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import tiles as T
-from engine.tiles import KIND_OF
+from engine.core import tiles as T
+from engine.core.tiles import KIND_OF
 from ruledsl.record import record
 
 NAME = tuple(T.format_tiles([code]) for code in range(len(KIND_OF)))  # mpsz of each tile code, for events
@@ -21,7 +21,7 @@ _SUIT = tuple(name[1] for name in NAME)
 
 
 def format_hand(codes: list[int] | tuple[int, ...]) -> str:
-    """The hand in compact mpsz, exactly as ``engine.tiles.format_tiles(codes)`` writes it."""
+    """The hand in compact mpsz, exactly as ``engine.core.tiles.format_tiles(codes)`` writes it."""
     out: list[str] = []
     run = ""
     for code in sorted(codes, key=_SORT_RANK.__getitem__):
@@ -245,5 +245,5 @@ RoundEvent = StartKyoku | Tsumo | Dahai | Meld | Ankan | Kakan | Nukidora | Reac
 
 def write(event: RoundEvent) -> dict[str, Any]:
     """The event as the round's mjai-style dict (``Round.events``): mjai's field names, tiles in mpsz, a dealt hand
-    in compact mpsz; ``engine.mjai.round_events_to_mjai`` turns these into mjai's own tile names."""
+    in compact mpsz; ``engine.protocol.mjai.round_events_to_mjai`` turns these into mjai's own tile names."""
     return event.json()

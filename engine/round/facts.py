@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import tiles as T
+from engine.core import tiles as T
 
 if TYPE_CHECKING:
     from engine.round.round import Round

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import tiles as T
+from engine.core import tiles as T
 from engine.round import calls, turns
 from engine.round.actions import Action
 from engine.round.events import Ankan, Kakan, Nukidora

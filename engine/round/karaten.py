@@ -6,15 +6,15 @@ player's own melds ("concealed_or_melds"), others any formal tenpai ("never"). T
 matters: at the exhaustive draw (payments, renchan, tenpai-yame) and of each riichi discard.
 
 ``waits`` are the kinds completing the concealed tiles within the tile set, a kind whose four copies are all
-concealed never among them (``engine.analysis`` counts shanten exactly), so "concealed" is just "has a wait".
+concealed never among them (``engine.core.analysis`` counts shanten exactly), so "concealed" is just "has a wait".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.tiles import KIND_OF
 from engine.round.state import MeldRecord, formally_tenpai
-from engine.tiles import KIND_OF
 
 
 def is_tenpai(karaten: str, counts: Sequence[int], melds: Sequence[MeldRecord], waits: frozenset[int]) -> bool:

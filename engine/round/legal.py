@@ -12,17 +12,17 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from engine import tiles as T
-from engine.analysis import cached_shanten
-from engine.decompose import TRIP, standard_readings
-from engine.errors import EngineError
+from engine.core import tiles as T
+from engine.core.analysis import cached_shanten
+from engine.core.decompose import TRIP, standard_readings
+from engine.core.errors import EngineError
+from engine.core.tiles import KIND_OF
 from engine.round import scoring
 from engine.round.actions import Action, sorted_tiles
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
 from engine.round.state import Seat, waits_of
-from engine.tiles import KIND_OF
 from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 

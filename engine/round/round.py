@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import tiles as T
-from engine.errors import EngineError, InvalidRequest
+from engine.core import tiles as T
+from engine.core.errors import EngineError, InvalidRequest
+from engine.core.situation import WINDS
 from engine.round import calls, endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, seat_problem, shape_problem
 from engine.round.events import RoundEvent, write
@@ -23,7 +24,6 @@ from engine.round.facts import round_facts
 from engine.round.rules import RoundRules, round_rules
 from engine.round.state import Seat
 from engine.round.wall import Wall, WallState
-from engine.situation import WINDS
 from ruledsl.record import record
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import tiles as T
-from engine.errors import EngineError
-from engine.score import Scorer
+from engine.core import tiles as T
+from engine.core.errors import EngineError
+from engine.scoring.score import Scorer
 from ruledsl import vocabulary as V
 from ruledsl.caches import ByIdentity
 from ruledsl.compile import Rule, Rulebook

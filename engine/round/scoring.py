@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import tiles as T
-from engine.errors import InternalError, NotAWin, NoYaku
-from engine.situation import Situation
+from engine.core import tiles as T
+from engine.core.errors import InternalError, NotAWin, NoYaku
+from engine.core.situation import Situation
 from ruledsl.record import replace
 
 if TYPE_CHECKING:

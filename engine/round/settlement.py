@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import tiles as T
+from engine.core import tiles as T
 from engine.scoring.result import ScoreResult
 from ruledsl.record import record
 

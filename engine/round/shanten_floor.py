@@ -1,7 +1,7 @@
 """A lower bound of a hand's shanten from its isolated tiles, a few C-level calls instead of a shanten count.
 
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
-player's hand nearly never is. A count of ``engine.analysis.shanten`` is exact but costs tens of microseconds; this
+player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds; this
 bound costs a couple and settles most hands (``Seat.rest``, ``legal._may_riichi``): when it is 1 or more the hand
 is not tenpai and has no waits, and the exact count is not needed.
 
@@ -13,7 +13,7 @@ hand (a run, a triplet or a pair, seven pairs included) whose other tiles are no
 them would be a copy or a near neighbour): so it has a drawn partner, and one drawn tile partners one isolated
 tile at most (two isolated tiles in one group would be neighbours). So ``isolated <= d + (d - 1)`` for a 3n+1
 hand and ``isolated <= 2d`` for a 3n+2 one. Thirteen orphans groups no tiles, so its own count (the one
-``engine.analysis.shanten`` takes for 13 and 14 tiles, with no melds) bounds the hand instead where it is lower. A bound for the
+``engine.core.analysis.shanten`` takes for 13 and 14 tiles, with no melds) bounds the hand instead where it is lower. A bound for the
 unlimited count bounds the exact count too: the limit on copies only removes complete hands.
 ``tests/round/test_shanten_floor.py`` checks the bound against the exact count on random hands and every hand
 of self-played games.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-from engine.tiles import YAOCHUU_KINDS
+from engine.core.tiles import YAOCHUU_KINDS
 from ruledsl.caches import lru
 
 _YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)
@@ -43,7 +43,7 @@ def isolated_tiles(counts: Sequence[int]) -> int:
 
 
 def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
-    """A lower bound of ``engine.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
+    """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
     tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
     isolated = isolated_tiles(counts)
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1

@@ -7,10 +7,10 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 
 from __future__ import annotations
 
-from engine import tiles as T
-from engine.analysis import cached_shanten, cached_waits, shanten
+from engine.core import tiles as T
+from engine.core.analysis import cached_shanten, cached_waits, shanten
+from engine.core.tiles import KIND_OF
 from engine.round.shanten_floor import shanten_floor
-from engine.tiles import KIND_OF
 from ruledsl.caches import lru
 from ruledsl.record import field, record
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.tiles import KIND_OF
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
-from engine.tiles import KIND_OF
 
 if TYPE_CHECKING:
     from engine.round.round import Round

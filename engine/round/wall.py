@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine import tiles as T
-from engine.errors import InvalidRequest
+from engine.core import tiles as T
+from engine.core.errors import InvalidRequest
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from ruledsl.memo import Memo
 from ruledsl.record import record

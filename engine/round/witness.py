@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine import tiles as T
-from engine.errors import EngineError
+from engine.core import tiles as T
+from engine.core.errors import EngineError
 from engine.round.actions import Action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules

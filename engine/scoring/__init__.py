@@ -1,4 +1,4 @@
-"""The parts of ``engine.score.Scorer``, one job per module.
+"""The parts of ``engine.scoring.score.Scorer``, one job per module.
 
 ``prepared``    a rulebook prepared for scoring: rules as closures in plain tables, narrowed per situation
 ``inputs``      reading requests (plain JSON, validated models, or Python objects) into a hand, a situation, indicators
@@ -9,5 +9,5 @@
 ``liability``   pao on one scored hand: a request's ``liable`` and ``from``
 ``loading``     compiled rulebooks (and the scorer of each) loaded once per process, in bounded caches
 
-``engine.score`` puts them together as ``Scorer`` and re-exports their public names; import from there.
+``engine.scoring.score`` puts them together as ``Scorer`` and re-exports their public names; import from there.
 """

@@ -13,12 +13,12 @@ from __future__ import annotations
 import operator
 from typing import cast
 
-from engine import tiles as T
-from engine.errors import InvalidHand, InvalidSituation
-from engine.hand import Hand
-from engine.memo import BoundedCache
+from engine.core import tiles as T
+from engine.core.errors import InvalidHand, InvalidSituation
+from engine.core.hand import Hand
+from engine.core.memo import BoundedCache
+from engine.core.situation import SITUATION_FIELDS, Situation, situation_problems
 from engine.scoring.prepared import Prepared
-from engine.situation import SITUATION_FIELDS, Situation, situation_problems
 
 # Caches of situations and their verdicts, bounded: emptied when they reach this many entries.
 SITUATION_CACHE_LIMIT = 4096

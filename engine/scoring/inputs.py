@@ -3,7 +3,7 @@ or from Python objects (``Scorer.score_hand``), to a hand, a situation with its 
 indicator codes.
 
 A plain JSON object whose values already have their fields' exact types is read without pydantic
-(``engine.plain_request``); anything else is validated by the contract's model, imported on first need. Situations
+(``engine.scoring.plain_request``); anything else is validated by the contract's model, imported on first need. Situations
 repeat far more than hands, so each distinct one is built once, with its verdicts (``engine.scoring.checks``), and
 kept; its facts (a dict of some twenty entries, 0.8 KiB) are not: they are written into each hand's fact table
 afresh, which costs about what copying kept ones did, and a long batch keeps thousands of situations.
@@ -15,17 +15,17 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import tiles as T
-from engine.errors import InvalidHand, InvalidRequest
-from engine.hand import Hand, build_hand
-from engine.memo import BoundedCache
-from engine.plain_request import PlainRequest, plain_request
+from engine.core import tiles as T
+from engine.core.errors import InvalidHand, InvalidRequest
+from engine.core.hand import Hand, build_hand
+from engine.core.memo import BoundedCache
+from engine.core.situation import SITUATION_FIELDS, Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
+from engine.scoring.plain_request import PlainRequest, plain_request
 from engine.scoring.prepared import Prepared
-from engine.situation import SITUATION_FIELDS, Situation, situation_of
 
 if TYPE_CHECKING:
-    from engine.request import ScoreRequest
+    from engine.scoring.request import ScoreRequest
 
 # What ``Scorer._score`` takes: the hand, its situation and kept verdicts, dora and ura codes.
 Inputs = tuple[Hand, Situation, dict[tuple, str | None], tuple[int, ...], tuple[int, ...]]
@@ -60,7 +60,7 @@ class RequestReader:
         if type(hand) is not Hand:
             raise InvalidRequest("`hand` must be a Hand from `Scorer.hand` or `build_hand`")
         if type(situation) is not Situation:  # a Situation checks its fields when built
-            raise InvalidRequest("`situation` must be an engine.situation.Situation")
+            raise InvalidRequest("`situation` must be an engine.core.situation.Situation")
         tile_set = self.prepared.hand_codes  # a hand built under another rulebook may hold tiles this one lacks
         if not tile_set.issuperset(hand.concealed) or (hand.melds and not all(tile_set.issuperset(m.tiles) for m in hand.melds)):
             raise InvalidHand("`hand` holds tiles outside this rulebook's tile set; build it with this scorer's `hand`")
@@ -100,8 +100,8 @@ class RequestReader:
 
 def _validated(data: Any) -> ScoreRequest:
     """A request that is not a plain JSON object pydantic would take as is: validated by the contract's model
-    (imported here, on first need: see ``engine.plain_request``)."""
-    from engine.request import ScoreRequest, parse_request
+    (imported here, on first need: see ``engine.scoring.plain_request``)."""
+    from engine.scoring.request import ScoreRequest, parse_request
 
     return data if isinstance(data, ScoreRequest) else parse_request(data)
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import tiles as T
-from engine.errors import InvalidRequest, InvalidSituation
+from engine.core import tiles as T
+from engine.core.errors import InvalidRequest, InvalidSituation
+from engine.core.situation import WINDS
 from engine.scoring.pao import Liable, Table, WinClaim, find_liability, pay_win
-from engine.situation import WINDS
 from ruledsl.record import record
 
 if TYPE_CHECKING:
-    from engine.request import ScoreRequest
+    from engine.scoring.request import ScoreRequest
     from engine.scoring.result import ScoreResult
     from engine.scoring.settlement import Settlement
     from ruledsl.compile import Rule, Rulebook

@@ -8,7 +8,7 @@ only while they are unchanged: a rulebook edited on disk is read again on its ne
 gives its errors), without restarting the server. ``forget`` drops entries explicitly.
 
 This module sits below the scorer: ``built`` keeps one object made from each loaded rulebook (the shared
-``Scorer`` of ``engine.library.scorer``, which passes the class in), so that the scorer can answer a request
+``Scorer`` of ``engine.scoring.library.scorer``, which passes the class in), so that the scorer can answer a request
 naming another rulebook through the same cache without importing the module that imports it.
 """
 
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from threading import Lock
 from typing import TypeVar
 
-from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
+from engine.core.errors import EngineError, InvalidRulebook, UnknownRulebook
 from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.caches import once, register
 from ruledsl.compile import Rulebook, compile_rulebook, load
@@ -112,7 +112,7 @@ _RULEBOOKS = _Bounded(CACHE_SIZE)
 _SCORERS = _Bounded(CACHE_SIZE)
 _FAILURES = _Bounded(FAILURE_CACHE_SIZE)
 for _name, _cache in (("rulebooks", _RULEBOOKS), ("scorers", _SCORERS), ("failures", _FAILURES)):
-    register(f"engine.library.{_name}", _cache.clear, _cache.__len__, _cache.size)
+    register(f"engine.scoring.library.{_name}", _cache.clear, _cache.__len__, _cache.size)
 
 
 @once
@@ -265,7 +265,7 @@ def clear_caches() -> None:
 
 def built(ref: str | None, within: tuple[str, ...] | None, build: Callable[[Rulebook], Built]) -> Built:
     """What ``build`` makes of the rulebook ``rulebook(ref, within=within)`` loads, made once per canonical rulebook
-    and shared; made again once the rulebook's files were edited (``engine.library.scorer`` passes ``Scorer``)."""
+    and shared; made again once the rulebook's files were edited (``engine.scoring.library.scorer`` passes ``Scorer``)."""
     ref = _named(ref)
     return _shared(_key(ref, within), rulebook(ref, within=within), build)
 

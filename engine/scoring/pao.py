@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.facts import meld_group
+from engine.scoring.facts import meld_group
 from ruledsl.record import record
 from ruledsl.values import KAN, SEQUENCE, TRIPLET
 

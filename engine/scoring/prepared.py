@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from engine import tiles as T
-from engine.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
-from engine.hand import allowed_codes
-from engine.memo import BoundedCache, Memo
-from engine.situation import Situation
+from engine.core import tiles as T
+from engine.core.hand import allowed_codes
+from engine.core.memo import BoundedCache, Memo
+from engine.core.situation import Situation
+from engine.scoring.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
 from ruledsl.compile import Rule, Rulebook, Variant
 from ruledsl.fast import (
     Chain,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
+from engine.core.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
 from engine.scoring.prepared import Prepared, refine
 from engine.scoring.result import Payments
 from engine.scoring.valuation import limits, value_facts

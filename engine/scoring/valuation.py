@@ -18,13 +18,13 @@ from itertools import compress, repeat
 from operator import call
 from typing import Any
 
-from engine import tiles as T
-from engine.decompose import STANDARD
-from engine.errors import NotAWin, NoYaku
-from engine.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading, reading_key
-from engine.hand import Hand
+from engine.core import tiles as T
+from engine.core.decompose import STANDARD
+from engine.core.errors import NotAWin, NoYaku
+from engine.core.hand import Hand
+from engine.core.situation import Situation
+from engine.scoring.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading, reading_key
 from engine.scoring.prepared import FastRule, Prepared, Tables, refine
-from engine.situation import Situation
 from ruledsl import arithmetic
 from ruledsl.arithmetic import RuleEvaluationError
 

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from engine.errors import InternalError
+from engine.core.errors import InternalError
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode  # answers are trees, never cyclic
 SURROGATE = re.compile("[\ud800-\udfff]")

@@ -1,5 +1,5 @@
 """Checking a rulebook: every diagnostic of a file, its ``example`` lines scored, and the flow rules another rule
-keeps from ever acting (``engine.shadowing``).
+keeps from ever acting (``engine.diff.shadowing``).
 
 ``riichi check`` prints these reports, the web server's worker returns them as JSON, and the language server
 underlines them: all three call this module, so that a file gets the same verdict wherever it is checked, and no
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from engine.errors import EngineError
-from engine.example_runner import run_examples
-from engine.score import Scorer
-from engine.steer import SteeredHands, hints_of
+from engine.core.errors import EngineError
+from engine.diff.steer import SteeredHands, hints_of
+from engine.scoring.example_runner import run_examples
+from engine.scoring.score import Scorer
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
@@ -164,10 +164,10 @@ def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
     if report.ok:
         _guard_impossible(resolved, report)
-        # rules of this file another rule decides first (`engine.shadowing`, bounded, so quick on any file); the
+        # rules of this file another rule decides first (`engine.diff.shadowing`, bounded, so quick on any file); the
         # diff's scenario machinery is imported only for a file that extends another
         if resolved.extends is not None:
-            from engine.shadowing import shadowed
+            from engine.diff.shadowing import shadowed
 
             report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
     if examples and report.ok:

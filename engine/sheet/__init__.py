@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 
 FORMATS = ("md", "html")
 

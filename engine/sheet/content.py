@@ -12,7 +12,7 @@ This module decides what is said; ``engine.sheet.markdown`` and ``engine.sheet.h
 
 from __future__ import annotations
 
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from engine.sheet import payments as P
 from ruledsl import ast
 from ruledsl import vocabulary as V

@@ -2,12 +2,12 @@
 
 An organiser prints it or puts it on a club's site as is, so the page carries everything it needs (its style,
 a print layout that keeps table rows whole) and nothing it would fetch. Every word from a rulebook goes through
-``engine.markup.html_text``: a rulebook is untrusted text, and its clauses show as the characters they are.
+``engine.core.markup.html_text``: a rulebook is untrusted text, and its clauses show as the characters they are.
 """
 
 from __future__ import annotations
 
-from engine.markup import html_text as h
+from engine.core.markup import html_text as h
 from engine.sheet.content import PAYMENT_NOTE, PayTable, Section, Sheet
 from engine.sheet.payments import HANS
 

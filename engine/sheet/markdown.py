@@ -1,12 +1,12 @@
 """The players' handout as Markdown, to paste into a club's page or a repository.
 
-Every word that comes from a rulebook (titles, clauses, values, names) goes through ``engine.markup``: a
+Every word that comes from a rulebook (titles, clauses, values, names) goes through ``engine.core.markup``: a
 rulebook is untrusted text, and a clause holding HTML or Markdown must print as the characters it is.
 """
 
 from __future__ import annotations
 
-from engine.markup import md_code, md_text
+from engine.core.markup import md_code, md_text
 from engine.sheet.content import PAYMENT_NOTE, PayTable, Section, Sheet
 from engine.sheet.payments import HANS
 

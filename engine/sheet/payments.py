@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl.record import record
 
 HANS = (1, 2, 3, 4)

@@ -21,11 +21,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import ValidationError
 
-from engine.analysis import analyze as analyze_tiles
-from engine.errors import EngineError, InternalError, InvalidRequest, LimitExceeded
-from engine.library import RulebookPolicy
-from engine.schemas import SCHEMAS
-from engine.version import installed_version
+from engine.core.analysis import analyze as analyze_tiles
+from engine.core.errors import EngineError, InternalError, InvalidRequest, LimitExceeded
+from engine.core.version import installed_version
+from engine.scoring.library import RulebookPolicy
+from engine.services.schemas import SCHEMAS
 from engine.web.errors import ContractJSON, answer, body, from_exception
 from engine.web.impact import sample_paths
 from engine.web.lanes import Lane

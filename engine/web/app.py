@@ -21,9 +21,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from engine.errors import EngineError, InternalError
-from engine.request import ScoreRequest
-from engine.version import installed_version
+from engine.core.errors import EngineError, InternalError
+from engine.core.version import installed_version
+from engine.scoring.request import ScoreRequest
 from engine.web import api, pages, sheet
 from engine.web.body_limit import BodyLimit
 from engine.web.errors import STATUS, ContractJSON, body, from_exception

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.web.state import ServerOptions
 from ruledsl.record import replace
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-from engine.errors import CODES, EngineError, InternalError
+from engine.core.errors import CODES, EngineError, InternalError
 from engine.services.answers import encode
 
 STATUS: dict[str, int] = {

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from ruledsl.caches import once
 
 # name -> where the game comes from (copies of `../shared/data/tenhou/mjlog`, see its PROVENANCE.json).

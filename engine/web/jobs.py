@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from engine import library
-from engine.change_witnesses import diff_with_witnesses
-from engine.errors import EngineError, InvalidRequest, InvalidRulebook, UnknownRulebook
-from engine.score import Scorer
+from engine.core.errors import EngineError, InvalidRequest, InvalidRulebook, UnknownRulebook
+from engine.diff.change_witnesses import diff_with_witnesses
+from engine.scoring import library
+from engine.scoring.score import Scorer
 from engine.services import check as check_service
 from ruledsl import ast
 from ruledsl.compile import compile_rulebook

@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from engine.errors import EngineError
-from engine.situation import EXTRA_FLAGS
+from engine.core.errors import EngineError
+from engine.core.situation import EXTRA_FLAGS
 from engine.web.api import list_rulebooks, state_of
 from engine.web.impact import sample_listing, samples_rulebook
 from engine.web.limits import DEFAULT_TIMEOUT, MAX_RULEBOOK_BYTES
@@ -62,7 +62,7 @@ def language_words() -> dict[str, list[str]]:
 
 def _page(request: Request, template: str, title: str, **data: Any) -> HTMLResponse:
     policy = state_of(request).policy
-    # the situation's flags (but tsumo) for the score form's switches and the comparison's words (``engine.situation``)
+    # the situation's flags (but tsumo) for the score form's switches and the comparison's words (``engine.core.situation``)
     data.update(rulebooks=list_rulebooks(policy), default_rulebook=policy.default, situation_flags=EXTRA_FLAGS)
     html = _TEMPLATES.get_template(template).render(title=title, page=template.split(".")[0], data=data)
     return HTMLResponse(html)

@@ -12,8 +12,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.errors import CODES
-from engine.request import ScoreResponse
+from engine.core.errors import CODES
+from engine.scoring.request import ScoreResponse
 from engine.web.limits import MAX_BATCH
 
 OPEN = ConfigDict(extra="allow")

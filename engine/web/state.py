@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 
-from engine.library import RulebookPolicy
+from engine.scoring.library import RulebookPolicy
 from engine.web.lanes import Lane
 from engine.web.limits import (
     BATCH_QUEUE,

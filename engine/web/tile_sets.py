@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import tiles as T
-from engine.library import RulebookPolicy
+from engine.core import tiles as T
+from engine.scoring.library import RulebookPolicy
 from engine.web.tile_art import ALL_TILES
 
 _ORDER = {code: index for index, code in enumerate(ALL_TILES)}

@@ -1,4 +1,4 @@
-"""The HTTP API's validation errors in words: ``engine.validation_words`` (the one formatter, which score
+"""The HTTP API's validation errors in words: ``engine.scoring.validation_words`` (the one formatter, which score
 requests use too) with the API's own field patterns said in words (an upload's file name)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.validation_words import describe as _describe
+from engine.scoring.validation_words import describe as _describe
 from engine.web.models import PATTERN_WORDS
 
 

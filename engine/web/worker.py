@@ -53,7 +53,7 @@ def main() -> None:
 
 
 def _answer(jobs: dict[str, Any], name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
-    from engine.errors import EngineError, InternalError
+    from engine.core.errors import EngineError, InternalError
 
     try:
         return jobs[name](**kwargs)

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import shadowing
-from engine.change_witnesses import diff_with_witnesses
 from engine.cli import main
-from engine.library import scorer
-from engine.shadowing import shadowed
+from engine.diff import shadowing
+from engine.diff.change_witnesses import diff_with_witnesses
+from engine.diff.shadowing import shadowed
+from engine.scoring.library import scorer
 from ruledsl.resolve import bundled_names, resolve
 
 ROOT = Path(__file__).resolve().parents[2]

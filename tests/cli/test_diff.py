@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.library import scorer
+from engine.scoring.library import scorer
 from tests.rulebook_params import bundled_params
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.change_witnesses import diff_with_witnesses, with_change
 from engine.cli import main
-from engine.library import scorer
-from engine.score import Scorer
-from engine.witness import fitted, outcome
+from engine.diff.change_witnesses import diff_with_witnesses, with_change
+from engine.diff.witness import fitted, outcome
+from engine.scoring.library import scorer
+from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
 from ruledsl.resolve import bundled_names, resolve
 

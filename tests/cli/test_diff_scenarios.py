@@ -3,8 +3,8 @@ or a final table, from `engine.game.witness`), as a scoring change is shown on a
 
 from __future__ import annotations
 
-from engine.change_witnesses import diff_with_witnesses
-from engine.library import scorer
+from engine.diff.change_witnesses import diff_with_witnesses
+from engine.scoring.library import scorer
 
 
 def test_game_settings_get_a_scenario_and_hand_rules_do_not() -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.change_scenarios import REFUSED, unread_by_rounds, with_change
-from engine.change_witnesses import (
+from engine.diff.change_scenarios import REFUSED, unread_by_rounds, with_change
+from engine.diff.change_witnesses import (
     ByRequest,
     _order,
     diff_with_witnesses,
@@ -24,12 +24,12 @@ from engine.change_witnesses import (
     pick_witness,
     ranked,
 )
-from engine.library import scorer
+from engine.diff.shadowing import Budget
+from engine.diff.witness import Candidate, Search, fitted, outcome
 from engine.round.rules import ROUND_RULE_FIELDS
 from engine.round.witness import READ_BY_NAME
-from engine.score import Scorer
-from engine.shadowing import Budget
-from engine.witness import Candidate, Search, fitted, outcome
+from engine.scoring.library import scorer
+from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
 from ruledsl.rulebook_changes import SCORING_SETTINGS, diff
 

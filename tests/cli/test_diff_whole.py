@@ -14,7 +14,7 @@ from engine.cli import main
 from engine.game.progression import start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
-from engine.library import scorer
+from engine.scoring.library import scorer
 from ruledsl.record import replace
 
 CLUB = """rulebook myclub "A club's rules on top of the house rules" extends house

@@ -13,7 +13,7 @@ import pytest
 
 import engine.cli as cli
 from engine.cli import main
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""`--narrate` on `riichi play` and `riichi replay`: each round in words (golden), built by ``engine.narrate`` from
+"""`--narrate` on `riichi play` and `riichi replay`: each round in words (golden), built by ``engine.protocol.narrate`` from
 the round engine's events and settlement, so a self-played game and a replayed Tenhou log read alike.
 
 Regenerate after an intended change with ``UPDATE_GOLDEN=1 python -m pytest tests/cli/test_narrate.py`` and review
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.narrate import final_lines, round_lines
+from engine.protocol.narrate import final_lines, round_lines
 from tests.ruledsl.golden import ROOT, compare_golden, run
 
 GOLDEN = ROOT / "tests" / "golden"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.library import scorer
 from engine.round.rules import round_rules
 from engine.round.witness import SCRIPTS, play
+from engine.scoring.library import scorer
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 DRAGONS = ["--pon", "555z", "--pon", "666z", "--pon", "777z"]

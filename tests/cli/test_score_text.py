@@ -115,7 +115,7 @@ def test_version_and_a_misspelt_command(capsys) -> None:
 
 
 def test_the_response_names_the_limit_item_only_when_a_limit_is_reached() -> None:
-    from engine.library import scorer
+    from engine.scoring.library import scorer
 
     plain = scorer("house").score({"hand": "234m567m789p46s88p5s", "win": "5s", "seat_wind": "S", "riichi": True})
     assert (plain["limit"], plain["limit_id"], plain["limit_clause"]) == (None, None, None)

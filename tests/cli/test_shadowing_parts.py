@@ -1,12 +1,12 @@
-"""The parts of the check's search for lines that cannot act (``engine.shadowing``), each on its own: the values a
+"""The parts of the check's search for lines that cannot act (``engine.diff.shadowing``), each on its own: the values a
 setting is tried with, how a value and a place are written in the warning, and the search's bounds."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import shadowing
-from engine.shadowing import Shadow, _alternatives, _decides, _source, _written, setting_text, shadowed
+from engine.diff import shadowing
+from engine.diff.shadowing import Shadow, _alternatives, _decides, _source, _written, setting_text, shadowed
 from ruledsl import ast
 from ruledsl.resolve import resolve
 from ruledsl.rulebook_changes import Change

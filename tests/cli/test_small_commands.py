@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from engine import change_witnesses
 from engine.cli import check as check_cli
 from engine.cli import explain as explain_cli
 from engine.cli import main
 from engine.cli import rulebooks as rulebooks_cli
 from engine.cli.schema import SCHEMAS
-from engine.errors import EngineError
-from engine.library import scorer
+from engine.core.errors import EngineError
+from engine.diff import change_witnesses
+from engine.diff.witness import Outcome
+from engine.scoring.library import scorer
 from engine.services import check as check_service
 from engine.services import rulebooks as rulebooks_service
-from engine.witness import Outcome
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import UnknownRulebookError
 from ruledsl.rulebook_changes import Change, diff

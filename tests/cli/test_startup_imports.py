@@ -52,7 +52,7 @@ def test_help_imports_no_subcommand_and_nothing_heavy() -> None:
     assert rc == 0 and "score" in out and "serve" in out  # every command is still listed, with its help line
     assert heavy_in(modules) == []
     assert [m for m in modules if m in SUBCOMMAND_MODULES or m == "engine.cli.score"] == []
-    assert "engine.score" not in modules and "ruledsl.compile" not in modules  # no rulebook machinery either
+    assert "engine.scoring.score" not in modules and "ruledsl.compile" not in modules  # no rulebook machinery either
 
 
 def test_score_one_hand_imports_only_what_scoring_needs() -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from engine.library import scorer
+from engine.scoring.library import scorer
 from tests.peer_oracle import PeerResult, peer_score, random_requests
 
 SEED = 20260301

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from engine.library import scorer
+from engine.scoring.library import scorer
 from tests.spec_files import spec_text
 
 CELL = re.compile(r"^(ND|D), (\d+) han, (\d+) fu: ([\d,]+|-) \| ([\d,/]+|-)(?: all)?")

@@ -113,7 +113,7 @@ def test_mismatches_read_as_sentences(tmp_path: Path, capsys):
 @pytest.mark.parametrize("suffix", [".mjson", ".jsonl", ".json"])
 def test_mjai_logs_replay_through_the_engine(tmp_path: Path, capsys, suffix: str):
     """A riichienv game written as mjai JSON lines (any of the three names) replays with every move legal."""
-    from engine import mjai
+    from engine.protocol import mjai
     from tests.oracle.corpus import DATA, read_games
 
     game = next(read_games(DATA / "tenhou4p.jsonl.gz", 1))

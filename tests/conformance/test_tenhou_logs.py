@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.library import scorer
 from engine.replay.compare import compare_win, rulebook_for
 from engine.replay.win_situations import iter_wins
+from engine.scoring.library import scorer
 from tests.spec_files import TENHOU
 
 KNOWN_EXCEPTIONS = {

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from mahjong.shanten import Shanten
 
-from engine.analysis import analyze, is_complete, shanten, waits
-from engine.decompose import decompose
-from engine.errors import InvalidHand
-from engine.tiles import NotationError, parse_tiles
+from engine.core.analysis import analyze, is_complete, shanten, waits
+from engine.core.decompose import decompose
+from engine.core.errors import InvalidHand
+from engine.core.tiles import NotationError, parse_tiles
 from tests.strategies import complete_hands, counts_of, hand_counts
 
 ORACLE = Shanten()

@@ -1,4 +1,4 @@
-"""The shipped exact tables of the suits the quick shanten count gets wrong (``engine.analysis_tables``): current,
+"""The shipped exact tables of the suits the quick shanten count gets wrong (``engine.core.analysis_tables``): current,
 exact, and the quick count right on every suit they do not list, so that the shortcut gives the exact answer."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine import analysis, analysis_tables
-from engine.analysis import _exact_suit_table, _four_copies_table, _runs_table, shanten
-from engine.analysis_tables import SUIT_LIMIT, exceptions, index_of
+from engine.core import analysis, analysis_tables
+from engine.core.analysis import _exact_suit_table, _four_copies_table, _runs_table, shanten
+from engine.core.analysis_tables import SUIT_LIMIT, exceptions, index_of
 
 
 def test_the_shipped_file_is_current() -> None:

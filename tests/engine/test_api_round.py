@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import engine.api as api
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 
 
 def test_a_round_is_played_to_its_settlement_through_the_api():

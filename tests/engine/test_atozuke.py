@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import tiles as T
 from engine.api import load_rulebook_text, scorer
-from engine.errors import EngineError, NoYaku
-from engine.facts import other_wait_kinds
+from engine.core import tiles as T
+from engine.core.errors import EngineError, NoYaku
 from engine.round import Action, IllegalAction
+from engine.scoring.facts import other_wait_kinds
 from tests.round.scenario import make_round, rules
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "rulebooks" / "examples" / "atozuke_nashi.rulebook"

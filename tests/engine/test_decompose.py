@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from mahjong.hand_calculating.divider import HandDivider
 
-from engine.analysis import waits
-from engine.decompose import (
+from engine.core.analysis import waits
+from engine.core.decompose import (
     KANCHAN,
     PAIR,
     PENCHAN,
@@ -28,7 +28,7 @@ from engine.decompose import (
     wait_of,
     win_placements,
 )
-from engine.tiles import format_tiles, parse_tile, parse_tiles
+from engine.core.tiles import format_tiles, parse_tile, parse_tiles
 from tests.strategies import complete_hands, counts_of, group_kinds, hand_counts
 
 

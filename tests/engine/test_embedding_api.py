@@ -1,5 +1,5 @@
 """What an embedder meets: a request's ``rulebook`` never silently ignored, rulebook files read safely and freshly,
-logs replayed from memory, and the typed answers of ``engine.outcome``."""
+logs replayed from memory, and the typed answers of ``engine.services.outcome``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
 from engine.api import (
     ErrorCode,
     Failed,
@@ -31,6 +30,7 @@ from engine.api import (
     scorer,
     settle_model,
 )
+from engine.scoring import library
 
 ROOT = Path(__file__).resolve().parents[2]
 # 4 han 30 fu: 7,700 under house, a mangan (8,000) under wrc2025's kiriage
@@ -170,7 +170,7 @@ def test_an_mjai_log_is_told_from_its_content():
     import io
 
     from engine.game import Game
-    from engine.mjai import write_lines
+    from engine.protocol.mjai import write_lines
 
     game = Game(rulebook("tenhou"), seed=5, agents="shanten")
     game.play()

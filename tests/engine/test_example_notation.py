@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import InvalidRequest
-from engine.example_notation import request_from_example
+from engine.core.errors import InvalidRequest
+from engine.scoring.example_notation import request_from_example
 
 
 def test_every_kind_of_word_is_read() -> None:

@@ -3,9 +3,9 @@ the items' own values (the conformance suites check whole scores; these check th
 
 from __future__ import annotations
 
-from engine.facts import PLAIN_GROUPS, RON_GROUPS, meld_group
-from engine.library import rulebook, scorer
-from engine.tiles import parse_tiles
+from engine.core.tiles import parse_tiles
+from engine.scoring.facts import PLAIN_GROUPS, RON_GROUPS, meld_group
+from engine.scoring.library import rulebook, scorer
 from ruledsl.fast import closure, element_counter
 
 

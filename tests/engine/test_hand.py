@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from engine.errors import InvalidHand
-from engine.hand import Hand, Meld, build_hand
-from engine.tiles import NotationError, format_tiles, parse_tiles
+from engine.core.errors import InvalidHand
+from engine.core.hand import Hand, Meld, build_hand
+from engine.core.tiles import NotationError, format_tiles, parse_tiles
 from tests.strategies import counts_of, hands_with_melds
 
 SANMA_KINDS = frozenset(k for k in range(34) if not 1 <= k <= 7)

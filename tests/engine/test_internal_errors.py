@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine import cli
-from engine.errors import CODES, EngineError, InternalError, InvalidHand
-from engine.hand import Hand
-from engine.library import scorer
-from engine.plain_request import plain_request
-from engine.situation import Situation
+from engine.core.errors import CODES, EngineError, InternalError, InvalidHand
+from engine.core.hand import Hand
+from engine.core.situation import Situation
+from engine.scoring.library import scorer
+from engine.scoring.plain_request import plain_request
 
 HAND = {"hand": "234m567m789p46s88p5s", "win": "5s"}
 

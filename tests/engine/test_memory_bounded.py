@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from engine import library
 from engine.cli import jsonlines, main
 from engine.cli import score as score_cli
+from engine.scoring import library
 from ruledsl import memo
 from ruledsl.caches import NAMED
 from tests.peer_oracle import random_requests

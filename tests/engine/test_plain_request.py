@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from engine.plain_request import REQUEST_FIELDS, fields_of, plain_request
-from engine.request import ScoreRequest, parse_request
+from engine.scoring.plain_request import REQUEST_FIELDS, fields_of, plain_request
+from engine.scoring.request import ScoreRequest, parse_request
 
 
 def test_the_field_table_is_the_contract_models():
@@ -50,7 +50,7 @@ def test_anything_else_goes_to_pydantic(data):
 
 def test_scoring_plain_requests_never_imports_pydantic():
     code = (
-        "import sys; from engine.library import scorer; import engine.cli.score; "
+        "import sys; from engine.scoring.library import scorer; import engine.cli.score; "
         "r = scorer('house').score({'hand': '234m567m789p46s88p5s', 'win': '5s', 'riichi': True}); "
         "print(r['total'], 'pydantic' in sys.modules)"
     )

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import facts as F
-from engine.decompose import read_counts
+from engine.core.decompose import read_counts
+from engine.scoring import facts as F
 from tests.strategies import complete_hands, group_kinds
 
 
@@ -81,6 +81,6 @@ def _any_counts():
 @given(st.one_of(_any_counts(), complete_hands().map(lambda c: tuple(c.counts))))
 def test_complete_is_whether_the_hand_has_a_reading(counts):
     """``complete`` (the waits' test, from per-part tables) answers what the readings of the whole hand do."""
-    from engine.decompose import readings_of
+    from engine.core.decompose import readings_of
 
     assert F.complete(bytes(counts)) == bool(readings_of(counts))

@@ -9,9 +9,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError
-from engine.library import scorer
-from engine.situation import Situation
+from engine.core.errors import EngineError
+from engine.core.situation import Situation
+from engine.scoring.library import scorer
 
 CODES = {"invalid_notation", "invalid_hand", "invalid_request", "invalid_situation", "not_a_win", "no_yaku", "unknown_rulebook"}
 FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")

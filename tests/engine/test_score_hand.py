@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import tiles as T
-from engine.errors import EngineError
-from engine.library import scorer
-from engine.request import Situation
-from engine.score import plain_request, situation_of
+from engine.core import tiles as T
+from engine.core.errors import EngineError
+from engine.scoring.library import scorer
+from engine.scoring.request import Situation
+from engine.scoring.score import plain_request, situation_of
 from tests.peer_oracle import random_requests
 
 

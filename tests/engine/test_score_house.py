@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import EngineError
-from engine.example_notation import request_from_example
-from engine.library import scorer
+from engine.core.errors import EngineError
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.library import scorer
 
 
 def score(text: str, rulebook: str = "house") -> dict:

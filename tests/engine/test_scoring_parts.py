@@ -1,4 +1,4 @@
-"""The scorer's parts (``engine.scoring``): names still importable from ``engine.score``, the inline shortcut of
+"""The scorer's parts (``engine.scoring``): names still importable from ``engine.scoring.score``, the inline shortcut of
 the indicator checks equal to counting every tile, and the payment API through the split parts."""
 
 from __future__ import annotations
@@ -7,25 +7,25 @@ import random
 
 import pytest
 
-import engine.score
-from engine import tiles as T
-from engine.errors import InvalidSituation
-from engine.hand import Hand
-from engine.library import scorer
+import engine.scoring.score
+from engine.core import tiles as T
+from engine.core.errors import InvalidSituation
+from engine.core.hand import Hand
 from engine.scoring.checks import SituationChecks
+from engine.scoring.library import scorer
 
 
 def test_the_public_names_stay_importable_from_engine_score() -> None:
-    for name in engine.score.__all__:
-        assert getattr(engine.score, name) is not None, name
+    for name in engine.scoring.score.__all__:
+        assert getattr(engine.scoring.score, name) is not None, name
     for name in ("Scorer", "Tier", "Valuation", "FastRule", "Prepared", "Tables", "prepare", "basic_points", "rule_error", "plain_request", "situation_of"):
-        assert name in engine.score.__all__, name
+        assert name in engine.scoring.score.__all__, name
 
 
 def test_no_name_is_a_single_letter_and_no_function_shares_the_closure_module_name() -> None:
     s = scorer("house")
     assert not hasattr(s, "p") and s.prepared.players == 4
-    assert not hasattr(engine.score, "fast")  # ``fast_rule``: ``ruledsl.fast`` is the module that builds closures
+    assert not hasattr(engine.scoring.score, "fast")  # ``fast_rule``: ``ruledsl.fast`` is the module that builds closures
 
 
 def _full_count_problem(hand: Hand, indicators: tuple[int, ...], copies: int) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.api import load_rulebook_text, scorer
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from ruledsl import vocabulary as V
 from ruledsl.compile import RulebookError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from engine.tiles import (
+from engine.core.tiles import (
     NotationError,
     format_kind,
     format_tiles,

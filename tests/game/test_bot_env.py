@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import tiles as T
-from engine.errors import InvalidRequest
+from engine.core import tiles as T
+from engine.core.errors import InvalidRequest
 from engine.game import Game, Observation, RiichiEnv, make_agents
 from engine.game.agents import ShantenAgent
 from engine.game.observation import Discard, TableViews
-from engine.library import rulebook
-from engine.mjai import HIDDEN, masked_for, tile_to_mjai
+from engine.protocol.mjai import HIDDEN, masked_for, tile_to_mjai
 from engine.round import Action, IllegalAction, Round, RoundSetup, Wall, round_rules
+from engine.scoring.library import rulebook
 from ruledsl.record import FrozenRecordError, fields
 
 FOUR, THREE = "tenhou_east", "tenhou_sanma_east"

@@ -9,7 +9,7 @@ import pytest
 
 from engine.cli import main
 from engine.game import GameResult
-from engine.mjai import read_lines
+from engine.protocol.mjai import read_lines
 
 
 def test_json_prints_one_valid_result_per_game(capsys):

@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-from engine.errors import EngineError
-from engine.example_notation import request_from_example
-from engine.library import rulebook, scorer
+from engine.core.errors import EngineError
 from engine.replay.compare import rulebook_for
 from engine.replay.events import GameStart
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.library import rulebook, scorer
 
 FLAGS = list(itertools.product((4, 3), (True, False), (True, False), (True, False)))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.api import scorer
-from engine.errors import EngineError, InvalidRulebook
+from engine.core.errors import EngineError, InvalidRulebook
 from engine.game.progression import advance, start
 from engine.round import RoundSetup
 from ruledsl.compile import RulebookError, load

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.game.progression import GameState, HandOutcome, advance, placement, start
 from engine.game.result import final_scores, game_result, seat_bonus
 from engine.game.rules import GameRules
-from engine.library import rulebook
+from engine.scoring.library import rulebook
 from ruledsl.record import replace
 from tests.game.helpers import rules, settlement
 

@@ -12,8 +12,8 @@ import pytest
 
 from engine.game import Game, GameResult
 from engine.game.agents import AGENTS
-from engine.library import rulebook
 from engine.round.wall import tile_set
+from engine.scoring.library import rulebook
 from ruledsl.resolve import bundled_names
 from tests.rulebook_params import bundled_params
 

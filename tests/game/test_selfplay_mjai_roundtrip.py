@@ -8,9 +8,9 @@ import pytest
 
 from engine.api import scorer
 from engine.game import Game
-from engine.library import rulebook
-from engine.mjai import write_lines
+from engine.protocol.mjai import write_lines
 from engine.replay.rounds import replay
+from engine.scoring.library import rulebook
 
 
 @pytest.mark.parametrize(("name", "seed", "agents"), [("tenhou", 3, "random"), ("tenhou", 5, "shanten"), ("tenhou_sanma", 9, "shanten")])

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from engine.library import rulebook
+from engine.scoring.library import rulebook
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "selfplay_streams.json"
 # (rulebook, agents, seeds): the principal four-player books, three-player ones (kita), and the agents that call,

@@ -16,9 +16,9 @@ from fractions import Fraction
 from engine.game.progression import advance, start
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
-from engine.library import rulebook
 from engine.replay.compare import rulebook_for
 from engine.replay.events import GameStart
+from engine.scoring.library import rulebook
 from tests.spec_files import TENHOU
 
 MJLOG = TENHOU / "mjlog"  # vendored: tests/data/tenhou

@@ -7,7 +7,7 @@ import itertools
 
 from engine.game.rules import GameRules
 from engine.game.witness import game_witness
-from engine.library import rulebook
+from engine.scoring.library import rulebook
 from ruledsl.resolve import bundled_names
 
 
@@ -62,10 +62,10 @@ def test_a_leader_below_the_points_agari_yame_needs_is_a_witness():
 
 
 def test_a_line_that_writes_out_what_a_rulebook_does_anyway_is_no_game_change():
-    from engine.change_witnesses import diff_with_witnesses
+    from engine.diff.change_witnesses import diff_with_witnesses
     from engine.game.witness import same_game
-    from engine.library import scorer
     from engine.round.witness import ALIKE
+    from engine.scoring.library import scorer
 
     assert same_game(rulebook("tenhou"), rulebook("tenhou")) and not same_game(rulebook("tenhou"), rulebook("mleague"))
     report = diff_with_witnesses(scorer("wrc2025"), scorer("mleague"), random_hands=0)

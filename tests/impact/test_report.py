@@ -153,7 +153,7 @@ def test_markdown_has_a_row_per_charged_item_and_escapes_table_cells() -> None:
     assert "No win is charged to: `yaku renhou`." in lines
     assert "Flow rules with no effect on these rounds: `abortive_draw suufon_renda`." in lines
     assert any(line.startswith("**Rounds re-settled** through the round engine: 1,199 compared, 2 settle otherwise") for line in lines)
-    assert "| `exception kokushi_13` | g1.mjlog | E2-1 | 3 | `19m19p19s1234567z1m` | 64,000 (yakuman x2) | not a win (no\\_yaku) |" in lines  # `_` escaped (engine.markup)
+    assert "| `exception kokushi_13` | g1.mjlog | E2-1 | 3 | `19m19p19s1234567z1m` | 64,000 (yakuman x2) | not a win (no\\_yaku) |" in lines  # `_` escaped (engine.core.markup)
     assert "## Rounds whose course changes" in lines
     assert "| `exception kokushi_13` | g1.mjlog | E2-1 | A: ron \\| B: draw |" in lines  # a `|` would split the cell
     assert lines[-1] == "_Scope: wins re-scored and rounds re-settled._"

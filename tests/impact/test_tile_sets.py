@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
+from engine.core.tiles import parse_tiles
 from engine.impact.report import render_markdown, render_text
 from engine.impact.tiles import fit_round, mapping_note
 from engine.replay.events import Draw, RoundStart
-from engine.tiles import parse_tiles
 from tests.impact.runs import item, report
 from tests.spec_files import TENHOU
 

@@ -11,7 +11,7 @@ event: the same moment of play. Both sides are written in one vocabulary of move
 place of the called tile, kans by kind and discards by kind (a red five is a five): so do we, here.
 
 Tenhou's games come as mjlog / tenhou.net/6 files: our readers parse them, our round engine replays each round,
-and our mjai writer (``engine.mjai.round_events_to_mjai``) writes the round's events as mjai: the game libriichi
+and our mjai writer (``engine.protocol.mjai.round_events_to_mjai``) writes the round's events as mjai: the game libriichi
 reads is the one our own writer produced. Test-only: nothing under ``engine/`` imports libriichi.
 """
 
@@ -24,8 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine import library
-from engine.mjai import round_events_to_mjai, tile_from_mjai
+from engine.core.tiles import KIND_OF
+from engine.protocol.mjai import round_events_to_mjai, tile_from_mjai
 from engine.replay.compare import rulebook_for
 from engine.replay.mjai_log import parse_mjai_events
 from engine.replay.rounds import read_events, split_rounds
@@ -33,7 +33,7 @@ from engine.replay.through_round import replay_round
 from engine.round.actions import Action
 from engine.round.round import Round
 from engine.round.rules import RoundRules, round_rules
-from engine.tiles import KIND_OF
+from engine.scoring import library
 
 SUITS = "mps"
 HONOURS = "ESWNPFC"

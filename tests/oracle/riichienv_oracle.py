@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import mjai
+from engine.core.tiles import KIND_OF
+from engine.protocol import mjai
 from engine.replay.events import GameEnd, RoundStart
 from engine.replay.mjai_log import parse_mjai_events
 from engine.replay.rounds import GameFollower, ReplayReport, compare_settlement, split_rounds
@@ -20,7 +21,6 @@ from engine.replay.through_round import replay_round
 from engine.round.karaten import is_tenpai
 from engine.round.round import Round
 from engine.round.rules import RoundRules
-from engine.tiles import KIND_OF
 from tests.oracle.corpus import action_token, expand_legal
 
 

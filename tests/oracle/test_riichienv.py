@@ -28,8 +28,8 @@ from typing import Any
 
 import pytest
 
-from engine import library
 from engine.round.rules import round_rules
+from engine.scoring import library
 from tests.oracle.corpus import DATA, read_games
 from tests.oracle.riichienv_known import FOLLOW_ON, KNOWN, category_of_decision, category_of_mismatch
 from tests.oracle.riichienv_oracle import GameCheck, check_game

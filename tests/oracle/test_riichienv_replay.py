@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
 from engine.round.rules import RoundRules, round_rules
+from engine.scoring import library
 from tests.oracle.corpus import DATA, read_games
 from tests.oracle.riichienv_cli import FirstDisagreements, run
 from tests.oracle.riichienv_known import KNOWN

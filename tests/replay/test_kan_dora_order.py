@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from engine import library
 from engine.game.agents import ShantenAgent
 from engine.game.selfplay import Game
 from engine.replay.rounds import replay
 from engine.round.actions import Action
+from engine.scoring import library
 from tests.spec_files import TENHOU
 
 KANS = ("ankan", "kakan", "daiminkan")

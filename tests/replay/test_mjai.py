@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import mjai
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import format_tiles, parse_tile
+from engine.protocol import mjai
 from engine.replay.events import AbortiveDraw, Call, Discard, Draw, ExhaustiveDraw, GameStart, RoundStart, Win
 from engine.replay.mjai_log import parse_mjai, parse_mjai_events
 from engine.round.actions import Action
-from engine.tiles import format_tiles, parse_tile
 
 ALL_CODES = list(range(37))
 
@@ -218,10 +218,10 @@ def test_origins_line_up_replay_events_with_mjai_events() -> None:
 
 def _played_round(seed: int, rulebook: str = "tenhou"):
     """One round of the game engine's shanten agents (they win, declare riichi and call), from a seeded wall."""
-    from engine import library
     from engine.game.agents import ShantenAgent
     from engine.round.round import Round, RoundSetup
     from engine.round.rules import round_rules
+    from engine.scoring import library
 
     rules = round_rules(library.scorer(rulebook))
     rnd = Round(rules, RoundSetup(dealer=seed % rules.players, scores=(35_000,) * rules.players), seed=seed)
@@ -236,10 +236,10 @@ def _played_round(seed: int, rulebook: str = "tenhou"):
 def test_a_round_of_ours_written_as_mjai_replays_exactly(rulebook: str, seed: int) -> None:
     """Write: the round's events as mjai lines; read: back into replay events; replay: every move legal, the
     same settlement. A round trip through the protocol and the replay of the engine's own play."""
-    from engine import library
     from engine.replay.rounds import compare_settlement, split_rounds
     from engine.replay.through_round import replay_round
     from engine.round.rules import round_rules
+    from engine.scoring import library
 
     rnd = _played_round(seed, rulebook)
     out = io.StringIO()

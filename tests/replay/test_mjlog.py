@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import counts_of, parse_tile, parse_tiles
 from engine.replay import mjlog as mjlog_module
 from engine.replay.events import (
     AbortiveDraw,
@@ -29,7 +30,6 @@ from engine.replay.events import (
 )
 from engine.replay.mjlog import decode_meld, parse_mjlog, parse_mjlog_at, read_mjlog, tile_code
 from engine.replay.win_situations import WinCase, iter_wins, tenhou_yaku_ids
-from engine.tiles import counts_of, parse_tile, parse_tiles
 from tests.spec_files import TENHOU
 
 ROOT = Path(__file__).resolve().parents[2]

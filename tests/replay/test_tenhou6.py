@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import parse_tile, parse_tiles
 from engine.replay.events import (
     AbortiveDraw,
     Call,
@@ -27,7 +28,6 @@ from engine.replay.events import (
 from engine.replay.mjlog import read_mjlog
 from engine.replay.tenhou6 import game_rules, json_tile, parse_call, parse_tenhou6, read_tenhou6
 from engine.replay.win_situations import WinCase, iter_wins
-from engine.tiles import parse_tile, parse_tiles
 from ruledsl import record
 from tests.replay.test_mjlog import SITUATION_FLAGS
 from tests.spec_files import TENHOU

@@ -11,13 +11,13 @@ import json
 
 import pytest
 
-from engine import library
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
+from engine.core.tiles import parse_tile
 from engine.replay.events import Call, Draw, GameEnd, GameStart, RoundStart, Win
 from engine.replay.tenhou6 import parse_call, parse_tenhou6
 from engine.replay.through_round import replay_round
 from engine.round.rules import round_rules
-from engine.tiles import parse_tile
+from engine.scoring import library
 
 SANMA_RULE = {"disp": "三鳳南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}
 

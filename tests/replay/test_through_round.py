@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine import library
+from engine.core.tiles import parse_tiles
 from engine.replay.events import Call, Draw, RoundStart
 from engine.replay.positions import Position
 from engine.replay.through_round import Mismatch, replay_round, wall_of
 from engine.round.rules import round_rules
 from engine.round.wall import WallState
-from engine.tiles import parse_tiles
+from engine.scoring import library
 
 
 def test_replacement_draws_past_the_dead_walls_own_come_from_the_end_of_the_live_wall() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 
-from engine import tiles as T
 from engine.api import load_rulebook_text, scorer
+from engine.core import tiles as T
 from engine.round import Action, Round, RoundSetup, Wall, round_rules
 from engine.round.rules import RoundRules
 from engine.round.witness import quiet_action

@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine import library
+from engine.core.tiles import KIND_OF
 from engine.game import Game
-from engine.library import rulebook
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
@@ -22,7 +21,8 @@ from engine.round import Round, calls, legal
 from engine.round.actions import Action
 from engine.round.facts import round_facts
 from engine.round.rules import round_rules
-from engine.tiles import KIND_OF
+from engine.scoring import library
+from engine.scoring.library import rulebook
 
 MJLOG = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import tiles as T
-from engine.library import scorer
+from engine.core import tiles as T
 from engine.round import Action, IllegalAction, Round, RoundSetup, round_rules
 from engine.round.actions import DECLARATIONS, OWN_TURN, RESPONSES, TYPES, sorted_tiles
+from engine.scoring.library import scorer
 from ruledsl import record
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine import tiles as T
+from engine.core import tiles as T
 from engine.round import Round
 from engine.round.rules import RoundRules
 from tests.round.scenario import make_round, play, rules

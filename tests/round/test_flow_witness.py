@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.change_witnesses import diff_with_witnesses
 from engine.cli.diff import render_markdown, render_text
-from engine.library import scorer
+from engine.diff.change_witnesses import diff_with_witnesses
 from engine.round import round_rules
 from engine.round.witness import SCRIPTS, play, round_witness
+from engine.scoring.library import scorer
 from ruledsl.rulebook_changes import SCORING_SETTINGS
 from tests.round.test_every_name_executes import RULEBOOK_ROWS, Row
 

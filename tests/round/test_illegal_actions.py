@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from engine.errors import EngineError, InvalidRequest
+from engine.core.errors import EngineError, InvalidRequest
 from engine.round import Action, IllegalAction, InvalidRoundRules, Round, RoundSetup, Wall, legal
 from tests.round.scenario import find, make_round, play, rules
 from tests.round.test_every_name_executes import RIICHI_HANDS, RON_HANDS, plain

@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
 from engine.game import Game
-from engine.library import rulebook
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
 from engine.round import Round
 from engine.round.actions import Action
 from engine.round.rules import round_rules
+from engine.scoring import library
+from engine.scoring.library import rulebook
 
 MJLOG = Path(__file__).resolve().parent.parent / "data" / "tenhou" / "mjlog"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.mjai import action_from_event, event_from_action
+from engine.protocol.mjai import action_from_event, event_from_action
 from engine.round import Action, IllegalAction, Round
 from engine.round.rules import RoundRules, round_rules
 from ruledsl.compile import load
@@ -129,9 +129,9 @@ class _OpensEveryRiichi:
 def test_a_self_played_game_with_open_riichi_replays_through_its_mjai(tmp_path: Path) -> None:
     from engine.api import scorer
     from engine.game import Game
-    from engine.library import rulebook
-    from engine.mjai import write_lines
+    from engine.protocol.mjai import write_lines
     from engine.replay.rounds import replay
+    from engine.scoring.library import rulebook
 
     game = Game(rulebook(str(EXAMPLE)), seed=2, agents=[_OpensEveryRiichi(seed) for seed in range(4)])
     game.play()

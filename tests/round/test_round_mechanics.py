@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine import tiles as T
+from engine.core import tiles as T
 from engine.round import Round, RoundSetup
 from tests.round.scenario import make_round, play, rules
 from tests.round.test_every_name_executes import RIICHI_HANDS, plain

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from engine.analysis import shanten
 from engine.api import rulebook
+from engine.core.analysis import shanten
 from engine.round import Action, Round, RoundSetup, tile_set
 from engine.round.rules import round_rules
 from ruledsl.resolve import bundled_names

@@ -13,13 +13,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.analysis import shanten
+from engine.core.analysis import shanten
+from engine.core.tiles import KINDS, YAOCHUU_KINDS
 from engine.game import Game
-from engine.library import rulebook
 from engine.round import state as round_state
 from engine.round.shanten_floor import isolated_tiles, shanten_floor
 from engine.round.state import waits_of
-from engine.tiles import KINDS, YAOCHUU_KINDS
+from engine.scoring.library import rulebook
 from tests.strategies import counts_of, hands
 
 

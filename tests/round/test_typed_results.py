@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import library
+from engine.core.situation import Situation
 from engine.game.progression import HandOutcome
 from engine.game.selfplay import Game
 from engine.round.events import (
@@ -33,8 +33,8 @@ from engine.round.events import (
     Tsumo,
     write,
 )
+from engine.scoring import library
 from engine.scoring.result import Payments, ScoreResult
-from engine.situation import Situation
 
 BOOKS = ("house", "tenhou", "tenhou_sanma", "ema2016", "wrc2025", "mleague", "mahjchina")
 

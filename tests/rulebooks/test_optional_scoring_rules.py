@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.api import load_rulebook_text, scorer
-from engine.errors import NoYaku
-from engine.example_notation import request_from_example
+from engine.core.errors import NoYaku
 from engine.round.rules import RoundRules
-from engine.score import Scorer
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.score import Scorer
 from tests.round.scenario import make_round, play, rules
 
 ROOT = Path(__file__).resolve().parents[2]

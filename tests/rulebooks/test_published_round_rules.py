@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import tiles as T
 from engine.api import scorer
+from engine.core import tiles as T
 from engine.round.rules import RoundRules
 from ruledsl.render import render_expr
 from tests.round.scenario import make_round, play, rules

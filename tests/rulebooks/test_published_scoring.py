@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine.api import load_rulebook_text, scorer
-from engine.example_notation import request_from_example
-from engine.score import Scorer
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.score import Scorer
 
 RENHOU_CHEAP = "123m456m789p123s99p win 1s ron seat S renhou"  # ordinarily pinfu only: 1 han 30 fu
 RENHOU_RICH = "234m234m234p66p234s win 4s ron seat S renhou dora 1m"  # ordinarily 7 han: haneman

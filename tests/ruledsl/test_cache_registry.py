@@ -14,16 +14,16 @@ import engine.cli.score  # noqa: F401
 import engine.replay.rounds  # noqa: F401
 import engine.web.api  # noqa: F401
 import ruledsl.lark_parser  # noqa: F401
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl import memo
 from ruledsl.caches import NAMED, ByIdentity, lru
 from ruledsl.compile import load
 
 # the named caches the engine and the rule language own: a new module-level cache is added here when registered
 EXPECTED = {
-    "engine.analysis.cached_shanten", "engine.analysis.cached_waits", "engine.facts.interned_groups",
-    "engine.facts.meld_groups", "engine.facts.successor_codes", "engine.hand.allowed_codes", "engine.hand.melds",
-    "engine.library.rulebooks", "engine.library.scorers", "engine.library.failures", "engine.round.rules",
+    "engine.core.analysis.cached_shanten", "engine.core.analysis.cached_waits", "engine.scoring.facts.interned_groups",
+    "engine.scoring.facts.meld_groups", "engine.scoring.facts.successor_codes", "engine.core.hand.allowed_codes", "engine.core.hand.melds",
+    "engine.scoring.library.rulebooks", "engine.scoring.library.scorers", "engine.scoring.library.failures", "engine.round.rules",
     "engine.round.state._waits_in", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
     "ruledsl.lark_parser._parser", "engine.web.api.diffs", "engine.web.api.impacts", "engine.replay.rounds._rules_named",
 }
@@ -52,7 +52,7 @@ def test_clear_all_empties_every_cache_but_the_pinned_intern_table() -> None:
     assert any(size for _, size, _ in memo.every_cache())
     memo.clear_all()
     pinned = {name for name, cache in NAMED.items() if cache.pinned}
-    assert pinned == {"engine.facts.interned_groups"}
+    assert pinned == {"engine.scoring.facts.interned_groups"}
     assert [(name, size) for name, size, _ in memo.every_cache() if size and name not in pinned] == []
     _fill()  # emptied caches refill with the same answers (the scoring tests hold the answers themselves)
 
@@ -105,11 +105,11 @@ def test_importing_the_engine_does_not_change_what_the_notation_parser_raises() 
         "    try:\n        t.parse_tiles('12x')\n"
         "    except Exception as exc:\n        return type(exc), exc.code, exc.message, exc.position\n"
         "before = raised()\n"
-        "import engine, engine.tiles, engine.score\n"
+        "import engine, engine.core.tiles, engine.scoring.score\n"
         "after = raised()\n"
         "assert before == after, (before, after)\n"
-        "from engine.errors import EngineError\n"
-        "assert issubclass(before[0], EngineError) and engine.tiles.NotationError is before[0]\n"
+        "from engine.core.errors import EngineError\n"
+        "assert issubclass(before[0], EngineError) and engine.core.tiles.NotationError is before[0]\n"
         "print(before[1])\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)

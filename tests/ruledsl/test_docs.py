@@ -155,7 +155,7 @@ def test_guide_says_head_bump_needs_sanchahou_removed() -> None:
 _BANNED = re.compile(r"tanyao|pinfu|chanta|kiriage|toitoi|daisharin|sanrenkou|wrc2025|mleague|25000|30000|7700")
 MY_CODE = [
     ROOT / "ruledsl" / name for name in ("render.py", "explain.py", "docgen.py")
-] + [ROOT / "engine" / "cli" / name for name in ("check.py", "explain.py", "rulebooks.py")] + [ROOT / "engine" / "example_runner.py"]
+] + [ROOT / "engine" / "cli" / name for name in ("check.py", "explain.py", "rulebooks.py")] + [ROOT / "engine" / "scoring" / "example_runner.py"]
 
 
 def test_tooling_code_names_no_yaku_or_ruleset() -> None:

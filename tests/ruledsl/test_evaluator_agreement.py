@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.tiles import KINDS, make_kind
+from engine.core.tiles import KINDS, make_kind
 from ruledsl import arithmetic, ast
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli.check import check_target
-from engine.example_runner import compare, run_examples
+from engine.scoring.example_runner import compare, run_examples
 from ruledsl.compile import load
 from tests.rulebook_params import bundled_params
 

@@ -56,13 +56,13 @@ def test_no_ruledsl_file_imports_engine() -> None:
 def test_the_check_itself_sees_an_engine_import(tmp_path: Path) -> None:
     # the scan above must not pass vacuously: it finds both spellings, also inside a function
     sample = tmp_path / "sample.py"
-    sample.write_text("import engine.tiles\ndef f():\n    from engine import examples\n", encoding="utf-8")
+    sample.write_text("import engine.core.tiles\ndef f():\n    from engine import examples\n", encoding="utf-8")
     assert _engine_imports(sample) == ["sample.py:1", "sample.py:3"]
 
 
 def test_engine_tiles_re_exports_the_same_objects() -> None:
     # the same functions, not wrappers: scoring's hot paths call them
-    from engine import tiles as engine_tiles
+    from engine.core import tiles as engine_tiles
     from ruledsl import tiles as notation
 
     for name in engine_tiles.__all__:
@@ -72,8 +72,8 @@ def test_engine_tiles_re_exports_the_same_objects() -> None:
 
 
 def test_bad_notation_from_the_shared_parser_is_an_engine_error() -> None:
-    from engine.errors import EngineError
-    from engine.tiles import NotationError
+    from engine.core.errors import EngineError
+    from engine.core.tiles import NotationError
     from ruledsl import tiles as notation
 
     try:

@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl.compile import load
 from ruledsl.memo import REGISTRY, BoundedCache, Memo, clear_all, live_caches
 

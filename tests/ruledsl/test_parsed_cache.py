@@ -130,7 +130,7 @@ def test_cached_tree_is_the_lark_tree(path: Path, lark_parses: list[str], monkey
 def test_scoring_house_never_imports_lark() -> None:
     code = (
         "import sys\n"
-        "from engine.library import scorer\n"
+        "from engine.scoring.library import scorer\n"
         "result = scorer('house').score({'hand': '234m567m789p46s88p5s', 'win': '5s', 'riichi': True})\n"
         "assert result['total'] > 0, result\n"
         "import ruledsl.compile, ruledsl.parser, ruledsl.resolve\n"

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import CODES
-from engine.score import Scorer
+from engine.core.errors import CODES
+from engine.scoring.score import Scorer
 from ruledsl import ast
 from ruledsl import vocabulary as V
 from ruledsl.compile import Rule, Rulebook, compile_expr, load
@@ -126,7 +126,7 @@ def test_rule_errors_at_run_time_are_contract_answers(request_: dict[str, Any], 
 
 
 def test_the_payment_api_answers_rule_errors_with_contract_codes() -> None:
-    from engine.errors import EngineError
+    from engine.core.errors import EngineError
 
     scorer = Scorer(bundled("house"))
     with pytest.raises(EngineError) as caught:

@@ -23,12 +23,12 @@ from hypothesis import strategies as st
 
 from engine.cli import jsonlines
 from engine.cli.score import _Scorers, answer_line
-from engine.errors import CODES, EngineError
-from engine.library import RulebookPolicy
+from engine.core.errors import CODES, EngineError
 from engine.replay.mjai_log import read_mjai_log
 from engine.replay.mjlog import parse_mjlog, read_mjlog
 from engine.replay.tenhou6 import read_tenhou6
-from engine.score import Scorer
+from engine.scoring.library import RulebookPolicy
+from engine.scoring.score import Scorer
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import RulebookError

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.replay import mjlog
 from engine.replay.mjlog import read_mjlog
 from engine.replay.tenhou6 import read_tenhou6
@@ -184,7 +184,7 @@ def test_the_cli_answers_a_bomb_with_exit_2_and_the_file(tmp_path):
 
 
 def test_real_logs_are_far_inside_the_shape_bounds():
-    from engine import log_bounds
+    from engine.protocol import log_bounds
 
     for source in sorted((DATA / "json").glob("*.json"))[:20]:
         text = source.read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """Reports meant to be published quote rulebook and log text escaped (issue 21, class 8): a clause
 `<img src=x onerror=...>`, a title with a script, a file named like a Markdown link are shown as the characters
 they are in `riichi diff --format md` and `riichi impact --format md/html`, never rendered. One helper
-(``engine.markup``) escapes for every format."""
+(``engine.core.markup``) escapes for every format."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 import pytest
 
 from engine.cli import main as cli_main
-from engine.markup import html_text, md_code, md_text
+from engine.core.markup import html_text, md_code, md_text
 
 HOSTILE = [
     "<img src=x onerror=alert(1)>",

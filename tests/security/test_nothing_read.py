@@ -54,7 +54,7 @@ def test_one_readable_log_among_unreadable_ones_is_still_a_run(capsys, unreadabl
 
 
 def test_the_servers_impact_job_over_only_unreadable_logs_is_an_error(unreadable):
-    from engine.errors import InvalidRequest
+    from engine.core.errors import InvalidRequest
     from engine.web.jobs import impact
 
     with pytest.raises(InvalidRequest, match="broken.mjlog"):

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
 from engine.api import scorer
 from engine.cli import jsonlines
 from engine.cli.score import answer_line
-from engine.errors import CODES, EngineError
+from engine.core.errors import CODES, EngineError
+from engine.scoring import library
 from tests.spec_files import spec_text
 
 HAND = {"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True}

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.api import Action, IllegalAction, Round, RoundSetup, rulebook
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.round.actions import TILE_CODES, TYPES
 
 RULEBOOKS = ("tenhou", "tenhou_sanma")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
-from engine.errors import EngineError
+from engine.core.errors import EngineError
+from engine.scoring import library
 from ruledsl.diagnostics import RulebookError
 from ruledsl.resolve import resolve
 from ruledsl.rulebook_files import UnreadableRulebook, admit, confined

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.cli.score import answer_line
-from engine.errors import CODES
+from engine.core.errors import CODES
 from engine.web.errors import STATUS
 from engine.web.limits import MAX_BATCH, MAX_BODY_BYTES
 

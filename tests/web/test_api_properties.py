@@ -8,7 +8,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import CODES
+from engine.core.errors import CODES
 from engine.web.errors import STATUS
 
 FIELDS = ["hand", "win", "melds", "tsumo", "seat_wind", "riichi", "dora_indicators", "honba", "rulebook", "tiles"]

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from engine.web.environment import VARIABLES, options_from_env, protocol_bounds
 from engine.web.state import ServerOptions
 from tests.web.conftest import TestClient, create_app
@@ -147,7 +147,7 @@ def test_riichi_serve_refuses_a_variable_it_cannot_read(monkeypatch, capsys):
 def test_the_version_of_a_source_tree_never_installed_is_unknown(monkeypatch):
     import importlib.metadata
 
-    from engine.version import installed_version
+    from engine.core.version import installed_version
 
     def missing(name: str) -> str:
         raise importlib.metadata.PackageNotFoundError(name)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.library import bundled_names
+from engine.scoring.library import bundled_names
 from engine.web.limits import MAX_RULEBOOKS_PER_REQUEST
 from tests.web.live import HOST, ROOT, error_of, serve
 

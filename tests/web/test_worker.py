@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError, InvalidRulebook, UnknownRulebook
+from engine.core.errors import EngineError, InvalidRulebook, UnknownRulebook
 from engine.web import jobs, worker
 from engine.web.worker import WorkerPool
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import LimitExceeded
+from engine.core.errors import LimitExceeded
 
 MAX_EVENTS = 100_000  # events (mjai lines, mjlog tags, tenhou.net/6 lines) in one log file
 MAX_VALUES = 1_000_000  # JSON values, or XML attributes, in one log file

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from engine.errors import InvalidRequest
-from engine.situation import (
+from engine.core.errors import InvalidRequest
+from engine.core.situation import (
     COUNTER_FIELDS,
     COUNTER_LIMITS,
     SITUATION_DEFAULTS,
@@ -22,9 +22,9 @@ from engine.situation import (
     WINDS,
     Situation,
 )
-from engine.validation_words import describe
+from engine.scoring.validation_words import describe
 
-Wind = Literal["E", "S", "W", "N"]  # engine.situation.WINDS
+Wind = Literal["E", "S", "W", "N"]  # engine.core.situation.WINDS
 MeldType = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 
 
@@ -59,7 +59,7 @@ class _Tail(BaseModel):
 
 def _situation_field(name: str) -> tuple[object, object]:
     """A request field for the situation's field ``name``: its type (a wind is one of E, S, W, N; a counter a
-    non-negative integer up to its limit) and its default, those of ``engine.situation.Situation``."""
+    non-negative integer up to its limit) and its default, those of ``engine.core.situation.Situation``."""
     default = SITUATION_DEFAULTS[name]
     if name in WIND_FIELDS:
         return Wind, default
@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 
     class ScoreRequest(_Head, _Tail):
         """What type checkers see of the model built below: the fields code reads by name (the situation's are
-        read through ``engine.situation.situation_of``, by their names in ``SITUATION_FIELDS``)."""
+        read through ``engine.core.situation.situation_of``, by their names in ``SITUATION_FIELDS``)."""
 
         tsumo: bool
         seat_wind: Wind
@@ -170,5 +170,5 @@ def parse_request(data: Any) -> ScoreRequest:
 
 
 def _describe(exc: ValidationError) -> str:
-    """Each field named with what is wrong, in the words every interface uses (``engine.validation_words``)."""
+    """Each field named with what is wrong, in the words every interface uses (``engine.scoring.validation_words``)."""
     return describe(exc.errors())

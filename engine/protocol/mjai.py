@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import IO, Any
 
-from engine import tiles as T
-from engine.errors import InvalidRequest
-from engine.log_bounds import MAX_EVENT_VALUES, check_json, json_values
+from engine.core import tiles as T
+from engine.core.errors import InvalidRequest
+from engine.protocol.log_bounds import MAX_EVENT_VALUES, check_json, json_values
 from engine.round.actions import Action, sorted_tiles
 from ruledsl.caches import once
 
@@ -56,7 +56,7 @@ class MjaiError(InvalidRequest):
 
 
 def tile_from_mjai(name: object) -> int:
-    """An mjai tile name to an ``engine.tiles`` code (``5mr`` -> the red five of man)."""
+    """An mjai tile name to an ``engine.core.tiles`` code (``5mr`` -> the red five of man)."""
     if not isinstance(name, str):
         raise MjaiError(f"a tile must be an mjai tile name like `5m`, got {name!r}")
     if len(name) == 1 and name in HONOURS:
@@ -71,7 +71,7 @@ def tile_from_mjai(name: object) -> int:
 
 
 def tile_to_mjai(code: int) -> str:
-    """An ``engine.tiles`` code to its mjai name."""
+    """An ``engine.core.tiles`` code to its mjai name."""
     if code >= T.RED_BASE:
         return f"5{'mps'[code - T.RED_BASE]}r"
     if code >= 27:

@@ -2,18 +2,18 @@
 
 A plain frozen record (``ruledsl.record``), the engine's inside form of a request's flags; it checks its own field types when built,
 because Python code (``Scorer.score_hand``) may build one directly. Kept apart from the pydantic models of
-``engine.request`` so that scoring never needs to import pydantic for a request that needs no validation.
+``engine.scoring.request`` so that scoring never needs to import pydantic for a request that needs no validation.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from ruledsl.record import fields, record
 
 if TYPE_CHECKING:
-    from engine.hand import Hand
+    from engine.core.hand import Hand
 
 
 @record
@@ -95,7 +95,7 @@ FACT_WORDS: dict[str, tuple[str, str, str]] = {
         "hand",
     ),
 }
-# The largest value a request may give each counter (the contract's JSON Schema says it; ``engine.request``).
+# The largest value a request may give each counter (the contract's JSON Schema says it; ``engine.scoring.request``).
 COUNTER_LIMITS: dict[str, int] = {"kita": 4, "honba": 1000, "riichi_sticks": 1000, "dealer_consecutive_wins": 1000}
 # The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
 # these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).

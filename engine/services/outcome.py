@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.errors import CODES, EngineError
-from engine.request import ScoreRequest, ScoreResponse
+from engine.core.errors import CODES, EngineError
+from engine.scoring.request import ScoreRequest, ScoreResponse
 
 if TYPE_CHECKING:
     from engine.game.result import GameResult
     from engine.game.selfplay import Game
-    from engine.score import Scorer
+    from engine.scoring.score import Scorer
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ class ErrorCode(StrEnum):
     LIMIT_EXCEEDED = "limit_exceeded"
     ILLEGAL_ACTION = "illegal_action"  # engine.round.IllegalAction
     GAME_STUCK = "game_stuck"  # engine.game.GameStuck
-    INTERNAL_ERROR = "internal_error"  # engine.errors.InternalError: a bug; ``attempt`` lets it propagate
+    INTERNAL_ERROR = "internal_error"  # engine.core.errors.InternalError: a bug; ``attempt`` lets it propagate
 
 
 assert CODES <= {code.value for code in ErrorCode}  # every score error code has its member

@@ -4,9 +4,9 @@ Most requests arrive as plain JSON objects whose every value already has its fie
 a bool for a bool, an int in range for an int): pydantic would accept them unchanged. For those the scorer reads
 the values directly, and a process that only meets such requests never imports pydantic (it costs about 100 ms
 at start-up). Anything else (a missing or unknown key, a value pydantic would coerce or reject) goes through
-``engine.request.parse_request``.
+``engine.scoring.request.parse_request``.
 
-The field table here is built from the situation's fields (``engine.situation``) and the few others the contract
+The field table here is built from the situation's fields (``engine.core.situation``) and the few others the contract
 adds; ``fields_of`` derives the same table from the contract's pydantic models, and a test holds the two equal, so
 a field added to the contract cannot be forgotten here.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
+from engine.core.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
 from ruledsl.record import field, record
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")

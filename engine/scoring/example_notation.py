@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import InvalidRequest
+from engine.core.errors import InvalidRequest
 from ruledsl.example_words import COUNT_WORDS, FLAG_WORDS, MELD_WORDS, VALUE_WORDS
 
 __all__ = ["COUNT_WORDS", "FLAG_WORDS", "MELD_WORDS", "VALUE_WORDS", "request_from_example"]

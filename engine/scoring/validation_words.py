@@ -1,7 +1,7 @@
 """Pydantic's validation errors as one sentence a person can act on: each names its field and says, in words, what
 is wrong with it (``"`tiles` must be a string, got a number"``), never "2 validation errors for AnalyzeRequest".
 
-The one formatter of every request: a score request (``engine.request``, for the CLI's JSON lines and ``POST
+The one formatter of every request: a score request (``engine.scoring.request``, for the CLI's JSON lines and ``POST
 /score``), FastAPI's validation of the HTTP API's bodies, and the bodies an endpoint validates itself (a list of
 analyses) all come here, so every interface words the same mistake the same way. ``patterns`` words a field's
 pattern (``engine.web.models.PATTERN_WORDS``), as a regular expression means nothing to most readers.

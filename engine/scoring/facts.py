@@ -16,8 +16,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from engine import tiles as T
-from engine.decompose import (
+from engine.core import tiles as T
+from engine.core.decompose import (
     CANNOT_SPLIT,
     NO_TILES,
     SEVEN_PAIRS,
@@ -30,12 +30,12 @@ from engine.decompose import (
     read_counts,
     suit_splits,
 )
-from engine.decompose import PAIR as D_PAIR
-from engine.decompose import SEQ as D_SEQ
-from engine.decompose import TRIP as D_TRIP
-from engine.hand import Hand
-from engine.memo import Memo
-from engine.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
+from engine.core.decompose import PAIR as D_PAIR
+from engine.core.decompose import SEQ as D_SEQ
+from engine.core.decompose import TRIP as D_TRIP
+from engine.core.hand import Hand
+from engine.core.memo import Memo
+from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
 from ruledsl.caches import register
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
@@ -83,7 +83,7 @@ def successor_table(cycles: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 _WIND_KINDS = {letter: T.wind_kind(letter) for letter in T.WIND_LETTERS}
 
 
-# the situation's flags and counters are facts of the same names and values (``engine.situation``)
+# the situation's flags and counters are facts of the same names and values (``engine.core.situation``)
 _PLAIN_FACTS = FLAG_FIELDS + COUNTER_FIELDS
 _PLAIN_VALUES = operator.attrgetter(*_PLAIN_FACTS)
 
@@ -180,7 +180,7 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
 
 _INTERNED: dict[tuple, _Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
 # pinned: emptying it would make equal groups two objects (``GROUP_AT`` and the tables below are by number)
-register("engine.facts.interned_groups", _INTERNED.clear, _INTERNED.__len__, 4096, pinned=True)
+register("engine.scoring.facts.interned_groups", _INTERNED.clear, _INTERNED.__len__, 4096, pinned=True)
 _GROUPS: list[_Group] = []  # the interned groups by number
 GROUP_AT = _GROUPS.__getitem__
 # Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
@@ -212,7 +212,7 @@ def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
 
 _MELD_GROUPS: dict[tuple, Group] = {}
 _MELD_GROUPS_LIMIT = 4096
-register("engine.facts.meld_groups", _MELD_GROUPS.clear, _MELD_GROUPS.__len__, _MELD_GROUPS_LIMIT)
+register("engine.scoring.facts.meld_groups", _MELD_GROUPS.clear, _MELD_GROUPS.__len__, _MELD_GROUPS_LIMIT)
 
 
 def _concealed_table() -> dict[tuple[int, int, bool], _Group]:
@@ -297,7 +297,7 @@ def _successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
 # id -> (table, per code), one per scorer; keyed by ``id`` because a dict has no weak references, and each entry
 # holds its table so that the id is never reused while the entry lives
 _SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}
-register("engine.facts.successor_codes", _SUCCESSOR_CODES.clear, _SUCCESSOR_CODES.__len__, 64)
+register("engine.scoring.facts.successor_codes", _SUCCESSOR_CODES.clear, _SUCCESSOR_CODES.__len__, 64)
 
 
 def _kita_dora(f: HandFacts, indicators: tuple[int, ...]) -> int:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-from engine import analysis_tables
-from engine.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
-from engine.errors import InvalidHand
-from engine.tiles import (
+from engine.core import analysis_tables
+from engine.core.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
+from engine.core.errors import InvalidHand
+from engine.core.tiles import (
     KINDS,
     YAOCHUU_KINDS,
     format_kind,
@@ -136,7 +136,7 @@ def _four_copies_table(vec: tuple[int, ...]) -> Table:
 
     ``_runs_table`` is right for nearly every such suit (about 98%); the suits where it is not, among every suit
     of at most ``SUIT_LIMIT`` tiles (every suit a hand can hold), are shipped with their exact tables
-    (``engine.analysis_tables``). A suit outside that range, or a process without the file, counts exactly.
+    (``engine.core.analysis_tables``). A suit outside that range, or a process without the file, counts exactly.
     """
     listed = analysis_tables.exceptions()
     if listed is None or sum(vec) > analysis_tables.SUIT_LIMIT:

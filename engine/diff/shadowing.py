@@ -3,7 +3,7 @@
 An organiser who writes ``triple_ron = "head_bump"`` on top of a rulebook whose ``abortive_draw sanchahou`` still
 aborts every hand with three rons has written a line that does nothing; nothing told them. ``riichi check`` now
 compares the file with the rulebook it extends, one change at a time, with the scenario machinery of ``riichi
-diff`` (``engine.change_witnesses``): under this rulebook, with only that change undone (the parent's value, the
+diff`` (``engine.diff.change_witnesses``): under this rulebook, with only that change undone (the parent's value, the
 item absent), does a scripted round, a round's end or a final table settle differently? When nothing moves, the
 rulebook's other flow rules are tried one at a time (an abortive draw, draw or liability item left out, a setting
 given another value its kind allows) on the rounds scripted for this change; the first that lets the change move
@@ -23,10 +23,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-from engine.change_scenarios import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
+from engine.diff.change_scenarios import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
 from engine.round.rules import ROUND_RULE_FIELDS, round_rules
 from engine.round.witness import ALIKE, SCRIPTS, Cache, NotPlayable, Script, played, topic_of
-from engine.score import Scorer
+from engine.scoring.score import Scorer
 from ruledsl import ast
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.compile import compile_rulebook

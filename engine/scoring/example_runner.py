@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import EngineError
-from engine.example_notation import request_from_example
-from engine.score import Scorer
+from engine.core.errors import EngineError
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.score import Scorer
 from ruledsl import ast
 from ruledsl.compile import Rulebook, literal_value
 from ruledsl.diagnostics import Diagnostic

@@ -1,13 +1,13 @@
 """The suits whose quick shanten table is wrong, with their exact tables, shipped precomputed.
 
-``engine.analysis`` counts a suit's table by cutting it into runs and looking each run up by its shape
+``engine.core.analysis`` counts a suit's table by cutting it into runs and looking each run up by its shape
 (``_runs_table``: a few cached look-ups). That count assumes a group can always take one more copy of a kind from
 the wall, which is false when the hand holds all four: then only the exact count (``_exact_suit_table``, a
 dynamic programme over the suit's kinds, about a millisecond) is right. Yet the quick count agrees with the exact
 one on about 98% of the suits holding four copies, and a cold replay of the vendored logs met some 800 such
 suits. So the exact count is run once over every suit that holds four copies of a kind and at most
 ``SUIT_LIMIT`` tiles (every suit a hand can hold: 244,002 suits), and the suits where the two counts differ are
-shipped with their exact tables in ``engine/analysis_tables.json``; a suit not listed has the quick table.
+shipped with their exact tables in ``engine/core/analysis_tables.json``; a suit not listed has the quick table.
 
 Encoding: each listed suit is eight bytes, its base-5 index (``index_of``) in three, then its ten table values
 (0..14) in four bits each, sorted by index and written in base64. The file is read on the first suit with four
@@ -95,7 +95,7 @@ def fingerprint() -> str:
     import hashlib
     import inspect
 
-    from engine import analysis
+    from engine.core import analysis
 
     parts = [
         inspect.getsource(fn)
@@ -117,7 +117,7 @@ def suits_with_four() -> list[tuple[int, ...]]:
 
 def compute() -> dict[int, Table]:
     """The suits where the quick count differs from the exact one, with the exact table (the slow part)."""
-    from engine import analysis
+    from engine.core import analysis
 
     listed: dict[int, Table] = {}
     for vec in suits_with_four():
@@ -131,7 +131,7 @@ def dumps(listed: dict[int, Table], stamp: str) -> str:
     encoded = encode(listed)
     data = {
         "regenerate": "python -m ruledsl.regenerate",
-        "about": "generated from engine/analysis.py (see engine/analysis_tables.py); do not edit",
+        "about": "generated from engine/core/analysis.py (see engine/core/analysis_tables.py); do not edit",
         "format": _FORMAT,
         "fingerprint": stamp,
         "suit_limit": SUIT_LIMIT,

@@ -17,8 +17,8 @@ from functools import partial
 from itertools import product
 from typing import Any
 
-from engine.memo import Memo, clear_all
-from engine.tiles import YAOCHUU_KINDS
+from engine.core.memo import Memo, clear_all
+from engine.core.tiles import YAOCHUU_KINDS
 from ruledsl.record import record
 
 SEQ = 0

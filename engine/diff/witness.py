@@ -2,8 +2,8 @@
 
 A diff that only says "these items differ" leaves an organiser guessing what it does at the table. The search
 scores a shared pool of candidate hands under both rulebooks once: the rulebooks' own inline examples (they
-exercise exactly their item), random complete hands, and hands steered towards one rule (``engine.steer``).
-Which change a differing hand is blamed on is decided by ``engine.change_witnesses``. Nothing is ever claimed
+exercise exactly their item), random complete hands, and hands steered towards one rule (``engine.diff.steer``).
+Which change a differing hand is blamed on is decided by ``engine.diff.change_witnesses``. Nothing is ever claimed
 equivalent: when no witness turns up, the caller reports how many hands were searched.
 
 A hand holding a red five is scored under a rulebook without red fives as the same hand with a plain five, so
@@ -16,11 +16,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine import tiles as T
-from engine.errors import EngineError
-from engine.example_notation import request_from_example
-from engine.score import Scorer
-from engine.situation import FLAG_FIELDS as SITUATION_FLAGS
+from engine.core import tiles as T
+from engine.core.errors import EngineError
+from engine.core.situation import FLAG_FIELDS as SITUATION_FLAGS
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.score import Scorer
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
@@ -289,7 +289,7 @@ class Search:
     make that many); examples and steered hands come on top, and ``searched`` counts every hand pooled. The
     examples and random hands are pooled at once (so that the pool, its order and its count are what they always
     were) but each is scored only when a search first reaches it (``candidate``): a witness search in order of
-    simplicity (``engine.change_witnesses.ranked``) that stops at a simpler hand never needs the hands after it.
+    simplicity (``engine.diff.change_witnesses.ranked``) that stops at a simpler hand never needs the hands after it.
     Steered hands are scored as they are pooled.
     """
 

@@ -1,8 +1,8 @@
 """A change between two rulebooks applied alone: the mixed rulebook (A with one item taken as B has it), and the
 round or game scenario that A with only that change settles differently from A.
 
-``riichi diff`` (``engine.change_witnesses``) and the search for a rule that keeps another from acting
-(``engine.shadowing``) both build these; they live here, below both, so that neither imports the other's module
+``riichi diff`` (``engine.diff.change_witnesses``) and the search for a rule that keeps another from acting
+(``engine.diff.shadowing``) both build these; they live here, below both, so that neither imports the other's module
 to get them.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import EngineError
-from engine.score import Scorer
+from engine.core.errors import EngineError
+from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
 from ruledsl.diagnostics import RulebookError
 from ruledsl.record import replace

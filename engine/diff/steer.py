@@ -14,8 +14,8 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine import tiles as T
-from engine.witness import RandomHands
+from engine.core import tiles as T
+from engine.diff.witness import RandomHands
 from ruledsl import ast
 from ruledsl.record import field, fields, is_record, record
 

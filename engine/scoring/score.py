@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EngineError, InternalError, InvalidHand, InvalidRequest, UnknownRulebook
-from engine.hand import Hand, build_hand
-from engine.plain_request import PlainRequest, plain_request
+from engine.core.errors import EngineError, InternalError, InvalidHand, InvalidRequest, UnknownRulebook
+from engine.core.hand import Hand, build_hand
+from engine.core.situation import Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.inputs import RequestReader
 from engine.scoring.loading import built, canonical, is_bundled
+from engine.scoring.plain_request import PlainRequest, plain_request
 from engine.scoring.prepared import (
     ALWAYS,
     LIMIT_INPUTS,
@@ -41,14 +42,13 @@ from engine.scoring.prepared import (
 from engine.scoring.result import Payments, ScoreResult
 from engine.scoring.settlement import PAYER_KEYS, Settlement, rule_error
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
-from engine.situation import Situation, situation_of
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.clause_origin import origins_by_line
 from ruledsl.compile import Rulebook
 from ruledsl.diagnostics import printable
 
 if TYPE_CHECKING:
-    from engine.request import ScoreRequest
+    from engine.scoring.request import ScoreRequest
 
 # Spellings of a scorer's own file remembered as naming it (past this, each is compared again: still correct)
 OWN_NAMES_LIMIT = 64
@@ -143,7 +143,7 @@ class Scorer:
         if not isinstance(named, str):
             raise InvalidRequest("`rulebook` must be a string naming a rulebook")
         if is_bundled(named):
-            return built(named, None, Scorer)  # the shared scorer of `engine.library.scorer(named)`
+            return built(named, None, Scorer)  # the shared scorer of `engine.scoring.library.scorer(named)`
         leaf = next(iter(self.rulebook.resolved.texts), None)
         if leaf is not None and canonical(named) == canonical(leaf):
             if len(self._own) < OWN_NAMES_LIMIT:
@@ -157,7 +157,7 @@ class Scorer:
     def _score_model(self, data: Any, chosen: bool = False) -> dict[str, Any]:
         """A request as the contract's model (pydantic): one that may carry ``liable`` or ``from``, whose payment
         the rulebook's liability rule splits (``engine.scoring.liability``)."""
-        from engine.request import ScoreRequest, parse_request
+        from engine.scoring.request import ScoreRequest, parse_request
 
         request = data if isinstance(data, ScoreRequest) else parse_request(data)
         if not chosen and request.rulebook is not None and request.rulebook not in self._own:
@@ -184,7 +184,7 @@ class Scorer:
             return {"ok": False, "error": exc.to_json()}
 
     def score_hand(self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> dict[str, Any]:
-        """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.tiles``): the
+        """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.core.tiles``): the
         entry for programs that already hold tiles as codes (a simulator, a log replay), which skips notation and
         request validation. Same answers and errors as ``score``."""
         inputs = self._read_python(hand, situation, dora, ura)

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import cast
 
-from engine.errors import InvalidHand
-from engine.tiles import (
+from engine.core.errors import InvalidHand
+from engine.core.tiles import (
     KIND_OF,
     KINDS,
     RED_BASE,
@@ -100,7 +100,7 @@ def build_hand(
     red_fives: frozenset[int] | None = None,
     copies: int = 4,
 ) -> Hand:
-    """Parse and validate a hand from notation, or from tile codes (``engine.tiles``) for programs that hold them.
+    """Parse and validate a hand from notation, or from tile codes (``engine.core.tiles``) for programs that hold them.
 
     ``melds`` holds ``(type, tiles)`` pairs or ``{"type", "tiles"}`` objects. ``allowed_kinds`` limits the tile
     set (a three-player game has no 2m..8m); ``red_fives`` lists the red fives in play, as red codes (34..36) or as
@@ -155,7 +155,7 @@ def _sort_key(code: int) -> tuple[int, int]:
 # ``_sort_key`` as one int per code, so sorting calls no Python function per tile.
 _SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(RED_BASE + len(RED_FIVE_KINDS)))
 _ALLOWED: dict[tuple[frozenset[int] | None, frozenset[int] | None], frozenset[int]] = {}
-register("engine.hand.allowed_codes", _ALLOWED.clear, _ALLOWED.__len__, 64)
+register("engine.core.hand.allowed_codes", _ALLOWED.clear, _ALLOWED.__len__, 64)
 
 
 def allowed_codes(allowed_kinds: frozenset[int] | None, red_fives: frozenset[int] | None) -> frozenset[int]:
@@ -222,7 +222,7 @@ def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]
 
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
 _MELDS: dict[tuple[str, str], Meld] = {}
-register("engine.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
+register("engine.core.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
 
 
 def _check_meld_shape(meld: Meld) -> None:

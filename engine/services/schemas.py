@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.game.result import GameResult
-from engine.request import SCHEMAS as REQUEST_SCHEMAS
+from engine.scoring.request import SCHEMAS as REQUEST_SCHEMAS
 
 # the request and response of a score, and the game result of `riichi play --json`
 SCHEMAS: dict[str, type[BaseModel]] = {**REQUEST_SCHEMAS, "game-result": GameResult}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from engine import tiles as T
+from engine.core import tiles as T
 
 WINDS = ("East", "South", "West", "North")
 HONOURS = ("East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon")

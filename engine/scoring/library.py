@@ -13,8 +13,7 @@ from __future__ import annotations
 import os
 import stat
 
-from engine.errors import UnknownRulebook
-from engine.score import Scorer
+from engine.core.errors import UnknownRulebook
 from engine.scoring.loading import (
     _RULEBOOKS,  # noqa: F401 (the compiled rulebooks' cache, which tests bound)
     CACHE_SIZE,
@@ -29,6 +28,7 @@ from engine.scoring.loading import (
     rulebook,
     rulebook_from_text,
 )
+from engine.scoring.score import Scorer
 from rulebooks import DEFAULT_RULEBOOK
 from ruledsl.diagnostics import printable
 from ruledsl.record import record

@@ -6,7 +6,7 @@ change must differ *because of that change*: ``isolated`` builds A with only tha
 with only that change undone (B - c), and a hand is blamed on c only when its result moves with c. The best
 witness is one no other change touches: A + c scores it as B does and B - c as A does. When none exists the
 report says so. Rare rules that random hands never show are searched for with hands built from the changed
-item's own condition (``engine.steer``).
+item's own condition (``engine.diff.steer``).
 """
 
 from __future__ import annotations
@@ -16,19 +16,19 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from engine import tiles as T
-from engine.change_scenarios import (
+from engine.core import tiles as T
+from engine.core.errors import EngineError
+from engine.diff.change_scenarios import (
     REFUSED,
     ROUND_ITEM_KINDS,
     plus_change,
     scenario_or_reason,
     with_change,
 )
-from engine.errors import EngineError
-from engine.example_notation import request_from_example
-from engine.score import Scorer
-from engine.steer import Hints, SteeredHands, hints_of, suit_swaps
-from engine.witness import Candidate, Outcome, Search, complexity, fitted, outcome
+from engine.diff.steer import Hints, SteeredHands, hints_of, suit_swaps
+from engine.diff.witness import Candidate, Outcome, Search, complexity, fitted, outcome
+from engine.scoring.example_notation import request_from_example
+from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
 from ruledsl.record import record
 from ruledsl.resolve import ResolvedItem
@@ -397,7 +397,7 @@ def diff_with_witnesses(
         out.append((change, witness))
     searched = search.searched if search else 0
     cache: dict[tuple[int, str], Any] = {}  # A's scripted rounds, played once for every flow change
-    from engine.shadowing import Budget
+    from engine.diff.shadowing import Budget
 
     budget = Budget()  # the rules of A that keep flow changes from acting alone, looked for within one budget
     found_scenarios = [flow_scenario(a, b, change, cache, changes, budget, shortcuts=lazy) for change, _ in out]
@@ -417,14 +417,14 @@ def flow_scenario(
     shortcuts: bool = True,
 ) -> tuple[dict[str, Any] | None, str | None]:
     """``scenario_or_reason``; where the reason would only say that the change matters together with other rules,
-    the rule of A that decides first is looked for (``engine.shadowing``, within ``budget``: None looks for none)
+    the rule of A that decides first is looked for (``engine.diff.shadowing``, within ``budget``: None looks for none)
     and named, so that an organiser knows which other line to change."""
     scenario, reason = scenario_or_reason(a, b, change, cache, changes, shortcuts=shortcuts)
     if scenario is not None or reason is None or budget is None or not reason.endswith(TOGETHER_WORDS):
         return scenario, reason
     if reason.startswith("where it would matter") or reason.startswith(f"{a.rulebook.name} with only this change"):
         return scenario, reason
-    from engine.shadowing import find_shadow
+    from engine.diff.shadowing import find_shadow
 
     shadow = find_shadow(a.rulebook.resolved, b.rulebook.resolved, change, budget, cache)
     if shadow is None:
