@@ -65,6 +65,7 @@ SOURCES = (
     "user_error.py",
     "values.py",
     "vocabulary.py",
+    "situation_words.py",
 )
 _ROOT = os.path.dirname(RULEDSL)
 PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout

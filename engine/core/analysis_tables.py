@@ -52,7 +52,7 @@ def exceptions() -> dict[int, Table] | None:
     from importlib import resources  # here: it costs start-up time, and most processes never read the file
 
     try:
-        text = resources.files("engine").joinpath(FILE_NAME).read_text(encoding="utf-8")
+        text = resources.files(__package__ or "engine.core").joinpath(FILE_NAME).read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, ValueError):
         return None

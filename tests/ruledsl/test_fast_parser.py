@@ -126,25 +126,44 @@ def test_keywords_where_lark_reads_names() -> None:
 _KEYWORD_NAMES = st.sampled_from(sorted(grammar_keywords()))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+# Each drawn text is parsed twice (lark's side is the slow one): the default run draws a sample,
+# the `slow` run (``pytest -m slow``) the full count.
+_LOOSE = [HealthCheck.too_slow, HealthCheck.filter_too_much]
+
+
+@settings(max_examples=25, suppress_health_check=_LOOSE)
 @given(st.data())
 def test_text_from_the_grammar(data: st.DataObject) -> None:
     agree(data.draw(S.rulebook_texts()))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@pytest.mark.slow
+@settings(max_examples=300, suppress_health_check=_LOOSE)
+@given(st.data())
+def test_text_from_the_grammar_at_length(data: st.DataObject) -> None:
+    agree(data.draw(S.rulebook_texts()))
+
+
+@settings(max_examples=25, suppress_health_check=_LOOSE)
 @given(st.data())
 def test_structured_text(data: st.DataObject) -> None:
     agree(data.draw(S.structured_texts()))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=200, suppress_health_check=_LOOSE)
+@given(st.data())
+def test_structured_text_at_length(data: st.DataObject) -> None:
+    agree(data.draw(S.structured_texts()))
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BUNDLED_TEXTS).flatmap(S.mutations))
 def test_typos(text: str) -> None:
     agree(text)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BUNDLED_TEXTS[:8]), st.lists(st.tuples(st.integers(0, 10**6), _KEYWORD_NAMES), min_size=1, max_size=3))
 def test_keywords_put_where_names_were(text: str, swaps: list[tuple[int, str]]) -> None:
     """A word of a bundled rulebook replaced by a keyword: lark decides by its parser state whether it is one."""
