@@ -121,3 +121,50 @@ def test_merge_equals_the_nested_loops() -> None:
         a = tuple(rng.randint(0, 14) for _ in range(10))
         b = tuple(rng.randint(0, 14) for _ in range(10))
         assert analysis._merge.__wrapped__(a, b) == _merge_reference(a, b)
+
+
+class _Folder:
+    """What ``importlib.resources.files`` gives, holding one file's text (None: the file cannot be read)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def joinpath(self, _name: str) -> _Folder:
+        return self
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        if self.text is None:
+            raise OSError("no such file")
+        return self.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [None, "{not json", json.dumps({"format": -1, "suit_limit": SUIT_LIMIT}), json.dumps({"format": 1, "suit_limit": SUIT_LIMIT + 1})],
+    ids=["missing", "not-json", "other-format", "other-limit"],
+)
+def test_an_unusable_file_is_no_table(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
+    """A file that cannot be read, is not JSON, or was written for another layout or suit limit gives no table, so
+    every four-copy suit is counted exactly (never read wrong)."""
+    from importlib import resources
+
+    monkeypatch.setattr(resources, "files", lambda _package: _Folder(text))
+    exceptions.cache_clear()
+    try:
+        assert exceptions() is None
+    finally:
+        exceptions.cache_clear()
+
+
+def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the committed file's fingerprint out of date, ``render`` computes the tables from the counts (here
+    over a few suits, the whole run being the slow test's) and writes them with the new fingerprint."""
+    few = [vec for vec in analysis_tables.suits_with_four() if sum(vec) <= 6][:400]
+    monkeypatch.setattr(analysis_tables, "suits_with_four", lambda: few)
+    monkeypatch.setattr(analysis_tables, "fingerprint", lambda: "stale-test")
+    data = json.loads(analysis_tables.render())
+    assert data["fingerprint"] == "stale-test"
+    listed = analysis_tables.decode("".join(data["exceptions"]))
+    for vec in few:
+        exact = _exact_suit_table(vec)
+        assert (listed.get(index_of(vec)) == exact) if _runs_table(vec) != exact else index_of(vec) not in listed

@@ -391,7 +391,10 @@ def http_outcome(client, path: str, body: bytes) -> int:
     assert response.status_code < 500 or response.status_code == 503, (path, body[:300], response.status_code, response.text[:500])
     assert "Traceback" not in response.text, response.text[:500]
     data = response.json()
-    if response.status_code >= 400:
+    if response.status_code == 422 and path == "/check" and "diagnostics" in data:  # the check's own report of a bad file
+        assert data["ok"] is False and data["errors"] >= 1, data
+        assert all(d["file"] and d["line"] >= 1 and d["column"] >= 1 and d["rendered"] for d in data["diagnostics"]), data
+    elif response.status_code >= 400:
         assert data["ok"] is False and data["error"]["code"] in CODES and data["error"]["message"], data
     return response.status_code
 
