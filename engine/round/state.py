@@ -10,7 +10,6 @@ from __future__ import annotations
 from engine.core import tiles as T
 from engine.core.analysis import cached_shanten, cached_waits, shanten
 from engine.core.tiles import KIND_OF
-from engine.round.shanten_floor import shanten_floor
 from ruledsl.caches import lru
 from ruledsl.record import field, record
 
@@ -80,8 +79,9 @@ class Seat:
 
         ``bound`` is a lower bound of the new hand's shanten the caller knows (a live draw and a discard since
         the last rest: the old value minus one). At 1 or more the hand cannot be tenpai, so the shanten count
-        is skipped and ``shanten`` keeps the bound: its one reader only asks whether it exceeds 1. Below 1, the
-        bound of the hand's isolated tiles (``engine.round.shanten_floor``) is asked first, for the same.
+        is skipped and ``shanten`` keeps the bound: its one reader only asks whether it exceeds 1. (The bound of
+        the hand's isolated tiles, ``engine.round.shanten_floor``, is not asked here: the cached count is as
+        cheap once warm, and replays, whose hands are near tenpai, paid for the bound on every discard.)
 
         A hand that rests as it rested last time (the drawn tile discarded again: every turn of a riichi, a third
         of all discards) keeps what was found then: the same tiles and melds have the same waits, and the kept
@@ -91,8 +91,6 @@ class Seat:
         if self.rested is not None and self.rested[0] == counts and self.rested[1] == melds and self.rested[2] is kinds:
             return
         self.rested = (counts, melds, kinds)
-        if bound < 1:  # the isolated tiles bound it too, for a few C calls: most hands are settled by it
-            bound = shanten_floor(counts, len(melds), True)
         if bound >= 1:
             self.shanten = bound
             self.waits = frozenset()

@@ -51,6 +51,11 @@ def _ids(pair: tuple[str, str, int]) -> str:
     return f"{Path(pair[0]).stem}-{Path(pair[1]).stem}"
 
 
+def _first_fast(pairs: list[tuple[str, ...]]) -> list[object]:
+    """The first pair in the default run, the others behind the ``slow`` marker (each costs seconds of scoring)."""
+    return [pairs[0], *(pytest.param(p, marks=pytest.mark.slow) for p in pairs[1:])]
+
+
 @pytest.mark.parametrize("pair", PAIRS, ids=_ids)
 def test_ranked_yields_the_pool_in_the_order_pick_sorts_it(pair: tuple[str, str, int]) -> None:
     """Read to the end, ``ranked`` (scoring random hands as it reaches them) is ``pick``'s sorted order of the
@@ -84,7 +89,7 @@ def test_each_change_gets_the_witness_of_the_full_search(pair: tuple[str, str, i
             assert quick[0].request == whole[0].request and quick[1] == whole[1], change.item
 
 
-@pytest.mark.parametrize("pair", PAIRS[:4], ids=_ids)
+@pytest.mark.parametrize("pair", [PAIRS[0], PAIRS[3], *(pytest.param(p, marks=pytest.mark.slow) for p in (PAIRS[1], PAIRS[2]))], ids=_ids)
 def test_the_report_is_the_full_computations(pair: tuple[str, str, int]) -> None:
     a, b = scorer(pair[0]), scorer(pair[1])
     quick = diff_with_witnesses(a, b, random_hands=pair[2]).to_json()
@@ -130,7 +135,9 @@ def test_the_round_reads_by_name_only_the_settings_the_shortcut_knows() -> None:
     assert read and read <= allowed, read - allowed
 
 
-@pytest.mark.parametrize("pair", [("house", "wrc2025"), ("house", "sanma"), ("house", str(FIXTURES / "several_changes.rulebook"))], ids=lambda p: Path(p[1]).stem)
+@pytest.mark.parametrize(
+    "pair", _first_fast([("house", "wrc2025"), ("house", "sanma"), ("house", str(FIXTURES / "several_changes.rulebook"))]), ids=lambda p: Path(p[1]).stem
+)
 def test_a_mix_compiled_from_a_is_the_mix_compiled_alone(pair: tuple[str, str]) -> None:
     """A with one change, compiled and prepared with A's rules reused (``like``), has equal rules and scores every
     pooled hand as the same mix compiled from nothing."""
