@@ -138,21 +138,21 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     if action.type != "dahai" or action.actor != seat:
         return action in r.legal_actions(seat)
     if r.reach_pending:  # the riichi discard: a discard of the hand that leaves it waiting
-        return _discard_offered(r, seat, action, frozenset()) and riichi_discard_bar(r, seat, action.pai) is None
+        return _discard_offered(r, seat, action) and riichi_discard_bar(r, seat, action.pai) is None
     if r.after_call:
-        return _discard_offered(r, seat, action, frozenset()) and kuikae_bar(r, action.pai) is None
+        return _discard_offered(r, seat, action) and kuikae_bar(r, action.pai) is None
     if locked_bar(r.seats[seat], "dahai") is not None:  # the hand is locked: only the drawn tile goes
         drawn = r.drawn
         return action == (_dahai(seat, drawn, True) if drawn is not None else Action("dahai", seat, None, tsumogiri=True))
-    return _discard_offered(r, seat, action, frozenset())
+    return _discard_offered(r, seat, action)
 
 
-def _discard_offered(r: Round, seat: int, action: Action, forbidden: frozenset[int]) -> bool:
-    """``action`` is among ``_discards(r, seat, forbidden)``: a tile of the hand of no forbidden kind, as the drawn
-    tile (tsumogiri) or as a tile of the hand (not the drawn one when it is the only copy of its code)."""
+def _discard_offered(r: Round, seat: int, action: Action) -> bool:
+    """``action`` is among ``_discards(r, seat)``: a tile of the hand, as the drawn tile (tsumogiri) or as a tile
+    of the hand (not the drawn one when it is the only copy of its code)."""
     s = r.seats[seat]
     code = action.pai
-    if code is None or code not in s.hand or KIND_OF[code] in forbidden:
+    if code is None or code not in s.hand:
         return False
     drawn = r.drawn
     if action.tsumogiri:
@@ -218,17 +218,15 @@ def _hand_dahai(seat: int) -> list[Action]:
     return _HAND_DAHAI[seat]
 
 
-def _discards(r: Round, seat: int, forbidden: frozenset[int] = frozenset()) -> tuple[Action, ...]:
+def _discards(r: Round, seat: int) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
-    only so when it is the one copy of its code); no tile of a ``forbidden`` kind."""
+    only so when it is the one copy of its code). The bars on a discard (kuikae, the riichi discard) are the
+    callers', through the same predicates ``refusal`` quotes."""
     hand = r.seats[seat].hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
     codes = sorted(set(hand))
-    if forbidden:
-        kind_of = KIND_OF
-        codes = [code for code in codes if kind_of[code] not in forbidden]
-    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand and allowed
+    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand
         return _picked(table, codes)
     if hand.count(drawn) == 1:
         codes.remove(drawn)
