@@ -123,11 +123,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _narrate(game: Game, result: dict, discards: bool) -> None:
     """The game in words (``engine.protocol.narrate``), each round from its events and settlement, then the final table."""
-    from engine.protocol.narrate import final_lines, game_rounds, round_lines
+    from engine.protocol.narrate import final_lines, round_lines
 
     print(f"Game of seed {result['seed']} under {result['rulebook']}:")
-    for events, settlement in zip(game_rounds(game.events), game.settlements, strict=True):
-        print("\n".join(round_lines(events, settlement, discards=discards)))
+    for log, settlement in zip(game.round_logs(), game.settlements, strict=True):
+        print("\n".join(round_lines(log, settlement, discards=discards)))
     print("\n".join(final_lines(result["final_points"], result["scores"], result["ended_by"])))
 
 

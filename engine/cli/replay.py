@@ -59,10 +59,10 @@ class _Story:
             print(f"{played.label}: not replayed: {'; '.join(m.text() for m in played.mismatches)}")
             self.last = None
             return
-        print("\n".join(round_lines(rnd.events, rnd.settlement, discards=self.discards)))
+        print("\n".join(round_lines(rnd.log, rnd.settled, discards=self.discards)))
         for m in played.mismatches:
             print(f"  Mismatch: {m.text()}")
-        self.last = list(rnd.settlement["scores"]) if rnd.settlement is not None else None
+        self.last = list(rnd.settled.scores) if rnd.settled is not None else None
 
     def close(self) -> None:
         from engine.protocol.narrate import final_lines

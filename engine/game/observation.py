@@ -4,8 +4,9 @@ A bot that received the whole ``Round`` could read every hand in ``rnd.seats``. 
 seat's own concealed tiles and draws, and what every player sees in the open: each seat's discards (with the
 tsumogiri flag, the riichi tile and who called it), melds, riichi, kita, the indicators, scores, the counters and
 the tiles left in the wall, and the game's events so far as mjai sends them to this seat (``engine.protocol.mjai.
-masked_for``: other seats' draws and hands as ``?``). ``TableViews`` follows a game's events once and keeps
-every seat's history, so that building an observation costs no more than its own fields.
+masked_for``: other seats' draws and hands as ``?``). ``TableViews`` follows a game's typed events once, writes
+each as mjai once, and keeps every seat's history, so that building an observation costs no more than its own
+fields.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import tiles as T
-from engine.protocol.mjai import HIDDEN, masked_for, round_events_to_mjai, tile_from_mjai
+from engine.protocol.mjai import MjaiWriter, masked_for
 from engine.round import Action, Round
 from engine.round.actions import TILE_CODES
+from engine.round.events import Dahai, Meld, Reach, RoundEvent, StartKyoku, Tsumo
 from engine.round.state import MeldRecord
 from ruledsl.record import record, replace
 
-CALLS = frozenset({"chi", "pon", "daiminkan"})  # calls that take another seat's discard
 # a hand is shown by kind, a red five before its plain copies (``sorted_tiles``' order), one look-up per tile
 _HAND_ORDER = [(T.kind_of(c), 0 if c >= T.RED_BASE else 1) for c in range(TILE_CODES)]
 
@@ -99,17 +100,18 @@ def _meld(m: MeldRecord) -> dict[str, Any]:
 
 
 class TableViews:
-    """Every seat's view of one game, kept up to date from the game's events (engine events, tiles in mpsz).
+    """Every seat's view of one game, kept up to date from the game's typed events (``Round.log``), each written
+    once as mjai (``engine.protocol.mjai.MjaiWriter``) and masked for each seat.
 
-    Call ``follow`` with the live round's events before asking for an observation, ``close_round`` once the
+    Call ``follow`` with the live round's records before asking for an observation, ``close_round`` once the
     round ended, and ``history(seat)`` for a seat's masked mjai stream so far."""
 
     def __init__(self, players: int, riichi_deposit: int, names: Sequence[str] | None = None) -> None:
         self.players = players
-        self.deposit = riichi_deposit
+        self.writer = MjaiWriter(riichi_deposit)
         self.done: list[dict[str, Any]] = []  # the full mjai events of the rounds played (start_game first)
-        self.live: list[dict[str, Any]] = []  # the live round's, converted one at a time
-        self.followed = 0  # engine events of the live round already converted
+        self.live: list[dict[str, Any]] = []  # the live round's, written one at a time
+        self.followed = 0  # records of the live round already written
         self.seen = [0] * players  # how much of its history each seat has been shown
         self.histories: list[list[dict[str, Any]]] = [[] for _ in range(players)]
         self.discards: list[list[Discard]] = []
@@ -117,26 +119,21 @@ class TableViews:
         self.reaching = [False] * players
         self._add({"type": "start_game", "names": list(names or (f"seat{s}" for s in range(players)))})
 
-    def follow(self, events: Sequence[dict[str, Any]]) -> None:
-        """Take in the live round's events not yet seen (``Round.events``)."""
-        for event in events[self.followed :]:
-            for converted in round_events_to_mjai([event], self.deposit):
-                self.live.append(converted)
-                self._add(converted)
-        self.followed = len(events)
+    def follow(self, log: Sequence[RoundEvent]) -> None:
+        """Take in the live round's records not yet seen (``Round.log``)."""
+        write = self.writer.write
+        for event in log[self.followed :]:
+            self._track(event)
+            converted = write(event)
+            self.live.append(converted)
+            self._add(converted)
+        self.followed = len(log)
 
-    def close_round(self, events: Sequence[dict[str, Any]]) -> None:
-        """The round ended: keep its events as the whole-round conversion writes them (a win's deltas include
-        the riichi sticks its winner takes, which one event alone cannot tell)."""
-        self.follow(events)
-        whole = self.live
-        if any(e.get("type") == "hora" for e in whole):  # only a win's deltas differ from the one-event writing
-            whole = round_events_to_mjai(events, self.deposit)
-            for seat in range(self.players):
-                history = self.histories[seat]
-                del history[len(history) - len(self.live) :]
-                history.extend(masked_for(e, seat) for e in whole)
-        self.done.extend(whole)
+    def close_round(self, log: Sequence[RoundEvent]) -> None:
+        """The round ended: keep its events (a win's deltas as mjai writes them, with the riichi sticks its winner
+        takes: the writer counted them from the deal on)."""
+        self.follow(log)
+        self.done.extend(self.live)
         self.live, self.followed = [], 0
 
     def end_game(self, final_points: Sequence[int]) -> None:
@@ -149,30 +146,28 @@ class TableViews:
     def _add(self, event: dict[str, Any]) -> None:
         for seat in range(self.players):
             self.histories[seat].append(masked_for(event, seat))
-        self._track(event)
 
-    def _track(self, event: dict[str, Any]) -> None:
+    def _track(self, event: RoundEvent) -> None:
         """The ponds and own draws that ``Round`` does not keep: tsumogiri flags, riichi tiles, who called."""
-        kind, actor = event.get("type"), event.get("actor")
-        if kind == "start_kyoku":
+        if isinstance(event, Tsumo):
+            self.draws[event.actor].append(event.pai)
+        elif isinstance(event, Dahai):
+            actor = event.actor
+            self.discards[actor].append(Discard(event.pai, event.tsumogiri, self.reaching[actor]))
+            self.reaching[actor] = False
+        elif isinstance(event, Reach):
+            self.reaching[event.actor] = True
+        elif isinstance(event, Meld):  # chi, pon or an open kan: another seat's discard taken
+            pond = self.discards[event.target]
+            pond[-1] = replace(pond[-1], called_by=event.actor)
+        elif isinstance(event, StartKyoku):
             self.discards = [[] for _ in range(self.players)]
             self.draws = [[] for _ in range(self.players)]
             self.reaching = [False] * self.players
-        elif kind == "tsumo" and isinstance(actor, int) and event.get("pai") != HIDDEN:
-            self.draws[actor].append(tile_from_mjai(event["pai"]))
-        elif kind == "reach" and isinstance(actor, int):
-            self.reaching[actor] = True
-        elif kind == "dahai" and isinstance(actor, int):
-            tile = tile_from_mjai(event["pai"])
-            self.discards[actor].append(Discard(tile, bool(event.get("tsumogiri")), self.reaching[actor]))
-            self.reaching[actor] = False
-        elif kind in CALLS and isinstance(event.get("target"), int):
-            pond = self.discards[event["target"]]
-            pond[-1] = replace(pond[-1], called_by=actor)
 
     def observe(self, rnd: Round, seat: int) -> Observation:
-        """``seat``'s observation of the live round now (``follow`` its events first)."""
-        self.follow(rnd.events)
+        """``seat``'s observation of the live round now (``follow`` its records first)."""
+        self.follow(rnd.log)
         history = self.histories[seat]
         new = tuple(history[self.seen[seat] :])
         self.seen[seat] = len(history)

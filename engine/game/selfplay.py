@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import tiles as T
 from engine.core.errors import EngineError, InvalidRequest
 from engine.game.agents import Agent, Bot, make_agents
 from engine.game.observation import Observation, TableViews
@@ -22,8 +21,10 @@ from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
 from engine.round import Action, Round, RoundSetup, round_rules
-from engine.round.events import RoundEvent, write
+from engine.round.events import RoundEvent, StartKyoku
+from engine.round.settlement import Settlement
 from ruledsl.compile import Rulebook
+from ruledsl.record import record
 
 # A game that has not ended after this many rounds is a bug (an end condition that can never hold), not a game.
 MAX_ROUNDS = 500
@@ -36,6 +37,19 @@ class GameStuck(EngineError):
     """A game or round that does not end: a rulebook whose end conditions never hold, or an engine bug."""
 
     code = "game_stuck"
+
+
+@record
+class StartGame:
+    """The game begins: the players' names, in seat order (mjai's ``start_game``)."""
+
+    names: tuple[str, ...]
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "start_game", "names": list(self.names)}
+
+
+GameEvent = StartGame | RoundEvent
 
 
 class Game:
@@ -59,10 +73,11 @@ class Game:
             if not (callable(getattr(agent, "act", None)) or callable(getattr(agent, "decide", None))):
                 raise InvalidRequest(f"the agent of seat {seat} has neither `decide(obs)` nor `act(rnd, seat, legal)`")
         self.state: GameState = start(self.rules)
-        self.settlements: list[dict[str, Any]] = []
-        # the game's events: ``start_game``, then each played round's typed events (``Round.log``); ``events``
+        self.settlements: list[Settlement] = []  # each played round's (``Round.settled``)
+        # the game's events, typed: ``StartGame``, then each played round's records (``Round.log``); ``events``
         # writes them as dicts when read, so that a game nobody reads the events of never writes them
-        self.log: list[dict[str, Any] | RoundEvent] = [{"type": "start_game", "names": [f"seat{s}" for s in range(self.rules.players)]}]
+        self.start = StartGame(tuple(f"seat{s}" for s in range(self.rules.players)))
+        self.log: list[GameEvent] = [self.start]
         self._written: list[dict[str, Any]] = []
         self.actions = 0
         self.last_round: Round | None = None  # the round just played, for observers (tests, tools)
@@ -75,26 +90,33 @@ class Game:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        """Every event of the played rounds as the round writes them (``Round.events``), ``start_game`` first."""
+        """Every event of the played rounds as the round writes them (``Round.events``), ``start_game`` first: the
+        game's ``log`` as dicts, for an embedder who wants them (nothing in the engine reads them)."""
         written, log = self._written, self.log
         if len(written) < len(log):
-            written.extend([e if isinstance(e, dict) else write(e) for e in log[len(written) :]])
+            written.extend([e.json() for e in log[len(written) :]])
         return written
 
     def watch(self) -> TableViews:
         """Every seat's view of the game, kept from now on (and made up from the rounds already played)."""
         if self.views is None:
-            views = TableViews(self.rules.players, self.rules.riichi_deposit, self.events[0]["names"])
-            played: list[dict[str, Any]] = []
-            for event in self.events[1:]:
-                played.append(event)
-                if event.get("type") == "end_kyoku":
-                    views.close_round(played)
-                    played = []
+            views = TableViews(self.rules.players, self.rules.riichi_deposit, self.start.names)
+            for played in self.round_logs():
+                views.close_round(played)
             if self.state.finished:
                 views.end_game(self.result()["final_points"])
             self.views = views
         return self.views
+
+    def round_logs(self) -> list[list[RoundEvent]]:
+        """The records of each round played (``Round.log``), in order: the game's ``log`` split at each deal."""
+        rounds: list[list[RoundEvent]] = []
+        for event in self.log:
+            if isinstance(event, StartKyoku):
+                rounds.append([])
+            if rounds and not isinstance(event, StartGame):
+                rounds[-1].append(event)
+        return rounds
 
     def round_now(self) -> Round:
         """The round being played, dealt now if the last one has ended."""
@@ -191,11 +213,11 @@ class Game:
         settlement, settled = rnd.settlement, rnd.settled
         if settlement is None or settled is None:
             raise GameStuck("a finished round has no settlement")
-        self.settlements.append(settlement)
+        self.settlements.append(settled)
         self.log.extend(rnd.log)
         self.state = advance(self.rules, self.state, settled)
         if self.views is not None:
-            self.views.close_round(rnd.events)
+            self.views.close_round(rnd.log)
             if self.state.finished:
                 self.views.end_game(self.result()["final_points"])
         return settlement
@@ -214,32 +236,17 @@ class Game:
         written as every mjai producer writes them (a `hora`'s deltas include the riichi sticks its winner
         collects), so that `riichi replay` and other mjai readers take the file as it is. With ``seat``, the
         stream as that seat's client receives it: other seats' draws and dealt hands as ``?``."""
-        from engine.protocol.mjai import masked_stream, round_events_to_mjai
+        from engine.protocol.mjai import masked_stream, round_to_mjai
 
-        end = [{"type": "end_game", "scores": list(self.result()["final_points"])}] if self.state.finished else []
-        events = round_events_to_mjai((_tiles_listed(e) for e in self.events + end), self.rules.riichi_deposit)
+        played = [e for rnd in self.round_logs() for e in rnd]
+        events = [self.start.json(), *round_to_mjai(played, self.rules.riichi_deposit)]
+        if self.state.finished:
+            events.append({"type": "end_game", "scores": list(self.result()["final_points"])})
         if seat is None:
             return events
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise InvalidRequest(f"a seat of this game is 0 to {self.rules.players - 1}, not {seat!r}")
         return masked_stream(events, seat)
-
-
-def _tiles_listed(event: dict[str, Any]) -> dict[str, Any]:
-    """The event with its tile lists in mjai's shape (a list of single tiles) where the round wrote one mpsz
-    string: each hand of `tehais`, and the ura indicators."""
-    out = event
-    hands = event.get("tehais")
-    if hands and any(isinstance(h, str) for h in hands):
-        out = {**out, "tehais": [_single(h) if isinstance(h, str) else h for h in hands]}
-    for key in ("ura_markers", "uradora_markers"):
-        if isinstance(event.get(key), str):
-            out = {**out, key: _single(event[key])}
-    return out
-
-
-def _single(text: str) -> list[str]:
-    return [T.format_tiles([c]) for c in T.parse_tiles(text)] if text else []
 
 
 def play_game(rulebook: Rulebook, seed: int, agents: str | Sequence[Agent | Bot] | None = None, name: str | None = None) -> dict[str, Any]:

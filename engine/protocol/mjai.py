@@ -12,12 +12,29 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from importlib import resources
-from typing import IO, Any
+from typing import IO, Any, assert_never
 
 from engine.core import tiles as T
 from engine.core.errors import InvalidRequest
 from engine.protocol.log_bounds import MAX_EVENT_VALUES, check_json, json_values
 from engine.round.actions import Action, sorted_tiles
+from engine.round.events import (
+    Ankan,
+    Dahai,
+    Dora,
+    EndKyoku,
+    Hora,
+    Kakan,
+    Meld,
+    Nukidora,
+    Reach,
+    ReachAccepted,
+    RoundEvent,
+    Ryukyoku,
+    StartKyoku,
+    Tsumo,
+    dealt_order,
+)
 from ruledsl.caches import once
 
 HONOURS = "ESWNPFC"
@@ -80,7 +97,7 @@ def tile_to_mjai(code: int) -> str:
 
 
 def mpsz_to_mjai(text: str) -> str:
-    """One tile in mpsz (``0m``, ``5z``) to its mjai name; round events write tiles in mpsz."""
+    """One tile in mpsz (``0m``, ``5z``) to its mjai name."""
     return tile_to_mjai(T.parse_tile(text))
 
 
@@ -191,25 +208,6 @@ def event_from_action(action: Action) -> dict[str, Any]:
     return out
 
 
-def to_mjai(event: dict[str, Any]) -> dict[str, Any]:
-    """A round event (tiles in mpsz, engine field names) as an mjai event (tiles as mjai names)."""
-    out: dict[str, Any] = {}
-    for key, value in event.items():
-        if key in ("pai", "dora_marker") and isinstance(value, str) and value != HIDDEN:
-            out[key] = mpsz_to_mjai(value)
-        elif key in ("consumed", "uradora_markers", "ura_markers", "hora_tehais") and isinstance(value, list):
-            out["uradora_markers" if key == "ura_markers" else key] = [mpsz_to_mjai(v) for v in value]
-        elif key == "tehais" and isinstance(value, list):
-            out[key] = [[mpsz_to_mjai(t) if t != HIDDEN else t for t in hand] for hand in value]
-        elif key == "bakaze" and isinstance(value, str) and value not in HONOURS:
-            out[key] = mpsz_to_mjai(value)
-        elif key == "kind" and event.get("type") == "ryukyoku":
-            out.setdefault("reason", REASON_OUT.get(value, value))
-        else:
-            out[key] = value
-    return out
-
-
 @once
 def _item_kinds() -> dict[str, str]:
     """Rulebook abortive-draw item ids -> log kinds (the reverse of ``rulebooks/log_rules.json``'s ``abortive``)."""
@@ -217,34 +215,89 @@ def _item_kinds() -> dict[str, str]:
     return {item: kind for kind, item in data["abortive"].items() if kind != "about"}
 
 
-def round_events_to_mjai(events: Iterable[dict[str, Any]], riichi_deposit: int) -> list[dict[str, Any]]:
-    """A round's events (``Round.events``: tiles in mpsz, hands as mpsz strings, abortive draws by rulebook item)
-    as mjai events a reader of any producer takes. mjai's ``hora`` deltas include the riichi sticks the first
-    winner collects (the round's own exclude them), hence ``riichi_deposit``, the value of one stick."""
-    out = []
-    sticks = 0
-    for event in events:
-        e = dict(event)
-        if e.get("type") == "start_kyoku":
-            sticks = int(e.get("kyotaku", 0))
-        elif e.get("type") == "reach_accepted":
-            sticks += 1
-        elif e.get("type") == "hora" and isinstance(e.get("deltas"), list):
-            deltas = list(e["deltas"])
-            deltas[e["actor"]] += sticks * riichi_deposit
-            e["deltas"] = deltas
-            sticks = 0
-        if e.get("type") == "start_kyoku" and isinstance(e.get("tehais"), list):
-            e["tehais"] = [_mpsz_list(h) if isinstance(h, str) else h for h in e["tehais"]]
-        for key in ("ura_markers", "uradora_markers"):
-            if isinstance(e.get(key), str):
-                e[key] = _mpsz_list(e[key])
-        if e.get("type") == "ryukyoku" and isinstance(e.get("reason"), str):
-            reason = e["reason"]
-            kind = _item_kinds().get(reason) or REASON_KIND.get(reason.lower().replace("_", ""))
-            e["reason"] = REASON_OUT.get(kind or "", reason)
-        out.append(to_mjai(e))
-    return out
+def _reason(reason: str) -> str:
+    """A round's draw reason (``exhaustive``, an abortive item's id, ``triple_ron``) in Mortal's spelling."""
+    kind = _item_kinds().get(reason) or REASON_KIND.get(reason.lower().replace("_", ""))
+    return REASON_OUT.get(kind or "", reason)
+
+
+MJAI_NAME = tuple(tile_to_mjai(code) for code in range(len(T.KIND_OF)))  # mjai's name of each tile code
+
+
+class MjaiWriter:
+    """Writes a round's records (``Round.log``) as the mjai events every producer writes, one record at a time,
+    as the round makes them: the one step from the engine's typed events to mjai.
+
+    mjai's ``hora`` deltas include the riichi sticks the first winner collects (the round's own exclude them), so
+    the writer counts the sticks on the table from the deal on; ``riichi_deposit`` is the value of one stick."""
+
+    def __init__(self, riichi_deposit: int) -> None:
+        self.deposit = riichi_deposit
+        self.sticks = 0
+
+    def write(self, event: RoundEvent) -> dict[str, Any]:
+        name = MJAI_NAME
+        match event:
+            case Tsumo():
+                return {"type": "tsumo", "actor": event.actor, "pai": name[event.pai]}
+            case Dahai():
+                return {"type": "dahai", "actor": event.actor, "pai": name[event.pai], "tsumogiri": event.tsumogiri}
+            case Meld():
+                consumed = [name[c] for c in event.consumed]
+                return {"type": event.type, "actor": event.actor, "target": event.target, "pai": name[event.pai], "consumed": consumed}
+            case Ankan():
+                return {"type": "ankan", "actor": event.actor, "consumed": [name[c] for c in event.consumed]}
+            case Kakan():
+                return {"type": "kakan", "actor": event.actor, "pai": name[event.pai], "consumed": [name[c] for c in event.consumed]}
+            case Nukidora():
+                return {"type": "nukidora", "actor": event.actor, "pai": name[event.pai]}
+            case Reach():
+                return event.json()  # no tile in it: the round's dict is mjai's
+            case ReachAccepted():
+                self.sticks += 1
+                return event.json()
+            case Dora():
+                return {"type": "dora", "dora_marker": name[event.marker]}
+            case StartKyoku():
+                return self._start(event)
+            case Hora():
+                return self._hora(event)
+            case Ryukyoku():
+                out: dict[str, Any] = {"type": "ryukyoku", "reason": _reason(event.reason)}
+                if event.tenpais is not None:
+                    out["tenpais"] = list(event.tenpais)
+                out["deltas"] = list(event.deltas)
+                return out
+            case EndKyoku():
+                return {"type": "end_kyoku"}
+            case _:
+                assert_never(event)
+
+    def _start(self, event: StartKyoku) -> dict[str, Any]:
+        self.sticks = event.kyotaku
+        name = MJAI_NAME
+        return {
+            "type": "start_kyoku", "bakaze": event.bakaze if event.bakaze in HONOURS else mpsz_to_mjai(event.bakaze),
+            "kyoku": event.kyoku, "honba": event.honba, "kyotaku": event.kyotaku, "oya": event.oya,
+            "dora_marker": name[event.dora_marker], "scores": list(event.scores),
+            "tehais": [[name[c] for c in dealt_order(hand)] for hand in event.hands],
+        }
+
+    def _hora(self, event: Hora) -> dict[str, Any]:
+        deltas = list(event.deltas)
+        deltas[event.actor] += self.sticks * self.deposit  # the first winner takes the sticks; a second, none
+        self.sticks = 0
+        return {
+            "type": "hora", "actor": event.actor, "target": event.target, "pai": MJAI_NAME[event.pai], "deltas": deltas,
+            "uradora_markers": [MJAI_NAME[c] for c in T.parse_tiles(event.ura_markers)] if event.ura_markers else [],
+        }
+
+
+def round_to_mjai(log: Iterable[RoundEvent], riichi_deposit: int) -> list[dict[str, Any]]:
+    """A round's records (``Round.log``; several rounds' one after the other) as mjai events a reader of any
+    producer takes (``MjaiWriter``)."""
+    write = MjaiWriter(riichi_deposit).write
+    return [write(event) for event in log]
 
 
 def masked_for(event: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -265,11 +318,6 @@ def masked_stream(events: Iterable[dict[str, Any]], seat: int) -> list[dict[str,
     """A whole mjai stream (``Game.mjai_events``) as ``seat``'s client receives it (``masked_for`` each event):
     what a bot playing that seat may read, and what ``riichi play --mjai-seat`` writes."""
     return [masked_for(event, seat) for event in events]
-
-
-def _mpsz_list(text: str) -> list[str]:
-    """``"123m5z"`` -> ``["1m", "2m", "3m", "5z"]`` (one mpsz tile each, in the order written)."""
-    return [T.format_tiles([c]) for c in T.parse_tiles(text)]
 
 
 def write_lines(events: Iterable[dict[str, Any]], stream: IO[str]) -> int:

@@ -13,13 +13,13 @@ revealed yet may still come before its next move, so only what both sides have s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.core.tiles import format_tiles
 from engine.replay.events import Call, Discard, Draw, Event, NewDoraIndicator
+from engine.round.events import Ankan, Dahai, Dora, Kakan, Meld, Nukidora, RoundEvent, Tsumo
 from ruledsl.record import record
 
-ROUND_MOVES = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora"})
+ROUND_MOVES = (Tsumo, Dahai, Meld, Kakan, Ankan, Nukidora)  # the round's records of a move
 RULE_WORDS = {
     "after_discard": "a closed kan's indicator right after the kan, an open or added kan's after the replacement "
     "draw, before the kan-maker's discard, and never for a win on the replacement tile",
@@ -36,9 +36,9 @@ class Misplaced:
     got: str
 
 
-def misplaced(body: Sequence[Event], upto: int, events: Sequence[dict[str, Any]], finished: bool) -> Misplaced | None:
+def misplaced(body: Sequence[Event], upto: int, records: Sequence[RoundEvent], finished: bool) -> Misplaced | None:
     """The first indicator placed differently by the log (``body[:upto]``, the events the round was given) and the
-    round (``events``, its own); None when they agree as far as both go. ``finished``: the round was given the
+    round (``records``, its own ``Round.log``); None when they agree as far as both go. ``finished``: the round was given the
     whole log and ended, so nothing more can be revealed on either side. A log that lists its indicators with no
     place (tenhou.net/6) is held to the number it lists, once the round is over."""
     moves: list[int] = []  # body index of each log move, in order
@@ -54,11 +54,11 @@ def misplaced(body: Sequence[Event], upto: int, events: Sequence[dict[str, Any]]
             ordered = ordered and event.ordered
     revealed: list[tuple[int, str]] = []  # per round indicator: moves before it, tile
     played = 0
-    for e in events:
-        if e["type"] in ROUND_MOVES:
+    for e in records:
+        if isinstance(e, ROUND_MOVES):
             played += 1
-        elif e["type"] == "dora":
-            revealed.append((played, e["dora_marker"]))
+        elif isinstance(e, Dora):
+            revealed.append((played, _tile(e.marker)))
     if not ordered:
         return _count(body, moves, shown, revealed, upto) if finished else None
     for j in range(max(len(shown), len(revealed))):

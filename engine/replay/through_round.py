@@ -206,7 +206,7 @@ class _Driver:
         upto = min(self.index, len(self.body))
         if not rnd.kan_makers and not any(type(e) is NewDoraIndicator for e in self.body[:upto]):
             return  # no kan, no indicator: nothing to place (nearly every round)
-        found = misplaced(self.body, upto, rnd.events, rnd.finished and upto == len(self.body))
+        found = misplaced(self.body, upto, rnd.log, rnd.finished and upto == len(self.body))
         if found is None:
             return
         rule = self.rules.kan_dora

@@ -20,11 +20,17 @@ _DIGIT = tuple(name[0] for name in NAME)
 _SUIT = tuple(name[1] for name in NAME)
 
 
+def dealt_order(codes: list[int] | tuple[int, ...]) -> list[int]:
+    """A hand in the order a dealt hand is shown (by kind, a red five before its plain copies): the order of
+    ``format_hand``'s text, which the mjai writer lists tile by tile."""
+    return sorted(codes, key=_SORT_RANK.__getitem__)
+
+
 def format_hand(codes: list[int] | tuple[int, ...]) -> str:
     """The hand in compact mpsz, exactly as ``engine.core.tiles.format_tiles(codes)`` writes it."""
     out: list[str] = []
     run = ""
-    for code in sorted(codes, key=_SORT_RANK.__getitem__):
+    for code in dealt_order(codes):
         suit = _SUIT[code]
         if suit != run and run:
             out.append(run)
@@ -36,8 +42,10 @@ def format_hand(codes: list[int] | tuple[int, ...]) -> str:
 
 
 # ---- the round's events, typed ----------------------------------------------------------------------------------
-# A round records what happened as these frozen records (``Round.log``), tiles as codes; ``Round.events`` writes
-# them as mjai-style dicts (``write``: tiles named in mpsz, mjai's field names) only when somebody reads them.
+# A round records what happened as these frozen records (``Round.log``), tiles as codes, and everything inside the
+# engine reads them so. They become JSON only at the edges: ``engine.protocol.mjai.round_to_mjai`` writes mjai
+# (mjai's tile names) straight from them, and ``Round.events`` writes them as mjai-style dicts (``write``: tiles
+# named in mpsz, mjai's field names) for an embedder who asks, only when somebody reads them.
 # The records a round makes on every move (draws, discards, calls, indicators, riichi) write their ``__init__``
 # out: ``record``'s own binds arguments generically for a class's first constructions, which every fresh process
 # (a self-play or replay worker) would pay again, and a round makes thousands of them.
@@ -245,5 +253,5 @@ RoundEvent = StartKyoku | Tsumo | Dahai | Meld | Ankan | Kakan | Nukidora | Reac
 
 def write(event: RoundEvent) -> dict[str, Any]:
     """The event as the round's mjai-style dict (``Round.events``): mjai's field names, tiles in mpsz, a dealt hand
-    in compact mpsz; ``engine.protocol.mjai.round_events_to_mjai`` turns these into mjai's own tile names."""
+    in compact mpsz. Nothing in the engine reads these; mjai itself is ``engine.protocol.mjai.round_to_mjai``."""
     return event.json()

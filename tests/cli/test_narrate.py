@@ -54,9 +54,13 @@ def test_narrate_and_json_exclude_each_other(command: str, capsys: pytest.Captur
 
 
 def test_abortive_draw_and_unfinished_round_read_as_words() -> None:
-    start = {"type": "start_kyoku", "bakaze": "S", "kyoku": 2, "honba": 1, "kyotaku": 2, "oya": 1, "dora_marker": "5z", "scores": [25000] * 3}
-    events = [start, {"type": "dahai", "actor": 1, "pai": "1z"}, {"type": "ryukyoku", "reason": "kyuushu_kyuuhai", "deltas": [0, 0, 0]}]
-    settled = {"kind": "abortive", "abortive": "kyuushu_kyuuhai", "wins": [], "deltas": [0, 0, 0], "scores": [25000] * 3}
+    from engine.round.events import Dahai, Ryukyoku, StartKyoku
+    from engine.round.settlement import NextHand, Settlement
+
+    white, east = 31, 27
+    start = StartKyoku("S", 2, 1, 2, 1, white, (25000,) * 3, ((),) * 3)
+    events = [start, Dahai(1, east, False), Ryukyoku("kyuushu_kyuuhai", (0, 0, 0))]
+    settled = Settlement("abortive", "kyuushu_kyuuhai", (), (0, 0, 0), NextHand(2, 2, 1, True), (25000,) * 3, ())
     lines = round_lines(events, settled)
     assert lines[0] == "South 2, honba 1, riichi sticks 2: dealer East (seat 1), dora indicator White dragon."
     assert "  Abortive draw (kyuushu_kyuuhai): nine different terminals and honours." in lines

@@ -213,7 +213,7 @@ def _played(rb, agents: str = "shanten", seeds: range = range(3)):
         chosen = agents if agents != "noten" else [_DeclaresNoten(seed * 10 + s) for s in range(4)]
         game = Game(rb, seed, chosen)
         result = game.play()
-        out.append((result["final_points"], [(s["honba_next"], s["dealer_next"]) for s in game.settlements]))
+        out.append((result["final_points"], [(s.next.honba_next, s.next.dealer_next) for s in game.settlements]))
     return out
 
 

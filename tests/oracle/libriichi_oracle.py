@@ -11,7 +11,7 @@ event: the same moment of play. Both sides are written in one vocabulary of move
 place of the called tile, kans by kind and discards by kind (a red five is a five): so do we, here.
 
 Tenhou's games come as mjlog / tenhou.net/6 files: our readers parse them, our round engine replays each round,
-and our mjai writer (``engine.protocol.mjai.round_events_to_mjai``) writes the round's events as mjai: the game libriichi
+and our mjai writer (``engine.protocol.mjai.round_to_mjai``) writes the round's records as mjai: the game libriichi
 reads is the one our own writer produced. Test-only: nothing under ``engine/`` imports libriichi.
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.tiles import KIND_OF
-from engine.protocol.mjai import round_events_to_mjai, tile_from_mjai
+from engine.protocol.mjai import round_to_mjai, tile_from_mjai
 from engine.replay.compare import rulebook_for
 from engine.replay.mjai_log import parse_mjai_events
 from engine.replay.rounds import read_events, split_rounds
@@ -224,7 +224,7 @@ def tenhou_as_mjai(path: Path) -> tuple[str, list[dict[str, Any]]] | None:
         played = replay_round(rules, rstart, body, index + 1, first_round=k == 0)
         if played.round is None or played.mismatches:
             raise ValueError(f"{path.name} {rstart.label} does not replay: {played.mismatches[:1]}")
-        out += round_events_to_mjai(played.round.events, rules.riichi_deposit)
+        out += round_to_mjai(played.round.log, rules.riichi_deposit)
     out.append({"type": "end_game"})
     return name, out
 

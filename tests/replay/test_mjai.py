@@ -94,11 +94,16 @@ def test_a_tsumo_is_a_hora_on_oneself() -> None:
     assert (action.actor, action.target) == (2, 2)
 
 
-def test_round_events_become_mjai_tile_names() -> None:
-    event = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "0p", "tehais": [["1m", "0s"], ["?"]]}
-    assert mjai.to_mjai(event)["dora_marker"] == "5pr"
-    assert mjai.to_mjai(event)["tehais"] == [["1m", "5sr"], ["?"]]
-    assert mjai.to_mjai({"type": "ryukyoku", "kind": "four_winds"})["reason"] == "sufonrenda"
+def test_round_records_become_mjai_tile_names() -> None:
+    from engine.round.events import Hora, ReachAccepted, Ryukyoku, StartKyoku
+
+    start = StartKyoku("E", 1, 0, 1, 0, 13, (25000,) * 4, ((0, 36, 27),) * 4)
+    hora = Hora(2, 0, 34, (-8000, 0, 8000, 0), "0p1z")
+    first, accepted, won = mjai.round_to_mjai([start, ReachAccepted(1, (0, -1000, 0, 0), (25000,) * 4), hora], 1000)
+    assert first["dora_marker"] == "5p" and first["tehais"][0] == ["1m", "5sr", "E"]
+    assert won["pai"] == "5mr" and won["uradora_markers"] == ["5pr", "E"]
+    assert won["deltas"] == [-8000, 0, 10000, 0]  # the stick on the table and the one just paid go to the winner
+    assert mjai.round_to_mjai([Ryukyoku("suufon_renda", (0,) * 4)], 1000)[0]["reason"] == "sufonrenda"
     out = io.StringIO()
     assert mjai.write_lines([{"type": "start_game"}, {"type": "end_game"}], out) == 2
     assert out.getvalue() == '{"type":"start_game"}\n{"type":"end_game"}\n'
@@ -243,7 +248,7 @@ def test_a_round_of_ours_written_as_mjai_replays_exactly(rulebook: str, seed: in
 
     rnd = _played_round(seed, rulebook)
     out = io.StringIO()
-    lines = mjai.round_events_to_mjai(rnd.events, rnd.rules.riichi_deposit)
+    lines = mjai.round_to_mjai(rnd.log, rnd.rules.riichi_deposit)
     mjai.write_lines([{"type": "start_game"}, *lines, {"type": "end_game"}], out)
     events = parse_mjai(out.getvalue().splitlines())
     _, rounds, _ = split_rounds(events)
