@@ -14,7 +14,16 @@ import pytest
 
 from engine.core import tiles as T
 from engine.game.selfplay import Game
-from engine.protocol.mjai import HIDDEN, HONOURS, REASON_KIND, REASON_OUT, _item_kinds, masked_stream, mpsz_to_mjai, round_to_mjai
+from engine.protocol.mjai import (
+    HIDDEN,
+    HONOURS,
+    REASON_KIND,
+    REASON_OUT,
+    _item_kinds,
+    masked_stream,
+    mpsz_to_mjai,
+    round_to_mjai,
+)
 from engine.round.events import write
 from engine.scoring import library
 
