@@ -17,12 +17,12 @@ from engine.diff.witness import plain_fives
 from engine.replay.events import (
     AbortiveDraw,
     Call,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     NewDoraIndicator,
     RoundStart,
+    Tsumo,
     Win,
 )
 from ruledsl.record import replace
@@ -69,7 +69,11 @@ def _has_foreign(start: RoundStart, body: Sequence[Event], keep: frozenset[int])
     """Whether any tile dealt or drawn is a red five outside ``keep`` (every other tile of a round was dealt or drawn first)."""
     if any(_foreign(h, keep) for h in start.hands) or _foreign((start.dora_indicator,), keep):
         return True
-    return any(_foreign((e.tile,), keep) for e in body if isinstance(e, Draw | NewDoraIndicator))
+    return any(
+        _foreign((e.pai,), keep) if isinstance(e, Tsumo) else _foreign((e.tile,), keep)
+        for e in body
+        if isinstance(e, Tsumo | NewDoraIndicator)
+    )
 
 
 def _call(call: Call, keep: frozenset[int]) -> Call:
@@ -78,7 +82,9 @@ def _call(call: Call, keep: frozenset[int]) -> Call:
 
 def _event(event: Event, keep: frozenset[int]) -> Event:
     """One event with its tiles mapped (seats, counters and points untouched)."""
-    if isinstance(event, Draw | Discard | NewDoraIndicator):
+    if isinstance(event, Tsumo | Dahai):
+        return replace(event, pai=_one(event.pai, keep))
+    if isinstance(event, NewDoraIndicator):
         return replace(event, tile=_one(event.tile, keep))
     if isinstance(event, Call):
         return _call(event, keep)

@@ -6,12 +6,20 @@ the situation tracker and, later, the round engine consume them. Tiles are ``eng
 (a log's ``250`` means 25,000).
 
 Every record is frozen: an event is a fact about the past, nothing downstream gets to rewrite it.
+
+A draw and a discard are the round engine's own records (``engine.round.events.Tsumo`` and ``Dahai``: the seat
+``actor``, the tile ``pai``): a log's draw is the same fact as a round's, so replay reads and compares one type.
+The other records stay the log's own, because they say more or other than the round's (see docs/round-engine.md,
+"Events: typed inside, JSON at the edges"): ``Call`` is the meld as a log states it (all its tiles, the seat a
+kakan's pon came from), ``RiichiDeclared`` step 2 carries no scores, ``NewDoraIndicator`` says whether its place
+is the log's or a guess, and a win or draw carries the log's own points.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from engine.round.events import Dahai, Tsumo
 from ruledsl.record import record
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
@@ -53,23 +61,6 @@ class RoundStart:
     def label(self) -> str:
         """``E1-0`` style: round wind, hand number, honba - how players name a hand."""
         return round_label(self.round_index, self.honba)
-
-
-@record(slots=False)
-class Draw:
-    """A tile taken from the wall (live wall or, after a kan, the dead wall)."""
-
-    seat: int
-    tile: int
-
-
-@record(slots=False)
-class Discard:
-    """A tile thrown; ``tsumogiri`` when it is the tile just drawn (the log's order, not a guess)."""
-
-    seat: int
-    tile: int
-    tsumogiri: bool
 
 
 @record(slots=False)
@@ -200,8 +191,8 @@ class GameEnd:
 Event = (
     GameStart
     | RoundStart
-    | Draw
-    | Discard
+    | Tsumo
+    | Dahai
     | Call
     | RiichiDeclared
     | NewDoraIndicator

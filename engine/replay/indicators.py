@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.tiles import format_tiles
-from engine.replay.events import Call, Discard, Draw, Event, NewDoraIndicator
+from engine.replay.events import Call, Event, NewDoraIndicator
 from engine.round.events import Ankan, Dahai, Dora, Kakan, Meld, Nukidora, RoundEvent, Tsumo
 from ruledsl.record import record
 
@@ -47,7 +47,7 @@ def misplaced(body: Sequence[Event], upto: int, records: Sequence[RoundEvent], f
     for index in range(upto):
         event = body[index]
         kind = type(event)
-        if kind is Draw or kind is Discard or kind is Call:
+        if kind is Tsumo or kind is Dahai or kind is Call:
             moves.append(index)
         elif isinstance(event, NewDoraIndicator):
             shown.append((len(moves), index, event.tile))
@@ -109,10 +109,10 @@ def _place(body: Sequence[Event], moves: list[int], before: int, tile: str) -> s
 
 def describe(event: Event) -> str:
     """A move in words, as a mismatch names it."""
-    if isinstance(event, Draw):
-        return f"seat {event.seat} draws {_tile(event.tile)}"
-    if isinstance(event, Discard):
-        return f"seat {event.seat} discards {_tile(event.tile)}"
+    if isinstance(event, Tsumo):
+        return f"seat {event.actor} draws {_tile(event.pai)}"
+    if isinstance(event, Dahai):
+        return f"seat {event.actor} discards {_tile(event.pai)}"
     if isinstance(event, Call):
         if event.kind == "kita":
             return f"seat {event.seat} sets aside {_tile(event.called_tile)}"

@@ -21,8 +21,7 @@ from engine.replay.events import (
     AbortiveDraw,
     Call,
     CallKind,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
@@ -30,6 +29,7 @@ from engine.replay.events import (
     NewDoraIndicator,
     RiichiDeclared,
     RoundStart,
+    Tsumo,
     Win,
 )
 from engine.replay.mjlog import read_log
@@ -164,13 +164,13 @@ class _Reader:
         self.hands[seat].append(tile)
         self.last_draw[seat] = tile
         self.last_tile = tile
-        self.out.append(Draw(seat, tile))
+        self.out.append(Tsumo(seat, tile))
 
     def _dahai(self, e: dict[str, Any], players: int) -> None:
         seat, tile = mjai._seat(e["actor"]), mjai.tile_from_mjai(e["pai"])
         self._take(seat, [tile])
         self.last_tile = tile
-        self.out.append(Discard(seat, tile, bool(e.get("tsumogiri", False))))
+        self.out.append(Dahai(seat, tile, bool(e.get("tsumogiri", False))))
 
     def _call(self, e: dict[str, Any], kind: CallKind) -> None:
         seat = mjai._seat(e["actor"])

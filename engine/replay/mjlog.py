@@ -25,8 +25,7 @@ from engine.replay.events import (
     AbortiveDraw,
     Call,
     CallKind,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
@@ -34,6 +33,7 @@ from engine.replay.events import (
     NewDoraIndicator,
     RiichiDeclared,
     RoundStart,
+    Tsumo,
     Win,
 )
 from engine.replay.positions import Places
@@ -382,12 +382,12 @@ class _Parser:
         if letter in DRAW_LETTERS:
             seat = self._seat(str(DRAW_LETTERS.index(letter)))
             self.last_draw[seat] = tile_id
-            self.events.append(Draw(seat=seat, tile=code))
+            self.events.append(Tsumo(seat, code))
         else:
             seat = self._seat(str(DISCARD_LETTERS.index(letter)))
             tsumogiri = self.last_draw[seat] == tile_id
             self.last_draw[seat] = None
-            self.events.append(Discard(seat=seat, tile=code, tsumogiri=tsumogiri))
+            self.events.append(Dahai(seat, code, tsumogiri))
 
     def _move(self, draw: bool, seat: int, tile_id: int) -> None:
         """``_tile_move`` for a tag of ``_MOVES``: the same checks in the same order, the same events."""
@@ -398,11 +398,11 @@ class _Parser:
         code = _CODES[self.red][tile_id]
         if draw:
             self.last_draw[seat] = tile_id
-            self.events.append(Draw(seat, code))
+            self.events.append(Tsumo(seat, code))
         else:
             tsumogiri = self.last_draw[seat] == tile_id
             self.last_draw[seat] = None
-            self.events.append(Discard(seat, code, tsumogiri))
+            self.events.append(Dahai(seat, code, tsumogiri))
 
     def _call(self, el: ET.Element) -> None:
         self._need_round()

@@ -24,13 +24,13 @@ from engine.protocol.mjai import is_mjai_line
 from engine.replay.compare import rulebook_for, yaku_view
 from engine.replay.events import (
     AbortiveDraw,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
     GameStart,
     RoundStart,
+    Tsumo,
     Win,
 )
 from engine.replay.mjai_log import read_mjai_log_at
@@ -164,7 +164,7 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
     body: list[Event] | None = None  # of the round being read
     for index, event in enumerate(events):
         kind = type(event)
-        if kind is Discard or kind is Draw:  # nearly every event: neither a round start nor the game's end
+        if kind is Dahai or kind is Tsumo:  # nearly every event: neither a round start nor the game's end
             if body is not None:
                 body.append(event)
         elif isinstance(event, RoundStart):
@@ -239,7 +239,7 @@ def outcome_events(body: list[Event]) -> tuple[list[Win], ExhaustiveDraw | Abort
     draw: ExhaustiveDraw | AbortiveDraw | None = None
     for e in body:
         kind = type(e)
-        if kind is Discard or kind is Draw:
+        if kind is Dahai or kind is Tsumo:
             continue
         if isinstance(e, Win):
             wins.append(e)

@@ -32,8 +32,7 @@ from engine.replay.events import (
     AbortiveKind,
     Call,
     CallKind,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     ExhaustiveKind,
@@ -42,6 +41,7 @@ from engine.replay.events import (
     NewDoraIndicator,
     RiichiDeclared,
     RoundStart,
+    Tsumo,
     Win,
     round_label,
 )
@@ -398,7 +398,7 @@ class _Replay:
                 self.draws += 1
                 self.hands[seat][tile] += 1
                 last_draw = tile
-                self.events.append(Draw(seat, tile))
+                self.events.append(Tsumo(seat, tile))
                 if self.di[seat] >= len(raw.discards[seat]):
                     return self._finish_after_draw(seat, tile)
             need_draw = True
@@ -434,7 +434,7 @@ class _Replay:
             self.owed = 0
             self.at(6 + 3 * seat, self.di[seat] - 1)
             self.take(seat, [tile], "discards")
-            self.events.append(Discard(seat, tile, tsumogiri))
+            self.events.append(Dahai(seat, tile, tsumogiri))
             if self.consumed():
                 return self._finish_after_discard(seat, tile, riichi)
             if riichi:

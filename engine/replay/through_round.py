@@ -22,19 +22,19 @@ from engine.core.tiles import KIND_OF, format_tiles
 from engine.replay.events import (
     AbortiveDraw,
     Call,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     NewDoraIndicator,
     RiichiDeclared,
     RoundStart,
+    Tsumo,
     Win,
 )
 from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
-from engine.round.events import NAME, Tsumo
+from engine.round.events import NAME
 from engine.round.legal import dahai_action, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
@@ -111,14 +111,14 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     ura: tuple[int, ...] = ()
     replacement_next: set[int] = set()
     for event in body:  # by exact type (no event kind has subclasses): half the events are discards
-        if type(event) is Discard:
+        if type(event) is Dahai:
             continue
-        if type(event) is Draw:
-            if replacement_next and event.seat in replacement_next:
-                replacements.append(event.tile)
-                replacement_next.discard(event.seat)
+        if type(event) is Tsumo:
+            if replacement_next and event.actor in replacement_next:
+                replacements.append(event.pai)
+                replacement_next.discard(event.actor)
             else:
-                live.append(event.tile)
+                live.append(event.pai)
         elif type(event) is Call:
             if event.is_kan or event.kind == "kita":
                 replacement_next.add(event.seat)
@@ -235,9 +235,9 @@ class _Driver:
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
-            if type(event) is Discard:  # nine events in ten are discards and draws: handled here without ``_event``
-                ok = self._own(dahai_action(event.seat, event.tile, event.tsumogiri), exact=False)
-            elif type(event) is Draw:
+            if type(event) is Dahai:  # nine events in ten are discards and draws: handled here without ``_event``
+                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
+            elif type(event) is Tsumo:
                 ok = self._draw(event)
             elif type(event) is Win:
                 wins = [event]
@@ -259,10 +259,10 @@ class _Driver:
 
     # ---- one log event --------------------------------------------------------------------------------------------
     def _event(self, event: Event) -> bool:
-        if isinstance(event, Draw):
+        if isinstance(event, Tsumo):
             return self._draw(event)
-        if isinstance(event, Discard):
-            return self._own(dahai_action(event.seat, event.tile, event.tsumogiri), exact=False)
+        if isinstance(event, Dahai):
+            return self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
         if isinstance(event, Call):
             if event.kind in RESPONSE_CALLS:
                 return self._respond({event.seat: self._call_action(event)})
@@ -277,7 +277,7 @@ class _Driver:
             return self._declare(event)
         return True  # indicators, game start/end: the round reveals them itself
 
-    def _draw(self, event: Draw) -> bool:
+    def _draw(self, event: Tsumo) -> bool:
         if self.rnd.phase != "own" and not self._pass_all():  # "own": nobody is asked, nothing to pass
             return False
         # the round's next draw not yet matched with the log's (the round draws by itself); written in place, not
@@ -293,10 +293,10 @@ class _Driver:
                 break
         self.seen_draws = seen
         if got is None:
-            self.fail("draw", f"seat {event.seat} draws {NAME[event.tile]}", "no draw here")
+            self.fail("draw", f"seat {event.actor} draws {NAME[event.pai]}", "no draw here")
             return False
-        if got.actor != event.seat or got.pai != event.tile:  # a tsumo event of the round: these two fields say it all
-            self.fail("draw", f"seat {event.seat} draws {NAME[event.tile]}", f"seat {got.actor} draws {NAME[got.pai]}")
+        if got.actor != event.actor or got.pai != event.pai:  # a tsumo event of the round: these two fields say it all
+            self.fail("draw", f"seat {event.actor} draws {NAME[event.pai]}", f"seat {got.actor} draws {NAME[got.pai]}")
             return False
         return True
 

@@ -20,8 +20,7 @@ from engine.core.tiles import format_tiles, kind_of
 from engine.replay.events import (
     AbortiveDraw,
     Call,
-    Discard,
-    Draw,
+    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
@@ -29,6 +28,7 @@ from engine.replay.events import (
     NewDoraIndicator,
     RiichiDeclared,
     RoundStart,
+    Tsumo,
     Win,
     round_label,
 )
@@ -158,9 +158,9 @@ def _apply(rnd: _Round, event: Event) -> None:
         # an added or closed kan that nobody robbed: now it is a completed call and the ippatsu turn is over
         rnd.ippatsu = [False] * 4
         rnd.ippatsu_break_pending = False
-    if isinstance(event, Draw):
+    if isinstance(event, Tsumo):
         _on_draw(rnd, event)
-    elif isinstance(event, Discard):
+    elif isinstance(event, Dahai):
         _on_discard(rnd, event)
     elif isinstance(event, Call):
         _on_call(rnd, event)
@@ -168,26 +168,26 @@ def _apply(rnd: _Round, event: Event) -> None:
         _on_riichi(rnd, event)
 
 
-def _on_draw(rnd: _Round, event: Draw) -> None:
+def _on_draw(rnd: _Round, event: Tsumo) -> None:
     if rnd.live_left <= 0:
-        raise InvalidRequest(f"seat {event.seat} draws but the live wall is empty")
+        raise InvalidRequest(f"seat {event.actor} draws but the live wall is empty")
     # a replacement draw comes from the dead wall, which is then topped up from the live wall: one tile less
     rnd.live_left -= 1
-    replacement = rnd.replacement_due[event.seat]
-    rnd.replacement_due[event.seat] = False
-    rnd.last_draw_replacement[event.seat] = replacement
+    replacement = rnd.replacement_due[event.actor]
+    rnd.replacement_due[event.actor] = False
+    rnd.last_draw_replacement[event.actor] = replacement
     if replacement:
         rnd.rule_dora_count += rnd.due_at_draw
         rnd.due_at_draw = 0
-    rnd.hands[event.seat][event.tile] += 1
+    rnd.hands[event.actor][event.pai] += 1
 
 
-def _on_discard(rnd: _Round, event: Discard) -> None:
-    _take(rnd, event.seat, [event.tile], "discards")
-    rnd.discards[event.seat] += 1
+def _on_discard(rnd: _Round, event: Dahai) -> None:
+    _take(rnd, event.actor, [event.pai], "discards")
+    rnd.discards[event.actor] += 1
     rnd.last_discard_live_left = rnd.live_left
-    if rnd.riichi[event.seat]:
-        rnd.ippatsu[event.seat] = False
+    if rnd.riichi[event.actor]:
+        rnd.ippatsu[event.actor] = False
     if rnd.owed_dora:
         rnd.rule_dora_count += rnd.owed_dora
         rnd.owed_dora = 0
@@ -258,7 +258,7 @@ def _win_case(rnd: _Round, win: Win, rules: GameStart, source: str) -> WinCase:
         and last.seat == win.from_who
         and kind_of(last.called_tile) == kind_of(win.win_tile)
     )
-    if not tsumo and not robbed_kan and not (isinstance(last, Discard) and last.seat == win.from_who):
+    if not tsumo and not robbed_kan and not (isinstance(last, Dahai) and last.actor == win.from_who):
         raise InvalidRequest(
             f"seat {who} wins by ron from seat {win.from_who}, whose last act was no discard"
         )

@@ -13,7 +13,7 @@ from engine.cli import main
 from engine.core.tiles import parse_tiles
 from engine.impact.report import render_markdown, render_text
 from engine.impact.tiles import fit_round, mapping_note
-from engine.replay.events import Draw, RoundStart
+from engine.replay.events import RoundStart, Tsumo
 from tests.impact.runs import item, report
 from tests.spec_files import TENHOU
 
@@ -59,8 +59,8 @@ def test_no_sentence_when_b_holds_every_tile_of_a() -> None:
 def test_a_round_keeps_its_objects_when_no_tile_maps_and_plain_fives_otherwise() -> None:
     hands = tuple(tuple(parse_tiles(h)) for h in ("0m123456789p11z", "1112345678999m", "1112345678999s", "1234567z123456z"))
     start = RoundStart(round_index=0, honba=0, sticks=0, dora_indicator=parse_tiles("0s")[0], scores=(25_000,) * 4, dealer=0, hands=hands)
-    body = [Draw(0, parse_tiles("0p")[0])]
+    body = [Tsumo(0, parse_tiles("0p")[0])]
     assert fit_round(start, body, (34, 35, 36)) == (start, body)
     mapped, moves = fit_round(start, body, ())
     assert mapped.hands[0] == tuple(sorted(parse_tiles("5m123456789p11z"))) and mapped.dora_indicator == parse_tiles("5s")[0]
-    assert moves == [Draw(0, parse_tiles("5p")[0])]
+    assert moves == [Tsumo(0, parse_tiles("5p")[0])]

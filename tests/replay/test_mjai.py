@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.core.errors import InvalidRequest
 from engine.core.tiles import format_tiles, parse_tile
 from engine.protocol import mjai
-from engine.replay.events import AbortiveDraw, Call, Discard, Draw, ExhaustiveDraw, GameStart, RoundStart, Win
+from engine.replay.events import AbortiveDraw, Call, Dahai, ExhaustiveDraw, GameStart, RoundStart, Tsumo, Win
 from engine.replay.mjai_log import parse_mjai, parse_mjai_events
 from engine.round.actions import Action
 
@@ -143,10 +143,10 @@ def test_an_mjai_log_reads_as_replay_events() -> None:
         )
     )
     kinds = [type(e).__name__ for e in events]
-    assert kinds == ["GameStart", "RoundStart", "Draw", "Discard", "Draw", "Discard", "Draw", "Win", "GameEnd"]
+    assert kinds == ["GameStart", "RoundStart", "Tsumo", "Dahai", "Tsumo", "Dahai", "Tsumo", "Win", "GameEnd"]
     assert isinstance(events[0], GameStart) and events[0].red_fives and events[0].players == 4
     assert isinstance(events[1], RoundStart) and events[1].dealer == 0 and events[1].label == "E1-0"
-    assert events[2] == Draw(0, parse_tile("1z")) and events[3] == Discard(0, parse_tile("1m"), False)
+    assert events[2] == Tsumo(0, parse_tile("1z")) and events[3] == Dahai(0, parse_tile("1m"), False)
     win = events[7]
     assert isinstance(win, Win) and win.tsumo and win.who == 2 and win.deltas == (-4000, -2000, 8000, -2000)
     assert format_tiles(win.hand) == "11223344056789p"

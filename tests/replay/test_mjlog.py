@@ -21,11 +21,11 @@ from engine.replay import mjlog as mjlog_module
 from engine.replay.events import (
     AbortiveDraw,
     Call,
-    Discard,
-    Draw,
+    Dahai,
     GameEnd,
     GameStart,
     RoundStart,
+    Tsumo,
     Win,
 )
 from engine.replay.mjlog import decode_meld, parse_mjlog, parse_mjlog_at, read_mjlog, tile_code
@@ -159,7 +159,7 @@ def test_minimal_log_parses() -> None:
     start = events[1]
     assert isinstance(start, RoundStart)
     assert (start.round_index, start.dealer, start.scores, start.label) == (0, 0, (25000,) * 4, "E1-0")
-    assert events[2:] == [Draw(0, 19), Discard(0, 19, True), Draw(1, 18), Discard(1, 18, True)]
+    assert events[2:] == [Tsumo(0, 19), Dahai(0, 19, True), Tsumo(1, 18), Dahai(1, 18, True)]
     assert start.hands[3].count(36) == 1  # id 88 is the red 5s
 
 

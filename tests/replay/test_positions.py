@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.replay.events import Discard, Draw, GameEnd, GameStart, NewDoraIndicator, RoundStart, Win
+from engine.replay.events import Dahai, GameEnd, GameStart, NewDoraIndicator, RoundStart, Tsumo, Win
 from engine.replay.mjai_log import parse_mjai_at
 from engine.replay.mjlog import parse_mjlog_at, read_mjlog_at
 from engine.replay.positions import Position
@@ -24,8 +24,8 @@ def test_an_mjai_event_is_placed_on_its_own_line_whatever_makes_no_event() -> No
         at = places.at(index)
         assert at is not None and at.line is not None
         written = json.loads(lines[at.line - 1])
-        if isinstance(event, Draw):
-            assert written["type"] == "tsumo" and written["actor"] == event.seat
+        if isinstance(event, Tsumo):
+            assert written["type"] == "tsumo" and written["actor"] == event.actor
         elif isinstance(event, RoundStart):
             assert written["type"] == "start_kyoku"
         elif isinstance(event, NewDoraIndicator):
@@ -36,7 +36,7 @@ def test_an_mjai_event_is_placed_on_its_own_line_whatever_makes_no_event() -> No
 def test_an_mjlog_tag_is_placed_by_line_column_and_byte_offset() -> None:
     events, places = read_mjlog_at(MJLOG)
     text = MJLOG.read_text(encoding="utf-8")
-    first_draw = next(i for i, e in enumerate(events) if isinstance(e, Draw))
+    first_draw = next(i for i, e in enumerate(events) if isinstance(e, Tsumo))
     at = places.at(first_draw)
     assert at is not None and at.line == 1 and at.column == at.offset + 1  # one line of ASCII
     assert text[at.offset] == "<" and text[at.offset + 1] in "TUVW"
@@ -65,10 +65,10 @@ def test_a_tenhou6_event_is_placed_by_its_entry_of_the_log_arrays() -> None:
         entry = data["log"][steps[0]]
         for k in steps[1:]:
             entry = entry[k]
-        if isinstance(event, Draw):
-            assert steps[1] == 5 + 3 * event.seat and isinstance(entry, int)
-        elif isinstance(event, Discard):
-            assert steps[1] == 6 + 3 * event.seat
+        if isinstance(event, Tsumo):
+            assert steps[1] == 5 + 3 * event.actor and isinstance(entry, int)
+        elif isinstance(event, Dahai):
+            assert steps[1] == 6 + 3 * event.actor
         elif isinstance(event, Win):
             assert at.path == "log[0][16]"
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine.core.errors import InvalidRequest
 from engine.core.tiles import parse_tile
-from engine.replay.events import Call, Draw, GameEnd, GameStart, RoundStart, Win
+from engine.replay.events import Call, GameEnd, GameStart, RoundStart, Tsumo, Win
 from engine.replay.tenhou6 import parse_call, parse_tenhou6
 from engine.replay.through_round import replay_round
 from engine.round.rules import round_rules
@@ -57,7 +57,7 @@ def test_a_three_player_round_reads_as_three_seats_with_a_north_set_aside() -> N
     assert isinstance(game, GameStart) and game.players == 3
     assert isinstance(start, RoundStart) and start.scores == (35000,) * 3 and len(start.hands) == 3
     north, east_5s = parse_tile("4z"), parse_tile("5s")
-    assert events[2:5] == [Draw(0, north), Call(0, "kita", (north,), north, 0), Draw(0, east_5s)]
+    assert events[2:5] == [Tsumo(0, north), Call(0, "kita", (north,), north, 0), Tsumo(0, east_5s)]
     win = events[5]
     assert isinstance(win, Win) and win.who == 0 and win.from_who == 0 and win.win_tile == east_5s
     assert [m.kind for m in win.melds] == ["kita"] and win.deltas == (8000, -4000, -4000)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.tiles import parse_tiles
-from engine.replay.events import Call, Draw, RoundStart
+from engine.replay.events import Call, RoundStart, Tsumo
 from engine.replay.positions import Position
 from engine.replay.through_round import Mismatch, replay_round, wall_of
 from engine.round.rules import round_rules
@@ -17,12 +17,12 @@ def test_replacement_draws_past_the_dead_walls_own_come_from_the_end_of_the_live
     replacements = parse_tiles("6s7s8s9s1z2z")
     body = []
     for tile in replacements:
-        body += [Call(0, "kita", (parse_tiles("4z")[0],), parse_tiles("4z")[0], 0), Draw(0, tile)]
+        body += [Call(0, "kita", (parse_tiles("4z")[0],), parse_tiles("4z")[0], 0), Tsumo(0, tile)]
     start = RoundStart(
         round_index=0, honba=0, sticks=0, dora_indicator=parse_tiles("9p")[0], scores=(35_000,) * 3, dealer=0,
         hands=(tuple(parse_tiles("1112223334445p")), tuple(parse_tiles("1112223334445s")), tuple(parse_tiles("111999m1235677z"))),
     )
-    wall = wall_of(rules, start, [Draw(0, parse_tiles("6p")[0]), *body])  # the calls' own tiles are not drawn here
+    wall = wall_of(rules, start, [Tsumo(0, parse_tiles("6p")[0]), *body])  # the calls' own tiles are not drawn here
     state = WallState(wall, rules)
     assert state.draw() == parse_tiles("6p")[0]
     assert [state.replacement() for _ in replacements] == replacements
