@@ -7,11 +7,12 @@ the situation tracker and, later, the round engine consume them. Tiles are ``eng
 
 Every record is frozen: an event is a fact about the past, nothing downstream gets to rewrite it.
 
-A draw and a discard are the round engine's own records (``engine.round.events.Tsumo`` and ``Dahai``: the seat
-``actor``, the tile ``pai``): a log's draw is the same fact as a round's, so replay reads and compares one type.
+A draw, a discard and a riichi declaration are the round engine's own records (``engine.round.events.Tsumo``,
+``Dahai`` and ``Reach``: the seat ``actor``, the tile ``pai``): a log's draw is the same fact as a round's, so
+replay reads and compares one type.
 The other records stay the log's own, because they say more or other than the round's (see docs/round-engine.md,
 "Events: typed inside, JSON at the edges"): ``Call`` is the meld as a log states it (all its tiles, the seat a
-kakan's pon came from), ``RiichiDeclared`` step 2 carries no scores, ``NewDoraIndicator`` says whether its place
+kakan's pon came from), ``RiichiStick`` carries no scores, ``NewDoraIndicator`` says whether its place
 is the log's or a guess, and a win or draw carries the log's own points.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.round.events import Dahai, Tsumo
+from engine.round.events import Dahai, Reach, Tsumo
 from ruledsl.record import record
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
@@ -90,12 +91,12 @@ class Call:
 
 
 @record(slots=False)
-class RiichiDeclared:
-    """Step 1: the declaration, before the discard. Step 2: the discard passed, the stick is on the table."""
+class RiichiStick:
+    """The riichi discard passed: the stick is on the table (mjlog ``REACH step="2"``, mjai ``reach_accepted``).
+    The declaration before the discard is the round's own ``Reach``; this stays the log's record, because a log
+    does not always say the deltas and scores the round's ``ReachAccepted`` records (tenhou.net/6 says neither)."""
 
     seat: int
-    step: int
-    open: bool = False  # an open riichi (mjai `reach` with `"open": true`; `settings riichi open_riichi`)
 
 
 @record(slots=False)
@@ -194,7 +195,8 @@ Event = (
     | Tsumo
     | Dahai
     | Call
-    | RiichiDeclared
+    | Reach
+    | RiichiStick
     | NewDoraIndicator
     | Win
     | ExhaustiveDraw

@@ -27,7 +27,8 @@ from engine.replay.events import (
     GameEnd,
     GameStart,
     NewDoraIndicator,
-    RiichiDeclared,
+    Reach,
+    RiichiStick,
     RoundStart,
     Tsumo,
     Win,
@@ -219,10 +220,10 @@ class _Reader:
         self._call(e, "kita")
 
     def _reach(self, e: dict[str, Any], players: int) -> None:
-        self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 1, open=e.get("open") is True))
+        self.out.append(Reach(mjai._seat(e["actor"]), open=e.get("open") is True))
 
     def _reach_accepted(self, e: dict[str, Any], players: int) -> None:
-        self.out.append(RiichiDeclared(mjai._seat(e["actor"]), 2))
+        self.out.append(RiichiStick(mjai._seat(e["actor"])))
         self.accepted += 1
 
     def _dora(self, e: dict[str, Any], players: int) -> None:

@@ -31,7 +31,8 @@ from engine.replay.events import (
     GameEnd,
     GameStart,
     NewDoraIndicator,
-    RiichiDeclared,
+    Reach,
+    RiichiStick,
     RoundStart,
     Tsumo,
     Win,
@@ -415,7 +416,8 @@ class _Parser:
         step = int(el.attrib["step"])
         if step not in (1, 2):
             raise _TagError(f"riichi step {step} is neither 1 nor 2")
-        self.events.append(RiichiDeclared(seat=self._seat(el.attrib["who"]), step=step))
+        seat = self._seat(el.attrib["who"])
+        self.events.append(Reach(seat) if step == 1 else RiichiStick(seat))
 
     def _dora(self, el: ET.Element) -> None:
         self._need_round()

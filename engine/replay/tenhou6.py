@@ -39,7 +39,8 @@ from engine.replay.events import (
     GameEnd,
     GameStart,
     NewDoraIndicator,
-    RiichiDeclared,
+    Reach,
+    RiichiStick,
     RoundStart,
     Tsumo,
     Win,
@@ -429,7 +430,7 @@ class _Replay:
             else:
                 tile, tsumogiri = self._tile(action), False
             if riichi:
-                self.events.append(RiichiDeclared(seat, 1))
+                self.events.append(Reach(seat))
             self.flip(self.owed)
             self.owed = 0
             self.at(6 + 3 * seat, self.di[seat] - 1)
@@ -438,7 +439,7 @@ class _Replay:
             if self.consumed():
                 return self._finish_after_discard(seat, tile, riichi)
             if riichi:
-                self.events.append(RiichiDeclared(seat, 2))
+                self.events.append(RiichiStick(seat))
                 self.riichi[seat] = True
                 self.established += 1
             call = self._reaction(seat, tile)
@@ -577,7 +578,7 @@ class _Replay:
         if name == WIN_WORD:
             return self._finish_ron(seat, tile)
         if riichi:  # the declaration discard passed: the stick is down before the round ends
-            self.events.append(RiichiDeclared(seat, 2))
+            self.events.append(RiichiStick(seat))
             self.established += 1
         self.at(16)
         deltas = self._deltas(1)

@@ -26,7 +26,8 @@ from engine.replay.events import (
     Event,
     ExhaustiveDraw,
     NewDoraIndicator,
-    RiichiDeclared,
+    Reach,
+    RiichiStick,
     RoundStart,
     Tsumo,
     Win,
@@ -267,8 +268,10 @@ class _Driver:
             if event.kind in RESPONSE_CALLS:
                 return self._respond({event.seat: self._call_action(event)})
             return self._own(self._call_action(event))
-        if isinstance(event, RiichiDeclared):
-            return self._own(Action("reach", event.seat, open=event.open)) if event.step == 1 else True
+        if isinstance(event, Reach):
+            return self._own(Action("reach", event.actor, open=event.open))
+        if isinstance(event, RiichiStick):
+            return True
         if isinstance(event, AbortiveDraw):
             return self._abortive(event)
         if isinstance(event, ExhaustiveDraw):

@@ -26,7 +26,8 @@ from engine.replay.events import (
     GameEnd,
     GameStart,
     NewDoraIndicator,
-    RiichiDeclared,
+    Reach,
+    RiichiStick,
     RoundStart,
     Tsumo,
     Win,
@@ -164,8 +165,11 @@ def _apply(rnd: _Round, event: Event) -> None:
         _on_discard(rnd, event)
     elif isinstance(event, Call):
         _on_call(rnd, event)
-    elif isinstance(event, RiichiDeclared):
-        _on_riichi(rnd, event)
+    elif isinstance(event, Reach):
+        rnd.double_candidate[event.actor] = rnd.discards[event.actor] == 0 and not rnd.any_call
+        rnd.open_riichi[event.actor] = event.open
+    elif isinstance(event, RiichiStick):
+        _on_stick(rnd, event)
 
 
 def _on_draw(rnd: _Round, event: Tsumo) -> None:
@@ -235,15 +239,11 @@ def _on_call(rnd: _Round, event: Call) -> None:
         rnd.replacement_due[seat] = False
 
 
-def _on_riichi(rnd: _Round, event: RiichiDeclared) -> None:
+def _on_stick(rnd: _Round, event: RiichiStick) -> None:
     seat = event.seat
-    if event.step == 1:
-        rnd.double_candidate[seat] = rnd.discards[seat] == 0 and not rnd.any_call
-        rnd.open_riichi[seat] = event.open
-    else:
-        rnd.riichi[seat] = True
-        rnd.double_riichi[seat] = rnd.double_candidate[seat]
-        rnd.ippatsu[seat] = True
+    rnd.riichi[seat] = True
+    rnd.double_riichi[seat] = rnd.double_candidate[seat]
+    rnd.ippatsu[seat] = True
 
 
 def _win_case(rnd: _Round, win: Win, rules: GameStart, source: str) -> WinCase:
