@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -65,7 +66,7 @@ def rulebook_for(rules: GameStart, log_format: str = "tenhou", log_id: str | Non
     return next(e["rulebook"] for e in data[log_format] if not set(e["when"]) & set(DATE_KEYS))
 
 
-def yaku_view(result: dict[str, Any]) -> list[dict[str, Any]]:
+def yaku_view(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """A score response's yaku lines as a log records them: id with han, or yakuman 1; lines the log counts under
     another (``folded`` in ``rulebooks/tenhou_yaku.json``: a North set aside is dora there) added into that line."""
     folded = tenhou_table().get("folded", {}).get("lines", {})

@@ -11,7 +11,7 @@ and oka must give the same. Nothing here knows a rule: every number comes from t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from engine.replay.tenhou6 import read_tenhou6_at
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
+from engine.round.settlement import Settlement
 from engine.scoring.score import Scorer
 from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
@@ -180,8 +181,8 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
 def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event], nxt: RoundStart | None, event: int) -> list[Mismatch]:
     """The finished round against the log: outcome, wins, point changes, and what the next round starts with."""
     rnd = played.round
-    assert rnd is not None and rnd.settlement is not None
-    s = rnd.settlement
+    assert rnd is not None and rnd.settled is not None
+    s = rnd.settled
     out: list[Mismatch] = []
     label = start.label
 
@@ -195,15 +196,15 @@ def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event]
         kind = "abortive"
     else:
         kind = "exhaustive"
-    if s["kind"] != kind:
-        differ("outcome", kind, s["kind"])
+    if s.kind != kind:
+        differ("outcome", kind, s.kind)
         return out
     if isinstance(draw, AbortiveDraw):
         want = _abortive_items().get(draw.kind, draw.kind)
-        got = s["abortive"] or "triple_ron"
-        if got != want and not (draw.kind == "triple_ron" and s["abortive"] is None):
-            differ("abortive draw", want, got)
-    engine_wins = {w["seat"]: w for w in s["wins"]}
+        item = s.abortive or "triple_ron"
+        if item != want and not (draw.kind == "triple_ron" and s.abortive is None):
+            differ("abortive draw", want, item)
+    engine_wins = {w.seat: w.result.answer for w in s.wins}  # each win's score response
     for win in wins:
         mine = engine_wins.get(win.who)
         if mine is None:
@@ -216,15 +217,15 @@ def compare_settlement(played: RoundReplay, start: RoundStart, body: list[Event]
     players = len(start.scores)
     logged = _logged_deltas(wins, draw, players)
     if logged is not None:
-        got = [s["deltas"][i] + rnd.deposits[i] for i in range(players)]
+        got = [s.deltas[i] + rnd.deposits[i] for i in range(players)]
         if got != logged:
             differ("point changes", logged, got, "before the riichi deposits of this round")
     if nxt is not None:
         checks: tuple[tuple[str, Any, Any], ...] = (
-            ("honba", nxt.honba, s["honba_next"]),
-            ("riichi sticks", nxt.sticks, s["sticks_next"]),
-            ("dealer", nxt.dealer, s["dealer_next"]),
-            ("scores", list(nxt.scores), list(s["scores"])),
+            ("honba", nxt.honba, s.next.honba_next),
+            ("riichi sticks", nxt.sticks, s.next.sticks_next),
+            ("dealer", nxt.dealer, s.next.dealer_next),
+            ("scores", list(nxt.scores), list(s.scores)),
         )
         for what, want, have in checks:
             if want != have:
@@ -258,7 +259,7 @@ def _logged_deltas(wins: list[Win], draw: Event | None, players: int) -> list[in
     return None
 
 
-def _compare_value(win: Win, mine: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def _compare_value(win: Win, mine: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The log's han, fu and yaku against the round's score response; None when they agree."""
     expected = expected_result(win)
     got = {"yaku": yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
@@ -282,7 +283,7 @@ class GameFollower:
         index = self.rules.winds.index(wind) if wind in self.rules.winds else 0
         self.state: GameState | None = GameState(index, first.dealer, first.honba, first.sticks, tuple(first.scores))
 
-    def after(self, settlement: dict[str, Any], nxt: RoundStart | None, label: str, event: int) -> list[Mismatch]:
+    def after(self, settlement: Settlement, nxt: RoundStart | None, label: str, event: int) -> list[Mismatch]:
         """Advance by one settled round; compare with the round the log plays next (None: the log's last)."""
         if self.state is None:
             return []
@@ -347,12 +348,12 @@ def replay_events(
         if on_round is not None:
             on_round(source, played)
         mismatches = list(played.mismatches)
-        settled = played.round is not None and played.round.settlement is not None
-        if not mismatches and played.round is not None and played.round.settlement is not None:
+        settled = played.round.settled if played.round is not None else None
+        if not mismatches and settled is not None:
             mismatches = compare_settlement(played, start, body, nxt, index + 1 + len(body))
         if game is not None:
-            if settled and played.round is not None and played.round.settlement is not None:
-                mismatches += game.after(played.round.settlement, nxt, start.label, index + 1 + len(body))
+            if settled is not None:
+                mismatches += game.after(settled, nxt, start.label, index + 1 + len(body))
             else:
                 game.state = None  # a round the engine could not settle: the game cannot be followed further
         report.rounds += 1

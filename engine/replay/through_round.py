@@ -352,8 +352,8 @@ class _Driver:
         return False
 
     def _ended(self) -> str:
-        s = self.rnd.settlement or {}
-        return s.get("abortive") or s.get("kind", "?")
+        s = self.rnd.settled
+        return "?" if s is None else s.abortive or s.kind
 
     def _apply(self, action: Action) -> bool:
         try:

@@ -106,7 +106,8 @@ def check_game(game: dict[str, Any], rules: RoundRules) -> GameCheck:
             mismatches = compare_settlement(played, start, body, nxt, start_index + 1 + len(body))
             settlement = played.round.settlement
             out.outcomes[settlement["abortive"] or settlement["kind"]] += 1
-            mismatches += follower.after(settlement, nxt, start.label, start_index + 1 + len(body))
+            assert played.round.settled is not None
+            mismatches += follower.after(played.round.settled, nxt, start.label, start_index + 1 + len(body))
         else:
             follower.state = None
         out.report.rounds += 1
