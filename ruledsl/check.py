@@ -92,6 +92,7 @@ class _Checker:
         self.d = diags
         self.scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
         self.han_ceiling = self._han_ceiling()
+        self.types = _Types(diags, self.scoring_names)
         self.bounds = limits.Bounds(self._bounded)
         # every decorator written for an item key, across the chain: one pass, so that checking stays linear
         self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
@@ -230,7 +231,7 @@ class _Checker:
             return
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
         before = len(self.d.items)
-        got = self.infer(f.value, scope, {})
+        got = self.types.infer(f.value, scope, {})
         if got is not None and not _compatible(spec.type, got):
             self.d.error(
                 f"`{name}` must be {_a(spec.type)}, but this is {_a(got)}",
@@ -297,20 +298,7 @@ class _Checker:
             self.d.error(f"`{f.name}` must be a list of yaku names", f.value.span, f"e.g. `{f.name} = [name_a, name_b]`")
             return
         for entry in f.value.items:
-            self._check_item_ref(entry)
-
-    def _check_item_ref(self, expr: ast.Expr) -> bool:
-        if not isinstance(expr, ast.Name):
-            self.d.error("expected the name of a yaku or yakuman", expr.span, "write the item's name, without quotes")
-            return False
-        if expr.id not in self.scoring_names:
-            self.d.error(
-                f"no yaku or yakuman `{expr.id}` in this rulebook",
-                expr.span,
-                did_you_mean(expr.id, self.scoring_names) or "define it, or check its name",
-            )
-            return False
-        return True
+            self.types.item_ref(entry)
 
     def _check_settings(self, item: ResolvedItem) -> None:
         group = V.SETTINGS.get(item.name)
@@ -408,7 +396,15 @@ class _Checker:
                                 "give them different conditions, or keep one",
                             )
 
-    # ---- expressions
+
+class _Types:
+    """The type of each expression, by the vocabulary's names and signatures, with a diagnostic at every mismatch:
+    the checker's reading of expressions, apart from its checks of items, fields and settings (``_Checker``)."""
+
+    def __init__(self, diags: _Diagnostics, scoring_names: set[str]) -> None:
+        self.d = diags
+        self.scoring_names = scoring_names
+
     def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
         """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
         match expr:
@@ -515,7 +511,7 @@ class _Checker:
             if len(expr.args) != 1:
                 self.d.error("`has_yaku` takes one yaku name", expr.span, "e.g. `has_yaku(my_local_yaku)`")
                 return V.BOOL
-            self._check_item_ref(expr.args[0])
+            self.item_ref(expr.args[0])
             return V.BOOL
         if len(expr.args) != len(fn.params):
             self.d.error(
@@ -587,6 +583,20 @@ class _Checker:
         if not (_compatible(left, right) or _compatible(right, left)):
             self.d.error(f"cannot compare {_a(left)} with {_a(right)}", expr.span, "both sides of `==` must be the same kind of value")
         return V.BOOL
+
+    def item_ref(self, expr: ast.Expr) -> bool:
+        """Whether ``expr`` names a yaku or yakuman of this rulebook (an error when not)."""
+        if not isinstance(expr, ast.Name):
+            self.d.error("expected the name of a yaku or yakuman", expr.span, "write the item's name, without quotes")
+            return False
+        if expr.id not in self.scoring_names:
+            self.d.error(
+                f"no yaku or yakuman `{expr.id}` in this rulebook",
+                expr.span,
+                did_you_mean(expr.id, self.scoring_names) or "define it, or check its name",
+            )
+            return False
+        return True
 
 
 # ---- satisfiability: sound and cheap (constant folding, contradictory conjuncts, bounds of counts) -------------

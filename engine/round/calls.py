@@ -17,7 +17,7 @@ from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 
 # the word of each call in ``settings calls precedence``
@@ -48,7 +48,7 @@ def orders_of(players: int) -> tuple[tuple[int, ...], ...]:
 _ORDER_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def open_window(r: Round, event: str, tile: int, source: int) -> None:
+def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
     """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once."""
     r.window = (event, tile, source)
     r.pending = {}
@@ -84,7 +84,7 @@ def open_window(r: Round, event: str, tile: int, source: int) -> None:
         resolve(r)
 
 
-def passed_unasked(r: Round, kind: int, source: int) -> None:
+def passed_unasked(r: RoundState, kind: int, source: int) -> None:
     """A discard nobody could answer passed: what ``resolve`` does with no answers (a passed winning tile
     makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
     lists of rons and calls nobody made. Most discards go this way."""
@@ -101,7 +101,7 @@ def passed_unasked(r: Round, kind: int, source: int) -> None:
     discard_passed(r, source)
 
 
-def resolve(r: Round) -> None:
+def resolve(r: RoundState) -> None:
     """Every asked seat answered: ron first (with the abortive checks of `immediately` and `triple_ron`), then
     the call of highest precedence, else the tile passes."""
     assert r.window is not None
@@ -120,7 +120,7 @@ def resolve(r: Round) -> None:
     r.pending = {}
     r.phase = "own"
     if rons:
-        env = r.facts(source, ron_count=len(rons))
+        env = round_facts(r, source, ron_count=len(rons))
         for item, when in r.rules.abortives_at.get("immediately", ()):
             if when(env):
                 endings.end_abortive(r, item)
@@ -146,7 +146,7 @@ def resolve(r: Round) -> None:
     kans.after_window(r)
 
 
-def discard_passed(r: Round, source: int) -> None:
+def discard_passed(r: RoundState, source: int) -> None:
     """The discard passed: the `discard_passed` abortive checks (with their shortcut), the exhaustive draw,
     else the next seat draws."""
     quiet = r.quiet  # ``abortive_after``'s shortcut, tested here first: most discards need no more
@@ -161,7 +161,7 @@ def discard_passed(r: Round, source: int) -> None:
     turns.draw(r, (source + 1) % r.rules.players)
 
 
-def abortive_after(r: Round, source: int) -> Any:
+def abortive_after(r: RoundState, source: int) -> Any:
     """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
 
     They are asked after every discard and nearly always hold not. When the last check read only steady facts
@@ -182,7 +182,7 @@ def abortive_after(r: Round, source: int) -> Any:
     return None
 
 
-def call(r: Round, a: Action) -> None:
+def call(r: RoundState, a: Action) -> None:
     """A chi, pon or open kan: the meld made, the first go-around broken, then the caller's turn (an open
     kan's replacement first)."""
     seat, tile, source = a.actor, a.pai, a.target

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.round import scoring
 from engine.round.actions import Action
 from engine.round.events import EndKyoku, Hora, Ryukyoku
+from engine.round.facts import round_facts
 from engine.round.karaten import is_tenpai
 from engine.round.settle import next_counters, win_deltas
 from engine.round.settlement import NextHand, Settlement, Win
@@ -18,11 +19,11 @@ from engine.scoring.pao import WinClaim, field
 from ruledsl.record import replace
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 
 def finish(
-    r: Round, kind: str, deltas: list[int], counters: NextHand, abortive: str | None, wins: list[Win], clauses: list[str],
+    r: RoundState, kind: str, deltas: list[int], counters: NextHand, abortive: str | None, wins: list[Win], clauses: list[str],
     tenpai: list[bool] | None = None, nagashi: list[int] | None = None,
 ) -> None:
     """The hand is over: scores moved and the settlement written (deltas net of the riichi deposits paid this
@@ -42,7 +43,7 @@ def finish(
     r.log.append(EndKyoku())
 
 
-def end_wins(r: Round, claims: list[WinClaim]) -> None:
+def end_wins(r: RoundState, claims: list[WinClaim]) -> None:
     """One or more wins: each scored with its honba and sticks share, paid (pao included), then the next
     counters."""
     rules = r.rules
@@ -71,7 +72,7 @@ def end_wins(r: Round, claims: list[WinClaim]) -> None:
     finish(r, "win", deltas, counters, None, wins, clauses)
 
 
-def sticks_share(r: Round, claims: list[WinClaim], seat: int) -> int:
+def sticks_share(r: RoundState, claims: list[WinClaim], seat: int) -> int:
     """Riichi sticks this winner takes (``win sticks_to``): all to the nearest, or split evenly."""
     nearest = claims[0].seat
     if r.rules.sticks_to == "split":
@@ -80,9 +81,9 @@ def sticks_share(r: Round, claims: list[WinClaim], seat: int) -> int:
     return r.sticks if seat == nearest else 0
 
 
-def end_abortive(r: Round, item: Any) -> None:
+def end_abortive(r: RoundState, item: Any) -> None:
     """An abortive draw (or a triple ron that aborts): sticks returned where the item says, the next counters."""
-    env = r.facts(r.actor)
+    env = round_facts(r, r.actor)
     deltas = [0] * r.rules.players
     kept = r.sticks
     if item is not None and field(item, "sticks", env, "stay") == "return":
@@ -95,7 +96,7 @@ def end_abortive(r: Round, item: Any) -> None:
     finish(r, "abortive", deltas, counters, name, [], [item.clause or item.name] if item is not None else [])
 
 
-def exhaustive(r: Round) -> None:
+def exhaustive(r: RoundState) -> None:
     """The live wall is empty and the last discard passed: tenpai, nagashi and noten payments."""
     rules = r.rules
     tenpai = [tenpai_at_draw(r, s) for s in r.seats]
@@ -109,12 +110,12 @@ def exhaustive(r: Round) -> None:
     end_exhaustive(r)
 
 
-def tenpai_at_draw(r: Round, s: Seat) -> bool:
+def tenpai_at_draw(r: RoundState, s: Seat) -> bool:
     """Whether the hand is tenpai at the exhaustive draw, under `settings tenpai karaten`."""
     return is_tenpai(r.rules.karaten, s.counts, s.melds, s.waits)
 
 
-def end_exhaustive(r: Round) -> None:
+def end_exhaustive(r: RoundState) -> None:
     """The exhaustive draw settled: nagashi payments, then noten payments (unless a nagashi item forbids
     them), the next counters."""
     rules = r.rules
@@ -131,11 +132,11 @@ def end_exhaustive(r: Round) -> None:
         if "pays_as" not in item.fields:
             continue
         for seat in range(players):
-            if item.when(r.facts(seat)):
+            if item.when(round_facts(r, seat)):
                 nagashi.append((seat, item))
     dealer = r.setup.dealer
     for seat, item in nagashi:
-        env = r.facts(seat)
+        env = round_facts(r, seat)
         honba = r.setup.honba if field(item, "honba_bonus", env, False) else 0
         paid = rules.scorer.pay_tier(field(item, "pays_as", env), dealer=seat == dealer, honba=honba)["payments"]
         for other in range(players):
@@ -144,14 +145,14 @@ def end_exhaustive(r: Round) -> None:
                 deltas[other] -= amount
                 deltas[seat] += amount
         clauses.append(item.clause or item.name)
-    noten_ok = all(field(item, "noten_payments", r.facts(seat), False) for seat, item in nagashi)
+    noten_ok = all(field(item, "noten_payments", round_facts(r, seat), False) for seat, item in nagashi)
     if noten_ok:
         for item in rules.draws:
-            if "total" not in item.fields or not item.when(r.facts(dealer)):
+            if "total" not in item.fields or not item.when(round_facts(r, dealer)):
                 continue
             k = sum(tenpai)
             if 0 < k < players:
-                total = field(item, "total", r.facts(dealer), 0)
+                total = field(item, "total", round_facts(r, dealer), 0)
                 pay = total // (players - k)
                 pot = pay * (players - k)
                 gains = [pot // k + (1 if i < pot % k else 0) for i in range(k)]
@@ -166,7 +167,7 @@ def end_exhaustive(r: Round) -> None:
     counters = next_counters(r, tags, None, r.sticks)
     makers = {seat for seat, _ in nagashi}
     for seat, item in nagashi:
-        cont = field(item, "dealer_continues", r.facts(seat), None)
+        cont = field(item, "dealer_continues", round_facts(r, seat), None)
         if cont == "if_dealer_nagashi":  # the tenpai hands are not shown: the dealer stays if he made it himself
             cont = "always" if dealer in makers else "never"
         if cont in ("always", "never"):

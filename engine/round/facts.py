@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 from engine.core import tiles as T
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 _YAOCHUU = frozenset(T.YAOCHUU_KINDS)
 
 
-def _first_discards_same_wind(r: Round, seat: int) -> bool:
+def _first_discards_same_wind(r: RoundState, seat: int) -> bool:
     first = [s.discards[0] if s.discards else None for s in r.seats]
     if None in first:
         return False
@@ -29,7 +29,7 @@ def _first_discards_same_wind(r: Round, seat: int) -> bool:
     return len(kinds) == 1 and T.is_wind(next(iter(kinds)))
 
 
-FACTS: dict[str, Callable[[Round, int], Any]] = {
+FACTS: dict[str, Callable[[RoundState, int], Any]] = {
     "first_go_around": lambda r, seat: not r.second_draw,
     "any_call": lambda r, seat: r.any_call,
     "riichi_count": lambda r, seat: sum(1 for s in r.seats if s.riichi),
@@ -46,7 +46,7 @@ FACTS: dict[str, Callable[[Round, int], Any]] = {
 }
 
 
-# Facts whose value changes only where the round counts a "steady change" (``Round.steady_changes``: the end of
+# Facts whose value changes only where the round counts a "steady change" (``RoundState.steady_changes``: the end of
 # the first go-around, a call, a kan, a riichi stick) or never during a hand; the others (discards, a hand's
 # tiles) change with every discard. A fact missing here counts as changing at every discard, so a new fact is safe.
 STEADY_FACTS = frozenset(
@@ -61,7 +61,7 @@ class RoundFacts(dict):
 
     __slots__ = ("round", "seat")
 
-    def __init__(self, r: Round, seat: int, ron_count: int, completing_call: str) -> None:
+    def __init__(self, r: RoundState, seat: int, ron_count: int, completing_call: str) -> None:
         super().__init__(ron_count=ron_count, completing_call=completing_call)
         self.round = r
         self.seat = seat
@@ -74,7 +74,7 @@ class RoundFacts(dict):
         return value
 
 
-def round_facts(r: Round, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> RoundFacts:
+def round_facts(r: RoundState, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> RoundFacts:
     """Every round fact, for ``seat`` where a fact is about one player (``None``: the seat whose turn it is)."""
     return RoundFacts(r, r.actor if seat is None else seat, ron_count, completing_call)
 

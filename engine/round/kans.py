@@ -14,10 +14,10 @@ from engine.round.events import Ankan, Kakan, Nukidora
 from engine.round.state import MeldRecord
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 
-def own_ankan(r: Round, a: Action) -> None:
+def own_ankan(r: RoundState, a: Action) -> None:
     """A closed kan: the meld, then a window for the hands that may rob it (thirteen orphans, where allowed)."""
     seat = a.actor
     s = r.seats[seat]
@@ -32,7 +32,7 @@ def own_ankan(r: Round, a: Action) -> None:
     calls.open_window(r, "ankan", a.pai, seat)  # type: ignore[arg-type]
 
 
-def own_kakan(r: Round, a: Action) -> None:
+def own_kakan(r: RoundState, a: Action) -> None:
     """An added kan: the pon becomes a kan, then the window for a robbing ron (chankan)."""
     seat, tile = a.actor, a.pai
     assert tile is not None
@@ -50,7 +50,7 @@ def own_kakan(r: Round, a: Action) -> None:
     calls.open_window(r, "kakan", tile, seat)
 
 
-def own_nukidora(r: Round, a: Action) -> None:
+def own_nukidora(r: RoundState, a: Action) -> None:
     """A North set aside (`table kita`): counted as dora, then a window where `table kita_ron` allows a ron on
     it."""
     seat, tile = a.actor, a.pai
@@ -70,14 +70,14 @@ def own_nukidora(r: Round, a: Action) -> None:
         after_window(r)
 
 
-def kan_declared(r: Round, seat: int) -> None:
+def kan_declared(r: RoundState, seat: int) -> None:
     """A closed or added kan is counted at once; an earlier open kan's indicator, the interruption of the first
     go-around and of ippatsu wait until nobody robbed it (``_after_window``): a robbed kan never happened."""
     r.kan_makers.append(seat)
     r.steady_changes += 1
 
 
-def after_window(r: Round) -> None:
+def after_window(r: RoundState) -> None:
     """A kan or a set-aside North nobody robbed: its indicator (by ``calls kan_dora``), then the replacement."""
     a = r.pending_kan
     assert a is not None

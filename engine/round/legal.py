@@ -29,6 +29,7 @@ from ruledsl.record import record
 if TYPE_CHECKING:
     from engine.round.round import Round
     from engine.round.rules import RoundRules
+    from engine.round.state import RoundState
 
 NORTH = T.wind_kind("N")
 _YAOCHUU = frozenset(T.YAOCHUU_KINDS)
@@ -84,7 +85,7 @@ LOCKED_CALL = Bar("a player in riichi may not call")
 FURITEN = Bar("seat {seat} is furiten and may not ron", "furiten")
 
 
-def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
+def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
     """Moves of the seat whose turn it is: after a draw, after a call, or after declaring riichi."""
     s = r.seats[seat]
     if r.reach_pending:
@@ -147,7 +148,7 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     return _discard_offered(r, seat, action)
 
 
-def _discard_offered(r: Round, seat: int, action: Action) -> bool:
+def _discard_offered(r: RoundState, seat: int, action: Action) -> bool:
     """``action`` is among ``_discards(r, seat)``: a tile of the hand, as the drawn tile (tsumogiri) or as a tile
     of the hand (not the drawn one when it is the only copy of its code)."""
     s = r.seats[seat]
@@ -218,7 +219,7 @@ def _hand_dahai(seat: int) -> list[Action]:
     return _HAND_DAHAI[seat]
 
 
-def _discards(r: Round, seat: int) -> tuple[Action, ...]:
+def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
     only so when it is the one copy of its code). The bars on a discard (kuikae, the riichi discard) are the
     callers', through the same predicates ``refusal`` quotes."""
@@ -240,12 +241,12 @@ def _picked(table: list[Action], codes: list[int]) -> tuple[Action, ...]:
     return (table[codes[0]],) if codes else ()
 
 
-def _riichi_discards(r: Round, seat: int) -> list[Action]:
+def _riichi_discards(r: RoundState, seat: int) -> list[Action]:
     """After ``reach``: discards that leave the hand tenpai (and not furiten unless the rulebook allows it)."""
     return [a for a in _discards(r, seat) if riichi_discard_bar(r, seat, a.pai) is None]
 
 
-def riichi_discard_bar(r: Round, seat: int, code: int | None) -> Bar | None:
+def riichi_discard_bar(r: RoundState, seat: int, code: int | None) -> Bar | None:
     """The discard of a riichi declaration must leave the hand tenpai (and not furiten unless the rulebook allows
     it): ``RIICHI_DISCARD`` when this one does not (or is no tile of the hand)."""
     if code is None or code not in r.seats[seat].hand or not _riichi_ok_after(r, seat, code):
@@ -253,7 +254,7 @@ def riichi_discard_bar(r: Round, seat: int, code: int | None) -> Bar | None:
     return None
 
 
-def kuikae_bar(r: Round, code: int | None) -> Bar | None:
+def kuikae_bar(r: RoundState, code: int | None) -> Bar | None:
     """Right after a call, a tile of a kind the call forbids (``kuikae_forbidden``) is no discard."""
     if r.after_call and code is not None and KIND_OF[code] in r.kuikae_forbidden:
         return KUIKAE
@@ -272,7 +273,7 @@ def open_riichi_bar(rules: RoundRules) -> Bar | None:
     return None if rules.open_riichi else OPEN_RIICHI_OFF
 
 
-def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
+def _riichi_ok_after(r: RoundState, seat: int, code: int) -> bool:
     s = r.seats[seat]
     counts = s.counts
     kind = KIND_OF[code]
@@ -295,7 +296,7 @@ def _riichi_ok_after(r: Round, seat: int, code: int) -> bool:
     return True
 
 
-def reach_bar(r: Round, seat: int) -> Bar | None:
+def reach_bar(r: RoundState, seat: int) -> Bar | None:
     """Whether ``seat`` may declare riichi now: the setting that forbids it (``riichi_bar``), else
     ``RIICHI_NOT_TENPAI`` when no discard would leave the hand tenpai, else None. A hand two or more tiles from
     tenpai is told so first: its shanten is known, and the listing asks this at every turn."""
@@ -312,7 +313,7 @@ def reach_bar(r: Round, seat: int) -> Bar | None:
     return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 
-def riichi_bar(r: Round, seat: int) -> Bar | None:
+def riichi_bar(r: RoundState, seat: int) -> Bar | None:
     """The setting or state that forbids a riichi now whatever the hand's waits, or None (``reach_bar`` checks
     tenpai after it)."""
     rules = r.rules
@@ -330,7 +331,7 @@ def riichi_bar(r: Round, seat: int) -> Bar | None:
     return None
 
 
-def _player_choice_draws(r: Round, seat: int) -> list[Action]:
+def _player_choice_draws(r: RoundState, seat: int) -> list[Action]:
     """The abortive draw a player may declare now (`at = "player_choice"`), asked at every turn. As after a discard
     (``calls.abortive_after``), a check whose conditions read only steady facts (``steady_key``) is not evaluated
     again until one of them may have changed: once the first go-around is over, nine terminals reads nothing else.
@@ -348,12 +349,12 @@ def _player_choice_draws(r: Round, seat: int) -> list[Action]:
     return []
 
 
-def kan_count_bar(r: Round) -> Bar | None:
+def kan_count_bar(r: RoundState) -> Bar | None:
     """No kan past the rulebook's count of kans in a round (`settings calls max_kans`)."""
     return MAX_KANS if len(r.kan_makers) >= r.rules.max_kans else None
 
 
-def riichi_kan_bar(r: Round, seat: int, kind: int) -> Bar | None:
+def riichi_kan_bar(r: RoundState, seat: int, kind: int) -> Bar | None:
     """A closed kan of ``kind`` (four copies held) by a hand in riichi: allowed only as `settings riichi
     closed_kan_after` says (``_riichi_kan_ok``)."""
     if r.seats[seat].riichi and not _riichi_kan_ok(r, seat, kind):
@@ -361,7 +362,7 @@ def riichi_kan_bar(r: Round, seat: int, kind: int) -> Bar | None:
     return None
 
 
-def _kans(r: Round, seat: int) -> list[Action]:
+def _kans(r: RoundState, seat: int) -> list[Action]:
     s = r.seats[seat]
     if kan_count_bar(r) is not None or r.wall.remaining <= 0:
         return []
@@ -382,7 +383,7 @@ def _kans(r: Round, seat: int) -> list[Action]:
     return out
 
 
-def _riichi_kan_ok(r: Round, seat: int, kind: int) -> bool:
+def _riichi_kan_ok(r: RoundState, seat: int, kind: int) -> bool:
     """A closed kan after riichi: never, or with the drawn tile and the waits unchanged (``closed_kan_after``)."""
     if r.rules.closed_kan_after == "never":
         return False
@@ -418,7 +419,7 @@ def _always_triplet(s: Seat, kind: int) -> bool:
 # ---- answers to a discard ------------------------------------------------------------------------------------------
 
 
-def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -> tuple[Action, ...]:
+def responses(r: RoundState, seat: int, tile: int, source: int, kind_of_event: str) -> tuple[Action, ...]:
     """What ``seat`` may answer to ``tile`` given up by ``source``: a discard, an added kan (chankan), a closed
     kan (a thirteen-orphans robbery, where allowed) or a set-aside North (where ``table kita_ron`` allows)."""
     rules = r.rules
@@ -449,7 +450,7 @@ def responses(r: Round, seat: int, tile: int, source: int, kind_of_event: str) -
     return _with_pass(out, seat)
 
 
-def may_call(r: Round, seat: int, tile: int, source: int) -> bool | None:
+def may_call(r: RoundState, seat: int, tile: int, source: int) -> bool | None:
     """Whether ``responses`` offers ``seat``, which cannot ron this discard, a call (and so a pass): True or False
     when that is sure without building the calls, None when kuikae could refuse one (a hand of few tiles: build
     them). Kuikae refuses a call only when it leaves nothing to discard, and it forbids at most the called kind and
@@ -480,7 +481,7 @@ def chi_bar(rules: RoundRules, seat: int, source: int) -> Bar | None:
     return None if seat == (source + 1) % rules.players else CHI_NOT_LEFT
 
 
-def last_discard_bar(r: Round) -> Bar | None:
+def last_discard_bar(r: RoundState) -> Bar | None:
     """The last discard of the wall is called only where `settings calls last_discard_callable` allows it."""
     return LAST_DISCARD if r.wall.remaining == 0 and not r.rules.last_discard_callable else None
 
@@ -537,7 +538,7 @@ def _choices(held: list[int], n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _chis(r: Round, s: Seat, seat: int, tile: int, source: int) -> list[Action]:
+def _chis(r: RoundState, s: Seat, seat: int, tile: int, source: int) -> list[Action]:
     kind = KIND_OF[tile]
     number = kind % 9
     out: list[Action] = []
@@ -589,7 +590,7 @@ def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple
     return frozenset(out)
 
 
-def _kuikae_leaves_discard(r: Round, s: Seat, consumed: tuple[int, ...], tile: int, call: str) -> bool:
+def _kuikae_leaves_discard(r: RoundState, s: Seat, consumed: tuple[int, ...], tile: int, call: str) -> bool:
     """A call is refused when kuikae would leave the caller nothing to discard."""
     forbidden = kuikae_forbidden(r.rules.kuikae, tile, consumed, call)
     # the tiles left after the call, less those of a forbidden kind, counted from the kind counts (no copy of the
@@ -624,7 +625,7 @@ def refusal(r: Round, seat: int, action: Action) -> Refusal | None:
     return Refusal(f"not among the legal actions of seat {seat} now")
 
 
-def bar_of(r: Round, seat: int, a: Action) -> Bar | None:
+def bar_of(r: RoundState, seat: int, a: Action) -> Bar | None:
     """The first bar that the predicates of the listing (``own_turn``, ``responses``) return for this move: the
     same functions, asked about this one move."""
     s = r.seats[seat]
@@ -652,7 +653,7 @@ def bar_of(r: Round, seat: int, a: Action) -> Bar | None:
     return next((bar for bar in bars if bar is not None), None)
 
 
-def _refuse_hora(r: Round, seat: int, a: Action) -> Refusal:
+def _refuse_hora(r: RoundState, seat: int, a: Action) -> Refusal:
     """A win no bar refuses (``bar_of`` asks ``furiten_bar``): a hand the tile does not complete (its waits), or the
     scorer's refusal."""
     s = r.seats[seat]
@@ -664,7 +665,7 @@ def _refuse_hora(r: Round, seat: int, a: Action) -> Refusal:
     return Refusal(_no_win(r, seat, tile))
 
 
-def _no_win(r: Round, seat: int, tile: int) -> str:
+def _no_win(r: RoundState, seat: int, tile: int) -> str:
     """Why a complete hand is no win here, in the scorer's words: no yaku, or a rule such as `settings scoring
     shibari_han` or `atozuke` that refuses it (with its clause): the scorer's own refusal, asked to explain."""
     default = f"the win of seat {seat} on {T.format_tiles([tile])} has no yaku under this rulebook"

@@ -12,10 +12,10 @@ from engine.round.actions import Action
 from engine.round.events import Reach, ReachAccepted
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 
-def own_reach(r: Round, a: Action) -> None:
+def own_reach(r: RoundState, a: Action) -> None:
     """Riichi declared: its discard comes next; the stick is paid once that discard passes
     (``establish_riichi``)."""
     r.reach_pending = True
@@ -23,7 +23,7 @@ def own_reach(r: Round, a: Action) -> None:
     r.log.append(Reach(a.actor, a.open))
 
 
-def establish_riichi(r: Round, seat: int) -> None:
+def establish_riichi(r: RoundState, seat: int) -> None:
     """The riichi discard passed unclaimed: the riichi stands, the stick is paid and ippatsu begins."""
     s = r.seats[seat]
     if s.riichi_declared and not s.riichi:

@@ -12,23 +12,19 @@ wins and draws) and ``events`` (how events name tiles).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError, InvalidRequest
 from engine.core.situation import WINDS
-from engine.round import calls, endings, kans, legal, riichi, scoring, turns
+from engine.round import calls, endings, kans, legal, riichi, turns
 from engine.round.actions import Action, seat_problem, shape_problem
-from engine.round.events import RoundEvent, write
+from engine.round.events import write
 from engine.round.facts import round_facts
 from engine.round.rules import RoundRules, round_rules
-from engine.round.state import Seat
+from engine.round.state import RoundState, Seat
 from engine.round.wall import Wall, WallState
 from ruledsl.record import record
-
-if TYPE_CHECKING:
-    from engine.round.settlement import Settlement
-    from engine.scoring.result import ScoreResult
 
 
 class IllegalAction(EngineError):
@@ -63,14 +59,17 @@ class RoundSetup:
             raise InvalidRequest("`honba`, `sticks` and `dealer_consecutive_wins` must not be negative")
 
 
-class Round:
-    """One hand. ``Round(rules, setup, wall)``; with no wall, one shuffled from ``seed``."""
+class Round(RoundState):
+    """One hand. ``Round(rules, setup, wall)``; with no wall, one shuffled from ``seed``.
+
+    The state is ``RoundState``'s, every field declared there; this class adds the public API."""
+
+    __slots__ = ()
 
     def __init__(self, rules: RoundRules | Any, setup: RoundSetup | None = None, wall: Wall | None = None, seed: int | str | None = None) -> None:
-        self.rules: RoundRules = round_rules(rules)
-        r = self.rules
+        self.rules = r = round_rules(rules)
         setup = setup or RoundSetup()
-        self.setup: RoundSetup = setup
+        self.setup = setup
         players = r.players
         if not 0 <= setup.dealer < players:
             raise InvalidRequest(f"`dealer` must be a seat from 0 to {players - 1}")
@@ -80,52 +79,46 @@ class Round:
         self.kinds = frozenset(r.kinds)
         self.scores = list(scores)
         self.start_scores = tuple(scores)
-        self.sticks: int = setup.sticks
-        self.deposits = [0] * players  # riichi deposits paid this hand, per seat
+        self.sticks = setup.sticks
+        self.deposits = [0] * players
         wall = wall if wall is not None else Wall.shuffled(r, seed)
         self.wall = WallState(wall, r)
-        self.seats: list[Seat] = [Seat() for _ in range(players)]
-        self.orders = calls.orders_of(players)  # the other seats in turn order, by the seat that gave a tile up
-        # `furiten temporary_release`: the moments that end same-turn furiten, read at every draw, discard and call
+        self.seats = [Seat() for _ in range(players)]
+        self.orders = calls.orders_of(players)
         self.release_on_draw = "draw" in r.temporary_release
         self.release_on_discard = "discard" in r.temporary_release
         self.release_on_own_call = "call" in r.temporary_release
         self.release_on_any_call = "any_call" in r.temporary_release
-        self.kita_tiles: list[int] = []
-        self.tenpai: list[bool] = []
-        self.log: list[RoundEvent] = []  # what happened, typed (``engine.round.events``); ``events`` writes it
-        self._written: list[dict[str, Any]] = []  # ``events`` written so far
-        self.any_call: bool = False
-        self.second_draw: bool = False  # some player has drawn a second time
-        self.kan_makers: list[int] = []
-        # bumped wherever a steady round fact may change (``engine.round.facts.STEADY_FACTS``): the first go-around
-        # ends, a call, a kan, a riichi stick
+        self.kita_tiles = []
+        self.tenpai = []
+        self.log = []
+        self._written = []
+        self.any_call = False
+        self.second_draw = False
+        self.kan_makers = []
         self.steady_changes = 0
-        # (steady_changes, seat or None) under which no abortive item held after a discard (``calls.abortive_after``)
-        self.quiet: tuple[int, int | None] | None = None
-        # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
-        self.choice_quiet: tuple[int, int | None] | None = None
+        self.quiet = None
+        self.choice_quiet = None
         self.pending_dora = 0
         self.finished = False
-        self.settlement: dict[str, Any] | None = None  # the contract's settlement, written from ``settled``
-        self.settled: Settlement | None = None
+        self.settlement = None
+        self.settled = None
         self.actor = setup.dealer
         self.phase = "own"
-        self.drawn: int | None = None
+        self.drawn = None
         self.rinshan = False
         self.replacement = False
         self.after_call = False
         self.reach_pending = False
-        self.reach_open = False  # the pending riichi is an open one (read only while ``reach_pending``)
-        self.kuikae_forbidden: frozenset[int] = frozenset()
-        self.tsumo_result: ScoreResult | None = None
-        # the seats asked to answer and what each may answer; None: calls only, built on first ask (``legal_actions``)
-        self.pending: dict[int, tuple[Action, ...] | None] = {}
-        self.answers: dict[int, Action] = {}
-        self.window: tuple[str, int, int] | None = None  # (event, tile, source) of an open response window
-        self.pending_kan: Action | None = None
-        self.ron_cache: dict[tuple, ScoreResult | None] = {}
-        self.own_cache: tuple[Action, ...] | None = None
+        self.reach_open = False
+        self.kuikae_forbidden = frozenset()
+        self.tsumo_result = None
+        self.pending = {}
+        self.answers = {}
+        self.window = None
+        self.pending_kan = None
+        self.ron_cache = {}
+        self.own_cache = None
         turns.deal(self, wall)
 
     # ---- public API ----------------------------------------------------------------------------------------------
@@ -262,15 +255,6 @@ class Round:
             out += s.discards
         out += self.kita_tiles
         return out
-
-    # ---- the round's own questions ----------------------------------------------------------------------------
-    def seat_wind(self, seat: int) -> str:
-        """The wind of ``seat`` this hand (the dealer is East)."""
-        return WINDS[(seat - self.setup.dealer) % self.rules.players]
-
-    def ron_result(self, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
-        """The scorer's answer for ``seat`` ronning ``tile`` now, or None when it is no win (``scoring.ron_result``)."""
-        return scoring.ron_result(self, seat, tile, source, event)
 
 
 # the own-turn moves other than a discard, by action type: each played by the module of its kind

@@ -14,11 +14,11 @@ from engine.core.situation import Situation
 from ruledsl.record import replace
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
     from engine.scoring.result import ScoreResult
 
 
-def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
+def score(r: RoundState, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
 ) -> ScoreResult | None:
     """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
     raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it)."""
@@ -62,7 +62,7 @@ def score(r: Round, seat: int, tile: int, source: int, event: str, honba: int | 
     return result
 
 
-def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
+def ron_result(r: RoundState, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:
     """``score`` of a ron, kept while nothing happens in the round: the offer and the win ask the same."""
     key = (seat, tile, source, event, len(r.log))
     if key not in r.ron_cache:
@@ -72,7 +72,7 @@ def ron_result(r: Round, seat: int, tile: int, source: int, event: str) -> Score
     return r.ron_cache[key]
 
 
-def ron_won(r: Round, seat: int, tile: int, source: int, event: str) -> ScoreResult:
+def ron_won(r: RoundState, seat: int, tile: int, source: int, event: str) -> ScoreResult:
     """``ron_result`` of a ron the round has accepted (its offer was checked a win with the same question)."""
     result = ron_result(r, seat, tile, source, event)
     if result is None:

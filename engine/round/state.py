@@ -1,4 +1,9 @@
-"""What each seat holds and has done during a hand, and the waits of its resting hand.
+"""The state of a hand as declared records: ``RoundState`` (the table, the turn, the response window, the
+events and the caches) and ``Seat`` (what each seat holds and has done, and the waits of its resting hand).
+
+Every field is declared once, typed, here; the behaviour that changes them lives in the sibling modules
+(``turns``, ``calls``, ``riichi``, ``kans``, ``endings``), as functions over a ``RoundState``. Both records are
+slotted, so a misspelt field is an ``AttributeError`` where it is written, not a new field nobody reads.
 
 A hand is kept both as tile codes (red fives matter for scoring) and as 34-bin kind counts (for shanten and
 calls). ``waits`` are recomputed whenever the hand rests at 3n+1 tiles, once per change, so that every later
@@ -7,11 +12,23 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from engine.core import tiles as T
 from engine.core.analysis import cached_shanten, cached_waits, shanten
+from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from ruledsl.caches import lru
 from ruledsl.record import field, record
+
+if TYPE_CHECKING:
+    from engine.round.actions import Action
+    from engine.round.events import RoundEvent
+    from engine.round.round import RoundSetup
+    from engine.round.rules import RoundRules
+    from engine.round.settlement import Settlement
+    from engine.round.wall import WallState
+    from engine.scoring.result import ScoreResult
 
 
 @record
@@ -97,6 +114,87 @@ class Seat:
             return
         self.shanten = cached_shanten(counts, len(self.melds))
         self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else frozenset()
+
+
+class RoundState:
+    """Everything a hand is at one moment, declared once: ``Round`` is this record with its public API, and the
+    sibling modules are functions over it. The fields are set by ``Round.__init__`` and then by those modules;
+    nothing else adds to them (``__slots__``: a field not declared here cannot be written).
+
+    The state is one mutable record, changed in place by each move, not a frozen value copied per move: a move
+    changes a handful of fields of a record of some fifty, and a replay or self-play makes hundreds of moves a
+    hand (``docs/round-engine.md``, "The state of a hand")."""
+
+    # ---- the table: fixed for the hand
+    rules: RoundRules
+    setup: RoundSetup
+    kinds: frozenset[int]  # the kinds of the rulebook's tile set
+    start_scores: tuple[int, ...]
+    orders: tuple[tuple[int, ...], ...]  # the other seats in turn order, by the seat that gave a tile up
+    # `furiten temporary_release`: the moments that end same-turn furiten, read at every draw, discard and call
+    release_on_draw: bool
+    release_on_discard: bool
+    release_on_own_call: bool
+    release_on_any_call: bool
+
+    # ---- the table: what changes during the hand
+    scores: list[int]
+    sticks: int  # riichi sticks on the table, this hand's included
+    deposits: list[int]  # riichi deposits paid this hand, per seat
+    wall: WallState
+    kita_tiles: list[int]  # the Norths set aside, in order
+    pending_dora: int  # kan indicators still to turn (`calls kan_dora = "after_discard"`)
+    kan_makers: list[int]  # the seat of each kan made, in order
+    any_call: bool  # a call, a kan (or a North, by `table kita_interrupts`) broke the first go-around
+    second_draw: bool  # some player has drawn a second time: the first go-around is over
+    # bumped wherever a steady round fact may change (``engine.round.facts.STEADY_FACTS``): the first go-around
+    # ends, a call, a kan, a riichi stick
+    steady_changes: int
+
+    # ---- the seats
+    seats: list[Seat]
+
+    # ---- the turn: set together by ``turns.begin_turn``
+    actor: int  # the seat to move, or the last that moved
+    phase: str  # "own" (the actor's move), "respond" (a response window), "declare" (voluntary noten), "finished"
+    drawn: int | None  # the tile just drawn (None after a call or a discard)
+    rinshan: bool  # the draw was a kan's replacement (or a North's, by `table kita_rinshan`)
+    replacement: bool  # the draw came from the dead wall (no haitei)
+    after_call: bool  # the turn follows a chi or pon: only a discard, outside ``kuikae_forbidden``
+    reach_pending: bool  # riichi declared: its discard comes next
+    reach_open: bool  # the pending riichi is an open one (read only while ``reach_pending``)
+    kuikae_forbidden: frozenset[int]  # the kinds the caller may not discard now
+    tsumo_result: ScoreResult | None  # the drawn tile scored as a win, when it completes the hand
+
+    # ---- the response window: the answers to a tile given up (a discard, a kan, a North)
+    # the seats asked to answer and what each may answer; None: calls only, built on first ask (``legal_actions``)
+    pending: dict[int, tuple[Action, ...] | None]
+    answers: dict[int, Action]
+    window: tuple[str, int, int] | None  # (event, tile, source) of an open response window
+    pending_kan: Action | None  # the kan or North whose window is open; played on when nobody robs it
+
+    # ---- the record of the hand, and its end
+    log: list[RoundEvent]  # what happened, typed (``engine.round.events``); ``Round.events`` writes it
+    _written: list[dict[str, Any]]  # ``Round.events`` written so far
+    tenpai: list[bool]  # each seat's tenpai at the exhaustive draw (empty before it)
+    finished: bool
+    settled: Settlement | None  # the typed settlement, once finished
+    settlement: dict[str, Any] | None  # the contract's settlement, written from ``settled``
+
+    # ---- caches: answers kept while what decides them is unchanged
+    # (steady_changes, seat or None) under which no abortive item held after a discard (``calls.abortive_after``)
+    quiet: tuple[int, int | None] | None
+    # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
+    choice_quiet: tuple[int, int | None] | None
+    # a ron's score by (seat, tile, source, event, events so far): the offer and the win ask the same
+    ron_cache: dict[tuple[int, int, int, str, int], ScoreResult | None]
+    own_cache: tuple[Action, ...] | None  # the own-turn moves offered this turn (``Round.legal_actions``)
+
+    __slots__ = tuple(__annotations__)  # every field annotated above, and no other
+
+    def seat_wind(self, seat: int) -> str:
+        """The wind of ``seat`` this hand (the dealer is East)."""
+        return WINDS[(seat - self.setup.dealer) % self.rules.players]
 
 
 def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:

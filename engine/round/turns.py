@@ -1,6 +1,6 @@
 """A seat's turn: the deal, the draws, the discard and the other own-turn moves that are not riichi or a kan.
 
-Functions over the ``Round`` (the round holds the state; this module is behaviour only): ``deal`` and ``draw``
+Functions over the ``RoundState`` (the record holds the state; this module is behaviour only): ``deal`` and ``draw``
 put tiles in hands and open a turn (``begin_turn``, the one place that sets every field of a turn), the
 ``own_*`` functions play own-turn moves, and ``reveal``, ``release_on_call`` and ``break_first_turn`` are the
 small state changes these moves share with calls and kans.
@@ -14,14 +14,15 @@ from engine.core.tiles import KIND_OF
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
+from engine.round.facts import round_facts
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
 
 if TYPE_CHECKING:
-    from engine.round.round import Round
+    from engine.round.state import RoundState
 
 
-def deal(r: Round, wall: Wall) -> None:
+def deal(r: RoundState, wall: Wall) -> None:
     """Thirteen tiles to each seat from the dealer on, the ``start_kyoku`` event, then the dealer's first draw."""
     rules = r.rules
     tiles = wall.tiles
@@ -43,7 +44,7 @@ def deal(r: Round, wall: Wall) -> None:
     draw(r, r.setup.dealer)
 
 
-def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) -> None:
+def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = False) -> None:
     """A draw from the live wall or, after a kan or a North, a replacement; the drawn tile is scored at once
     when it is a wait (the tsumo offer)."""
     s = r.seats[seat]
@@ -65,7 +66,7 @@ def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) 
         r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
 
 
-def begin_turn(r: Round, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
+def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
 ) -> None:
     """``seat`` is to move: after a draw (``drawn``), or after a chi or pon (``kuikae``: the kinds it may not
     discard now). Every field of the turn is set here, for both, so that a draw and a call cannot drift apart.
@@ -86,7 +87,7 @@ def begin_turn(r: Round, seat: int, drawn: int | None, *, rinshan: bool = False,
     r.tsumo_result = None
 
 
-def own_dahai(r: Round, a: Action) -> None:
+def own_dahai(r: RoundState, a: Action) -> None:
     """The discard: a pending riichi declaration recorded, the hand rested, pending kan indicators shown, then
     the other seats asked."""
     seat, tile = a.actor, a.pai
@@ -120,23 +121,23 @@ def own_dahai(r: Round, a: Action) -> None:
     calls.open_window(r, "dahai", tile, seat)
 
 
-def own_hora(r: Round, a: Action) -> None:
+def own_hora(r: RoundState, a: Action) -> None:
     """Tsumo: the win scored when the tile was drawn."""
     assert r.tsumo_result is not None
     endings.end_wins(r, [WinClaim(a.actor, a.actor, a.pai, r.tsumo_result)])  # type: ignore[arg-type]
 
 
-def own_ryukyoku(r: Round, a: Action) -> None:
+def own_ryukyoku(r: RoundState, a: Action) -> None:
     """The abortive draw the player declared (nine terminals and the like): the first `player_choice` item
     that holds."""
-    env = r.facts(a.actor)
+    env = round_facts(r, a.actor)
     for item, when in r.rules.abortives_at.get("player_choice", ()):
         if when(env):
             endings.end_abortive(r, item)
             return
 
 
-def release_on_call(r: Round, seat: int) -> None:
+def release_on_call(r: RoundState, seat: int) -> None:
     """A chi, pon or kan by ``seat`` ends same-turn furiten: the caller's own by `call`, every player's by
     `any_call` (a closed or added kan too). It runs before the kan's robbing window, so a hand that then lets
     the robbing tile pass is furiten again."""
@@ -147,7 +148,7 @@ def release_on_call(r: Round, seat: int) -> None:
         r.seats[seat].furiten_temporary = False
 
 
-def break_first_turn(r: Round) -> None:
+def break_first_turn(r: RoundState) -> None:
     """A call or a kan: the first go-around is interrupted and every ippatsu ends."""
     r.any_call = True
     r.steady_changes += 1
@@ -155,7 +156,7 @@ def break_first_turn(r: Round) -> None:
         s.ippatsu = False
 
 
-def reveal(r: Round) -> None:
+def reveal(r: RoundState) -> None:
     """The next dora indicator turned, and its event."""
     code = r.wall.reveal()
     r.log.append(Dora(code))

@@ -20,7 +20,6 @@ from ruledsl.record import record
 if TYPE_CHECKING:
     from engine.scoring.request import ScoreRequest
     from engine.scoring.result import ScoreResult
-    from engine.scoring.settlement import Settlement
     from ruledsl.compile import Rule, Rulebook
 
 
@@ -91,11 +90,11 @@ def _uncovered(rules: tuple[Rule, ...], wind: str) -> InvalidSituation:
     )
 
 
-def settle_liability(settlement: Settlement, rulebook: Rulebook, request: ScoreRequest, result: ScoreResult) -> dict[str, Any]:
+def settle_liability(players: int, deposit: int, rulebook: Rulebook, request: ScoreRequest, result: ScoreResult) -> dict[str, Any]:
     """The response with the payment split as the rulebook's liability item says (``pay_win``), each payer named
-    by seat wind; ``invalid_situation`` naming the rules when none covers the hand."""
+    by seat wind; ``invalid_situation`` naming the rules when none covers the hand. ``players`` is the table's
+    size and ``deposit`` a riichi stick's worth (`table riichi_deposit`), which the winner's total takes."""
     response = result.as_json()
-    players = settlement.prepared.players
     if request.liable is None:  # `from` alone changes nothing: without a liable seat the discarder pays the ron
         if request.tsumo:
             raise InvalidRequest("`from` is the discarder of a ron; a tsumo has none (leave `from` out)")
@@ -122,7 +121,7 @@ def settle_liability(settlement: Settlement, rulebook: Rulebook, request: ScoreR
     return {
         **response,
         "payments": payments,
-        "total": deltas[winner] + request.riichi_sticks * settlement.prepared.deposit,
+        "total": deltas[winner] + request.riichi_sticks * deposit,
         "liable": request.liable,
         "liability_clause": covered.item.clause or covered.item.name,
     }

@@ -3,7 +3,7 @@
 A scorer reads a request into a hand, a situation and indicators (``engine.scoring.inputs``), checks that the
 situation is possible (``engine.scoring.checks``), values every reading of the hand by the rulebook's yakuman,
 yaku, bonus, fu and limit items and keeps the best (``engine.scoring.valuation``), with the payments of its base
-(``engine.scoring.settlement``); the rules come prepared as closures in plain tables
+(``engine.scoring.payment_rules``); the rules come prepared as closures in plain tables
 (``engine.scoring.prepared``). Nothing here knows a yaku or a number of any ruleset.
 
 Scoring is the hot path: each part keeps what repeats between hands (situations, verdicts, limits and payments
@@ -24,6 +24,7 @@ from engine.core.situation import Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.inputs import RequestReader
 from engine.scoring.loading import built, canonical, is_bundled
+from engine.scoring.payment_rules import PAYER_KEYS, PaymentRules, rule_error
 from engine.scoring.plain_request import PlainRequest, plain_request
 from engine.scoring.prepared import (
     ALWAYS,
@@ -40,7 +41,6 @@ from engine.scoring.prepared import (
     refine,
 )
 from engine.scoring.result import Payments, ScoreResult
-from engine.scoring.settlement import PAYER_KEYS, Settlement, rule_error
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.clause_origin import origins_by_line
@@ -89,7 +89,7 @@ class Scorer:
     """Scores requests under one compiled rulebook; build once, call many times.
 
     ``prepared`` is the rulebook prepared for scoring (``engine.scoring.prepared.Prepared``: its tile set, copies,
-    players and rule tables); ``inputs``, ``checks``, ``valuer`` and ``settlement`` are the parts that read, check,
+    players and rule tables); ``inputs``, ``checks``, ``valuer`` and ``payment_rules`` are the parts that read, check,
     value and settle (see ``engine.scoring``).
     """
 
@@ -105,8 +105,8 @@ class Scorer:
         self.prepared = prepared = prepare(rulebook, reference, like.prepared if like is not None else None)
         self.checks = SituationChecks(prepared)
         self.inputs = RequestReader(prepared, self.checks)
-        self.settlement = Settlement(prepared)
-        self.valuer = Valuer(prepared, self.settlement.payments_cached)
+        self.payment_rules = PaymentRules(prepared)
+        self.valuer = Valuer(prepared, self.payment_rules.payments_cached)
         # the parts' entries the hot path calls for every request, bound once
         self._read = self.inputs.read
         self._read_python = self.inputs.read_python
@@ -168,7 +168,7 @@ class Scorer:
             return response
         from engine.scoring.liability import settle_liability
 
-        settled = settle_liability(self.settlement, self.rulebook, request, self.result_of(response, inputs[1]))
+        settled = settle_liability(self.prepared.players, self.prepared.deposit, self.rulebook, request, self.result_of(response, inputs[1]))
         liability = self.rulebook.resolved.of_kind("liability")
         clause = settled.get("liability_clause")
         settled["liability_clause_from"] = next(
@@ -206,7 +206,7 @@ class Scorer:
 
     def result_of(self, answer: dict[str, Any], situation: Situation) -> ScoreResult:
         """The ``ScoreResult`` of an answer this scorer gave for ``situation``."""
-        payments = self.settlement.split(
+        payments = self.payment_rules.split(
             answer["payments"], base=answer["base_points"], dealer=situation.dealer, tsumo=situation.tsumo, honba=situation.honba
         )
         return ScoreResult(answer, payments, situation.honba, situation.riichi_sticks)
@@ -274,8 +274,8 @@ class Scorer:
 
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
         """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""
-        return self.settlement.settle(han, fu, dealer=dealer, tsumo=tsumo, yakuman=yakuman, honba=honba)
+        return self.payment_rules.settle(han, fu, dealer=dealer, tsumo=tsumo, yakuman=yakuman, honba=honba)
 
     def pay_tier(self, tier: str, *, dealer: bool, honba: int = 0) -> dict[str, Any]:
         """A tsumo paid like a limit tier (nagashi mangan): the tier's base through the payment rules."""
-        return self.settlement.pay_tier(tier, dealer=dealer, honba=honba)
+        return self.payment_rules.pay_tier(tier, dealer=dealer, honba=honba)

@@ -2,7 +2,7 @@
 
 Every reading of the hand (each decomposition, each group the winning tile may have completed) is valued by the
 rulebook's items in order: yakuman, yaku, bonus han, fu, then the limits that set its base. The best reading wins:
-most yakuman, then most points (the payments come from ``engine.scoring.settlement``), then han, then fu. Nothing
+most yakuman, then most points (the payments come from ``engine.scoring.payment_rules``), then han, then fu. Nothing
 here knows a yaku or a number of any ruleset.
 
 The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result lines are
@@ -89,7 +89,7 @@ class Valuation:
 
 class Valuer:
     """Values hands under one prepared rulebook; ``pay`` gives a reading's payments from its base
-    (``Settlement.payments_cached``)."""
+    (``PaymentRules.payments_cached``)."""
 
     def __init__(self, prepared: Prepared, pay: Callable[[dict[str, Any], int], tuple[dict[str, int], int]]) -> None:
         self.prepared = prepared

@@ -65,7 +65,7 @@ def grid(scorer: Scorer) -> dict[tuple[bool, bool, int, int], Paid]:
 def _pay_base(scorer: Scorer, base: int, *, dealer: bool, tsumo: bool) -> Paid:
     """A win of these base points through the payment rules (the way ``Scorer.pay_tier`` pays a tsumo)."""
     env = {"dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": 0, "riichi_sticks": 0, "base": base, "closed": True}
-    payments, _ = scorer.settlement.payments(env)
+    payments, _ = scorer.payment_rules.payments(env)
     return Paid(tuple(sorted(payments.items())), None)
 
 

@@ -1,6 +1,6 @@
 """The typed results inside the engine: a win's ``ScoreResult`` and ``Payments``, and a round's ``Settlement``.
 
-The honba part of each payment is the scorer's (``Settlement.split``: the same payment rules at honba 0); it must
+The honba part of each payment is the scorer's (``PaymentRules.split``: the same payment rules at honba 0); it must
 equal what settling a 1-han 30-fu hand twice and subtracting gave before, for every bundled rulebook, seat and
 counter. A round's typed settlement must write exactly the contract's settlement object, and the game must read
 the same counters from either.
@@ -54,7 +54,7 @@ def test_split_matches_settling_twice(book: str, honba: int) -> None:
         for tsumo in (True, False):
             for han, fu in ((1, 30), (3, 40), (5, 30), (13, 30)):
                 answer = scorer.settle(han, fu, dealer=dealer, tsumo=tsumo, honba=honba)
-                split = scorer.settlement.split(answer["payments"], base=answer["base_points"], dealer=dealer, tsumo=tsumo, honba=honba)
+                split = scorer.payment_rules.split(answer["payments"], base=answer["base_points"], dealer=dealer, tsumo=tsumo, honba=honba)
                 old = _old_honba_parts(scorer, dealer=dealer, tsumo=tsumo, honba=honba) if honba else {}
                 for payer, amount in answer["payments"].items():
                     assert split.total(payer) == amount

@@ -1,4 +1,4 @@
-"""Settlement: who pays what for a win, from its base points, by the rulebook's payment rules.
+"""The rulebook's payment rules: who pays what for a win, from its base points.
 
 Each payment rule that holds names a payer (the discarder, the dealer, each non-dealer) and an amount; the points
 paid in all follow from how many players each payer stands for at this table. Few bases occur, so a reading's
@@ -19,8 +19,8 @@ from ruledsl.arithmetic import RuleEvaluationError
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
 
 
-class Settlement:
-    """The payments of one prepared rulebook."""
+class PaymentRules:
+    """The payment rules of one prepared rulebook, applied: the amounts a win with a given base asks of each payer."""
 
     def __init__(self, prepared: Prepared) -> None:
         self.prepared = prepared
