@@ -16,6 +16,8 @@ from engine.cli import score as score_cli
 from engine.cli import score_text
 from engine.core.situation import (
     COUNTER_FIELDS,
+    COUNTER_LABELS,
+    COUNTER_LIMITS,
     EXTRA_FLAGS,
     FACT_WORDS,
     FLAG_FIELDS,
@@ -136,8 +138,29 @@ def test_the_cli_text_and_the_web_page_say_every_flag() -> None:
     assert all(name.replace("_", " ") in line for name in EXTRA_FLAGS if name != "double_riichi")
     from engine.web import pages
 
-    html = pages._TEMPLATES.get_template("score.html").render(title="t", page="score", data={"situation_flags": EXTRA_FLAGS, "rulebooks": [], "default_rulebook": "house"})
+    data = {"situation_flags": EXTRA_FLAGS, "situation_counters": pages.SITUATION_COUNTERS, "rulebooks": [], "default_rulebook": "house"}
+    html = pages._TEMPLATES.get_template("score.html").render(title="t", page="score", data=data)
     assert re.findall(r'data-flag="(\w+)"', html) == list(EXTRA_FLAGS)
     assert "Discarder in riichi" in html and "Double riichi" in html
     compare = (ROOT / "engine" / "web" / "static" / "compare.js").read_text(encoding="utf-8")
     assert "PAGE.situation_flags" in compare
+
+
+def test_the_web_page_asks_for_every_counter_and_the_comparison_says_them() -> None:
+    """The form's number inputs and the comparison's words are the counters of ``Situation``, with their labels and
+    limits; the pages' files name none of them."""
+    from engine.web import pages
+
+    assert list(COUNTER_LABELS) == list(COUNTER_LIMITS) == list(COUNTER_FIELDS)
+    data = {"situation_flags": EXTRA_FLAGS, "situation_counters": pages.SITUATION_COUNTERS, "rulebooks": [], "default_rulebook": "house"}
+    html = pages._TEMPLATES.get_template("score.html").render(title="t", page="score", data=data)
+    inputs = re.findall(r'<label title="([^"]*)">([^<]*) <input type="number" data-counter="(\w+)" min="0" max="(\d+)"', html)
+    assert inputs == [
+        (FACT_WORDS[name][0].replace("'", "&#39;"), COUNTER_LABELS[name].capitalize().replace("'", "&#39;"), name, str(COUNTER_LIMITS[name]))
+        for name in COUNTER_FIELDS
+    ]
+    assert "PAGE.situation_counters" in (ROOT / "engine" / "web" / "static" / "compare.js").read_text(encoding="utf-8")
+    pages_files = [*(ROOT / "engine" / "web" / "templates").glob("*.html"), *(ROOT / "engine" / "web" / "static").glob("*.js")]
+    for path in pages_files:
+        text = path.read_text(encoding="utf-8")
+        assert not [name for name in COUNTER_FIELDS if re.search(rf"\b{name}\b", text)], path.name
