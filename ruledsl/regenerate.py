@@ -96,9 +96,10 @@ def _fidelity() -> str:
     return fidelity_doc.generate()
 
 
-# In an order where no file is built from another that is still stale: the situation's words first (the vocabulary,
-# which the language reference and the TextMate grammar document, imports them; after a change to them, a second run
-# writes those two from the new words).
+# In an order where no file is built from another that is still stale, so that one run reaches the fixed point: the
+# situation's words first, since the parser, the checker and the vocabulary (which the parsed rulebooks, the language
+# reference and the TextMate grammar come from) import them. This module imports none of those at its top, so that
+# the first of them is imported after the new words are written (a test holds both).
 GENERATED: tuple[Generated, ...] = (
     Generated("ruledsl/situation_words.py", _situation_words),
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
