@@ -1,11 +1,12 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Seven files are derived from sources and committed: the situation's fields as the language names them (from
+Eight files are derived from sources and committed: the situation's fields as the language names them (from
 ``engine/core/situation.py``, read as text), the prebuilt parser tables (from ``grammar.lark`` and the
 installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
 (from the vocabulary), the fidelity page (from the rulebooks' clauses) and the editors' TextMate grammar (from the
-grammar's keywords and the vocabulary) and the exact shanten tables of the suits the quick count gets wrong (from
-``engine/core/analysis.py``: ``engine.core.analysis_tables``). Each generator keeps its own module;
+grammar's keywords and the vocabulary), the exact shanten tables of the suits the quick count gets wrong (from
+``engine/core/analysis.py``: ``engine.core.analysis_tables``) and the situation's fields of a score request as type
+checkers see them (from ``Situation``: ``engine.scoring.request_situation_source``). Each generator keeps its own module;
 this one lists them so that nobody has to remember which to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
 writes into the source tree, never into an installed package.
 """
@@ -74,15 +75,19 @@ def _textmate() -> str:
     return textmate.generate()
 
 
-def _analysis_tables() -> str:
-    """The engine's tables, rendered by the engine in a process of its own: the rule language never imports the
+def _rendered_by_engine(module: str) -> Callable[[], str]:
+    """A file of the engine's, rendered by the engine in a process of its own: the rule language never imports the
     engine (the layers' first contract), and this command only writes what each side derives."""
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.core.analysis_tables"], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"regenerate: engine.core.analysis_tables failed:\n{done.stderr}")
-    return done.stdout
+
+    def render() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", module], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"regenerate: {module} failed:\n{done.stderr}")
+        return done.stdout
+
+    return render
 
 
 def _fidelity() -> str:
@@ -91,9 +96,10 @@ def _fidelity() -> str:
     return fidelity_doc.generate()
 
 
-# In an order where no file is built from another that is still stale: the situation's words first (the vocabulary,
-# which the language reference and the TextMate grammar document, imports them; after a change to them, a second run
-# writes those two from the new words).
+# In an order where no file is built from another that is still stale, so that one run reaches the fixed point: the
+# situation's words first, since the parser, the checker and the vocabulary (which the parsed rulebooks, the language
+# reference and the TextMate grammar come from) import them. This module imports none of those at its top, so that
+# the first of them is imported after the new words are written (a test holds both).
 GENERATED: tuple[Generated, ...] = (
     Generated("ruledsl/situation_words.py", _situation_words),
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
@@ -101,7 +107,8 @@ GENERATED: tuple[Generated, ...] = (
     Generated("docs/language.md", _language_reference),
     Generated("docs/fidelity.md", _fidelity),
     Generated("editors/vscode/syntaxes/rulebook.tmLanguage.json", _textmate),
-    Generated("engine/core/analysis_tables.json", _analysis_tables),
+    Generated("engine/core/analysis_tables.json", _rendered_by_engine("engine.core.analysis_tables")),
+    Generated("engine/scoring/request_situation.py", _rendered_by_engine("engine.scoring.request_situation_source")),
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import tiles as T
-from engine.core.situation import EXTRA_FLAGS
+from engine.core.situation import COUNTER_LABELS, EXTRA_FLAGS
 from ruledsl.clause_origin import from_response
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -73,7 +73,7 @@ def situation(request: dict[str, Any], seat_given: bool = True) -> str:
     for key, label in (("dora_indicators", "dora indicators"), ("ura_indicators", "ura indicators")):
         if request.get(key):
             words.append(f"{label} {T.format_tiles(T.parse_tiles(request[key]), sort=False)}")
-    for key, label in (("kita", "kita"), ("honba", "honba"), ("riichi_sticks", "riichi sticks"), ("dealer_consecutive_wins", "dealer's wins in a row")):
+    for key, label in COUNTER_LABELS.items():
         if request.get(key):
             words.append(f"{label} {request[key]}")
     return ", ".join(words)

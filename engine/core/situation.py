@@ -97,6 +97,14 @@ FACT_WORDS: dict[str, tuple[str, str, str]] = {
 }
 # The largest value a request may give each counter (the contract's JSON Schema says it; ``engine.scoring.request``).
 COUNTER_LIMITS: dict[str, int] = {"kita": 4, "honba": 1000, "riichi_sticks": 1000, "dealer_consecutive_wins": 1000}
+# What players call each counter: the CLI's breakdown says "honba 2", the web form labels its inputs and the
+# comparison page its scenarios with these words.
+COUNTER_LABELS: dict[str, str] = {
+    "kita": "kita",
+    "honba": "honba",
+    "riichi_sticks": "riichi sticks",
+    "dealer_consecutive_wins": "dealer's wins in a row",
+}
 # The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
 # these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).
 SITUATION_FIELDS = tuple(f.name for f in fields(Situation))  # the request fields of the same names

@@ -202,16 +202,22 @@ def decode_log(raw: bytes, source: str, what: str, gzipped: bool = True) -> str:
         raise InvalidRequest(f"{source}: not a text {what} (byte {exc.start} is not UTF-8)") from None
 
 
+# What reading a malformed log raises: the XML and JSON readers' errors, and a missing, misplaced or mistyped
+# value met while taking the log's structure apart (``int("x")``, ``attrs["hai"]``, ``parts[3]``, ``None + 1``).
+MALFORMED = (ValueError, KeyError, IndexError, TypeError, ET.ParseError)
+
+
 def parse_guarded(parse: Callable[[str, str], _Parsed], text: str, source: str, what: str) -> _Parsed:
-    """``parse(text, source)``; anything it raises that is not an ``EngineError`` is bad input
-    (``invalid_request``, or ``limit_exceeded`` for nesting), never an internal error."""
+    """``parse(text, source)``; what a malformed log makes it raise is bad input (``invalid_request``, or
+    ``limit_exceeded`` for nesting). Anything else (an ``AttributeError``, an ``AssertionError``...) is a bug of
+    ours and propagates, to be answered as an internal error."""
     try:
         return parse(text, source)
     except EngineError:
         raise
     except RecursionError:
         raise LimitExceeded(f"{source}: nested too deeply to be a {what}") from None
-    except Exception as exc:  # noqa: BLE001 - a malformed log is bad input, never an internal error
+    except MALFORMED as exc:
         raise InvalidRequest(f"{source}: not a readable {what} ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
+from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action
@@ -15,6 +16,7 @@ from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
+from ruledsl.caches import register
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -46,6 +48,9 @@ def orders_of(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 _ORDER_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
+# both bounded by their domain (a table seats at most four; both refill after ``clear_all``)
+register("engine.round.calls.orders", _ORDERS.clear, _ORDERS.__len__, len(WINDS) * len(WINDS))
+register("engine.round.calls.order_tables", _ORDER_TABLES.clear, _ORDER_TABLES.__len__, len(WINDS))
 
 
 def open_window(r: RoundState, event: str, tile: int, source: int) -> None:

@@ -16,6 +16,7 @@ from engine.core import tiles as T
 from engine.core.analysis import cached_shanten
 from engine.core.decompose import TRIP, standard_readings
 from engine.core.errors import EngineError
+from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import scoring
 from engine.round.actions import Action, sorted_tiles
@@ -23,6 +24,7 @@ from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
 from engine.round.state import Seat, waits_of
+from ruledsl.caches import register
 from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 
@@ -210,6 +212,9 @@ _DAHAI: dict[tuple[int, int, bool], Action] = {}
 # per seat, the hand-discard action of each tile code (index = code), filled on first use: one list index per
 # tile instead of a tuple key per tile, on the hottest path of a turn
 _HAND_DAHAI: list[list[Action]] = []
+# both bounded by their domain (a table seats at most four; both refill after ``clear_all``)
+register("engine.round.legal.dahai", _DAHAI.clear, _DAHAI.__len__, len(WINDS) * len(KIND_OF) * 2)
+register("engine.round.legal.hand_dahai", _HAND_DAHAI.clear, _HAND_DAHAI.__len__, len(WINDS))
 
 
 def _hand_dahai(seat: int) -> list[Action]:

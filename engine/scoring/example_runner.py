@@ -76,8 +76,8 @@ def run_example(scorer: Scorer, key: tuple[str, str], example: ast.Example, writ
         else:
             return ExampleOutcome(key, example, writer)
         return ExampleOutcome(key, example, writer, (problem,))
-    except Exception as exc:  # an engine fault is reported at the example, not as a traceback
-        return ExampleOutcome(key, example, writer, (f"the scorer failed ({type(exc).__name__}: {exc})",))
+    # anything else (``InternalError`` included) is a bug of ours, never a mistake in the file: it propagates, and each
+    # interface says so with its own code (`riichi check` exits 3, the server answers `internal_error`)
     return ExampleOutcome(key, example, writer, tuple(compare(expected, response)), response)
 
 

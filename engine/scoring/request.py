@@ -80,15 +80,11 @@ def _request_fields() -> dict[str, tuple[object, object]]:
 
 
 if TYPE_CHECKING:
+    from engine.scoring.request_situation import RequestSituation
 
-    class ScoreRequest(_Head, _Tail):
-        """What type checkers see of the model built below: the fields code reads by name (the situation's are
-        read through ``engine.core.situation.situation_of``, by their names in ``SITUATION_FIELDS``)."""
-
-        tsumo: bool
-        seat_wind: Wind
-        honba: int
-        riichi_sticks: int
+    class ScoreRequest(_Head, RequestSituation, _Tail):
+        """What type checkers see of the model built below: the situation's fields as generated from ``Situation``
+        (``python -m ruledsl.regenerate``), so that a new field is declared once."""
 
 else:
     ScoreRequest = create_model(

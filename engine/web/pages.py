@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from engine.core.errors import EngineError
-from engine.core.situation import EXTRA_FLAGS
+from engine.core.situation import COUNTER_FIELDS, COUNTER_LABELS, COUNTER_LIMITS, EXTRA_FLAGS, FACT_WORDS
 from engine.web.api import list_rulebooks, state_of
 from engine.web.impact import sample_listing, samples_rulebook
 from engine.web.limits import DEFAULT_TIMEOUT, MAX_RULEBOOK_BYTES
@@ -60,10 +60,20 @@ def language_words() -> dict[str, list[str]]:
     return {"keywords": keywords, "kinds": sorted(V.ITEM_KINDS), "names": names}
 
 
+# The situation's counters as the score form asks for them and the comparison says them (``engine.core.situation``):
+# the request field, what players call it, its largest value and its meaning. The pages' scripts read these, so a
+# new counter of ``Situation`` is a new input and a new word with no edit here or in the pages.
+SITUATION_COUNTERS = [
+    {"name": name, "label": COUNTER_LABELS[name], "max": COUNTER_LIMITS[name], "meaning": FACT_WORDS[name][0]}
+    for name in COUNTER_FIELDS
+]
+
+
 def _page(request: Request, template: str, title: str, **data: Any) -> HTMLResponse:
     policy = state_of(request).policy
-    # the situation's flags (but tsumo) for the score form's switches and the comparison's words (``engine.core.situation``)
-    data.update(rulebooks=list_rulebooks(policy), default_rulebook=policy.default, situation_flags=EXTRA_FLAGS)
+    # the situation's flags (but tsumo) for the score form's switches and the comparison's words, and its counters
+    data.update(rulebooks=list_rulebooks(policy), default_rulebook=policy.default, situation_flags=EXTRA_FLAGS,
+                situation_counters=SITUATION_COUNTERS)
     html = _TEMPLATES.get_template(template).render(title=title, page=template.split(".")[0], data=data)
     return HTMLResponse(html)
 

@@ -72,3 +72,23 @@ def test_a_failing_example_is_an_error_at_its_line(tmp_path: Path) -> None:
         (10, "example of `yaku closed_two` fails: the example cannot be read: unknown word `nonsense` in example"),
     ]
     assert report.diagnostics[0].help == "the scorer gives 2 han 40 fu, total 2600; yaku: closed_two"
+
+
+def test_a_fault_of_the_scorer_is_an_internal_error_never_a_failing_example(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An example that makes the scorer fail through a bug of ours is not a mistake in the file: `riichi check`
+    exits 3 with one line asking for a report, instead of blaming the example."""
+    from engine.cli import main
+    from engine.core.errors import InternalError
+    from engine.scoring.score import Scorer
+
+    def broken(self: Scorer, request: object, chosen: bool = False) -> object:
+        raise InternalError.of(ZeroDivisionError("division by zero"), "scoring")
+
+    monkeypatch.setattr(Scorer, "score", broken)
+    with pytest.raises(InternalError):
+        run_examples(load("house"))
+    assert main(["check", "house"]) == 3
+    err = capsys.readouterr().err
+    assert "please report" in err and "Traceback" not in err and "example of" not in err

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,7 +37,7 @@ def test_every_generated_file_of_the_tree_is_listed() -> None:
         if "regenerate" in json.loads(path.read_text(encoding="utf-8").split("\n")[0] if pattern == "*.jsonl" else path.read_text(encoding="utf-8"))
     }
     names = {file.name for file in regenerate.GENERATED}
-    assert marked == names - {"docs/language.md", "docs/fidelity.md", "ruledsl/situation_words.py"}
+    assert marked == names - {"docs/language.md", "docs/fidelity.md", "ruledsl/situation_words.py", "engine/scoring/request_situation.py"}
     assert {file.path for file in regenerate.GENERATED} == {ROOT / name for name in names}
 
 
@@ -88,3 +92,35 @@ def test_outside_a_checkout_it_writes_nothing(
     assert regenerate.main([]) == 2
     assert "not a source checkout" in capsys.readouterr().err
     assert (tmp_path / "a" / "stale.txt").read_text(encoding="utf-8") == "old\n"
+
+
+def test_the_situation_words_are_written_before_anything_imports_them() -> None:
+    """The vocabulary imports the generated words: a process that imported them before writing them would build the
+    language reference, the TextMate grammar and the parsed rulebooks from the old words."""
+    assert regenerate.GENERATED[0].name == "ruledsl/situation_words.py"
+    probe = "import sys, ruledsl.regenerate; print(sorted(m for m in sys.modules if m.startswith('ruledsl.')))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["['ruledsl.record',", "'ruledsl.regenerate']"]
+
+
+def test_one_run_writes_everything_a_new_situation_field_changes(tmp_path: Path) -> None:
+    """A new field of ``Situation`` with its words: one ``python -m ruledsl.regenerate`` in a copy of the checkout
+    leaves nothing stale (the words, the parsed rulebooks' fingerprint, the language reference, the TextMate grammar,
+    the request's typed fields)."""
+    copy = tmp_path / "checkout"
+    keep = shutil.ignore_patterns("tests", ".git", "__pycache__", "*.pyc", "build", "benchmarks", ".venv")
+    shutil.copytree(ROOT, copy, ignore=keep)
+    source = copy / "engine" / "core" / "situation.py"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("    kita: int = 0\n", "    kita: int = 0\n    nagashi: bool = False\n", 1)
+    text = text.replace('    "kita": (', '    "nagashi": ("every discard was a terminal or honour", "nagashi", "hand"),\n    "kita": (', 1)
+    source.write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    run = [sys.executable, "-m", "ruledsl.regenerate"]
+    first = subprocess.run(run, cwd=copy, env=env, capture_output=True, text=True, check=False)
+    assert first.returncode == 0, first.stderr
+    wrote = {line.split()[1] for line in first.stdout.splitlines() if line.startswith("wrote ")}
+    assert {"ruledsl/situation_words.py", "docs/language.md", "engine/scoring/request_situation.py"} <= wrote
+    again = subprocess.run([*run, "--check"], cwd=copy, env=env, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert "nagashi" in (copy / "docs" / "language.md").read_text(encoding="utf-8")

@@ -190,3 +190,20 @@ def test_real_logs_are_far_inside_the_shape_bounds():
         text = source.read_text(encoding="utf-8")
         assert log_bounds.json_values(text) * 20 < log_bounds.MAX_VALUES
         assert log_bounds.json_depth(text) * 4 <= log_bounds.MAX_DEPTH
+
+
+def test_a_malformed_log_is_bad_input_and_a_reader_bug_is_not():
+    """What a malformed log makes a reader raise is ``invalid_request``; any other exception is a bug of ours and
+    propagates (each interface answers it as ``internal_error``), never passed off as the log's fault."""
+    from engine.core.errors import InvalidRequest
+
+    def malformed(text, source):
+        return int(text)
+
+    def buggy(text, source):
+        raise AttributeError("'NoneType' object has no attribute 'get'")
+
+    with pytest.raises(InvalidRequest, match="not a readable mjlog"):
+        mjlog.parse_guarded(malformed, "x", "a.mjlog", "mjlog")
+    with pytest.raises(AttributeError):
+        mjlog.parse_guarded(buggy, "x", "a.mjlog", "mjlog")

@@ -114,7 +114,8 @@ def test_the_score_form_sends_every_situation_field(server, page):
     """The form offers the request's newer situation fields too: the dealer's wins in a row (paarenchan) and the
     open-riichi flags, sent with the hand."""
     page.goto(server + "/")
-    page.fill("#dealer-wins", "3")
+    page.fill('[data-counter="dealer_consecutive_wins"]', "3")
+    page.fill('[data-counter="honba"]', "2")
     page.check('[data-flag="discarder_in_riichi"]')
     page.check('[data-flag="riichi"]')
     for code in ["2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p", "9p", "4s", "6s", "8p", "8p"]:
@@ -124,6 +125,7 @@ def test_the_score_form_sends_every_situation_field(server, page):
     request = json.loads(sent.value.post_data or "null")[0]
     assert sent.value.headers["content-type"] == "application/json"  # the server answers 415 to anything else
     assert request["dealer_consecutive_wins"] == 3 and request["discarder_in_riichi"] is True
+    assert request["honba"] == 2 and request["kita"] == 0 and request["riichi_sticks"] == 0
     assert request["open_riichi"] is False and request["riichi"] is True
 
 

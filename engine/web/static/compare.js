@@ -15,7 +15,7 @@ function situationWords(req) {
   const words = [req.tsumo ? "tsumo" : "ron", req.seat_wind === "E" || !req.seat_wind ? "dealer" : "seat " + req.seat_wind];
   if (req.round_wind && req.round_wind !== "E") words.push("round " + req.round_wind);
   for (const f of PAGE.situation_flags) if (req[f]) words.push(f.replace(/_/g, " "));  // engine.core.situation's flags but tsumo
-  for (const [k, w] of [["honba", "honba"], ["riichi_sticks", "sticks"], ["kita", "kita"], ["dealer_consecutive_wins", "dealer's wins in a row"]]) if (req[k]) words.push(w + " " + req[k]);
+  for (const c of PAGE.situation_counters) if (req[c.name]) words.push(c.label + " " + req[c.name]);  // and its counters
   return words.join(" · ");
 }
 

@@ -126,12 +126,9 @@ function request(rulebook) {
     round_wind: $("round").value,
     dora_indicators: joinTiles(state.dora),
     ura_indicators: joinTiles(state.ura),
-    honba: Number($("honba").value) || 0,
-    riichi_sticks: Number($("sticks").value) || 0,
-    kita: Number($("kita").value) || 0,
-    dealer_consecutive_wins: Number($("dealer-wins").value) || 0,
   };
   for (const box of document.querySelectorAll("[data-flag]")) req[box.dataset.flag] = box.checked;
+  for (const input of document.querySelectorAll("[data-counter]")) req[input.dataset.counter] = Number(input.value) || 0;
   // pao: the liable seat, and a ron's discarder (sent only when chosen; a tsumo has no discarder)
   if ($("liable").value) req.liable = $("liable").value;
   if ($("from").value && !req.tsumo) req.from = $("from").value;
