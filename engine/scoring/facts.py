@@ -321,18 +321,31 @@ def _ura_facts(f: HandFacts) -> None:
 
 
 def _wait_count(f: HandFacts) -> int:
-    """How many kinds completed the hand before the win: ``analysis.waits``, by ``complete``."""
+    """How many kinds completed the hand before the win: ``analysis.waits``, by ``complete``, kept per held
+    counts (``WAIT_COUNTS``): a hand scored again asks its twenty-odd candidate hands no second time."""
     hand = f.hand
-    held = list(hand.counts)
+    held = bytearray(hand.counts)
     held[hand.win_kind] -= 1
+    return WAIT_COUNTS[bytes(held) + (_NO_MELDS if not hand.melds else _WITH_MELDS)]
+
+
+def _count_waits(key: bytes) -> int:
+    """``_wait_count`` of held counts (34 bytes, then whether the hand has no melds): the kinds that complete it."""
+    held = list(key[: T.KINDS])
     found = 0
-    for kind in _wait_candidates(held, not hand.melds):
+    for kind in _wait_candidates(held, key[T.KINDS] == 1):
         if held[kind] < 4:
             held[kind] += 1
             if complete(bytes(held)):  # seven pairs and thirteen orphans need all 14 tiles
                 found += 1
             held[kind] -= 1
     return found
+
+
+_NO_MELDS, _WITH_MELDS = b"\x01", b"\x00"
+# Only hands whose rulebook asks for the wait count (a double yakuman on a nine- or thirteen-sided wait, say) come
+# here, a few in a hundred: an entry is a 35-byte key and a small int.
+WAIT_COUNTS = Memo(_count_waits, 4096)
 
 
 def complete(counts: bytes) -> bool:
