@@ -118,22 +118,25 @@ def build_hand(
         raise InvalidHand(f"{len(melds)} melds given; a hand has at most {MAX_MELDS}")
     parsed = [_parse_meld(item, index) for index, item in enumerate(melds)] if melds else []
 
-    everything = [*codes, *(code for meld in parsed for code in meld.tiles)] if parsed else list(codes)
+    # the concealed tiles alone when there is no meld (most hands): read, never changed, so not copied
+    everything: Sequence[int] = [*codes, *(code for meld in parsed for code in meld.tiles)] if parsed else codes
     if not _within_tile_set(everything, allowed_kinds, red_fives):
         _check_tile_set(everything, allowed_kinds, red_fives)
     if win_code not in everything and not _within_tile_set((win_code,), allowed_kinds, red_fives):
         _check_tile_set((win_code,), allowed_kinds, red_fives)
     counts = [0] * KINDS
-    for code in codes:
-        counts[KIND_OF[code]] += 1
+    for kind in map(KIND_OF.__getitem__, codes):
+        counts[kind] += 1
     concealed_counts = tuple(counts)
     for meld in parsed:
-        for code in meld.tiles:
-            counts[KIND_OF[code]] += 1
+        for kind in map(KIND_OF.__getitem__, meld.tiles):
+            counts[kind] += 1
     if max(counts) > copies or (max(everything, default=0) >= RED_BASE and not _one_of_each_red(everything)):
         _check_copies(everything, copies)
-    _check_size(len(codes), len(parsed))
-    win_code = _find_win(codes, win_code)
+    if len(codes) != HAND_SIZE - 3 * len(parsed):
+        _check_size(len(codes), len(parsed))
+    if win_code not in codes:  # a plain five may name the red five held, else the tile is missing
+        win_code = _find_win(codes, win_code)
     hand = Hand(tuple(sorted(codes, key=_SORT_RANK.__getitem__)), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
@@ -143,7 +146,7 @@ def build_hand(
     return hand
 
 
-def _one_of_each_red(codes: list[int]) -> bool:
+def _one_of_each_red(codes: Sequence[int]) -> bool:
     reds = [code for code in codes if code >= RED_BASE]
     return len(reds) == len(set(reds))
 

@@ -84,3 +84,25 @@ def test_complete_is_whether_the_hand_has_a_reading(counts):
     from engine.core.decompose import readings_of
 
     assert F.complete(bytes(counts)) == bool(readings_of(counts))
+
+
+
+@settings(max_examples=300)
+@given(complete_hands(), st.data())
+def test_wait_count_kept_per_held_counts_is_the_count_of_completing_kinds(complete, data):
+    """``wait_count`` is looked up per held counts (``WAIT_COUNTS``): it must be how many kinds, added to the held
+    tiles (at most four copies), give a hand with a reading, asked afresh and asked again."""
+    from engine.core.decompose import readings_of
+
+    counts = list(complete.counts)
+    removed = data.draw(st.sampled_from([k for k in range(34) if counts[k]]))
+    counts[removed] -= 1
+    expected = 0
+    for kind in range(34):
+        if counts[kind] < 4:
+            counts[kind] += 1
+            expected += bool(readings_of(tuple(counts)))
+            counts[kind] -= 1
+    key = bytes(counts) + b"\x01"  # held without melds
+    assert F._count_waits(key) == expected
+    assert F.WAIT_COUNTS[key] == expected == F.WAIT_COUNTS[key]
