@@ -201,11 +201,24 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
     key = (seat, code, tsumogiri)
     action = _DAHAI.get(key)
     if action is None:
-        action = _DAHAI[key] = Action("dahai", seat, code, tsumogiri=tsumogiri)
+        action = Action("dahai", seat, code, tsumogiri=tsumogiri)
+        if type(seat) is int and type(code) is int and type(tsumogiri) is bool:  # a well-typed move: kept, and known
+            _DAHAI[key] = action
+            _BUILT.add(id(action))
     return action
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
+# the identities of the discards kept in ``_DAHAI`` (kept for the life of the process, so an identity is never
+# reused): a move that is one of them has the fields of a discard, of the right types, by construction
+_BUILT: set[int] = set()
+
+
+def built_discard(action: object) -> bool:
+    """``action`` is a discard this module built (``dahai_action``, the discards offered): an ``Action`` whose seat
+    and tile are ints and whose flags are bools, so that once ``is_legal`` finds its seat the one to move and its
+    tile in the hand, ``Round.apply`` needs no shape check (``shape_problem``) before playing it."""
+    return id(action) in _BUILT
 # per seat, the hand-discard action of each tile code (index = code), filled on first use: one list index per
 # tile instead of a tuple key per tile, on the hottest path of a turn
 _HAND_DAHAI: list[list[Action]] = []

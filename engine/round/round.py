@@ -192,6 +192,11 @@ class Round:
     def apply(self, action: Action) -> None:
         """Check ``action`` against the legal moves, then play it; an illegal one raises ``IllegalAction`` and
         changes nothing."""
+        if self.phase == "own" and self.own_cache is None and legal.built_discard(action) and legal.is_legal(self, action.actor, action):
+            # a discard built by ``legal`` (a replay's logged move) and not listed first: well-formed by
+            # construction, so ``is_legal`` alone decides it, as the check below would
+            turns.own_dahai(self, action)
+            return
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
