@@ -396,12 +396,28 @@ class _Driver:
             if rnd.finished:
                 break
             action = answers.get(seat) or pass_action(seat)
-            found = self._find(action)
-            if found is None:
-                return self._illegal(action)
-            if not self._apply(found):
+            if not self._answer(action):
                 return False
         return True
+
+    def _answer(self, action: Action) -> bool:
+        """One seat's answer: the log's move as it stands (nearly always a pass, legal as it is: ``apply`` checks it,
+        one question), else the legal move the log means."""
+        try:
+            self.rnd.apply(action)
+        except IllegalAction:
+            pass  # nothing changed: look for the legal move the log means
+        except EngineError as exc:
+            self.fail("move", str(action), f"the round refused it: {exc.message}")
+            return False
+        else:
+            self.out.decisions += 1
+            self.out.actions += 1
+            return True
+        found = self._find(action)
+        if found is None:
+            return self._illegal(action)
+        return self._apply(found)
 
     def _pass_all(self, keep: int | None = None) -> bool:
         """Every seat still asked about a discard or kan passes (logs write no passes)."""

@@ -176,6 +176,7 @@ def pass_action(seat: int) -> Action:
     it and a replay answers it for every seat asked; a frozen record costs microseconds to build."""
     while len(_PASS) <= seat:
         _PASS.append(Action("none", len(_PASS)))
+        _BUILT.add(id(_PASS[-1]))
     return _PASS[seat]
 
 
@@ -209,15 +210,15 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
-# the identities of the discards kept in ``_DAHAI`` (kept for the life of the process, so an identity is never
-# reused): a move that is one of them has the fields of a discard, of the right types, by construction
+# the identities of the discards kept in ``_DAHAI`` and the passes of ``_PASS`` (kept for the life of the process,
+# so an identity is never reused): a move that is one of them has its fields of the right types, by construction
 _BUILT: set[int] = set()
 
 
-def built_discard(action: object) -> bool:
-    """``action`` is a discard this module built (``dahai_action``, the discards offered): an ``Action`` whose seat
-    and tile are ints and whose flags are bools, so that once ``is_legal`` finds its seat the one to move and its
-    tile in the hand, ``Round.apply`` needs no shape check (``shape_problem``) before playing it."""
+def built_move(action: object) -> bool:
+    """``action`` is a discard or a pass this module built (``dahai_action``, ``pass_action``, the discards offered):
+    an ``Action`` whose seat and tile are ints and whose flags are bools, so that once ``is_legal`` finds its seat
+    one asked now (and a discard's tile in the hand), ``Round.apply`` needs no shape check (``shape_problem``)."""
     return id(action) in _BUILT
 # per seat, the hand-discard action of each tile code (index = code), filled on first use: one list index per
 # tile instead of a tuple key per tile, on the hottest path of a turn

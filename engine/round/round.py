@@ -192,24 +192,22 @@ class Round:
     def apply(self, action: Action) -> None:
         """Check ``action`` against the legal moves, then play it; an illegal one raises ``IllegalAction`` and
         changes nothing."""
-        if self.phase == "own" and self.own_cache is None and legal.built_discard(action) and legal.is_legal(self, action.actor, action):
-            # a discard built by ``legal`` (a replay's logged move) and not listed first: well-formed by
-            # construction, so ``is_legal`` alone decides it, as the check below would
-            turns.own_dahai(self, action)
-            return
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
-        for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
-            if option is action and (self.phase == "own" or action.actor not in self.answers):
-                break
+        if offered is None and legal.built_move(action) and legal.is_legal(self, action.actor, action):
+            pass  # a discard or pass that ``legal`` built (a replay's logged move): well-typed, ``is_legal`` decides
         else:
-            problem = shape_problem(action, len(self.seats))
-            if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
-                raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
-            refused = legal.refusal(self, action.actor, action)
-            if refused is not None:  # the rule that decided, in its own words, with its clause
-                raise IllegalAction(f"`{action}` refused: {refused}")
+            for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
+                if option is action and (self.phase == "own" or action.actor not in self.answers):
+                    break
+            else:
+                problem = shape_problem(action, len(self.seats))
+                if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
+                    raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
+                refused = legal.refusal(self, action.actor, action)
+                if refused is not None:  # the rule that decided, in its own words, with its clause
+                    raise IllegalAction(f"`{action}` refused: {refused}")
         self.own_cache = None
         if self.phase in ("respond", "declare"):
             self.answers[action.actor] = action
