@@ -195,8 +195,8 @@ class Round:
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
-        if offered is None and legal.built_move(action) and legal.is_legal(self, action.actor, action):
-            pass  # a discard or pass that ``legal`` built (a replay's logged move): well-typed, ``is_legal`` decides
+        if offered is None and id(action) in legal.BUILT_MOVES and legal.is_legal(self, action.actor, action):
+            pass  # a discard or pass that ``legal`` built (``built_move``: a replay's logged move): well-typed, ``is_legal`` decides
         else:
             for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
                 if option is action and (self.phase == "own" or action.actor not in self.answers):
