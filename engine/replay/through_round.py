@@ -39,6 +39,7 @@ from engine.round.legal import dahai_action, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
+from ruledsl.caches import lru
 from ruledsl.record import field, record
 
 ROUND_WINDS = "ESWN"
@@ -128,9 +129,8 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         elif type(event) is NewDoraIndicator:
             dora.append(event.tile)
     players = rules.players
-    left = [0] * len(KIND_OF)  # copies of each tile code not placed yet
-    for code in tile_set(rules):
-        left[code] += 1
+    full = tile_set(rules)
+    left = list(_copies_of(tuple(full)))  # copies of each tile code not placed yet
 
     def take(tiles: Sequence[int], what: str) -> list[int]:
         for code in tiles:
@@ -152,7 +152,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
-    live_size = len(tile_set(rules)) - rules.dead_wall - 13 * players
+    live_size = len(full) - rules.dead_wall - 13 * players
     if len(live) + len(moved) > live_size:
         raise InvalidRequest(f"the log draws {len(live) + len(moved)} tiles from a live wall of {live_size}")
     filled = [c if c is not None else rest.pop() for c in dead]
@@ -160,6 +160,15 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     live_wall = live + rest[:gap] + moved[::-1]
     order = [hands[(start.dealer + k) % players] for k in range(players)]
     return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
+
+
+@lru(64)
+def _copies_of(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The copies of each tile code in a tile set: asked for every replayed round, counted once per set."""
+    copies = [0] * len(KIND_OF)
+    for code in tiles:
+        copies[code] += 1
+    return tuple(copies)
 
 
 def setup_of(start: RoundStart, first_round: bool) -> RoundSetup:

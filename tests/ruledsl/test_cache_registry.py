@@ -26,6 +26,7 @@ EXPECTED = {
     "engine.scoring.library.rulebooks", "engine.scoring.library.scorers", "engine.scoring.library.failures", "engine.round.rules",
     "engine.round.state._waits_in", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
     "ruledsl.lark_parser._parser", "engine.web.api.diffs", "engine.web.api.impacts", "engine.replay.rounds._rules_named",
+    "engine.replay.through_round._copies_of",
 }
 
 
