@@ -40,6 +40,7 @@ from engine.round.legal import dahai_action, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
+from ruledsl.caches import lru
 from ruledsl.record import field, record
 
 ROUND_WINDS = "ESWN"
@@ -129,9 +130,8 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         elif type(event) is NewDoraIndicator:
             dora.append(event.tile)
     players = rules.players
-    left = [0] * len(KIND_OF)  # copies of each tile code not placed yet
-    for code in tile_set(rules):
-        left[code] += 1
+    full = tile_set(rules)
+    left = list(_copies_of(tuple(full)))  # copies of each tile code not placed yet
 
     def take(tiles: Sequence[int], what: str) -> list[int]:
         for code in tiles:
@@ -153,7 +153,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
-    live_size = len(tile_set(rules)) - rules.dead_wall - 13 * players
+    live_size = len(full) - rules.dead_wall - 13 * players
     if len(live) + len(moved) > live_size:
         raise InvalidRequest(f"the log draws {len(live) + len(moved)} tiles from a live wall of {live_size}")
     filled = [c if c is not None else rest.pop() for c in dead]
@@ -161,6 +161,15 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     live_wall = live + rest[:gap] + moved[::-1]
     order = [hands[(start.dealer + k) % players] for k in range(players)]
     return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
+
+
+@lru(64)
+def _copies_of(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The copies of each tile code in a tile set: asked for every replayed round, counted once per set."""
+    copies = [0] * len(KIND_OF)
+    for code in tiles:
+        copies[code] += 1
+    return tuple(copies)
 
 
 def setup_of(start: RoundStart, first_round: bool) -> RoundSetup:
@@ -399,12 +408,28 @@ class _Driver:
             if rnd.finished:
                 break
             action = answers.get(seat) or pass_action(seat)
-            found = self._find(action)
-            if found is None:
-                return self._illegal(action)
-            if not self._apply(found):
+            if not self._answer(action):
                 return False
         return True
+
+    def _answer(self, action: Action) -> bool:
+        """One seat's answer: the log's move as it stands (nearly always a pass, legal as it is: ``apply`` checks it,
+        one question), else the legal move the log means."""
+        try:
+            self.rnd.apply(action)
+        except IllegalAction:
+            pass  # nothing changed: look for the legal move the log means
+        except EngineError as exc:
+            self.fail("move", str(action), f"the round refused it: {exc.message}")
+            return False
+        else:
+            self.out.decisions += 1
+            self.out.actions += 1
+            return True
+        found = self._find(action)
+        if found is None:
+            return self._illegal(action)
+        return self._apply(found)
 
     def _pass_all(self, keep: int | None = None) -> bool:
         """Every seat still asked about a discard or kan passes (logs write no passes)."""

@@ -179,6 +179,7 @@ def pass_action(seat: int) -> Action:
     it and a replay answers it for every seat asked; a frozen record costs microseconds to build."""
     while len(_PASS) <= seat:
         _PASS.append(Action("none", len(_PASS)))
+        BUILT_MOVES.add(id(_PASS[-1]))
     return _PASS[seat]
 
 
@@ -204,11 +205,24 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
     key = (seat, code, tsumogiri)
     action = _DAHAI.get(key)
     if action is None:
-        action = _DAHAI[key] = Action("dahai", seat, code, tsumogiri=tsumogiri)
+        action = Action("dahai", seat, code, tsumogiri=tsumogiri)
+        if type(seat) is int and type(code) is int and type(tsumogiri) is bool:  # a well-typed move: kept, and known
+            _DAHAI[key] = action
+            BUILT_MOVES.add(id(action))
     return action
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
+# the identities of the discards kept in ``_DAHAI`` and the passes of ``_PASS`` (kept for the life of the process,
+# so an identity is never reused): a move that is one of them has its fields of the right types, by construction
+BUILT_MOVES: set[int] = set()
+
+
+def built_move(action: object) -> bool:
+    """``action`` is a discard or a pass this module built (``dahai_action``, ``pass_action``, the discards offered):
+    an ``Action`` whose seat and tile are ints and whose flags are bools, so that once ``is_legal`` finds its seat
+    one asked now (and a discard's tile in the hand), ``Round.apply`` needs no shape check (``shape_problem``)."""
+    return id(action) in BUILT_MOVES
 # per seat, the hand-discard action of each tile code (index = code), filled on first use: one list index per
 # tile instead of a tuple key per tile, on the hottest path of a turn
 _HAND_DAHAI: list[list[Action]] = []

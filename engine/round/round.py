@@ -188,16 +188,19 @@ class Round(RoundState):
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
-        for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
-            if option is action and (self.phase == "own" or action.actor not in self.answers):
-                break
+        if offered is None and id(action) in legal.BUILT_MOVES and legal.is_legal(self, action.actor, action):
+            pass  # a discard or pass that ``legal`` built (``built_move``: a replay's logged move): well-typed, ``is_legal`` decides
         else:
-            problem = shape_problem(action, len(self.seats))
-            if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
-                raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
-            refused = legal.refusal(self, action.actor, action)
-            if refused is not None:  # the rule that decided, in its own words, with its clause
-                raise IllegalAction(f"`{action}` refused: {refused}")
+            for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
+                if option is action and (self.phase == "own" or action.actor not in self.answers):
+                    break
+            else:
+                problem = shape_problem(action, len(self.seats))
+                if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
+                    raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
+                refused = legal.refusal(self, action.actor, action)
+                if refused is not None:  # the rule that decided, in its own words, with its clause
+                    raise IllegalAction(f"`{action}` refused: {refused}")
         self.own_cache = None
         if self.phase in ("respond", "declare"):
             self.answers[action.actor] = action

@@ -59,10 +59,11 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     if r.release_on_draw:  # a replacement draw is the player's own draw too
         s.furiten_temporary = False
     r.log.append(TSUMO[seat][tile])
-    waits = s.waits
-    s.add(tile)
+    kind = KIND_OF[tile]
+    s.hand.append(tile)  # ``Seat.add``, written in place: every draw
+    s.counts[kind] += 1
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
-    if KIND_OF[tile] in waits:
+    if kind in s.waits:  # the waits of the hand before the draw (``begin_turn`` does not change them)
         r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
 
 
@@ -93,9 +94,11 @@ def own_dahai(r: RoundState, a: Action) -> None:
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]
-    s.remove(tile)
+    kind = KIND_OF[tile]
+    s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
+    s.counts[kind] -= 1
     s.discards.append(tile)
-    s.discard_kinds.add(KIND_OF[tile])
+    s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
         s.furiten_temporary = False
     if s.riichi:
@@ -109,7 +112,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
     # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
-    if drawn is None or r.replacement or KIND_OF[drawn] != KIND_OF[tile]:
+    if drawn is None or r.replacement or KIND_OF[drawn] != kind:
         s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
     r.reach_pending = False
     r.after_call = False

@@ -19,7 +19,8 @@ from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
 from engine.round import Round
-from engine.round.actions import Action
+from engine.round.actions import TILE_CODES, Action, shape_problem
+from engine.round.legal import built_move, dahai_action, is_legal, pass_action, refusal
 from engine.round.rules import round_rules
 from engine.scoring import library
 from engine.scoring.library import rulebook
@@ -55,7 +56,36 @@ def check_agreement(rnd: Round) -> int:
         for action, answer in zip(candidates, fast, strict=True):
             assert answer == (action in listed), (str(action), answer, [str(a) for a in listed], rnd.phase)
             checks += 1
-    return checks
+    return checks + _built_moves_agree(rnd)
+
+
+def _built_moves_agree(rnd: Round) -> int:
+    """``Round.apply`` plays a discard or a pass built by ``engine.round.legal`` on ``is_legal``'s word alone, without
+    the shape check and the refusal it asks of any other move: the two must agree on every such move."""
+    if rnd.finished:
+        return 0
+    players = rnd.rules.players
+    moves = [pass_action(seat) for seat in range(players)]
+    if rnd.phase == "own":
+        for seat in range(players):
+            codes = set(rnd.seats[seat].hand) | {code for code in (rnd.drawn, 0, 4, 33, TILE_CODES - 1) if code is not None}
+            moves += [dahai_action(seat, code, flag) for code in codes for flag in (False, True)]
+    for action in moves:
+        assert built_move(action)
+        full = shape_problem(action, players) is None and refusal(rnd, action.actor, action) is None
+        assert is_legal(rnd, action.actor, action) == full, (str(action), full)
+    return len(moves)
+
+
+def test_only_well_typed_discards_count_as_built() -> None:
+    """A discard made from a bool seat or flag, or a float tile, is never taken for a built one (it gets the shape
+    check), and the built ones keep their types; the passes are built ones."""
+    assert not built_move(Action("dahai", 0, 5))  # equal to a built one, but not built
+    assert not built_move(dahai_action(0, 5.5))  # type: ignore[arg-type]
+    assert not built_move(dahai_action(7, 5, 1))  # type: ignore[arg-type]
+    built = dahai_action(1, 6, True)
+    assert built_move(built) and type(built.actor) is int and type(built.pai) is int and built.tsumogiri is True
+    assert built_move(pass_action(2)) and not built_move(Action("none", 2))
 
 
 def _observer(i: int, rnd: Round) -> None:
