@@ -63,9 +63,13 @@ class RandomAgent:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        # what ``randrange(n)`` returns for n > 0, the same draw from the same bits, without its argument checks:
+        # a random player picks once per move
+        self._below = self.rng._randbelow  # type: ignore[attr-defined]
 
     def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        n = len(legal)
+        return legal[self._below(n) if n else self.rng.randrange(n)]  # nothing to pick: randrange's own error
 
     def decide(self, obs: Observation) -> Action:
         return self.act(None, obs.seat, obs.legal_actions)

@@ -59,6 +59,7 @@ def open_window(r: Round, event: str, tile: int, source: int) -> None:
     dahai = event == "dahai"
     seats = r.seats
     pending = r.pending
+    waited = False  # some seat waits on the kind: a pass makes it furiten (``passed_unasked``)
     for seat in r.orders[source]:
         s = seats[seat]
         if kind not in s.waits:
@@ -73,21 +74,27 @@ def open_window(r: Round, event: str, tile: int, source: int) -> None:
                 if callable_now:
                     pending[seat] = None
                 continue
+        else:
+            waited = True
         options = legal.responses(r, seat, tile, source, event)
         if options:
             pending[seat] = options
-    if r.pending:
+    if pending:
         r.phase = "respond"
-    elif event == "dahai":
-        passed_unasked(r, kind, source)
-    else:
+    elif not dahai:
         resolve(r)
+    elif waited or seats[source].riichi_declared:
+        passed_unasked(r, kind, source)
+    else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it
+        r.phase = "own"
+        discard_passed(r, source)
 
 
 def passed_unasked(r: Round, kind: int, source: int) -> None:
     """A discard nobody could answer passed: what ``resolve`` does with no answers (a passed winning tile
     makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
-    lists of rons and calls nobody made. Most discards go this way."""
+    lists of rons and calls nobody made. Most discards go this way (``open_window`` skips the first two steps
+    when no seat waits on the tile and no riichi was declared with it)."""
     seats = r.seats
     for seat in r.orders[source]:
         s = seats[seat]

@@ -92,9 +92,11 @@ def own_dahai(r: Round, a: Action) -> None:
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]
-    s.remove(tile)
+    kind = KIND_OF[tile]
+    s.hand.remove(tile)  # ``Seat.remove``, written out
+    s.counts[kind] -= 1
     s.discards.append(tile)
-    s.discard_kinds.add(KIND_OF[tile])
+    s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
         s.furiten_temporary = False
     if s.riichi:
@@ -108,7 +110,7 @@ def own_dahai(r: Round, a: Action) -> None:
     # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
-    if drawn is None or r.replacement or KIND_OF[drawn] != KIND_OF[tile]:
+    if drawn is None or r.replacement or KIND_OF[drawn] != kind:
         s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
     r.reach_pending = False
     r.after_call = False
