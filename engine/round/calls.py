@@ -51,8 +51,10 @@ _ORDER_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
 def open_window(r: Round, event: str, tile: int, source: int) -> None:
     """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once."""
     r.window = (event, tile, source)
-    r.pending = {}
-    r.answers = {}
+    if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
     kind = KIND_OF[tile]
     left = (source + 1) % r.rules.players
     chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)

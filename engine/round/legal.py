@@ -23,6 +23,7 @@ from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
 from engine.round.state import Seat, waits_of
+from ruledsl.caches import lru
 from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 
@@ -228,12 +229,26 @@ def _discards(r: Round, seat: int) -> tuple[Action, ...]:
     hand = r.seats[seat].hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
-    codes = sorted(set(hand))
-    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand
-        return _picked(table, codes)
+    held = set(hand)
+    if drawn is None or drawn not in held:
+        codes = sorted(held)
+        return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
     if hand.count(drawn) == 1:
-        codes.remove(drawn)
-    return (*_picked(table, codes), _dahai(seat, drawn, True))
+        held.discard(drawn)
+    codes = sorted(held)
+    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), _tsumogiri(seat)[drawn])
+
+
+def _tsumogiri(seat: int) -> list[Action]:
+    """Per seat, the tsumogiri discard of each tile code (index = code): the ``_dahai`` actions, looked up by one
+    list index on every turn's listing."""
+    while len(_TSUMOGIRI) <= seat:
+        n = len(_TSUMOGIRI)
+        _TSUMOGIRI.append([_dahai(n, code, True) for code in range(len(KIND_OF))])
+    return _TSUMOGIRI[seat]
+
+
+_TSUMOGIRI: list[list[Action]] = []
 
 
 def _picked(table: list[Action], codes: list[int]) -> tuple[Action, ...]:
@@ -577,8 +592,10 @@ def _codes_held(s: Seat, kind: int) -> set[int] | tuple[int]:
 _FIVE_KINDS = frozenset(T.RED_FIVE_KINDS)
 
 
+@lru(4096)
 def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple[int, ...], call: str) -> frozenset[int]:
-    """Kinds the caller may not discard right after this call (``settings calls kuikae``)."""
+    """Kinds the caller may not discard right after this call (``settings calls kuikae``); remembered per call
+    shape, as every chi or pon made asks it."""
     kind = KIND_OF[called]
     out = set()
     if "same_tile" in rules_kuikae:

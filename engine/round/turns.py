@@ -59,7 +59,8 @@ def draw(r: Round, seat: int, replacement: bool = False, rinshan: bool = False) 
         s.furiten_temporary = False
     r.log.append(TSUMO[seat][tile])
     waits = s.waits
-    s.add(tile)
+    s.hand.append(tile)  # ``Seat.add``, written out: every turn draws
+    s.counts[KIND_OF[tile]] += 1
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
     if KIND_OF[tile] in waits:
         r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
@@ -78,12 +79,17 @@ def begin_turn(r: Round, seat: int, drawn: int | None, *, rinshan: bool = False,
     r.replacement = replacement
     r.after_call = kuikae is not None
     r.reach_pending = False
-    r.kuikae_forbidden = kuikae if kuikae is not None else frozenset()
-    r.pending = {}
-    r.answers = {}
+    r.kuikae_forbidden = kuikae if kuikae is not None else _NONE_FORBIDDEN
+    if r.pending:  # empty after most discards (nobody was asked): kept, not replaced by a new empty dict
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
     r.window = None
     r.own_cache = None
     r.tsumo_result = None
+
+
+_NONE_FORBIDDEN: frozenset[int] = frozenset()
 
 
 def own_dahai(r: Round, a: Action) -> None:
@@ -92,11 +98,9 @@ def own_dahai(r: Round, a: Action) -> None:
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]
-    kind = KIND_OF[tile]
-    s.hand.remove(tile)  # ``Seat.remove``, written out
-    s.counts[kind] -= 1
+    s.remove(tile)
     s.discards.append(tile)
-    s.discard_kinds.add(kind)
+    s.discard_kinds.add(KIND_OF[tile])
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
         s.furiten_temporary = False
     if s.riichi:
@@ -110,7 +114,7 @@ def own_dahai(r: Round, a: Action) -> None:
     # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
-    if drawn is None or r.replacement or KIND_OF[drawn] != kind:
+    if drawn is None or r.replacement or KIND_OF[drawn] != KIND_OF[tile]:
         s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
     r.reach_pending = False
     r.after_call = False
