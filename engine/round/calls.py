@@ -199,7 +199,7 @@ def call(r: Round, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), tile, source)
+    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (KIND_OF[c], c < T.RED_BASE))), tile, source)
     s.melds.append(meld)
     s.made_calls = True
     r.seats[source].discards_called = True

@@ -90,8 +90,10 @@ def own_turn(r: Round, seat: int) -> tuple[Action, ...]:
     s = r.seats[seat]
     if r.reach_pending:
         return tuple(_riichi_discards(r, seat))
-    if r.after_call:
-        return tuple(a for a in _discards(r, seat) if kuikae_bar(r, a.pai) is None)
+    if r.after_call:  # ``kuikae_bar`` of each discard: a kind of ``kuikae_forbidden`` is none
+        forbidden = r.kuikae_forbidden
+        discards = _discards(r, seat)
+        return tuple(a for a in discards if KIND_OF[a.pai] not in forbidden) if forbidden else discards  # type: ignore[index]
     out: list[Action] = []
     rules = r.rules
     if r.tsumo_result is not None:

@@ -1,4 +1,4 @@
-"""The random player's pick is ``randrange`` over its legal actions, drawn without randrange's argument checks."""
+"""The random player's pick is ``randrange`` over its legal actions, drawn without a call to it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from engine.game import agents
 from engine.game.agents import RandomAgent
 
 
@@ -15,6 +16,11 @@ def test_the_pick_is_randrange() -> None:
         for n in (1, 2, 3, 7, 14, 15, 16, 17, 33, 64, 65, 200):
             legal = list(range(n))
             assert agent.act(None, 0, legal) == legal[reference.randrange(n)]  # type: ignore[arg-type]
+
+
+def test_this_python_draws_inline() -> None:
+    assert agents._draws_inline()
+    assert RandomAgent(3)._bits is not None
 
 
 def test_nothing_to_pick_is_randranges_error() -> None:
