@@ -63,12 +63,44 @@ class RandomAgent:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        # ``randrange(n)`` for n > 0 draws bits of length ``n.bit_length()`` until one is below n: written into
+        # ``act`` (a random player picks once per move), where this Python's randrange draws so (``_DRAWS_INLINE``)
+        self._bits = self.rng.getrandbits if _draws_inline() else None
 
     def act(self, rnd: Any, seat: int, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        n = len(legal)
+        bits = self._bits
+        if bits is None or not n:  # nothing to pick: randrange's own error
+            return legal[self.rng.randrange(n)]
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        return legal[j]
 
     def decide(self, obs: Observation) -> Action:
         return self.act(None, obs.seat, obs.legal_actions)
+
+
+def _draw_inline(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` as ``RandomAgent.act`` draws it."""
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
+
+
+def _draws_inline() -> bool:
+    """Whether ``randrange`` of this Python draws as ``_draw_inline`` does: asked once, of a few hundred draws, so
+    that a Python that draws otherwise keeps the random player's picks of its own ``randrange``."""
+    if not _DRAWS_INLINE:
+        ours, theirs = random.Random(7), random.Random(7)
+        _DRAWS_INLINE.append(all(_draw_inline(ours, n) == theirs.randrange(n) for n in (*range(1, 70), 100, 128, 129) * 3))
+    return _DRAWS_INLINE[0]
+
+
+_DRAWS_INLINE: list[bool] = []
 
 
 def _first(legal: Sequence[Action], *types: str) -> Action | None:

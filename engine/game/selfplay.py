@@ -196,10 +196,13 @@ class Game:
         # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
         legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
         while not rnd.finished:
-            seats = waiting()
-            if not seats:
-                raise GameStuck("the round waits for nobody but is not finished")
-            seat = seats[0]
+            if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
+                seat = rnd.actor
+            else:
+                seats = waiting()
+                if not seats:
+                    raise GameStuck("the round waits for nobody but is not finished")
+                seat = seats[0]
             apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
             self.round_actions += 1
             if self.round_actions > MAX_ACTIONS:

@@ -56,14 +56,17 @@ register("engine.round.calls.order_tables", _ORDER_TABLES.clear, _ORDER_TABLES._
 def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
     """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once."""
     r.window = (event, tile, source)
-    r.pending = {}
-    r.answers = {}
+    if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
     kind = KIND_OF[tile]
     left = (source + 1) % r.rules.players
     chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
     dahai = event == "dahai"
     seats = r.seats
     pending = r.pending
+    waited = False  # some seat waits on the kind: a pass makes it furiten (``passed_unasked``)
     for seat in r.orders[source]:
         s = seats[seat]
         if kind not in s.waits:
@@ -78,21 +81,27 @@ def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
                 if callable_now:
                     pending[seat] = None
                 continue
+        else:
+            waited = True
         options = legal.responses(r, seat, tile, source, event)
         if options:
             pending[seat] = options
-    if r.pending:
+    if pending:
         r.phase = "respond"
-    elif event == "dahai":
-        passed_unasked(r, kind, source)
-    else:
+    elif not dahai:
         resolve(r)
+    elif waited or seats[source].riichi_declared:
+        passed_unasked(r, kind, source)
+    else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it
+        r.phase = "own"
+        discard_passed(r, source)
 
 
 def passed_unasked(r: RoundState, kind: int, source: int) -> None:
     """A discard nobody could answer passed: what ``resolve`` does with no answers (a passed winning tile
     makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
-    lists of rons and calls nobody made. Most discards go this way."""
+    lists of rons and calls nobody made. Most discards go this way (``open_window`` skips the first two steps
+    when no seat waits on the tile and no riichi was declared with it)."""
     seats = r.seats
     for seat in r.orders[source]:
         s = seats[seat]
@@ -195,7 +204,7 @@ def call(r: RoundState, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), tile, source)
+    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (KIND_OF[c], c < T.RED_BASE))), tile, source)
     s.melds.append(meld)
     s.made_calls = True
     r.seats[source].discards_called = True

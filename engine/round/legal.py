@@ -24,7 +24,7 @@ from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
 from engine.round.state import Seat, waits_of
-from ruledsl.caches import register
+from ruledsl.caches import lru, register
 from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 
@@ -92,24 +92,29 @@ def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
     s = r.seats[seat]
     if r.reach_pending:
         return tuple(_riichi_discards(r, seat))
-    if r.after_call:
-        return tuple(a for a in _discards(r, seat) if kuikae_bar(r, a.pai) is None)
+    if r.after_call:  # ``kuikae_bar`` of each discard: a kind of ``kuikae_forbidden`` is none
+        forbidden = r.kuikae_forbidden
+        discards = _discards(r, seat)
+        return tuple(a for a in discards if KIND_OF[a.pai] not in forbidden) if forbidden else discards  # type: ignore[index]
     out: list[Action] = []
+    rules = r.rules
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
     out.extend(_player_choice_draws(r, seat))
-    if not s.riichi and reach_bar(r, seat) is None:
+    # ``reach_bar``'s first answer, asked here first: a hand two or more tiles from tenpai needs no call
+    if not s.riichi and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:
         out.append(Action("reach", seat))
-        if open_riichi_bar(r.rules) is None:  # `settings riichi open_riichi`: the same declaration, hand shown
+        if open_riichi_bar(rules) is None:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
-    if 4 in s.counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
+    counts = s.counts
+    if 4 in counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
         out.extend(_kans(r, seat))
-    if r.rules.kita and s.counts[NORTH] and r.wall.remaining > 0 and NORTH in r.rules.kinds:
+    if rules.kita and counts[NORTH] and r.wall.remaining > 0 and NORTH in rules.kinds:
         if not s.riichi:
             out.append(Action("nukidora", seat, next(c for c in s.hand if KIND_OF[c] == NORTH)))
         elif r.drawn is not None and KIND_OF[r.drawn] == NORTH:  # the hand is locked: only the drawn North
             out.append(Action("nukidora", seat, r.drawn))
-    if locked_bar(s, "dahai") is not None:
+    if s.riichi:  # ``locked_bar(s, "dahai")``: the hand is locked
         out.append(Action("dahai", seat, r.drawn, tsumogiri=True))
         return tuple(out)
     if not out:  # most turns: the discards alone, the tuple as built
@@ -245,12 +250,26 @@ def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     hand = r.seats[seat].hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
-    codes = sorted(set(hand))
-    if drawn is None or drawn not in codes:  # ``codes`` holds the drawn tile when it is in the hand
-        return _picked(table, codes)
+    held = set(hand)
+    if drawn is None or drawn not in held:
+        codes = sorted(held)
+        return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
     if hand.count(drawn) == 1:
-        codes.remove(drawn)
-    return (*_picked(table, codes), _dahai(seat, drawn, True))
+        held.discard(drawn)
+    codes = sorted(held)
+    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), _tsumogiri(seat)[drawn])
+
+
+def _tsumogiri(seat: int) -> list[Action]:
+    """Per seat, the tsumogiri discard of each tile code (index = code): the ``_dahai`` actions, looked up by one
+    list index on every turn's listing."""
+    while len(_TSUMOGIRI) <= seat:
+        n = len(_TSUMOGIRI)
+        _TSUMOGIRI.append([_dahai(n, code, True) for code in range(len(KIND_OF))])
+    return _TSUMOGIRI[seat]
+
+
+_TSUMOGIRI: list[list[Action]] = []
 
 
 def _picked(table: list[Action], codes: list[int]) -> tuple[Action, ...]:
@@ -594,8 +613,10 @@ def _codes_held(s: Seat, kind: int) -> set[int] | tuple[int]:
 _FIVE_KINDS = frozenset(T.RED_FIVE_KINDS)
 
 
+@lru(4096)
 def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple[int, ...], call: str) -> frozenset[int]:
-    """Kinds the caller may not discard right after this call (``settings calls kuikae``)."""
+    """Kinds the caller may not discard right after this call (``settings calls kuikae``); remembered per call
+    shape, as every chi or pon made asks it."""
     kind = KIND_OF[called]
     out = set()
     if "same_tile" in rules_kuikae:
@@ -611,10 +632,17 @@ def kuikae_forbidden(rules_kuikae: tuple[str, ...], called: int, consumed: tuple
 
 def _kuikae_leaves_discard(r: RoundState, s: Seat, consumed: tuple[int, ...], tile: int, call: str) -> bool:
     """A call is refused when kuikae would leave the caller nothing to discard."""
+    left = len(s.hand) - len(consumed)
+    kind = KIND_OF[tile]
+    counts = s.counts
+    # kuikae forbids at most the called kind and its suji (``kuikae_forbidden``): a hand with more tiles left than
+    # those kinds hold keeps a discard whatever the rulebook forbids, without asking
+    suji = 0 if kind >= 27 else (counts[kind - 3] if kind % 9 >= 3 else 0) + (counts[kind + 3] if kind % 9 <= 5 else 0)
+    if left > counts[kind] + suji:
+        return True
     forbidden = kuikae_forbidden(r.rules.kuikae, tile, consumed, call)
     # the tiles left after the call, less those of a forbidden kind, counted from the kind counts (no copy of the
     # hand per candidate call: every chi and pon offered asks this)
-    left = len(s.hand) - len(consumed)
     if forbidden:
         left -= sum(s.counts[k] for k in forbidden) - sum(1 for c in consumed if KIND_OF[c] in forbidden)
     return left > 0

@@ -141,7 +141,8 @@ class Round(RoundState):
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every move ``seat`` may make now; empty when it has nothing to decide."""
-        seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < len(self.seats):  # ``_seat``'s common case, asked without a call
+            seat = self._seat(seat)
         if self.finished:
             return ()
         if self.phase == "own":

@@ -80,12 +80,17 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
     r.replacement = replacement
     r.after_call = kuikae is not None
     r.reach_pending = False
-    r.kuikae_forbidden = kuikae if kuikae is not None else frozenset()
-    r.pending = {}
-    r.answers = {}
+    r.kuikae_forbidden = kuikae if kuikae is not None else _NONE_FORBIDDEN
+    if r.pending:  # empty after most discards (nobody was asked): kept, not replaced by a new empty dict
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
     r.window = None
     r.own_cache = None
     r.tsumo_result = None
+
+
+_NONE_FORBIDDEN: frozenset[int] = frozenset()
 
 
 def own_dahai(r: RoundState, a: Action) -> None:

@@ -10,7 +10,7 @@ dead wall, so the dead wall keeps its size and the live wall gets one tile short
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.core import tiles as T
 from engine.core.errors import InvalidRequest
@@ -53,7 +53,7 @@ class Wall:
     def shuffled(cls, rules: RoundRules, seed: int | str | None) -> Wall:
         """The tile set shuffled by ``random.Random(seed)``: the same seed always gives the same wall."""
         tiles = tile_set(rules)
-        random.Random(seed).shuffle(tiles)
+        _shuffle(random.Random(seed), tiles)
         return cls(tuple(tiles))
 
     @classmethod
@@ -121,6 +121,37 @@ class Wall:
         return cls(tuple(t for hand in order for t in hand) + tuple(live) + tuple(dead))  # type: ignore[arg-type]
 
 
+def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``, the same swaps from the same random bits, with the draw of each index written into the
+    loop: a round's deal shuffles 136 tiles, and the method call per tile was most of a deal's cost."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` by the inline loop where that gives this Python's ``random.shuffle`` result, else by
+    ``random.shuffle`` itself: the two are compared once, on first use, so that a Python whose shuffle draws its
+    indices otherwise still deals the walls its own shuffle deals."""
+    if not _CHOSEN:
+        same = True
+        for seed in ("0/0", 12345):
+            ours, theirs = list(range(136)), list(range(136))
+            _shuffle_inline(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            same = same and ours == theirs
+        _CHOSEN.append(_shuffle_inline if same else random.Random.shuffle)
+    _CHOSEN[0](rng, x)
+
+
+_CHOSEN: list[Callable[[random.Random, list[int]], None]] = []
+
+
 def dead_wall_layout(size: int, dora: Sequence[int], ura: Sequence[int], replacements: Sequence[int]) -> list[int | None]:
     """The dead wall's places: dora and ura indicators in pairs (dora at even places, its ura beside it), then the
     replacement tiles in draw order; None where the tile is not known."""
@@ -141,7 +172,7 @@ def _red_of(kind: int) -> int:
 class WallState:
     """The wall while a hand is played: what is left to draw, indicators revealed, replacement tiles taken."""
 
-    __slots__ = ("live", "dead", "replacements_taken", "revealed", "_next")
+    __slots__ = ("live", "dead", "replacements_taken", "revealed", "_next", "remaining")
 
     def __init__(self, wall: Wall, rules: RoundRules) -> None:
         tiles = wall.tiles
@@ -155,18 +186,16 @@ class WallState:
         self.replacements_taken = 0
         self.revealed = 1  # dora indicators shown
         self._next = 0  # index of the next live draw
+        # live tiles left to draw, kept as each draw takes one: read after every discard (a field, not a count)
+        self.remaining = len(self.live)
 
     def hands(self, wall: Wall, players: int) -> list[list[int]]:
         return [list(wall.tiles[13 * k : 13 * (k + 1)]) for k in range(players)]
 
-    @property
-    def remaining(self) -> int:
-        """Live tiles left to draw."""
-        return len(self.live) - self._next
-
     def draw(self) -> int:
         tile = self.live[self._next]
         self._next += 1
+        self.remaining -= 1
         return tile
 
     def replacement(self) -> int:
@@ -174,6 +203,7 @@ class WallState:
         tile = self.dead[2 * INDICATOR_PAIRS + self.replacements_taken]
         self.replacements_taken += 1
         self.dead.append(self.live.pop())
+        self.remaining -= 1
         return tile
 
     def dora_indicators(self) -> tuple[int, ...]:
