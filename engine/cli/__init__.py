@@ -7,7 +7,6 @@ never reaches the terminal.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import importlib
@@ -15,9 +14,12 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.core.errors import EngineError, InternalError
+
+if TYPE_CHECKING:
+    import argparse  # the full parser is built only when the quick reading of ``riichi score`` declines (parsing)
 
 # (subcommand, module, one-line help). A module exposes ``configure(parser)`` and ``run(args) -> int``.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -40,50 +42,12 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3  # a bug of ours (contract: `internal_error`), never the exit code of bad input
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage mistakes with exit code 2 and no traceback (its default, made explicit)."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
-
-
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The full parser; given ``argv``, only the subcommand it names imports its module and options (none when it
-    names none: ``riichi --help`` lists the commands from ``SUBCOMMANDS``), so that a command (``riichi score
-    --json`` in a pipeline, say) starts without importing every other one, nor pydantic through them."""
-    wanted = _command_in(argv) if argv is not None else None
-    load_all = argv is None
-    # ``riichi score ...``: the other subcommands' parsers would only be built to be thrown away (a dozen argparse
-    # parsers, each looking up its messages' translations: several ms of a one-hand command's start-up). Only when
-    # the command comes first: ``riichi --help score`` still lists every command.
-    alone = wanted if argv and argv[0] == wanted else None
-    parser = _Parser(prog="riichi", description="Riichi mahjong rules as data.")
-    parser.add_argument("--version", action=_VersionAction, help="show the installed version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, module_name, help_text in SUBCOMMANDS:
-        if alone is not None and name != alone:
-            continue
-        sp = sub.add_parser(name, help=help_text, description=help_text)
-        sp.set_defaults(_module=module_name)
-        module = _load(module_name) if load_all or wanted == name else None
-        if module is not None:
-            module.configure(sp)
-        else:
-            sp.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
-    return parser
+    """The full argparse parser (``engine.cli.parsing``); given ``argv``, only the subcommand it names imports its
+    module and options (none when it names none)."""
+    from engine.cli.parsing import build_parser as build
 
-
-class _VersionAction(argparse.Action):
-    """``--version``, looked up only when asked: reading the installed distribution's metadata imports
-    ``importlib.metadata`` (and ``email``), about 20 ms that every other command would pay otherwise."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, default: str = argparse.SUPPRESS, help: str | None = None) -> None:
-        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None) -> None:
-        parser._print_message(f"riichi {_version()}\n", sys.stdout)
-        parser.exit()
+    return build(argv)
 
 
 def _version() -> str:
@@ -133,6 +97,16 @@ def no_collections() -> Iterator[None]:
             gc.enable()
 
 
+def _quick_arguments(argv: list[str]) -> Any:
+    """``riichi score``'s arguments read without argparse (``engine.cli.score_args``), or None: argparse reads
+    them, for every other command and whenever that reader is unsure, with argparse's own messages."""
+    if not argv or argv[0] != "score":
+        return None
+    from engine.cli.score_args import read
+
+    return read(argv[1:])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     unknown = _unknown_command(_command_in(argv))
@@ -140,11 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(unknown, file=sys.stderr)
         return EXIT_BAD_INPUT
     with no_collections():  # the subcommand's imports: many objects made, few freed
-        parser = build_parser(argv)
-        args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help(sys.stderr)
-        return EXIT_BAD_INPUT
+        args: Any = _quick_arguments(argv)
+        if args is None:
+            parser = build_parser(argv)
+            args = parser.parse_args(argv)
+            if not getattr(args, "command", None):
+                parser.print_help(sys.stderr)
+                return EXIT_BAD_INPUT
     module = _load(args._module)
     if module is None:
         print(f"riichi {args.command}: not built yet in this version", file=sys.stderr)
@@ -166,6 +142,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _one_shot(argv: list[str]) -> bool:
+    """Whether the command scores one hand and ends (``riichi score HAND``, not a ``--json`` batch): everything it
+    makes (modules, the rulebook, its scorer, one answer) stays alive until the process ends, so a collection of
+    the garbage collector could free nothing. Paused for ``main`` alone, the first collection after it would still
+    walk every object made meanwhile: about 2% of the command's work."""
+    return bool(argv) and argv[0] == "score" and not any(word.startswith("--j") for word in argv)  # argparse takes `--js`
+
+
 # Commands that may leave worker processes, threads or files to the interpreter's exit (web server, dask cluster):
 # they end the normal way. Every other command has finished its work, written and closed everything when ``main``
 # returns.
@@ -180,6 +164,8 @@ def console() -> NoReturn:
     for memory the operating system reclaims at once anyway. Output is flushed first; nothing of ours registers
     ``atexit`` work on these commands. ``main`` itself returns normally, for tests and embedding programs.
     """
+    if _one_shot(sys.argv[1:]):
+        gc.disable()  # never enabled again: the process ends with this command
     code = main()
     if _command_in(sys.argv[1:]) in _NORMAL_EXIT:
         sys.exit(code)

@@ -7,7 +7,6 @@ path that does not exist is "no such file", not an unknown bundled name.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 
@@ -36,20 +35,24 @@ def checked_tiles(argument: str, text: str) -> None:
 
 def counter(text: str) -> int:
     """argparse type of a count on the table (honba, sticks, kita): a whole number, zero or more."""
+    from argparse import ArgumentTypeError  # already loaded: argparse is the caller
+
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+        raise ArgumentTypeError(f"`{text}` is not a whole number") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"`{text}` is negative; give 0 or more")
+        raise ArgumentTypeError(f"`{text}` is negative; give 0 or more")
     return value
 
 
 def positive(text: str) -> int:
     """argparse type of a search size: a whole number, 1 or more."""
+    from argparse import ArgumentTypeError
+
     value = counter(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"`{text}` must be 1 or more")
+        raise ArgumentTypeError(f"`{text}` must be 1 or more")
     return value
 
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import itertools
 import json
 import sys
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from engine.cli import no_collections
-from engine.cli.arguments import checked_tiles, counter, load_scorer
+from engine.cli.arguments import checked_tiles, load_scorer
 from engine.cli.score_text import render
 from engine.core.errors import EngineError, InvalidRequest
 from engine.core.situation import FLAG_FIELDS
 from engine.scoring import library
 from engine.scoring.score import Scorer
+
+if TYPE_CHECKING:
+    import argparse
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -35,55 +38,14 @@ TRIM_EVERY = 256
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "hand", nargs="*", metavar="HAND", help="concealed tiles with the winning tile, e.g. 234m567m789p46s88p5s (spaces allowed)"
-    )
-    parser.add_argument("--win", help="the winning tile, e.g. 5s")
-    parser.add_argument("--rulebook", default=None, help="bundled name or path (default: the contract's default rulebook)")
-    parser.add_argument("--json", action="store_true", help="read JSON score requests from stdin, one per line")
-    parser.add_argument(
-        "--rulebook-dir",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="with --json: requests may name `.rulebook` files inside DIR (repeatable); otherwise only bundled ones and --rulebook",
-    )
-    parser.add_argument("--tsumo", action="store_true", help="self-drawn (default: ron)")
-    parser.add_argument("--seat", default=None, choices="ESWN", help="seat wind (E = dealer; default E, said in the output)")
-    parser.add_argument("--round", default="E", choices="ESWN", help="round wind")
-    for meld in ("chi", "pon", "daiminkan", "kakan", "ankan"):
-        parser.add_argument(f"--{meld}", action=_MeldAction, default=[], metavar="TILES", help=f"a {meld} meld (melds count in the order given)")
-    for flag in FLAGS:
-        parser.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
-    parser.add_argument("--dora", default="", help="dora indicators")
-    parser.add_argument("--ura", default="", help="ura dora indicators")
-    parser.add_argument("--kita", type=counter, default=0, help="north tiles set aside (three-player)")
-    parser.add_argument("--honba", type=counter, default=0, help="honba counters on the table")
-    parser.add_argument("--sticks", type=counter, default=0, help="riichi sticks on the table")
-    parser.add_argument(
-        "--dealer-wins", type=counter, default=0, help="wins in a row of the current dealer before this hand (paarenchan)"
-    )
-    parser.add_argument(
-        "--liable",
-        default=None,
-        choices="ESWN",
-        help="the seat liable (pao) for this yakuman: it fed the completing set (the melds count in the order given); "
-        "payments are then shown per seat as the rulebook's liability rule splits them",
-    )
-    parser.add_argument("--from", dest="discarder", default=None, choices="ESWN", help="the discarder of a ron (needed with --liable on a ron)")
+    """The options, built by argparse (``engine.cli.score_options``) only when ``engine.cli.score_args`` leaves the
+    reading to it."""
+    from engine.cli.score_options import configure as add_options
+
+    add_options(parser)
 
 
-class _MeldAction(argparse.Action):
-    """``--pon 555z`` and the others: each kind's list, and every meld in the order given (``melds_in_order``), since
-    the order of calls decides which one completed a yakuman (pao)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
-        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), values])  # never the shared default
-        order = getattr(namespace, "melds_in_order", None) or []
-        namespace.melds_in_order = [*order, (self.dest, values)]
-
-
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
     if not args.hand:
         if not args.json:
             print("riichi score: error: give a HAND and --win, or --json to read requests from stdin", file=sys.stderr)
@@ -107,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_SCORED
 
 
-def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+def _request_from_args(args: argparse.Namespace | SimpleNamespace) -> dict[str, Any]:
     if not args.win:
         raise InvalidRequest("--win is required: the winning tile, e.g. --win 5s")
     hand = " ".join(args.hand)

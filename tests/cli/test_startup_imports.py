@@ -64,6 +64,8 @@ def test_score_one_hand_imports_only_what_scoring_needs() -> None:
     # a bundled rulebook was checked when the shipped cache was made (ruledsl.parsed_cache): not checked again,
     # and nothing builds classes with dataclasses' generated code
     assert "ruledsl.check" not in modules and "dataclasses" not in modules
+    # its arguments are read without argparse (engine.cli.score_args)
+    assert "argparse" not in modules
 
 
 @pytest.mark.parametrize("rulebook", ["house", "mleague"])
@@ -75,7 +77,7 @@ def test_score_json_batch_imports_nothing_heavy(rulebook: str) -> None:
     rc, modules, out = loaded_by(["score", "--json"], "".join(json.dumps(r) + "\n" for r in requests))
     answers = [json.loads(line) for line in out.splitlines()]
     assert rc == 0 and [a["ok"] for a in answers] == [True, True] and answers[0]["total"] == 2600
-    assert heavy_in(modules) == []
+    assert heavy_in(modules) == [] and "argparse" not in modules
 
 
 def test_version_still_reads_the_installed_version() -> None:
@@ -101,7 +103,10 @@ def test_score_one_hand_without_site_imports_no_path_or_resource_machinery() -> 
     assert result.returncode == 0, result.stderr
     rc, out, modules = json.loads(result.stdout.splitlines()[-1])
     assert rc == 0 and "total: 2,600" in out
-    unwanted = ("pathlib", "importlib.resources", "zipfile", "tempfile", "hashlib", "_hashlib", "dataclasses", "inspect", "difflib")
+    unwanted = (
+        "pathlib", "importlib.resources", "zipfile", "tempfile", "hashlib", "_hashlib", "dataclasses", "inspect", "difflib",
+        "argparse", "gettext", "locale", "shutil",  # argparse and what it imports (engine.cli.score_args)
+    )
     assert [m for m in unwanted if m in modules] == []
 
 
