@@ -798,7 +798,7 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
     equal: dict[ast.Expr, _Const] = {}
     unequal: dict[ast.Expr, set[_Const]] = {}
     bounds: dict[ast.Expr | str, tuple[float, float]] = {}
-    shown: dict[ast.Expr | str, str] = {}
+    shown: dict[ast.Expr | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
 
     def bound(key: ast.Expr | str, low: float, high: float) -> bool:
         old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
@@ -815,7 +815,7 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
             continue
         term, op, value = comparison
         key: ast.Expr | str = _size_of(term) or term
-        shown.setdefault(key, _words(term))
+        shown.setdefault(key, term)
         if op == "==":
             if term in equal and equal[term] != value:
                 return f"`{_words(term)}` cannot equal both `{_shown(equal[term])}` and `{_shown(value)}`"
@@ -845,16 +845,20 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
             if isinstance(key, str) and shape is not None and str(shape[1]) in _SHAPE_SIZES:
                 has = _SHAPE_SIZES[str(shape[1])].get(key, _SIZE_BOUNDS[key])
                 return f"a `{shape[1]}` hand has {_range_words(*has)} `{key}`"
-            return f"no number meets every bound on `{shown[key]}`"
+            return f"no number meets every bound on `{_named(shown[key])}`"
     for key, (low, _) in bounds.items():  # a count over sets or pairs is at most their size
         domain = _counted(key)
         if domain is not None and low > bounds.get(domain, _SIZE_BOUNDS[domain])[1]:
-            return f"no number meets every bound on `{shown[key]}`"
+            return f"no number meets every bound on `{_named(shown[key])}`"
     for a, b in _EXACTLY_ONE:
         ta, tb = literals.get(ast.Name(a)), literals.get(ast.Name(b))
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None
+
+
+def _named(shown: ast.Expr | str) -> str:
+    return shown if isinstance(shown, str) else _words(shown)
 
 
 def _shown(value: _Const) -> str:
