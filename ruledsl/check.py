@@ -14,9 +14,17 @@ from ruledsl import vocabulary as V
 from ruledsl.check_settings import check_settings
 from ruledsl.clause_checks import check_clauses
 from ruledsl.diagnostics import Diagnostic, did_you_mean, printable
+from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 from ruledsl.render import render_expr
-from ruledsl.resolve import RULEBOOK_SUFFIX, ResolvedItem, ResolvedRulebook, _Diagnostics, item_kind
+from ruledsl.resolve import (
+    MAX_ERRORS,
+    RULEBOOK_SUFFIX,
+    ResolvedItem,
+    ResolvedRulebook,
+    _Diagnostics,
+    item_kind,
+)
 from ruledsl.tiles import NotationError, kind_of, parse_tiles
 
 SCORING_ITEM_KINDS = ("yaku", "yakuman")
@@ -71,26 +79,52 @@ RESULT_KEYS = {
 }
 
 
-def check(rulebook: ResolvedRulebook) -> list[Diagnostic]:
-    """All diagnostics for a resolved rulebook (warnings included), in source order."""
+def check(rulebook: ResolvedRulebook, *, reuse: bool = False) -> list[Diagnostic]:
+    """All diagnostics for a resolved rulebook (warnings included), in source order.
+
+    ``reuse``: the rulebook shares most of its item objects with rulebooks checked before with ``reuse`` (`riichi
+    diff` checks A with one item of B in place, once per change), and an item's findings are those found for the
+    very same object before, when everything else its check reads is the same (``_ItemFindings``): a one-change
+    mix costs the changed item and the checks across items, not the whole rulebook again.
+    """
     diags = _Diagnostics()
     for file, text in rulebook.texts.items():
         diags.add_file(file, text)
     for error in rulebook.errors:  # the fold's own errors (``resolve(..., keep_going=True)``) count towards the cap
         diags.items.append(error)
         diags.errors += 1
-    checker = _Checker(rulebook, diags)
+    checker = _Checker(rulebook, diags, reuse=reuse)
     checker.run()
     _check_file_name(rulebook, diags)
     found = list(rulebook.warnings) + diags.items
     return sorted(found, key=lambda d: (d.span.file, d.span.line, d.span.column))
 
 
+@record(slots=False)
+class _ItemFindings:
+    """What checking one item found, kept for ``check(..., reuse=True)``: the item itself (held, so that its
+    identity names it while the entry lives), what else the check read (``context``: the leaf file, the han
+    ceiling, the item's decorators; ``names``: the rulebook's yaku names, when the check asked for them), the
+    diagnostics it gave and the evaluation cost it added to the rulebook's total."""
+
+    item: ResolvedItem
+    context: tuple[object, ...]
+    names: frozenset[str] | None
+    found: tuple[Diagnostic, ...]
+    cost: int
+
+
+_FINDINGS: BoundedCache[int, _ItemFindings] = BoundedCache(4096)
+
+
 class _Checker:
-    def __init__(self, rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
+    def __init__(self, rulebook: ResolvedRulebook, diags: _Diagnostics, *, reuse: bool = False) -> None:
         self.rb = rulebook
         self.d = diags
-        self.scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
+        self.reuse = reuse
+        self._scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
+        self._names_read = False
+        self._frozen_names: frozenset[str] | None = None
         self.han_ceiling = self._han_ceiling()
         self.types = _Types(diags, self.scoring_names)
         self.bounds = limits.Bounds(self._bounded)
@@ -109,11 +143,17 @@ class _Checker:
                 return value.value
         return int(V.SETTINGS["scoring"]["han_ceiling"].default)
 
+    @property
+    def scoring_names(self) -> set[str]:
+        self._names_read = True
+        return self._scoring_names
+
     def run(self) -> None:
+        check_one = self._check_reusing if self.reuse else self.check_item
         for item in self.rb.items.values():
             if self.d.full:  # past the error bound (ruledsl.resolve.MAX_ERRORS): stop looking
                 break
-            self.check_item(item)
+            check_one(item)
         self._check_exception_conflicts()
         check_settings(self.rb, self.d)  # consistency across settings (ruledsl/check_settings.py)
         check_clauses(self.rb, self.d)  # inherited clauses and `clauses from` (ruledsl/clause_checks.py)
@@ -123,6 +163,39 @@ class _Checker:
     def _bounded(self, finding: limits.Finding) -> None:
         """A finding of the static bounds (``ruledsl.limits``) as a diagnostic."""
         (self.d.error if finding.severity == "error" else self.d.warning)(finding.message, finding.span, finding.help)
+
+    def _names(self) -> frozenset[str]:
+        if self._frozen_names is None:
+            self._frozen_names = frozenset(self._scoring_names)
+        return self._frozen_names
+
+    def _check_reusing(self, item: ResolvedItem) -> None:
+        """``check_item``, or its findings for this very object when everything else it reads is the same. Only
+        findings made and given back below the error bound are reused, so that the bound cuts them as it would."""
+        leaf = self.rb.chain[-1] if self.rb.chain else None
+        context = ((leaf.name, leaf.extends) if leaf else None, self.han_ceiling, tuple(self.decorators.get(item.key, ())))
+        kept = _FINDINGS.get(id(item))
+        if (
+            kept is not None
+            and kept.item is item
+            and kept.context == context
+            and (kept.names is None or kept.names == self._names())
+            and self.d.errors + sum(d.is_error for d in kept.found) < MAX_ERRORS
+        ):
+            for d in kept.found:
+                if d.is_error:
+                    self.d.error(d.message, d.span, d.help, d.settings)
+                else:
+                    self.d.warning(d.message, d.span, d.help)
+            self.bounds.total_cost += kept.cost
+            return
+        before, cost = len(self.d.items), self.bounds.total_cost
+        self._names_read = False
+        self.check_item(item)
+        if not self.d.full:
+            names = self._names() if self._names_read else None
+            found = tuple(self.d.items[before:])
+            _FINDINGS.put(id(item), _ItemFindings(item, context, names, found, self.bounds.total_cost - cost))
 
     # ---- items
     def check_item(self, item: ResolvedItem) -> None:
@@ -735,7 +808,7 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
     equal: dict[ast.Expr, _Const] = {}
     unequal: dict[ast.Expr, set[_Const]] = {}
     bounds: dict[ast.Expr | str, tuple[float, float]] = {}
-    shown: dict[ast.Expr | str, str] = {}
+    shown: dict[ast.Expr | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
 
     def bound(key: ast.Expr | str, low: float, high: float) -> bool:
         old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
@@ -752,7 +825,7 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
             continue
         term, op, value = comparison
         key: ast.Expr | str = _size_of(term) or term
-        shown.setdefault(key, _words(term))
+        shown.setdefault(key, term)
         if op == "==":
             if term in equal and equal[term] != value:
                 return f"`{_words(term)}` cannot equal both `{_shown(equal[term])}` and `{_shown(value)}`"
@@ -782,16 +855,20 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
             if isinstance(key, str) and shape is not None and str(shape[1]) in _SHAPE_SIZES:
                 has = _SHAPE_SIZES[str(shape[1])].get(key, _SIZE_BOUNDS[key])
                 return f"a `{shape[1]}` hand has {_range_words(*has)} `{key}`"
-            return f"no number meets every bound on `{shown[key]}`"
+            return f"no number meets every bound on `{_named(shown[key])}`"
     for key, (low, _) in bounds.items():  # a count over sets or pairs is at most their size
         domain = _counted(key)
         if domain is not None and low > bounds.get(domain, _SIZE_BOUNDS[domain])[1]:
-            return f"no number meets every bound on `{shown[key]}`"
+            return f"no number meets every bound on `{_named(shown[key])}`"
     for a, b in _EXACTLY_ONE:
         ta, tb = literals.get(ast.Name(a)), literals.get(ast.Name(b))
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None
+
+
+def _named(shown: ast.Expr | str) -> str:
+    return shown if isinstance(shown, str) else _words(shown)
 
 
 def _shown(value: _Const) -> str:

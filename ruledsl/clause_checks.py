@@ -20,6 +20,7 @@ from ruledsl import vocabulary as V
 from ruledsl.caches import once
 from ruledsl.clause_origin import clause_origin
 from ruledsl.diagnostics import did_you_mean
+from ruledsl.memo import Memo
 from ruledsl.record import fields, is_record
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook, _Diagnostics
 
@@ -171,6 +172,10 @@ def _word_runs(text: str) -> dict[str, str]:
     return runs
 
 
+# a clause's word runs, by its text: a diff checks the same inherited clauses once per change
+_CLAUSE_RUNS: Memo[str, dict[str, str]] = Memo(lambda clause: _word_runs(_rule_words(clause)), 2048)
+
+
 def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> None:
     """Warn, once per inherited item, when its clause names a rule this file adds, changes or removes."""
     changes = _changes(rulebook)
@@ -188,7 +193,7 @@ def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> 
         origin = clause_origin(rulebook, key)
         if origin is None or not origin.inherited or origin.clause is None:
             continue
-        runs = _word_runs(_rule_words(origin.clause))
+        runs = _CLAUSE_RUNS[origin.clause]
         hits = sorted({position for run in runs for position in by_spelling.get(run, ())})
         named = []
         for position in hits:

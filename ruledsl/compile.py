@@ -345,7 +345,7 @@ def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False, like:
     if not checked:
         from ruledsl.check import check
 
-        errors = [d for d in check(resolved) if d.is_error]
+        errors = [d for d in check(resolved, reuse=like is not None) if d.is_error]
         if errors:
             raise RulebookError(errors)
     settings: dict[str, dict[str, Any]] = {}

@@ -49,6 +49,7 @@ SOURCES = (
     "ast.py",
     "record.py",
     "caches.py",
+    "memo.py",
     "parsed_cache.py",
     "package_files.py",
     "diagnostics.py",

@@ -154,3 +154,19 @@ def test_a_mix_compiled_from_a_is_the_mix_compiled_alone(pair: tuple[str, str]) 
         fresh, shared = Scorer(alone), Scorer(reused, like=a)
         for request in hands:
             assert outcome(shared, fitted(request, shared.prepared.red_fives)).key == outcome(fresh, fitted(request, fresh.prepared.red_fives)).key
+
+
+def test_random_hands_are_written_as_format_tiles_writes_them() -> None:
+    """The pool's random hands are written from tables (``engine.diff.witness._written``): the same text as the
+    tile notation's own writer, on every tile and on random lists of tiles (red fives among them)."""
+    import random
+
+    from engine.core import tiles as T
+    from engine.diff.witness import _CODES, _ONE, _written
+
+    for code in _CODES:
+        assert _ONE[code] == T.format_tiles([code]) == T.format_tiles([code], sort=False)
+    rng = random.Random(7)
+    for _ in range(3000):
+        codes = [rng.choice(_CODES) for _ in range(rng.randint(0, 18))]
+        assert _written(list(codes)) == T.format_tiles(codes)

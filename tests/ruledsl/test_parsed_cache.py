@@ -325,9 +325,9 @@ def checker_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real = check.check
 
-    def spy(rulebook):  # type: ignore[no-untyped-def]
+    def spy(rulebook, **options):  # type: ignore[no-untyped-def]
         runs.append(rulebook.name)
-        return real(rulebook)
+        return real(rulebook, **options)
 
     monkeypatch.setattr(check, "check", spy)
     return runs
