@@ -125,12 +125,12 @@ def build_hand(
     if win_code not in everything and not _within_tile_set((win_code,), allowed_kinds, red_fives):
         _check_tile_set((win_code,), allowed_kinds, red_fives)
     counts = [0] * KINDS
-    for kind in map(KIND_OF.__getitem__, codes):
-        counts[kind] += 1
+    for code in codes:  # indexing in the loop: the interpreter specialises it, where a mapped __getitem__ is a call
+        counts[KIND_OF[code]] += 1
     concealed_counts = tuple(counts)
     for meld in parsed:
-        for kind in map(KIND_OF.__getitem__, meld.tiles):
-            counts[kind] += 1
+        for code in meld.tiles:
+            counts[KIND_OF[code]] += 1
     if max(counts) > copies or (max(everything, default=0) >= RED_BASE and not _one_of_each_red(everything)):
         _check_copies(everything, copies)
     if len(codes) != HAND_SIZE - 3 * len(parsed):
