@@ -4,10 +4,11 @@ The round draws, waits for the seats it needs (``waiting``), offers each its leg
 applies a chosen one after checking it (``apply``), records mjai-style events, and settles the hand. Every rule
 choice is read from ``RoundRules`` (the rulebook); scoring goes through the rulebook's ``Scorer``.
 
-``Round`` holds the state of the hand and its public API; the behaviour lives in sibling modules, as functions
-over the round: ``legal`` (what a seat may do, and why not), ``turns`` (deal, draws, discards), ``calls`` (the
-answers to a tile given up), ``riichi``, ``kans``, ``scoring`` (a win's value), ``endings`` (the settlement of
-wins and draws) and ``events`` (how events name tiles).
+``Round`` is the state of the hand (``RoundState``, every field declared in ``engine.round.state``) with its
+public API; the behaviour lives in sibling modules, as functions over that state: ``legal`` (what a seat may do,
+and why not), ``turns`` (deal, draws, discards), ``calls`` (the answers to a tile given up), ``riichi``, ``kans``,
+``scoring`` (a win's value), ``endings`` (the settlement of wins and draws) and ``events`` (how events name
+tiles).
 """
 
 from __future__ import annotations
