@@ -74,13 +74,21 @@ PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a
 # How each field is written: ``ruledsl.ast.STORED``, the classes it lists the only ones ``decode`` will build.
 _SPAN, _FILE, _SCALAR, _NODE, _NODES = ast.SPAN, ast.FILE, ast.SCALAR, ast.NODE, ast.NODES
 _Slot = ast.Stored
-_CLASSES: dict[str, type] = {cls.__name__: cls for cls in ast.STORED}
 _SLOTS: dict[type, tuple[_Slot, ...]] = ast.STORED
-# each class's positional constructor (``ruledsl.record.maker``): decoding builds thousands of nodes per start-up
-_MAKE: dict[str, tuple[Callable[..., Any], tuple[_Slot, ...]]] = {
-    name: (maker(cls), _SLOTS[cls]) for name, cls in _CLASSES.items()
-}
-_make_span = maker(ast.Span)
+# Per class name: its positional constructor (``ruledsl.record.maker``), the number of values a node holds (its name
+# and its fields) and per field (kind, allowed types, may be None, name), flat for the decoder's loop. Made on the
+# first decode: the constructors are compiled, and a command that loads no bundled rulebook needs none.
+_Plan = tuple[Callable[..., Any], int, tuple[tuple[int, tuple[type, ...], bool, str], ...]]
+_PLANS: dict[str, _Plan] = {}
+_MAKE_SPAN: list[Callable[..., ast.Span]] = []
+
+
+def _plans() -> dict[str, _Plan]:
+    if not _PLANS:
+        for cls, slots in _SLOTS.items():
+            _PLANS[cls.__name__] = (maker(cls), len(slots) + 1, tuple((s.kind, s.types, s.optional, s.name) for s in slots))
+        _MAKE_SPAN.append(maker(ast.Span))
+    return _PLANS
 
 
 def encode(node: Any, file: str | None = None) -> list[Any]:
@@ -123,23 +131,29 @@ def _encode_value(node: Any, slot: _Slot, file: str | None) -> Any:
 
 
 def decode(data: Any, file: str) -> Any:
-    """The syntax tree written by ``encode``, every span in ``file``; a ``ValueError`` on anything else.
+    """The syntax tree written by ``encode``, every span in ``file``; a ``ValueError`` on anything else."""
+    plans = _plans()
+    return _decode(data, file, plans, _MAKE_SPAN[0])
 
-    Every value is checked against its slot; the common cases (a span, a scalar) are read inline rather than by a
-    call per field, since a bundled rulebook holds thousands of them and this runs at every start-up."""
+
+def _decode(data: Any, file: str, plans: dict[str, _Plan], make_span: Callable[..., ast.Span]) -> Any:
+    """Every value is checked against its field; each kind of field is read inline rather than by a call per
+    field, since a bundled rulebook holds thousands of them and this runs at every start-up."""
     if type(data) is not list or not data:
         raise ValueError(f"expected a node [class name, fields...], got {_short(data)}")
     name = data[0]
-    plan = _MAKE.get(name) if type(name) is str else None
+    plan = plans.get(name) if type(name) is str else None
     if plan is None:
         raise ValueError(f"unknown node class {_short(name)}")
-    make, slots = plan
-    if len(data) != len(slots) + 1:
-        raise ValueError(f"`{name}` needs {len(slots)} field values, got {_short(data[1:])}")
+    make, size, slots = plan
+    if len(data) != size:
+        raise ValueError(f"`{name}` needs {size - 1} field values, got {_short(data[1:])}")
     decoded: list[Any] = []
     keep = decoded.append
-    for slot, value in zip(slots, data[1:], strict=True):
-        kind = slot.kind
+    at = 0
+    for kind, types, optional, field_name in slots:
+        at += 1
+        value = data[at]
         if kind == _SPAN:
             if value is None:
                 keep(ast.NO_SPAN)
@@ -147,39 +161,34 @@ def decode(data: Any, file: str) -> Any:
             if type(value) is list and len(value) == 4:
                 line, column, end_line, end_column = value
                 if type(line) is int and type(column) is int and type(end_line) is int and type(end_column) is int:
-                    keep(_make_span(file, line, column, end_line, end_column))
+                    keep(make_span(file, line, column, end_line, end_column))
                     continue
         elif kind == _SCALAR:
-            if type(value) in slot.types or (value is None and slot.optional):
+            if type(value) in types or (value is None and optional):
                 keep(value)
                 continue
-        else:
-            keep(_decode_value(name, slot, value, file))
-            continue
-        raise ValueError(f"`{name}.{slot.name}` cannot be {_short(value)}")
+        elif value is None:
+            if kind == _FILE:
+                keep(file)
+                continue
+            if optional:
+                keep(None)
+                continue
+        elif kind == _NODE:
+            node = _decode(value, file, plans, make_span)
+            if type(node) in types:
+                keep(node)
+                continue
+        elif kind == _NODES and type(value) is list:
+            nodes = tuple([_decode(v, file, plans, make_span) for v in value])
+            for n in nodes:
+                if type(n) not in types:
+                    break
+            else:
+                keep(nodes)
+                continue
+        raise ValueError(f"`{name}.{field_name}` cannot be {_short(value)}")
     return make(*decoded)
-
-
-def _decode_value(owner: str, slot: _Slot, value: Any, file: str) -> Any:
-    """A field holding a file name or nodes (spans and scalars are read in ``decode``)."""
-    kind = slot.kind
-    if value is None:
-        if kind == _FILE:
-            return file
-        if slot.optional:
-            return None
-    elif kind == _NODE:
-        node = decode(value, file)
-        if type(node) in slot.types:
-            return node
-    elif kind == _NODES and type(value) is list:
-        nodes = tuple([decode(v, file) for v in value])
-        for n in nodes:
-            if type(n) not in slot.types:
-                break
-        else:
-            return nodes
-    raise ValueError(f"`{owner}.{slot.name}` cannot be {_short(value)}")
 
 
 def _short(value: Any) -> str:

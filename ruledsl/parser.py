@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ruledsl import ast, fast_parser, parsed_cache
+from ruledsl import ast, parsed_cache
 from ruledsl.caches import once
 from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
 from ruledsl.package_files import RULEDSL
@@ -45,6 +45,8 @@ def grammar_text() -> str:
 @once
 def _fast_grammar() -> bool:
     """Whether ``ruledsl.fast_parser`` follows this ``grammar.lark`` (else every text goes to lark)."""
+    from ruledsl import fast_parser
+
     return fast_parser.grammar_matches(grammar_text())
 
 
@@ -86,6 +88,8 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
     _check_characters(text, reporter) or _check_nesting(text, reporter)
     if reporter.has_errors:
         raise RulebookError(reporter.diagnostics)
+    from ruledsl import fast_parser  # here: a bundled rulebook's tree comes from the shipped cache
+
     if fast_parser.enabled() and _fast_grammar():
         tree = fast_parser.parse(text, file)
         if tree is not None:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, call
 from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
@@ -128,19 +129,12 @@ def _declared(cls: type) -> list[Field]:
 
 
 def _build(cls: type[_T], frozen: bool, slots: bool) -> type[_T]:
-    """The record class: ``cls`` itself given the methods, or (with ``slots``) a copy of it made with ``__slots__``,
-    as a class's slots can only be set when it is made."""
+    """The record class: ``cls`` itself given the methods, or (with ``slots``) a copy of it made with ``__slots__``
+    and the methods at once, as a class's slots can only be set when it is made (a special method set on a class
+    afterwards costs it as much again as making it)."""
     fields = _declared(cls)
     names = tuple(f.name for f in fields)
-    inherited = {f.name for base in cls.__mro__[1:] for f in getattr(base, _FIELDS, ())}
-    made: Any = cls
-    if slots:
-        namespace = {k: v for k, v in cls.__dict__.items() if k not in names and k not in ("__dict__", "__weakref__")}
-        namespace["__slots__"] = tuple(n for n in names if n not in inherited)
-        metaclass: Any = type(cls)
-        made = metaclass(cls.__name__, cls.__bases__, namespace)
-        made.__qualname__ = cls.__qualname__
-    else:
+    if not slots:
         for f in fields:  # a plain default stays a class attribute, as with dataclasses
             if isinstance(cls.__dict__.get(f.name), Field):
                 if f.default is _MISSING:
@@ -148,9 +142,10 @@ def _build(cls: type[_T], frozen: bool, slots: bool) -> type[_T]:
                 else:
                     setattr(cls, f.name, f.default)
     own = cls.__dict__
+    home: list[Any] = [cls]  # the class the methods belong to: with slots, the copy made below
     methods: dict[str, Any] = {_FIELDS: tuple(fields), "__match_args__": names}
     if "__init__" not in own:
-        methods["__init__"] = _init(made, fields)
+        methods["__init__"] = _init(cls, fields, home)
     key = _getter([f.name for f in fields if f.compare])
     if "__eq__" not in own:
         methods["__eq__"] = methods["__record_eq__"] = _eq(key)
@@ -161,10 +156,19 @@ def _build(cls: type[_T], frozen: bool, slots: bool) -> type[_T]:
     if frozen:
         methods["__setattr__"] = _refuse_set
         methods["__delattr__"] = _refuse_delete
-    if slots:
-        methods["__reduce__"] = _reduce(names, _getter(list(names)))
-    for name, method in methods.items():
-        setattr(made, name, method)
+    if not slots:
+        for name, method in methods.items():
+            setattr(cls, name, method)
+        return cls
+    methods["__reduce__"] = _reduce(names, _getter(list(names)))
+    inherited = {f.name for base in cls.__mro__[1:] for f in getattr(base, _FIELDS, ())}
+    namespace = {k: v for k, v in own.items() if k not in names and k not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = tuple(n for n in names if n not in inherited)
+    namespace.update(methods)
+    metaclass: Any = type(cls)
+    made: Any = metaclass(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    home[0] = made
     return made
 
 
@@ -178,8 +182,39 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names)
 
 
-def _init(cls: type, declared: list[Field]) -> Callable[..., None]:
-    """An ``__init__`` taking the fields positionally or by name, defaults from tables made once per class."""
+def _init(cls: type, declared: list[Field], home: list[Any]) -> Callable[..., None]:
+    """An ``__init__`` taking the fields positionally or by name, defaults from tables made at its first call (many
+    classes of a short command are never built); ``home`` holds the class it ends up in (``cls`` or its slotted
+    copy), whose methods are compiled once it is used often."""
+    title = cls.__qualname__
+    post_init = getattr(cls, "__post_init__", None)
+    tables: list[Any] = []
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if not tables:
+            tables.extend(_init_tables(title, declared))
+        names, count, tails, bind, later, built = tables
+        if built[0] < SPECIALIZE_AFTER:
+            _count_and_specialize(built, home[0], declared, post_init)
+        if kwargs or len(args) not in tails:
+            args = bind(args, kwargs)  # a list: only iterated
+        elif len(args) != count:
+            args += tails[len(args)]
+        for name, value in zip(names, args, strict=False):
+            _SET(self, name, value)  # a slot or, without slots, an attribute the instance keeps fast to read
+        if later:
+            _fill_later(self, later)
+        if post_init is not None:
+            post_init(self)
+
+    __init__.__qualname__ = f"{title}.__init__"
+    return __init__
+
+
+def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
+    """What a record's generic ``__init__`` reads: the argument names and their count, the defaults to append per
+    number of positional arguments, the binder of keywords, the fields that are not arguments, and a count of
+    constructions."""
     fields = [f for f in declared if f.init]
     # fields that are not arguments: (name, default, factory) for those that have one
     later = tuple((f.name, f.default, f.default_factory) for f in declared if not f.init and not f.required)
@@ -193,9 +228,6 @@ def _init(cls: type, declared: list[Field]) -> Callable[..., None]:
         for k in range(required, count + 1):
             tails[k] = tuple(f.default for f in fields[k:])
     factories = [(i, f.default_factory) for i, f in enumerate(fields) if f.default_factory is not _MISSING]
-    post_init = getattr(cls, "__post_init__", None)
-    title = cls.__qualname__
-
     # each field's default by name, _MISSING for a required field or one made by a factory
     default_of = {f.name: f.default if f.default_factory is _MISSING else _MISSING for f in fields}
     # the required fields that the keywords must supply when the first k are given positionally
@@ -223,32 +255,14 @@ def _init(cls: type, declared: list[Field]) -> Callable[..., None]:
                 values[i] = factory()
         return values
 
-    built = [0]
+    return names, count, tails, bind, later, [0]
 
-    def count_and_specialize() -> None:
-        built[0] += 1
-        if built[0] == SPECIALIZE_AFTER:
-            specialized = _compiled_methods(cls, declared, post_init)
-            owner: Any = cls
-            for name, method in specialized.items():
-                setattr(owner, name, method)
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if built[0] < SPECIALIZE_AFTER:
-            count_and_specialize()
-        if kwargs or len(args) not in tails:
-            args = bind(args, kwargs)  # type: ignore[assignment]
-        elif len(args) != count:
-            args += tails[len(args)]
-        for name, value in zip(names, args, strict=False):
-            _SET(self, name, value)  # a slot or, without slots, an attribute the instance keeps fast to read
-        if later:
-            _fill_later(self, later)
-        if post_init is not None:
-            post_init(self)
-
-    __init__.__qualname__ = f"{title}.__init__"
-    return __init__
+def _count_and_specialize(built: list[int], owner: Any, declared: list[Field], post_init: Any) -> None:
+    built[0] += 1
+    if built[0] == SPECIALIZE_AFTER:
+        for name, method in _compiled_methods(owner, declared, post_init).items():
+            setattr(owner, name, method)
 
 
 def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[str, Callable[..., Any]]:
@@ -362,22 +376,94 @@ def _rebuild(cls: type, names: tuple[str, ...], values: tuple[Any, ...]) -> Any:
 
 def maker(cls: type[_T]) -> Callable[..., _T]:
     """A constructor of a slotted record taking every field's value positionally (``make(a, b, c)``), without
-    ``__init__``'s binding of keywords and defaults: for a decoder building thousands of records at start-up,
-    about twice as fast. ``__post_init__`` still runs."""
+    ``__init__``'s binding of keywords and defaults: for a decoder building thousands of records at start-up.
+
+    Up to five fields (a span, most expression nodes) it sets each slot in a line of its own, with no loop; above
+    that the slots are set by a C-level ``map``. Nothing is compiled: compiling a constructor costs as much as
+    building some three hundred nodes with it. ``__post_init__`` still runs."""
     declared = fields(cls)
     if "__slots__" not in cls.__dict__ or any(not f.init for f in declared):
         raise TypeError(f"{cls.__name__}: `maker` builds slotted records whose every field is an argument")
-    setters = tuple(getattr(cls, f.name).__set__ for f in declared)
-    count = len(setters)
+    puts = tuple(getattr(cls, f.name).__set__ for f in declared)
     post_init = getattr(cls, "__post_init__", None)
-    new = object.__new__
+    make = _unrolled(cls, puts) if post_init is None else None
+    if make is None:
+        make = _mapped(cls, puts, post_init)
+    make.__qualname__ = f"{cls.__qualname__}.make"
+    return make
+
+
+def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Callable[..., _T] | None:
+    """A constructor setting each of up to five slots in a line of its own; None for more."""
+    new: Any = object.__new__
+    if len(puts) == 1:
+        (p0,) = puts
+
+        def make1(v0: Any) -> _T:
+            obj = new(cls)
+            p0(obj, v0)
+            return obj
+
+        return make1
+    if len(puts) == 2:
+        p0, p1 = puts
+
+        def make2(v0: Any, v1: Any) -> _T:
+            obj = new(cls)
+            p0(obj, v0)
+            p1(obj, v1)
+            return obj
+
+        return make2
+    if len(puts) == 3:
+        p0, p1, p2 = puts
+
+        def make3(v0: Any, v1: Any, v2: Any) -> _T:
+            obj = new(cls)
+            p0(obj, v0)
+            p1(obj, v1)
+            p2(obj, v2)
+            return obj
+
+        return make3
+    if len(puts) == 4:
+        p0, p1, p2, p3 = puts
+
+        def make4(v0: Any, v1: Any, v2: Any, v3: Any) -> _T:
+            obj = new(cls)
+            p0(obj, v0)
+            p1(obj, v1)
+            p2(obj, v2)
+            p3(obj, v3)
+            return obj
+
+        return make4
+    if len(puts) == 5:
+        p0, p1, p2, p3, p4 = puts
+
+        def make5(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any) -> _T:
+            obj = new(cls)
+            p0(obj, v0)
+            p1(obj, v1)
+            p2(obj, v2)
+            p3(obj, v3)
+            p4(obj, v4)
+            return obj
+
+        return make5
+    return None
+
+
+def _mapped(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...], post_init: Any) -> Callable[..., _T]:
+    """A constructor setting the slots by a C-level ``map`` (``operator.call`` of each slot's setter)."""
+    new: Any = object.__new__
+    count = len(puts)
 
     def make(*values: Any) -> _T:
         if len(values) != count:
-            raise TypeError(f"{cls.__qualname__} takes {count} field values, got {len(values)}")
+            raise TypeError(f"{cls.__qualname__}.make() takes {count} positional arguments but {len(values)} were given")
         obj = new(cls)
-        for put, value in zip(setters, values, strict=False):
-            put(obj, value)
+        any(map(call, puts, repeat(obj), values))  # every setter answers None: all are called
         if post_init is not None:
             post_init(obj)
         return obj

@@ -183,8 +183,10 @@ def test_copies_and_pickles_are_equal() -> None:
 def test_maker_builds_what_init_builds() -> None:
     make = maker(Point)
     assert make(1, 2, "n") == Point(1, 2, "n") and make(1, 2, "n").note == "n"
-    with pytest.raises(TypeError, match="takes 3 field values"):
+    with pytest.raises(TypeError, match="missing 2 required positional arguments"):
         make(1)
+    with pytest.raises(TypeError, match="takes 3 positional arguments but 4 were given"):
+        make(1, 2, "n", 4)
     with pytest.raises(TypeError, match="slotted records"):
         maker(Bag)
 
