@@ -7,6 +7,7 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import assert_never, cast
 
 from ruledsl import ast, limits
@@ -126,7 +127,8 @@ class _Checker:
         self._names_read = False
         self._frozen_names: frozenset[str] | None = None
         self.han_ceiling = self._han_ceiling()
-        self.types = _Types(diags, self.scoring_names)
+        # the typing reads the names through the checker's property, so that ``reuse`` knows an item looked them up
+        self.types = _Types(diags, lambda: self.scoring_names)
         self.bounds = limits.Bounds(self._bounded)
         # every decorator written for an item key, across the chain: one pass, so that checking stays linear
         self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
@@ -474,9 +476,14 @@ class _Types:
     """The type of each expression, by the vocabulary's names and signatures, with a diagnostic at every mismatch:
     the checker's reading of expressions, apart from its checks of items, fields and settings (``_Checker``)."""
 
-    def __init__(self, diags: _Diagnostics, scoring_names: set[str]) -> None:
+    def __init__(self, diags: _Diagnostics, scoring_names: Callable[[], set[str]]) -> None:
         self.d = diags
-        self.scoring_names = scoring_names
+        self._scoring_names = scoring_names
+
+    @property
+    def scoring_names(self) -> set[str]:
+        """The rulebook's yaku and yakuman names, asked of the checker at each use (it notes that they were read)."""
+        return self._scoring_names()
 
     def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
         """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
