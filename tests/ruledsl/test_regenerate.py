@@ -103,6 +103,7 @@ def test_the_situation_words_are_written_before_anything_imports_them() -> None:
     assert done.stdout.split() == ["['ruledsl.record',", "'ruledsl.regenerate']"]
 
 
+@pytest.mark.slow  # a whole regenerate in a copy of the checkout; the default run keeps the ordering test above
 def test_one_run_writes_everything_a_new_situation_field_changes(tmp_path: Path) -> None:
     """A new field of ``Situation`` with its words: one ``python -m ruledsl.regenerate`` in a copy of the checkout
     leaves nothing stale (the words, the parsed rulebooks' fingerprint, the language reference, the TextMate grammar,
