@@ -393,13 +393,13 @@ def maker(cls: type[_T]) -> Callable[..., _T]:
     return make
 
 
-def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Callable[..., _T] | None:
+def _unrolled(cls: type[_T], puts: tuple[Callable[[object, object], None], ...]) -> Callable[..., _T] | None:
     """A constructor setting each of up to five slots in a line of its own; None for more."""
     new: Any = object.__new__
     if len(puts) == 1:
         (p0,) = puts
 
-        def make1(v0: Any) -> _T:
+        def make1(v0: object) -> _T:
             obj = new(cls)
             p0(obj, v0)
             return obj
@@ -408,7 +408,7 @@ def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Ca
     if len(puts) == 2:
         p0, p1 = puts
 
-        def make2(v0: Any, v1: Any) -> _T:
+        def make2(v0: object, v1: object) -> _T:
             obj = new(cls)
             p0(obj, v0)
             p1(obj, v1)
@@ -418,7 +418,7 @@ def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Ca
     if len(puts) == 3:
         p0, p1, p2 = puts
 
-        def make3(v0: Any, v1: Any, v2: Any) -> _T:
+        def make3(v0: object, v1: object, v2: object) -> _T:
             obj = new(cls)
             p0(obj, v0)
             p1(obj, v1)
@@ -429,7 +429,7 @@ def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Ca
     if len(puts) == 4:
         p0, p1, p2, p3 = puts
 
-        def make4(v0: Any, v1: Any, v2: Any, v3: Any) -> _T:
+        def make4(v0: object, v1: object, v2: object, v3: object) -> _T:
             obj = new(cls)
             p0(obj, v0)
             p1(obj, v1)
@@ -441,7 +441,7 @@ def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Ca
     if len(puts) == 5:
         p0, p1, p2, p3, p4 = puts
 
-        def make5(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any) -> _T:
+        def make5(v0: object, v1: object, v2: object, v3: object, v4: object) -> _T:
             obj = new(cls)
             p0(obj, v0)
             p1(obj, v1)
@@ -454,12 +454,12 @@ def _unrolled(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...]) -> Ca
     return None
 
 
-def _mapped(cls: type[_T], puts: tuple[Callable[[Any, Any], None], ...], post_init: Any) -> Callable[..., _T]:
+def _mapped(cls: type[_T], puts: tuple[Callable[[object, object], None], ...], post_init: Any) -> Callable[..., _T]:
     """A constructor setting the slots by a C-level ``map`` (``operator.call`` of each slot's setter)."""
     new: Any = object.__new__
     count = len(puts)
 
-    def make(*values: Any) -> _T:
+    def make(*values: object) -> _T:
         if len(values) != count:
             raise TypeError(f"{cls.__qualname__}.make() takes {count} positional arguments but {len(values)} were given")
         obj = new(cls)
