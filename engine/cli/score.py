@@ -13,7 +13,7 @@ from engine.cli import no_collections
 from engine.cli.arguments import checked_tiles, load_scorer
 from engine.cli.score_text import render
 from engine.core.errors import EngineError, InvalidRequest
-from engine.core.situation import FLAG_FIELDS
+from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, counter_dest
 from engine.scoring import library
 from engine.scoring.score import Scorer
 
@@ -90,10 +90,7 @@ def _request_from_args(args: argparse.Namespace | SimpleNamespace) -> dict[str, 
         "round_wind": args.round,
         "dora_indicators": args.dora,
         "ura_indicators": args.ura,
-        "kita": args.kita,
-        "honba": args.honba,
-        "riichi_sticks": args.sticks,
-        "dealer_consecutive_wins": args.dealer_wins,
+        **{name: getattr(args, counter_dest(name)) for name in COUNTER_FIELDS},
     }
     for flag in FLAGS:
         request[flag] = getattr(args, flag)

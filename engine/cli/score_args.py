@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engine.core.situation import FLAG_FIELDS
+from engine.core.situation import COUNTER_FIELDS, COUNTER_OPTIONS, FLAG_FIELDS, counter_dest
 
 MODULE = "engine.cli.score"
 # option -> the attribute it sets, by kind of option (``engine.cli.score_options`` is the parser's side)
 VALUES = {"--win": "win", "--rulebook": "rulebook", "--dora": "dora", "--ura": "ura"}
 WINDS = {"--seat": "seat", "--round": "round", "--liable": "liable", "--from": "discarder"}
-COUNTS = {"--kita": "kita", "--honba": "honba", "--sticks": "sticks", "--dealer-wins": "dealer_wins"}
+COUNTS = {COUNTER_OPTIONS[name][0]: counter_dest(name) for name in COUNTER_FIELDS}
 LISTS = {"--rulebook-dir": "rulebook_dir"}
 MELDS = {f"--{kind}": kind for kind in ("chi", "pon", "daiminkan", "kakan", "ankan")}
 SWITCHES = {"--json": "json", **{f"--{name.replace('_', '-')}": name for name in FLAG_FIELDS}}

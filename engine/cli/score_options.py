@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.cli.arguments import counter
 from engine.cli.score import FLAGS
+from engine.core.situation import COUNTER_FIELDS, COUNTER_OPTIONS
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,12 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     parser.add_argument("--dora", default="", help="dora indicators")
     parser.add_argument("--ura", default="", help="ura dora indicators")
-    parser.add_argument("--kita", type=counter, default=0, help="north tiles set aside (three-player)")
-    parser.add_argument("--honba", type=counter, default=0, help="honba counters on the table")
-    parser.add_argument("--sticks", type=counter, default=0, help="riichi sticks on the table")
-    parser.add_argument(
-        "--dealer-wins", type=counter, default=0, help="wins in a row of the current dealer before this hand (paarenchan)"
-    )
+    for name in COUNTER_FIELDS:  # the situation's counters, each with its option and help (``COUNTER_OPTIONS``)
+        option, words = COUNTER_OPTIONS[name]
+        parser.add_argument(option, type=counter, default=0, help=words)
     parser.add_argument(
         "--liable",
         default=None,

@@ -105,6 +105,21 @@ COUNTER_LABELS: dict[str, str] = {
     "riichi_sticks": "riichi sticks",
     "dealer_consecutive_wins": "dealer's wins in a row",
 }
+# The command line's option for each counter (``riichi score``) and its help line; the option's attribute is its
+# name without the dashes, a dash read as ``_`` (``counter_dest``).
+COUNTER_OPTIONS: dict[str, tuple[str, str]] = {
+    "kita": ("--kita", "north tiles set aside (three-player)"),
+    "honba": ("--honba", "honba counters on the table"),
+    "riichi_sticks": ("--sticks", "riichi sticks on the table"),
+    "dealer_consecutive_wins": ("--dealer-wins", "wins in a row of the current dealer before this hand (paarenchan)"),
+}
+
+
+def counter_dest(name: str) -> str:
+    """The attribute the command line's option of the counter ``name`` sets, as argparse names it."""
+    return COUNTER_OPTIONS[name][0][2:].replace("-", "_")
+
+
 # The one list of situation fields: the request, the plain reader, the CLI and the checks all derive theirs from
 # these, grouped by the type of each field's default (a flag is a bool, a wind a str, a counter an int).
 SITUATION_FIELDS = tuple(f.name for f in fields(Situation))  # the request fields of the same names

@@ -179,3 +179,22 @@ def test_the_web_page_asks_for_every_counter_and_the_comparison_says_them() -> N
     for path in pages_files:
         text = path.read_text(encoding="utf-8")
         assert not [name for name in COUNTER_FIELDS if re.search(rf"\b{name}\b", text)], path.name
+
+
+def test_the_cli_has_an_option_for_every_counter() -> None:
+    """``riichi score``'s counter options come from ``COUNTER_OPTIONS``: each sets its counter, read by argparse and by
+    the quick reader alike."""
+    import argparse
+
+    from engine.cli import score_args, score_options
+    from engine.core.situation import COUNTER_FIELDS, COUNTER_OPTIONS, counter_dest
+
+    assert set(COUNTER_OPTIONS) == set(COUNTER_FIELDS)
+    assert set(score_args.COUNTS) == {COUNTER_OPTIONS[name][0] for name in COUNTER_FIELDS}
+    parser = argparse.ArgumentParser()
+    score_options.configure(parser)
+    for value, name in enumerate(COUNTER_FIELDS, start=1):
+        words = ["123m456p789s11z22z", "--win", "2z", COUNTER_OPTIONS[name][0], str(value)]
+        quick = score_args.read(words)
+        assert quick is not None and getattr(quick, counter_dest(name)) == value
+        assert getattr(parser.parse_args(words), counter_dest(name)) == value
