@@ -26,7 +26,7 @@ def _as_collections(entries):
     return sorted((tuple(sorted(sets)), pair, pairs, wait, win) for _shape, sets, pair, pairs, wait, win in entries)
 
 
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(complete_hands(), st.booleans(), st.data())
 def test_one_way_readings_are_the_general_readings(complete, ron, data):
     win = data.draw(st.sampled_from(sorted({k for g in complete.groups for k in group_kinds(g)})))
@@ -35,7 +35,7 @@ def test_one_way_readings_are_the_general_readings(complete, ron, data):
         assert _as_collections(fast) == _as_collections(_general(complete.counts, win, ron))
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(complete_hands(n_sets=4), st.booleans(), st.booleans(), st.data())
 def test_any_fourteen_kinds_read_the_same_either_way(complete, ron, moved, data):
     """Complete hands, and the same hands with one tile moved to another kind (mostly incomplete then), with the
@@ -55,7 +55,7 @@ def test_any_fourteen_kinds_read_the_same_either_way(complete, ron, moved, data)
         assert _as_collections(fast) == _as_collections(general)
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(complete_hands(), st.booleans(), st.data())
 def test_the_scorers_bytes_key_reads_what_tuples_read(complete, ron, data):
     """The scorer keys ``READING_FACTS`` by 36 bytes (``reading_key``: counts, winning kind, ron) and its parts by
@@ -77,7 +77,7 @@ def _any_counts():
     ).map(lambda tiles: tuple(min(tiles.count(k), 4) for k in range(34)))
 
 
-@settings(max_examples=400)
+@settings(max_examples=150)
 @given(st.one_of(_any_counts(), complete_hands().map(lambda c: tuple(c.counts))))
 def test_complete_is_whether_the_hand_has_a_reading(counts):
     """``complete`` (the waits' test, from per-part tables) answers what the readings of the whole hand do."""
@@ -87,7 +87,7 @@ def test_complete_is_whether_the_hand_has_a_reading(counts):
 
 
 
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(complete_hands(), st.data())
 def test_wait_count_kept_per_held_counts_is_the_count_of_completing_kinds(complete, data):
     """``wait_count`` is looked up per held counts (``WAIT_COUNTS``): it must be how many kinds, added to the held

@@ -91,7 +91,7 @@ def test_children_reach_every_expression_a_node_holds() -> None:
     assert seen == {cls.__name__ for cls in ast.EXPRS}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(S.rulebooks)
 def test_children_agree_with_stored_for_any_tree(rulebook: ast.Rulebook) -> None:
     for expr in _expressions(rulebook):

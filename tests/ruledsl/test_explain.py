@@ -101,7 +101,7 @@ def test_find_by_name_finds_every_kind() -> None:
     assert [i.kind for i in items] == ["yaku", "fu"] and removals == []
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(S.vocabulary_rulebooks().map(render))
 def test_explaining_never_fails(text: str) -> None:
     try:

@@ -131,7 +131,7 @@ _KEYWORD_NAMES = st.sampled_from(sorted(grammar_keywords()))
 _LOOSE = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 
 
-@settings(max_examples=25, suppress_health_check=_LOOSE)
+@settings(max_examples=8, suppress_health_check=_LOOSE)
 @given(st.data())
 def test_text_from_the_grammar(data: st.DataObject) -> None:
     agree(data.draw(S.rulebook_texts()))
@@ -144,7 +144,7 @@ def test_text_from_the_grammar_at_length(data: st.DataObject) -> None:
     agree(data.draw(S.rulebook_texts()))
 
 
-@settings(max_examples=25, suppress_health_check=_LOOSE)
+@settings(max_examples=8, suppress_health_check=_LOOSE)
 @given(st.data())
 def test_structured_text(data: st.DataObject) -> None:
     agree(data.draw(S.structured_texts()))

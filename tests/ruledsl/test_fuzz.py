@@ -77,7 +77,7 @@ def _expression_texts() -> st.SearchStrategy[str]:
     )
 
 
-FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=4000, deadline=None, suppress_health_check=list(HealthCheck))
 
 

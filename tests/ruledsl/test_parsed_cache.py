@@ -266,7 +266,7 @@ def test_every_node_class_is_exercised() -> None:
     assert seen == {cls.__name__ for cls in ast.STORED}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(S.rulebooks)
 def test_encoding_is_lossless_for_any_tree(rulebook: ast.Rulebook) -> None:
     back = parsed_cache.decode(json.loads(json.dumps(parsed_cache.encode(rulebook))), rulebook.file)

@@ -84,7 +84,7 @@ def test_items_of_every_action_render() -> None:
     assert render(parse(text)) == text
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(S.rulebooks)
 def test_generated_trees_round_trip(rulebook: ast.Rulebook) -> None:
     text = render(rulebook)
