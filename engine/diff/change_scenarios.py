@@ -111,7 +111,8 @@ def scenario_or_reason(
     otherwise why there is none, in words. A setting of the game's (end of game, placement, uma...) is tried on a
     round's end or a final table (`engine.game.witness`); a round's flow rule (and a game setting those leave
     unmoved, such as renchan) on a short scripted round (`engine.round.witness`). ``shortcuts=False`` plays every
-    round a change no round reads would play (the full computation the shortcut is tested against)."""
+    round a change no round reads would play, and under A with the change every script whatever it read under A (the
+full computation the shortcuts are tested against)."""
     if change.affects_score:
         return None, None
     from engine.game.witness import same_game
@@ -136,7 +137,10 @@ def scenario_or_reason(
         return None, "a rule neither a hand, a round nor a game's end can show on its own"
     topic, kind = topic_of(change.kind, change.name, change.group)
     unread = shortcuts and unread_by_rounds(a, [change, *partners])
-    played = round_witness_for(a, plus, topic, kind, cache, whole=b, unread=unread)  # the scorers: prepared once
+    scorer_alike = all(c.kind == "settings" and not c.affects_score for c in (change, *partners))  # as `unread_by_rounds`
+    played = round_witness_for(  # the scorers: prepared once
+        a, plus, topic, kind, cache, whole=b, unread=unread, skip_alike=shortcuts, scorer_alike=scorer_alike
+    )
     if isinstance(played, dict):
         if partners:
             played = {**played, "together_with": [c.item for c in partners]}
