@@ -20,7 +20,7 @@ from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.round.actions import Action
 from engine.round.round import IllegalAction, Round, RoundSetup
-from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules
+from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round_rules_scored_by
 from engine.round.wall import Wall, tile_set
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
@@ -674,14 +674,17 @@ def witness_for(
     unread: bool = False,
     skip_alike: bool = False,
     scorer_alike: bool = False,
+    scored_by: Any = None,
 ) -> dict[str, Any] | str:
     """``round_witness`` of two compiled rulebooks (or scorers); a sentence saying why when there is none. ``whole``:
     the whole other rulebook (or scorer), whose settlement of the same round the witness also carries. ``unread``:
     the caller knows that ``b`` is ``a`` with settings that no round reads (not a field of ``RoundRules``, not in
     ``READ_BY_NAME``, none its scorer reads): every script settles alike under both, so none is played under ``b``.
-    ``skip_alike`` and ``scorer_alike``: as ``round_witness`` takes them."""
+    ``skip_alike`` and ``scorer_alike``: as ``round_witness`` takes them. ``scored_by``: a scorer that answers every
+    hand as ``b``'s own would (``b`` then a compiled rulebook), which scores ``b``'s wins."""
     try:
-        ra, rb = round_rules(a), round_rules(b)
+        ra = round_rules(a)
+        rb = round_rules(b) if scored_by is None else round_rules_scored_by(b, scored_by)
     except EngineError as e:
         return f"no round can be played with this change alone: {e}"
     try:
