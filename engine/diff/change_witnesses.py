@@ -26,7 +26,7 @@ from engine.diff.change_scenarios import (
     with_change,
 )
 from engine.diff.steer import Hints, SteeredHands, hints_of, suit_swaps
-from engine.diff.witness import Candidate, Outcome, Search, complexity, fitted, outcome
+from engine.diff.witness import Candidate, Outcome, Pooled, Search, complexity, fitted, outcome
 from engine.scoring.example_notation import request_from_example
 from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
@@ -270,14 +270,20 @@ def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candi
     as ``sorted`` does. So the hands come out exactly as ``sorted`` puts them, and a scan that stops early never
     scores the hands behind the one it stops at."""
     order, prefer = _order(change), _ids(change)
-    heap: list[tuple[tuple[int, ...], int, Candidate | None]] = []
-    for index, entry in enumerate(search.entries):
-        if not isinstance(entry, Candidate):
-            if not isinstance(involved, ByRequest) or involved.test(entry.request):
-                heap.append(((0 if entry.item in prefer else 1, 0, *search.simplicity[index]), index, None))
-        elif entry.differs and involved(entry.request, entry.a, entry.b):
-            heap.append((order(entry), index, entry))
-    heapq.heapify(heap)
+    entries, test = search.entries, involved.test if isinstance(involved, ByRequest) else None
+    # the random hands not scored yet, in the order every change starts from (sorted: already a heap); then the
+    # item examples not scored yet and the hands scored so far, at their places in this change's order
+    heap: list[tuple[tuple[int, ...], int, Candidate | None]] = [
+        w for w in search.waiting() if type(entry := entries[w[1]]) is Pooled and (test is None or test(entry.request))
+    ]
+    for index in search.named:
+        entry = entries[index]
+        if type(entry) is Pooled and (test is None or test(entry.request)):
+            heapq.heappush(heap, ((0 if entry.item in prefer else 1, 0, *search.simplicity[index]), index, None))
+    for index in search.scored:
+        entry = entries[index]
+        if isinstance(entry, Candidate) and entry.differs and involved(entry.request, entry.a, entry.b):
+            heapq.heappush(heap, (order(entry), index, entry))
     while heap:
         key, index, candidate = heapq.heappop(heap)
         if candidate is None:

@@ -324,6 +324,9 @@ class Search:
         self.seen: set[str] = set()
         self.counts = {"example": 0, "random": 0, "steered": 0}
         self.tick = tick or (lambda n=1, total=None: None)
+        self.scored: list[int] = []  # the indices of the entries scored, in the order they were
+        self._waiting: list[tuple[tuple[int, ...], int, None]] | None = None
+        self.named: list[int] = []  # the indices of the pooled examples of an item (set with ``waiting``)
         examples = [(item, req) for rb in (a.rulebook, b.rulebook) for item, req in example_requests(rb)]
         self.tick(0, total=len(examples) + random_hands)
         for item, request in examples:
@@ -356,7 +359,20 @@ class Search:
         if isinstance(entry, Candidate):
             return entry
         candidate = self.entries[index] = self._scored(entry.item, entry.origin, entry.request)
+        self.scored.append(index)
         return candidate
+
+    def waiting(self) -> list[tuple[tuple[int, ...], int, None]]:
+        """The pooled hands of no item (the random ones), each at the best place it could take in a change's order
+        of simplicity while not scored (``(1, 0, *complexity)``: not an item's own, points that may differ), with
+        its index; in that order, worked out once for every change (a sorted list is a heap). Hands scored since
+        are still listed: the caller skips them."""
+        if self._waiting is None:
+            self._waiting = sorted(
+                ((1, 0, *self.simplicity[i]), i, None) for i, e in enumerate(self.entries) if isinstance(e, Pooled) and e.item is None
+            )
+            self.named = [i for i, e in enumerate(self.entries) if isinstance(e, Pooled) and e.item is not None]
+        return self._waiting
 
     @property
     def pool(self) -> list[Candidate]:
@@ -383,6 +399,7 @@ class Search:
         if not self._new(request):
             return None
         candidate = self._scored(item, origin, request)
+        self.scored.append(len(self.entries))
         self.entries.append(candidate)
         self.simplicity.append(complexity(request))
         self.counts[origin] += 1

@@ -9,33 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from engine.game.progression import ENDED_BY, GameState, placement
+from engine.game.progression import GameState, placement
 from engine.game.rules import GameRules
+
+if TYPE_CHECKING:  # the model lives in ``engine.game.result_model``; read here through ``__getattr__``
+    from engine.game.result_model import GameResult as GameResult
 
 THOUSAND = 1000
 DECIMALS = 6  # enough to print a shared uma of thirds without float noise
 
 
-class GameResult(BaseModel):
-    """One finished game (contract.md, "Round and game"): `riichi play --json` prints one per line."""
+def __getattr__(name: str) -> Any:
+    """``GameResult``, imported (with pydantic) only when a caller reads it."""
+    if name == "GameResult":
+        from engine.game.result_model import GameResult
 
-    model_config = ConfigDict(extra="forbid")
-
-    rulebook: str
-    seed: int | None = Field(description="the seed the game was played from (null when its walls were given)")
-    rounds: int = Field(ge=1, description="rounds (hands) played, renchan and abortive draws included")
-    final_points: list[int] = Field(description="points per seat at the end, leftover sticks included")
-    placement: list[int] = Field(description="seats from first to last place")
-    uma_oka: list[float] = Field(description="uma plus oka per seat, in thousands")
-    scores: list[float] = Field(description="final score per seat in thousands, after return, uma and oka")
-    ended_by: Literal["last_round", "bust", "agari_yame", "tenpai_yame", "extension"]
-
-
-assert set(GameResult.model_fields["ended_by"].annotation.__args__) == set(ENDED_BY)  # type: ignore[union-attr]
+        return GameResult
+    raise AttributeError(f"module 'engine.game.result' has no attribute {name!r}")
 
 
 def final_points(rules: GameRules, state: GameState) -> tuple[int, ...]:
@@ -123,8 +115,16 @@ def _number(x: Fraction) -> float:
     return round(float(x), DECIMALS)
 
 
+def final_table(rules: GameRules, state: GameState) -> dict[str, list[int] | list[float]]:
+    """A finished game's final points and scores, as ``game_result`` gives them, without the contract's model."""
+    points = final_points(rules, state)
+    return {"final_points": list(points), "scores": [_number(s) for s in final_scores(rules, points)]}
+
+
 def game_result(rules: GameRules, state: GameState, rulebook: str, seed: int | None) -> dict[str, Any]:
     """The contract's game result for a finished game, validated by `GameResult`."""
+    from engine.game.result_model import GameResult
+
     if not state.finished:
         raise ValueError("the game is not over yet")
     points = final_points(rules, state)

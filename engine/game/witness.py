@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.errors import InvalidRulebook
 from engine.game.progression import GameState, advance, start
-from engine.game.result import game_result
+from engine.game.result import final_table
 from engine.game.rules import GameRules
 from ruledsl.compile import Rulebook
 from ruledsl.record import replace
@@ -45,8 +45,7 @@ def _final(rules: GameRules, state: GameState) -> dict[str, Any] | None:
     """A final table's outcome under these rules; None for a table of another size."""
     if rules.players != len(state.scores):
         return None
-    result = game_result(rules, state, "a", None)
-    return {"final_points": result["final_points"], "scores": result["scores"]}
+    return final_table(rules, state)  # what ``game_result`` says of it, without its pydantic validation
 
 
 def final_tables(a: GameRules, b: GameRules, whole: GameRules | None = None) -> Iterator[dict[str, Any]]:

@@ -125,6 +125,13 @@ def round_rules(source: RoundRules | Rulebook | Scorer) -> RoundRules:
     return _CACHE.put(rulebook, _build(rulebook, scorer or Scorer(rulebook)))
 
 
+def round_rules_scored_by(rulebook: Rulebook, scorer: Scorer) -> RoundRules:
+    """The ``RoundRules`` of a rulebook whose wins ``scorer`` scores: one the caller knows answers every hand as the
+    rulebook's own would (``riichi diff``'s A with a setting no scorer reads is scored by A's), so that none is
+    prepared for it. Not kept in the cache: ``round_rules`` of the same rulebook still gets its own scorer."""
+    return _build(rulebook, scorer)
+
+
 def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
     values = {name: _plain(rb.setting(group, name)) for name, group in _SETTING_GROUP.items()}
     values["red_fives"] = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in values["red_fives"]))

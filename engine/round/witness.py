@@ -20,8 +20,9 @@ from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.round.actions import Action
 from engine.round.round import IllegalAction, Round, RoundSetup
-from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules
+from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round_rules_scored_by
 from engine.round.wall import Wall, tile_set
+from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.record import field, record
 
@@ -507,33 +508,128 @@ def _ordered(topic: str, kind: str) -> Iterator[Script]:
     yield from (s for s in SCRIPTS if s not in first)
 
 
+# The settings a round reads from its rulebook by name, beside the fields of ``RoundRules`` and what its scorer reads
+# (the points each seat starts a round with, when a script or a setup gives none)
+READ_BY_NAME = frozenset({"start_points"})
+_READ_BY_NAME_GROUPS = tuple((group, name) for group, keys in V.SETTINGS.items() for name in keys if name in READ_BY_NAME)
+
 Cache = dict[tuple[int, str], Any]
+
+
+class _Reading(RoundRules):
+    """A rulebook's ``RoundRules`` that notes which of them a scripted round reads. Its fields start unset: the first
+    read of one lands in ``__getattr__``, which notes the name and copies the value in, so every later read is a
+    plain slot read at full speed. (A property or method reads the fields it needs through the same way.)"""
+
+    def __getattr__(self, name: str) -> Any:
+        own = self.__dict__
+        value = getattr(own["_source"], name)
+        own["_reads"].add(name)
+        object.__setattr__(self, name, value)  # the frozen record's own ``__setattr__`` refuses
+        return value
+
+
+def _reading(rules: RoundRules) -> _Reading:
+    reader = object.__new__(_Reading)
+    reader.__dict__.update(_source=rules, _reads=set())
+    return reader
+
+
+def _play(rules: RoundRules, script: Script) -> tuple[dict[str, Any] | None, frozenset[str]]:
+    """``play``, None when the rules cannot deal the script; with the names of the rules the round read."""
+    reader = _reading(rules)
+    try:
+        out: dict[str, Any] | None = play(reader, script)
+    except (NotPlayable, EngineError, RuleEvaluationError):  # these rules cannot deal the script (its tiles, its
+        out = None  # table), refuse its wall or a move, or a rule fails on it: no witness; anything else is a bug
+    return out, frozenset(reader.__dict__["_reads"])
+
+
+def _played(rules: RoundRules, script: Script, cache: Cache | None) -> tuple[dict[str, Any] | None, frozenset[str]]:
+    key = (id(rules), script.key)
+    if cache is not None and key in cache:
+        return cache[key][1], cache[key][2]
+    out, reads = _play(rules, script)
+    if cache is not None:
+        cache[key] = (rules, out, reads)  # the rules kept alive with their entry, so their id is not reused
+    return out, reads
 
 
 def played(rules: RoundRules, script: Script, cache: Cache | None) -> dict[str, Any] | None:
     """``play``, None when the rules cannot deal the script; kept in ``cache`` (by rules object, while the caller
     holds the rules: one diff's A is played once per script)."""
-    key = (id(rules), script.key)
-    if cache is not None and key in cache:
-        return cache[key][1]
-    try:
-        out: dict[str, Any] | None = play(rules, script)
-    except (NotPlayable, EngineError, RuleEvaluationError):  # these rules cannot deal the script (its tiles, its
-        out = None  # table), refuse its wall or a move, or a rule fails on it: no witness; anything else is a bug
-    if cache is not None:
-        cache[key] = (rules, out)  # the rules kept alive with their entry, so their id is not reused
-    return out
+    return _played(rules, script, cache)[0]
+
+
+def _same(x: Any, y: Any) -> bool:
+    """Whether two values a round reads make it play alike: the same object, or equal plain values (numbers,
+    words, and tuples and dicts of them); any other object (a compiled rule, a closure) only as itself."""
+    if x is y:
+        return True
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, (bool, int, float, str)):
+        return bool(x == y)
+    if isinstance(x, tuple):
+        return len(x) == len(y) and all(map(_same, x, y))
+    if isinstance(x, dict):
+        return x.keys() == y.keys() and all(_same(v, y[k]) for k, v in x.items())
+    return False
+
+
+def _moment_items(rules: RoundRules) -> dict[str, tuple[Any, ...]]:
+    """The abortive items by moment, without their conditions' closures: ``round_rules`` makes each closure from
+    its item's own condition, so the same item gives a closure that answers alike."""
+    return {moment: tuple(item for item, _when in pairs) for moment, pairs in rules.abortives_at.items()}
+
+
+def _rulebook_reads(rules: RoundRules) -> tuple[Any, ...]:
+    """What a round reads of its rulebook beside ``RoundRules``: the settings of ``READ_BY_NAME`` and the clauses
+    (messages name the clause refusing a move)."""
+    rb = rules.rulebook
+    settings = tuple(rb.setting(group, name) for group, name in _READ_BY_NAME_GROUPS)
+    clauses = tuple((key, item.clause) for key, item in rb.resolved.items.items())
+    return rb.name, settings, clauses
+
+
+def _reads_alike(a: RoundRules, b: RoundRules, reads: frozenset[str], scorer_alike: bool) -> bool:
+    """Whether every name a round read under ``a`` has the same value under ``b``: then that round, a function of
+    what it reads, plays under ``b`` as under ``a``. ``scorer_alike``: the caller knows that ``b``'s scorer answers
+    every hand as ``a``'s does."""
+    for name in reads:
+        if name == "scorer":
+            same = scorer_alike or a.scorer is b.scorer
+        elif name == "rulebook":
+            same = a.rulebook is b.rulebook or _rulebook_reads(a) == _rulebook_reads(b)
+        elif name == "abortives_at":
+            same = _same(_moment_items(a), _moment_items(b))
+        else:
+            same = _same(getattr(a, name), getattr(b, name))
+        if not same:
+            return False
+    return True
 
 
 def round_witness(
-    a: RoundRules, b: RoundRules, topic: str = "", kind: str = "", cache: Cache | None = None, whole: RoundRules | None = None
+    a: RoundRules,
+    b: RoundRules,
+    topic: str = "",
+    kind: str = "",
+    cache: Cache | None = None,
+    whole: RoundRules | None = None,
+    *,
+    skip_alike: bool = False,
+    scorer_alike: bool = False,
 ) -> dict[str, Any] | None:
     """The first scripted round that the two rules settle differently (``topic``: the setting, ``"group key"``, or
     ``kind``: the item kind, whose scripts are tried first); None when every script agrees or none can be dealt.
     With ``whole`` (the whole other rulebook, ``b`` being ``a`` with one change), the round also carries ``whole``:
-    how ``a`` and ``whole`` settle it (``b`` None when that rulebook cannot deal it)."""
+    how ``a`` and ``whole`` settle it (``b`` None when that rulebook cannot deal it). ``skip_alike``: a script whose
+    round under ``a`` read nothing that ``b`` holds otherwise is not played under ``b`` (``_reads_alike``; with
+    ``scorer_alike``, ``b``'s scorer counts as ``a``'s)."""
     for script in _ordered(topic, kind):
-        out_a, out_b = played(a, script, cache), played(b, script, cache)
+        out_a, reads = _played(a, script, cache)
+        out_b = out_a if skip_alike and _reads_alike(a, b, reads, scorer_alike) else played(b, script, cache)
         if out_a is None or out_b is None:
             continue
         if out_a != out_b:
@@ -565,20 +661,30 @@ def topic_of(kind: str, name: str, group: str | None) -> tuple[str, str]:
     return (f"{group} {name}", "") if kind == "settings" else ("", kind)
 
 
-# The settings a round reads from its rulebook by name, beside the fields of ``RoundRules`` and what its scorer reads
-# (the points each seat starts a round with, when a script or a setup gives none)
-READ_BY_NAME = frozenset({"start_points"})
 
 
 def witness_for(
-    a: Any, b: Any, topic: str = "", kind: str = "", cache: Cache | None = None, whole: Any = None, *, unread: bool = False
+    a: Any,
+    b: Any,
+    topic: str = "",
+    kind: str = "",
+    cache: Cache | None = None,
+    whole: Any = None,
+    *,
+    unread: bool = False,
+    skip_alike: bool = False,
+    scorer_alike: bool = False,
+    scored_by: Any = None,
 ) -> dict[str, Any] | str:
     """``round_witness`` of two compiled rulebooks (or scorers); a sentence saying why when there is none. ``whole``:
     the whole other rulebook (or scorer), whose settlement of the same round the witness also carries. ``unread``:
     the caller knows that ``b`` is ``a`` with settings that no round reads (not a field of ``RoundRules``, not in
-    ``READ_BY_NAME``, none its scorer reads): every script settles alike under both, so none is played under ``b``."""
+    ``READ_BY_NAME``, none its scorer reads): every script settles alike under both, so none is played under ``b``.
+    ``skip_alike`` and ``scorer_alike``: as ``round_witness`` takes them. ``scored_by``: a scorer that answers every
+    hand as ``b``'s own would (``b`` then a compiled rulebook), which scores ``b``'s wins."""
     try:
-        ra, rb = round_rules(a), round_rules(b)
+        ra = round_rules(a)
+        rb = round_rules(b) if scored_by is None else round_rules_scored_by(b, scored_by)
     except EngineError as e:
         return f"no round can be played with this change alone: {e}"
     try:
@@ -588,7 +694,7 @@ def witness_for(
     setting = topic.split(" ")[-1] if topic else ""
     if setting and setting in ROUND_RULE_FIELDS and getattr(ra, setting) == getattr(rb, setting):
         return ALIKE
-    found = None if unread else round_witness(ra, rb, topic, kind, cache, rw)
+    found = None if unread else round_witness(ra, rb, topic, kind, cache, rw, skip_alike=skip_alike, scorer_alike=scorer_alike)
     if found is not None:
         if whole is not None and "whole" not in found:
             found["whole"] = {"a": found["a"], "b": None}
