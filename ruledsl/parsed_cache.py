@@ -25,15 +25,16 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
 from ruledsl.caches import once
 from ruledsl.package_files import RULEDSL, bundled_dir
 from ruledsl.record import maker
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
 FILE_NAME = "parsed.jsonl"
@@ -67,6 +68,7 @@ SOURCES = (
     "values.py",
     "vocabulary.py",
     "situation_words.py",
+    "typing_names.py",
 )
 _ROOT = os.path.dirname(RULEDSL)
 PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout
@@ -78,7 +80,7 @@ _SLOTS: dict[type, tuple[_Slot, ...]] = ast.STORED
 # Per class name: its positional constructor (``ruledsl.record.maker``), the number of values a node holds (its name
 # and its fields) and per field (kind, allowed types, may be None, name), flat for the decoder's loop. Made on the
 # first decode: the constructors are compiled, and a command that loads no bundled rulebook needs none.
-_Plan = tuple[Callable[..., Any], int, tuple[tuple[int, tuple[type, ...], bool, str], ...]]
+_Plan = tuple["Callable[..., Any]", int, tuple[tuple[int, tuple[type, ...], bool, str], ...]]
 _PLANS: dict[str, _Plan] = {}
 _MAKE_SPAN: list[Callable[..., ast.Span]] = []
 
