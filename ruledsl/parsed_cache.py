@@ -268,17 +268,27 @@ def shipped() -> str | None:
         return None
 
 
+def shipped_bytes() -> bytes | None:
+    """The installed cache file as bytes: a start-up parses two of its lines, so the rest is neither decoded nor
+    copied into strings (``json.loads`` reads UTF-8 bytes as it reads their text)."""
+    try:
+        with open(os.path.join(bundled_dir(), FILE_NAME), "rb") as cache:
+            return cache.read()
+    except OSError:
+        return None
+
+
 class _CacheFile:
     """A cache file's header and its tree lines, each tree parsed (JSON) on first use; empty when the file is
     missing, unreadable or was written by other sources (its fingerprint differs from the installed code's)."""
 
-    def __init__(self, text: str | None) -> None:
+    def __init__(self, text: str | bytes | None) -> None:
         self.header: dict[str, Any] = {}
-        self.lines: list[str] = []
+        self.lines: list[str] | list[bytes] = []
         self.line_of: dict[str, int] = {}
         if text is None:
             return
-        lines = text.split("\n")
+        lines = text.split(b"\n") if isinstance(text, bytes) else text.split("\n")
         try:
             header = json.loads(lines[0])
             current = fingerprint()
@@ -328,7 +338,7 @@ def chain_key(texts: dict[str, str]) -> str:
 @once
 def _shipped() -> _CacheFile:
     """The shipped file, read once per process and only when a rulebook is first loaded."""
-    return _CacheFile(shipped())
+    return _CacheFile(shipped_bytes())
 
 
 @once
