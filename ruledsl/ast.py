@@ -6,9 +6,11 @@ compares equal to the original: the round-trip property the test suite checks.
 
 from __future__ import annotations
 
-from typing import TypeAlias, assert_never, get_args
-
 from ruledsl.record import field, record
+from ruledsl.typing_names import TYPE_CHECKING, assert_never
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 
 @record
@@ -293,7 +295,7 @@ class Stored:
     optional: bool = False
 
 
-EXPRS: tuple[type, ...] = get_args(Expr)
+EXPRS: tuple[type, ...] = Expr.__args__  # the union's members, as typing.get_args gives them
 
 
 def _at(*names: str) -> tuple[Stored, ...]:

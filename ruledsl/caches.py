@@ -14,9 +14,12 @@ from __future__ import annotations
 import functools
 import weakref
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
 
 from ruledsl.record import record
+from ruledsl.typing_names import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _T = TypeVar("_T")
 _V = TypeVar("_V")

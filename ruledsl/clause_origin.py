@@ -17,14 +17,15 @@ The rules, one place:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ruledsl import ast
 from ruledsl.caches import ByIdentity
 from ruledsl.record import record
 from ruledsl.resolve import ResolvedRulebook
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from ruledsl.compile import Rulebook
 
 

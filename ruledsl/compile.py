@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from typing import Any, assert_never
 
 from ruledsl import arithmetic, ast, parsed_cache
 from ruledsl import vocabulary as V
@@ -22,6 +21,10 @@ from ruledsl.diagnostics import RulebookError
 from ruledsl.record import field, record
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook, item_kind, resolve
 from ruledsl.tiles import kind_of, parse_tiles
+from ruledsl.typing_names import TYPE_CHECKING, assert_never
+
+if TYPE_CHECKING:
+    from typing import Any
 
 Env = dict  # fact name -> value; the engine supplies a dict subclass that computes facts lazily
 

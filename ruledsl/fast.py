@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
@@ -44,8 +43,12 @@ from ruledsl.compile import (
 )
 from ruledsl.memo import Memo
 from ruledsl.record import record
+from ruledsl.typing_names import TYPE_CHECKING, TypeVar
 
-Fn = Callable[[dict], Any]
+if TYPE_CHECKING:
+    from typing import Any
+
+    Fn = Callable[[dict], Any]
 
 UNROLL_LIMIT = 16  # longest constant domain unrolled
 UNROLL_BUDGET = 4000  # most nodes an unrolled quantifier may grow to

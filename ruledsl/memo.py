@@ -28,9 +28,9 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Hashable
-from typing import TypeVar
 
 from ruledsl.caches import NAMED, Registered
+from ruledsl.typing_names import TypeVar
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")

@@ -25,15 +25,16 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast
 from ruledsl.caches import once
 from ruledsl.package_files import RULEDSL, bundled_dir
 from ruledsl.record import maker
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
 FILE_NAME = "parsed.jsonl"
@@ -67,6 +68,7 @@ SOURCES = (
     "values.py",
     "vocabulary.py",
     "situation_words.py",
+    "typing_names.py",
 )
 _ROOT = os.path.dirname(RULEDSL)
 PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout
@@ -78,7 +80,7 @@ _SLOTS: dict[type, tuple[_Slot, ...]] = ast.STORED
 # Per class name: its positional constructor (``ruledsl.record.maker``), the number of values a node holds (its name
 # and its fields) and per field (kind, allowed types, may be None, name), flat for the decoder's loop. Made on the
 # first decode: the constructors are compiled, and a command that loads no bundled rulebook needs none.
-_Plan = tuple[Callable[..., Any], int, tuple[tuple[int, tuple[type, ...], bool, str], ...]]
+_Plan = tuple["Callable[..., Any]", int, tuple[tuple[int, tuple[type, ...], bool, str], ...]]
 _PLANS: dict[str, _Plan] = {}
 _MAKE_SPAN: list[Callable[..., ast.Span]] = []
 
@@ -266,17 +268,27 @@ def shipped() -> str | None:
         return None
 
 
+def shipped_bytes() -> bytes | None:
+    """The installed cache file as bytes: a start-up parses two of its lines, so the rest is neither decoded nor
+    copied into strings (``json.loads`` reads UTF-8 bytes as it reads their text)."""
+    try:
+        with open(os.path.join(bundled_dir(), FILE_NAME), "rb") as cache:
+            return cache.read()
+    except OSError:
+        return None
+
+
 class _CacheFile:
     """A cache file's header and its tree lines, each tree parsed (JSON) on first use; empty when the file is
     missing, unreadable or was written by other sources (its fingerprint differs from the installed code's)."""
 
-    def __init__(self, text: str | None) -> None:
+    def __init__(self, text: str | bytes | None) -> None:
         self.header: dict[str, Any] = {}
-        self.lines: list[str] = []
+        self.lines: list[str] | list[bytes] = []
         self.line_of: dict[str, int] = {}
         if text is None:
             return
-        lines = text.split("\n")
+        lines = text.split(b"\n") if isinstance(text, bytes) else text.split("\n")
         try:
             header = json.loads(lines[0])
             current = fingerprint()
@@ -326,7 +338,7 @@ def chain_key(texts: dict[str, str]) -> str:
 @once
 def _shipped() -> _CacheFile:
     """The shipped file, read once per process and only when a rulebook is first loaded."""
-    return _CacheFile(shipped())
+    return _CacheFile(shipped_bytes())
 
 
 @once

@@ -13,14 +13,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
 
 from ruledsl import ast, parsed_cache
 from ruledsl.caches import once
 from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
 from ruledsl.package_files import RULEDSL
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from lark import Tree  # served by __getattr__ below, so that importing this module does not import lark
 
 # Parsing costs about 30 µs per token, so the file size bounds the time (a file at the bound parses in about

@@ -30,7 +30,11 @@ import os
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, call
-from typing import Any, TypeVar, dataclass_transform, overload
+
+from ruledsl.typing_names import TYPE_CHECKING, TypeVar, dataclass_transform
+
+if TYPE_CHECKING:
+    from typing import Any, overload
 
 _T = TypeVar("_T")
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>", "__slots__": ()})()
@@ -84,10 +88,12 @@ def field(
     return Field(default, default_factory, compare, repr, init)
 
 
-@overload
-def record(cls: type[_T], /) -> type[_T]: ...
-@overload
-def record(*, frozen: bool = True, slots: bool = True) -> Callable[[type[_T]], type[_T]]: ...
+if TYPE_CHECKING:  # the two ways of calling it, for the type checker alone
+
+    @overload
+    def record(cls: type[_T], /) -> type[_T]: ...
+    @overload
+    def record(*, frozen: bool = True, slots: bool = True) -> Callable[[type[_T]], type[_T]]: ...
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field, Field))

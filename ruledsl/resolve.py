@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NoReturn
 
 from ruledsl import ast
 from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mean, printable
@@ -20,9 +19,11 @@ from ruledsl.package_files import bundled_dir
 from ruledsl.parser import normalise, parse
 from ruledsl.record import field, record
 from ruledsl.rulebook_files import RULEBOOK_SUFFIX, UnreadableRulebook, read_rulebook_file
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path  # only for rulebooks named by path: ``pathlib`` costs start-up (package_files)
+    from typing import NoReturn
 
 MAX_CHAIN = 16
 MAX_ERRORS = 200  # errors reported for one rulebook; the rest are not looked for

@@ -23,12 +23,12 @@ import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
 
 from ruledsl import ast
 from ruledsl.diagnostics import Diagnostic, RulebookError, printable
 from ruledsl.package_files import bundled_dir
 from ruledsl.parser import MAX_SOURCE_BYTES, normalise
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path

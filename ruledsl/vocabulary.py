@@ -7,12 +7,15 @@ Names describe mechanics (a group, a wait, a flag of the win); what they are wor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
 
 from ruledsl import arithmetic, situation_words
 from ruledsl import tiles as T
 from ruledsl.record import field, record
+from ruledsl.typing_names import TYPE_CHECKING, TypeVar
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # ---- types -------------------------------------------------------------------------------------------------------
 BOOL, INT, STR, TILE, GROUP, SUIT, WAIT, SHAPE, ITEM, RECORD, ANY = (

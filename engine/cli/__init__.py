@@ -14,12 +14,13 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.core.errors import EngineError, InternalError
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse  # the full parser is built only when the quick reading of ``riichi score`` declines (parsing)
+    from typing import Any, NoReturn
 
 # (subcommand, module, one-line help). A module exposes ``configure(parser)`` and ``run(args) -> int``.
 SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (

@@ -14,17 +14,20 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any
 
 from engine.core.errors import CODES, InternalError
 from engine.services.answers import SURROGATE as _SURROGATE
 from engine.services.answers import encode, error
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 # The longest input line answered: a score request is about 100 bytes, a tile string 20.
 MAX_LINE_BYTES = 64 * 1024
 _CHUNK = 1 << 16
 
-Answer = Callable[[str], dict[str, Any]]
+Answer = Callable[[str], "dict[str, Any]"]
 
 # A lone surrogate can only enter through a \u escape of the line; a line without one skips the slower check.
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")

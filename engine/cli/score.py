@@ -7,7 +7,6 @@ import itertools
 import json
 import sys
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
 
 from engine.cli import no_collections
 from engine.cli.arguments import checked_tiles, load_scorer
@@ -16,9 +15,11 @@ from engine.core.errors import EngineError, InvalidRequest
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, counter_dest
 from engine.scoring import library
 from engine.scoring.score import Scorer
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2

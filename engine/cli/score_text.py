@@ -9,11 +9,13 @@ Every line that adds han, fu or a limit names its clause, an inherited one marke
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import tiles as T
 from engine.core.situation import COUNTER_LABELS, EXTRA_FLAGS
 from ruledsl.clause_origin import from_response
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FLAGS = EXTRA_FLAGS  # the situation's flags but tsumo, in its order (a double riichi is said instead of riichi)

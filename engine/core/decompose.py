@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import product
-from typing import Any
 
 from engine.core.memo import Memo, clear_all
 from engine.core.tiles import YAOCHUU_KINDS
 from ruledsl.record import record
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 SEQ = 0
 TRIP = 1

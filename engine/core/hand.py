@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import cast
 
 from engine.core.errors import InvalidHand
 from engine.core.tiles import (
@@ -27,6 +26,7 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import register
 from ruledsl.record import record
+from ruledsl.typing_names import cast
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})

@@ -7,12 +7,13 @@ because Python code (``Scorer.score_hand``) may build one directly. Kept apart f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from engine.core.errors import InvalidRequest
 from ruledsl.record import fields, record
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from engine.core.hand import Hand
 
 

@@ -11,7 +11,6 @@ not read (round wind, honba, sticks) share one table of verdicts.
 from __future__ import annotations
 
 import operator
-from typing import cast
 
 from engine.core import tiles as T
 from engine.core.errors import InvalidHand, InvalidSituation
@@ -19,6 +18,7 @@ from engine.core.hand import Hand
 from engine.core.memo import BoundedCache
 from engine.core.situation import SITUATION_FIELDS, Situation, situation_problems
 from engine.scoring.prepared import Prepared
+from ruledsl.typing_names import cast
 
 # Caches of situations and their verdicts, bounded: emptied when they reach this many entries.
 SITUATION_CACHE_LIMIT = 4096

@@ -14,7 +14,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from engine.core import tiles as T
 from engine.core.decompose import (
@@ -37,8 +36,12 @@ from engine.core.hand import Hand
 from engine.core.memo import Memo
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
 from ruledsl.caches import register
+from ruledsl.typing_names import TYPE_CHECKING
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Env(dict):

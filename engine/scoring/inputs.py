@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import tiles as T
 from engine.core.errors import InvalidHand, InvalidRequest
@@ -23,8 +22,11 @@ from engine.core.situation import SITUATION_FIELDS, Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.plain_request import PlainRequest, plain_request
 from engine.scoring.prepared import Prepared
+from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from engine.scoring.request import ScoreRequest
 
 # What ``Scorer._score`` takes: the hand, its situation and kept verdicts, dora and ura codes.

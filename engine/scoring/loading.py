@@ -15,10 +15,9 @@ naming another rulebook through the same cache without importing the module that
 from __future__ import annotations
 
 import os
+from _thread import allocate_lock as Lock  # threading.Lock itself, without importing threading
 from collections import OrderedDict
 from collections.abc import Callable
-from threading import Lock
-from typing import TypeVar
 
 from engine.core.errors import EngineError, InvalidRulebook, UnknownRulebook
 from rulebooks import DEFAULT_RULEBOOK
@@ -30,6 +29,7 @@ from ruledsl.parsed_cache import _SHA256
 from ruledsl.record import record
 from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names, resolve
 from ruledsl.rulebook_files import allowed_folders, confined
+from ruledsl.typing_names import TypeVar
 
 Built = TypeVar("Built")
 

@@ -8,13 +8,15 @@ payments are kept per base and the other facts the payment rules read. The payme
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
 from engine.scoring.prepared import Prepared, refine
 from engine.scoring.result import Payments
 from engine.scoring.valuation import limits, value_facts
 from ruledsl.arithmetic import RuleEvaluationError
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 PAYER_KEYS = {"discarder": "ron", "dealer": "dealer", "non_dealer": "non_dealer"}
 

@@ -14,10 +14,13 @@ a field added to the contract cannot be forgotten here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.core.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
 from ruledsl.record import field, record
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 

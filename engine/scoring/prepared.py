@@ -13,7 +13,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
 
 from engine.core import tiles as T
 from engine.core.hand import allowed_codes
@@ -33,6 +32,10 @@ from ruledsl.fast import (
     simplify,
 )
 from ruledsl.record import field, record, replace
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Caches of a prepared rulebook, bounded: emptied when they reach this many entries (real traffic repeats far less).
 SETTLE_CACHE_LIMIT = 4096

@@ -10,9 +10,12 @@ leaves the engine (a settlement's ``wins``, ``riichi score --json``, the web API
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ruledsl.record import record
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record

@@ -16,7 +16,6 @@ The public names of the parts are re-exported here, where they have always been 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import EngineError, InternalError, InvalidHand, InvalidRequest, UnknownRulebook
 from engine.core.hand import Hand, build_hand
@@ -46,8 +45,11 @@ from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.clause_origin import origins_by_line
 from ruledsl.compile import Rulebook
 from ruledsl.diagnostics import printable
+from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from engine.scoring.request import ScoreRequest
 
 # Spellings of a scorer's own file remembered as naming it (past this, each is compared again: still correct)

@@ -16,7 +16,6 @@ import operator
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import call
-from typing import Any
 
 from engine.core import tiles as T
 from engine.core.decompose import STANDARD
@@ -27,6 +26,10 @@ from engine.scoring.facts import READING_FACTS, Env, HandFacts, other_wait_kinds
 from engine.scoring.prepared import FastRule, Prepared, Tables, refine
 from ruledsl import arithmetic
 from ruledsl.arithmetic import RuleEvaluationError
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")

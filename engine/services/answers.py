@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from engine.core.errors import InternalError
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode  # answers are trees, never cyclic
 SURROGATE = re.compile("[\ud800-\udfff]")

@@ -89,7 +89,7 @@ def test_version_still_reads_the_installed_version() -> None:
 def test_score_one_hand_without_site_imports_no_path_or_resource_machinery() -> None:
     """In a clean install ``site`` loads little of the standard library, so what the score path imports is paid in
     full: ``pathlib`` (with ``urllib.parse`` and ``ipaddress``), ``importlib.resources`` (with ``zipfile`` and
-    ``tempfile``), ``hashlib`` (OpenSSL) and ``dataclasses`` (with ``inspect``) are not among them. Run without
+    ``tempfile``), ``hashlib`` (OpenSSL), ``dataclasses`` (with ``inspect``), ``typing`` and ``threading`` are not among them. Run without
     ``site`` (``-S``): the score path needs nothing outside the standard library and this checkout."""
     code = (
         "import sys, json, io, contextlib\n"
@@ -106,6 +106,8 @@ def test_score_one_hand_without_site_imports_no_path_or_resource_machinery() -> 
     unwanted = (
         "pathlib", "importlib.resources", "zipfile", "tempfile", "hashlib", "_hashlib", "dataclasses", "inspect", "difflib",
         "argparse", "gettext", "locale", "shutil",  # argparse and what it imports (engine.cli.score_args)
+        "typing",  # annotations only (ruledsl.typing_names): about 10 M instructions
+        "threading",  # the loader's lock is the interpreter's own (_thread)
     )
     assert [m for m in unwanted if m in modules] == []
 

@@ -193,7 +193,7 @@ def test_missing_or_unreadable_cache_is_ignored(
     text: str | None, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, lark_parses: list[str]
 ) -> None:
     assert parsed_cache.entries(text) == {}
-    monkeypatch.setattr(parsed_cache, "shipped", lambda: text)
+    monkeypatch.setattr(parsed_cache, "shipped_bytes", lambda: None if text is None else text.encode("utf-8"))
     assert parser.parse(HOUSE.read_text(encoding="utf-8"), "house.rulebook").name == "house"
     assert lark_parses == ["house.rulebook"]
 
