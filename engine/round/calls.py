@@ -206,6 +206,8 @@ def call(r: RoundState, a: Action) -> None:
         s.remove(c)
     meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (KIND_OF[c], c < T.RED_BASE))), tile, source)
     s.melds.append(meld)
+    if a.type == "pon":
+        s.pon_kinds.append(KIND_OF[tile])
     s.made_calls = True
     r.seats[source].discards_called = True
     r.steady_changes += 1

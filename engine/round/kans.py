@@ -41,6 +41,7 @@ def own_kakan(r: RoundState, a: Action) -> None:
     for i, m in enumerate(s.melds):
         if m.type == "pon" and m.tiles == a.consumed:
             s.melds[i] = MeldRecord("kakan", tuple(sorted((*m.tiles, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), m.called, m.source)
+            s.pon_kinds.remove(T.kind_of(tile))
             break
     r.log.append(Kakan(seat, tile, a.consumed))
     turns.release_on_call(r, seat)

@@ -101,13 +101,15 @@ def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
     out.extend(_player_choice_draws(r, seat))
-    # ``reach_bar``'s first answer, asked here first: a hand two or more tiles from tenpai needs no call
-    if not s.riichi and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:
+    # ``reach_bar``'s first answers, asked here first: a hand two or more tiles from tenpai, or one that called a
+    # tile (``riichi_bar``: not closed), needs no call
+    if not s.riichi and not s.made_calls and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:
         out.append(Action("reach", seat))
         if open_riichi_bar(rules) is None:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
     counts = s.counts
-    if 4 in counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
+    # else ``_kans`` finds no four copies and no pon whose fourth tile is held
+    if 4 in counts or not s.riichi and s.pon_kinds and any([counts[k] for k in s.pon_kinds]):
         out.extend(_kans(r, seat))
     if rules.kita and counts[NORTH] and r.wall.remaining > 0 and NORTH in rules.kinds:
         if not s.riichi:

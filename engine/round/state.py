@@ -68,6 +68,8 @@ class Seat:
     shanten: int = 8
     # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
     calls: list[tuple[int, str, int]] = field(default_factory=list)
+    # the kind of each pon among the melds, in meld order (an added kan takes one out): what may become a kakan
+    pon_kinds: list[int] = field(default_factory=list)
     # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count
     rested: tuple[tuple[int, ...], tuple[MeldRecord, ...], frozenset[int]] | None = None
 
@@ -115,10 +117,30 @@ class Seat:
             bound = shanten_floor(counts, len(melds), True)
         if bound >= 1:
             self.shanten = bound
-            self.waits = frozenset()
+            self.waits = _NO_WAITS
             return
         self.shanten = cached_shanten(counts, len(self.melds))
-        self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else frozenset()
+        self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else _NO_WAITS
+
+    def rest_after_discard(self, kinds: frozenset[int], bound: int) -> None:
+        """``rest`` for the hand a discard leaves, which is never the hand of the seat's last rest (a discard of
+        the drawn kind keeps that rest: ``turns.own_dahai`` does not ask): the same waits and the same bound,
+        without the comparison with the last rest, so a hand the bound settles (most discards) is not copied.
+        The next ``rest`` has nothing to compare with and counts afresh."""
+        self.rested = None
+        n_melds = len(self.melds)
+        if bound < 1:
+            bound = shanten_floor(self.counts, n_melds, True)
+        if bound >= 1:
+            self.shanten = bound
+            self.waits = _NO_WAITS
+            return
+        counts = tuple(self.counts)
+        self.shanten = cached_shanten(counts, n_melds)
+        self.waits = waits_of(counts, n_melds, kinds) if self.shanten == 0 else _NO_WAITS
+
+
+_NO_WAITS: frozenset[int] = frozenset()
 
 
 class RoundState:

@@ -118,7 +118,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
     if drawn is None or r.replacement or KIND_OF[drawn] != kind:
-        s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
+        s.rest_after_discard(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
     r.reach_pending = False
     r.after_call = False
     r.drawn = None
