@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import tiles as T
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import endings, kans, legal, riichi, scoring, turns
-from engine.round.actions import Action
+from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
 from engine.round.state import MeldRecord
@@ -204,7 +203,7 @@ def call(r: RoundState, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (KIND_OF[c], c < T.RED_BASE))), tile, source)
+    meld = MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source)
     s.melds.append(meld)
     if a.type == "pon":
         s.pon_kinds.append(KIND_OF[tile])

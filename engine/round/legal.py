@@ -19,7 +19,7 @@ from engine.core.errors import EngineError
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import scoring
-from engine.round.actions import Action, sorted_tiles
+from engine.round.actions import Action, held_sorted
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
@@ -411,7 +411,7 @@ def _kans(r: RoundState, seat: int) -> list[Action]:
         if s.counts[kind] == 4:
             if riichi_kan_bar(r, seat, kind) is not None:
                 continue
-            tiles = sorted_tiles(c for c in s.hand if KIND_OF[c] == kind)
+            tiles = held_sorted(c for c in s.hand if KIND_OF[c] == kind)
             out.append(Action("ankan", seat, tiles[-1], consumed=tiles))
     if not s.riichi and s.melds:
         for meld in s.melds:
@@ -484,7 +484,7 @@ def responses(r: RoundState, seat: int, tile: int, source: int, kind_of_event: s
             if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
                 out.append(_claim("pon", seat, tile, pair, source))
     if len(held) >= 3 and not last and kan_count_bar(r) is None:
-        out.append(_claim("daiminkan", seat, tile, sorted_tiles(held), source))
+        out.append(_claim("daiminkan", seat, tile, held_sorted(held), source))
     if chi_seat:
         out.extend(_chis(r, s, seat, tile, source))
     return _with_pass(out, seat)
@@ -574,7 +574,7 @@ def _choices(held: list[int], n: int) -> list[tuple[int, ...]]:
     out = []
     for r_used in range(len(reds) + 1):
         if r_used <= n and n - r_used <= len(plain):
-            out.append(sorted_tiles(reds[:r_used] + plain[: n - r_used]))
+            out.append(held_sorted(reds[:r_used] + plain[: n - r_used]))
     return out
 
 
@@ -595,7 +595,7 @@ def _chis(r: RoundState, s: Seat, seat: int, tile: int, source: int) -> list[Act
         seen = set()
         for a in _codes_held(s, first):
             for b in _codes_held(s, second):
-                pair = sorted_tiles((a, b))
+                pair = held_sorted((a, b))
                 if pair in seen:
                     continue
                 seen.add(pair)
