@@ -62,6 +62,7 @@ def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
     kind = KIND_OF[tile]
     left = (source + 1) % r.rules.players
     chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
+    number = kind % 9
     dahai = event == "dahai"
     seats = r.seats
     pending = r.pending
@@ -72,7 +73,16 @@ def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
             if not dahai or s.riichi:
                 continue  # no ron, and no call of a kan or North, nor in riichi: nothing to offer
             counts = s.counts
-            if counts[kind] < 2 and (seat != left or not chi or not legal.chi_near(counts, kind)):
+            if counts[kind] < 2 and (
+                seat != left
+                or not chi
+                # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard)
+                or not (
+                    (number >= 2 and counts[kind - 2] and counts[kind - 1])
+                    or (1 <= number <= 7 and counts[kind - 1] and counts[kind + 1])
+                    or (number <= 6 and counts[kind + 1] and counts[kind + 2])
+                )
+            ):
                 continue  # cannot call either: ``legal.responses`` would offer nothing, asked or not
             # no ron: whether a call is offered is known without building the calls, and most seats asked pass
             callable_now = legal.may_call(r, seat, tile, source)

@@ -259,7 +259,8 @@ def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     if hand.count(drawn) == 1:
         held.discard(drawn)
     codes = sorted(held)
-    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), _tsumogiri(seat)[drawn])
+    tsumogiri = _TSUMOGIRI[seat] if seat < len(_TSUMOGIRI) else _tsumogiri(seat)
+    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), tsumogiri[drawn])
 
 
 def _tsumogiri(seat: int) -> list[Action]:

@@ -66,8 +66,12 @@ def isolated_tiles(counts: Sequence[int]) -> int:
 def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
     """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
     tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
-    held, single, isolated_kinds = _flags(counts)
-    isolated = isolated_kinds.bit_count()
+    # ``_flags``, written in place: asked at most rests
+    flags = int.from_bytes(bytes(counts).translate(_FLAGS), "little")
+    held = flags & _LOW
+    single = (flags >> 1) & _LOW
+    near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
+    isolated = (single & ~near).bit_count()
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1
     if n_melds == 0 and floor > 0:
         # thirteen orphans: the terminal and honour kinds not held, less one when one of them is held twice

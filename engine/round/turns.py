@@ -51,7 +51,10 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     if replacement:
         tile = r.wall.replacement()
     else:
-        tile = r.wall.draw()
+        wall = r.wall  # ``WallState.draw``, written in place: every turn
+        tile = wall.live[wall.next_live]
+        wall.next_live += 1
+        wall.remaining -= 1
         s.draws += 1
         if s.draws == 2 and not r.second_draw:
             r.second_draw = True  # the first go-around is over
