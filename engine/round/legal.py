@@ -100,7 +100,9 @@ def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
     rules = r.rules
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
-    out.extend(_player_choice_draws(r, seat))
+    quiet = r.choice_quiet  # ``_player_choice_draws``' shortcut, tested here first: most turns need no more
+    if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != seat):
+        out.extend(_player_choice_draws(r, seat))
     # ``reach_bar``'s first answers, asked here first: a hand two or more tiles from tenpai, or one that called a
     # tile (``riichi_bar``: not closed), needs no call
     if not s.riichi and not s.made_calls and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:

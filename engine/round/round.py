@@ -192,15 +192,17 @@ class Round(RoundState):
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
         if offered is None and id(action) in legal.BUILT_MOVES and legal.is_legal(self, action.actor, action):
             pass  # a discard or pass that ``legal`` built (``built_move``: a replay's logged move): well-typed, ``is_legal`` decides
-        # an agent passes one of the objects it was offered: identity first, it is cheap (the identities compared
-        # as ints in one C-level scan, where a loop over the options ran bytecode per option)
-        elif not (offered and id(action) in map(id, offered) and (self.phase == "own" or action.actor not in self.answers)):
-            problem = shape_problem(action, len(self.seats))
-            if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
-                raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
-            refused = legal.refusal(self, action.actor, action)
-            if refused is not None:  # the rule that decided, in its own words, with its clause
-                raise IllegalAction(f"`{action}` refused: {refused}")
+        else:
+            for option in offered or ():  # an agent passes one of the objects it was offered: identity first, it is cheap
+                if option is action and (self.phase == "own" or action.actor not in self.answers):
+                    break
+            else:
+                problem = shape_problem(action, len(self.seats))
+                if problem is not None:  # a hand-built action with a code out of range: refused before any rule looks
+                    raise IllegalAction(f"`{action.type!s:.20}` refused: {problem}")
+                refused = legal.refusal(self, action.actor, action)
+                if refused is not None:  # the rule that decided, in its own words, with its clause
+                    raise IllegalAction(f"`{action}` refused: {refused}")
         self.own_cache = None
         if self.phase in ("respond", "declare"):
             self.answers[action.actor] = action
