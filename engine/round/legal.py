@@ -351,8 +351,16 @@ def reach_bar(r: RoundState, seat: int) -> Bar | None:
     bar = riichi_bar(r, seat)
     if bar is not None:
         return bar
-    if exact and (shanten_floor(s.counts, len(s.melds), False) > 0 or cached_shanten(tuple(s.counts), len(s.melds)) > 0):
-        return RIICHI_NOT_TENPAI  # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai
+    if exact:
+        # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai; what it finds
+        # bounds every hand a discard leaves (a discard never lowers shanten), so the rest after it need not count
+        drawn = shanten_floor(s.counts, len(s.melds), False)
+        if drawn <= 0:
+            drawn = cached_shanten(tuple(s.counts), len(s.melds))
+        if drawn > 0:
+            if drawn > s.drawn_floor:
+                s.drawn_floor = drawn
+            return RIICHI_NOT_TENPAI
     return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 

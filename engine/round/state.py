@@ -76,6 +76,9 @@ class Seat:
     shanten: int = 8
     # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
     calls: list[tuple[int, str, int]] = field(default_factory=list)
+    # a lower bound of the shanten of every hand a discard can leave this turn, found by the riichi check from the
+    # drawn hand (its shanten, or the bound of its isolated tiles); -1 when not asked: set back at every draw
+    drawn_floor: int = -1
     # the kind of each pon among the melds, in meld order (an added kan takes one out): what may become a kakan
     pon_kinds: list[int] = field(default_factory=list)
     # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count

@@ -1,7 +1,8 @@
 """The per-seat shortcuts of the turn give the answers of the full computation.
 
-- ``Seat.rest_after_discard`` (the rest of the hand a discard leaves, with the isolated-tile bound and without
-  the comparison with the last rest) finds the waits the exact count gives, and keeps a lower bound of the shanten.
+- ``Seat.rest_after_discard`` (the rest of the hand a discard leaves, with the isolated-tile bound, the bound the
+  riichi check found for the drawn hand (``Seat.drawn_floor``), and without the comparison with the last rest)
+  finds the waits the exact count gives, and keeps a lower bound of the shanten.
 - ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
   when it would list none; ``Seat.codes`` and ``Seat.code_counts`` are the hand's codes in order and their copies,
   from which the discards are listed (the order of the listing is checked by the self-play digests too).
