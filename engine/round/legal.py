@@ -250,17 +250,17 @@ def _hand_dahai(seat: int) -> list[Action]:
 def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
     only so when it is the one copy of its code). The bars on a discard (kuikae, the riichi discard) are the
-    callers', through the same predicates ``refusal`` quotes. The codes come in order from the seat
-    (``Seat.codes``, kept as tiles come and go), with their copies (``Seat.code_counts``)."""
-    s = r.seats[seat]
-    codes = s.codes
+    callers', through the same predicates ``refusal`` quotes."""
+    hand = r.seats[seat].hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
-    if drawn is None or not s.code_counts[drawn]:
+    held = set(hand)
+    if drawn is None or drawn not in held:
+        codes = sorted(held)
         return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
-    if s.code_counts[drawn] == 1:
-        codes = codes.copy()
-        codes.remove(drawn)
+    if hand.count(drawn) == 1:
+        held.discard(drawn)
+    codes = sorted(held)
     tsumogiri = _TSUMOGIRI[seat] if seat < len(_TSUMOGIRI) else _tsumogiri(seat)
     return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), tsumogiri[drawn])
 

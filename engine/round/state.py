@@ -12,13 +12,12 @@ question (may this seat ron? is it tenpai? furiten?) is a set lookup.
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
 from engine.core.analysis import cached_shanten, cached_waits, shanten
 from engine.core.situation import WINDS
-from engine.core.tiles import KIND_OF, RED_BASE, RED_FIVE_KINDS
+from engine.core.tiles import KIND_OF
 from engine.round.shanten_floor import shanten_floor
 from ruledsl.caches import lru
 from ruledsl.record import field, record
@@ -31,9 +30,6 @@ if TYPE_CHECKING:
     from engine.round.settlement import Settlement
     from engine.round.wall import WallState
     from engine.scoring.result import ScoreResult
-
-
-TILE_CODES = RED_BASE + len(RED_FIVE_KINDS)  # every tile code: the 34 kinds, then the red fives
 
 
 @record
@@ -52,10 +48,6 @@ class Seat:
 
     hand: list[int] = field(default_factory=list)
     counts: list[int] = field(default_factory=lambda: [0] * T.KINDS)
-    # the hand by tile code (a red five apart from its plain copies): the copies of each code, and the codes held,
-    # in order, kept as tiles come and go, so that the listing of discards (one per code) sorts nothing
-    code_counts: list[int] = field(default_factory=lambda: [0] * TILE_CODES)
-    codes: list[int] = field(default_factory=list)
     melds: list[MeldRecord] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     discard_kinds: set[int] = field(default_factory=set)
@@ -87,16 +79,10 @@ class Seat:
     def add(self, code: int) -> None:
         self.hand.append(code)
         self.counts[KIND_OF[code]] += 1
-        self.code_counts[code] += 1
-        if self.code_counts[code] == 1:
-            insort(self.codes, code)
 
     def remove(self, code: int) -> None:
         self.hand.remove(code)
         self.counts[KIND_OF[code]] -= 1
-        self.code_counts[code] -= 1
-        if not self.code_counts[code]:
-            self.codes.remove(code)
 
     @property
     def closed(self) -> bool:

@@ -8,7 +8,6 @@ small state changes these moves share with calls and kans.
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
@@ -31,11 +30,9 @@ def deal(r: RoundState, wall: Wall) -> None:
         s = r.seats[(r.setup.dealer + k) % rules.players]
         dealt = tiles[13 * k : 13 * (k + 1)]
         s.hand.extend(dealt)  # ``Seat.add`` of each tile, written in place for the 13 of a deal
-        counts, code_counts = s.counts, s.code_counts
+        counts = s.counts
         for code in dealt:
             counts[KIND_OF[code]] += 1
-            code_counts[code] += 1
-        s.codes[:] = sorted(set(dealt))
     for s in r.seats:
         s.rest(r.kinds)
     r.log.append(
@@ -69,10 +66,6 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     kind = KIND_OF[tile]
     s.hand.append(tile)  # ``Seat.add``, written in place: every draw
     s.counts[kind] += 1
-    code_counts = s.code_counts
-    code_counts[tile] += 1
-    if code_counts[tile] == 1:
-        insort(s.codes, tile)
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
     if kind in s.waits:  # the waits of the hand before the draw (``begin_turn`` does not change them)
         r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
@@ -113,10 +106,6 @@ def own_dahai(r: RoundState, a: Action) -> None:
     kind = KIND_OF[tile]
     s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
     s.counts[kind] -= 1
-    code_counts = s.code_counts
-    code_counts[tile] -= 1
-    if not code_counts[tile]:
-        s.codes.remove(tile)
     s.discards.append(tile)
     s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
