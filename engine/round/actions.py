@@ -65,6 +65,14 @@ def sorted_tiles(codes: Iterable[int]) -> tuple[int, ...]:
 
 
 TILE_CODES = T.RED_BASE + len(T.RED_FIVE_KINDS)  # every tile code: the 34 kinds, then the red fives
+# ``sorted_tiles``' key of each tile code, looked up: a meld or a call's tiles are sorted at every chi and pon
+# offered and made, and a key function called per tile was most of that
+TILE_ORDER = tuple((T.KIND_OF[c], 0 if c >= T.RED_BASE else 1) for c in range(TILE_CODES))
+
+
+def held_sorted(codes: Iterable[int]) -> tuple[int, ...]:
+    """``sorted_tiles`` of tiles a seat holds or called (valid codes by construction), by the looked-up key."""
+    return tuple(sorted(codes, key=TILE_ORDER.__getitem__))
 MAX_CONSUMED = 4  # an ankan takes the most tiles from a hand
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import tiles as T
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import endings, kans, legal, riichi, scoring, turns
-from engine.round.actions import Action
+from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
 from engine.round.facts import round_facts, steady_key
 from engine.round.state import MeldRecord
@@ -63,6 +62,7 @@ def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
     kind = KIND_OF[tile]
     left = (source + 1) % r.rules.players
     chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
+    number = kind % 9
     dahai = event == "dahai"
     seats = r.seats
     pending = r.pending
@@ -73,7 +73,16 @@ def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
             if not dahai or s.riichi:
                 continue  # no ron, and no call of a kan or North, nor in riichi: nothing to offer
             counts = s.counts
-            if counts[kind] < 2 and (seat != left or not chi or not legal.chi_near(counts, kind)):
+            if counts[kind] < 2 and (
+                seat != left
+                or not chi
+                # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard)
+                or not (
+                    (number >= 2 and counts[kind - 2] and counts[kind - 1])
+                    or (1 <= number <= 7 and counts[kind - 1] and counts[kind + 1])
+                    or (number <= 6 and counts[kind + 1] and counts[kind + 2])
+                )
+            ):
                 continue  # cannot call either: ``legal.responses`` would offer nothing, asked or not
             # no ron: whether a call is offered is known without building the calls, and most seats asked pass
             callable_now = legal.may_call(r, seat, tile, source)
@@ -204,8 +213,10 @@ def call(r: RoundState, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, tuple(sorted((*a.consumed, tile), key=lambda c: (KIND_OF[c], c < T.RED_BASE))), tile, source)
+    meld = MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source)
     s.melds.append(meld)
+    if a.type == "pon":
+        s.pon_kinds.append(KIND_OF[tile])
     s.made_calls = True
     r.seats[source].discards_called = True
     r.steady_changes += 1

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import tiles as T
 from engine.round import calls, turns
-from engine.round.actions import Action
+from engine.round.actions import Action, held_sorted
 from engine.round.events import Ankan, Kakan, Nukidora
 from engine.round.state import MeldRecord
 
@@ -40,7 +40,8 @@ def own_kakan(r: RoundState, a: Action) -> None:
     s.remove(tile)
     for i, m in enumerate(s.melds):
         if m.type == "pon" and m.tiles == a.consumed:
-            s.melds[i] = MeldRecord("kakan", tuple(sorted((*m.tiles, tile), key=lambda c: (T.kind_of(c), c < T.RED_BASE))), m.called, m.source)
+            s.melds[i] = MeldRecord("kakan", held_sorted((*m.tiles, tile)), m.called, m.source)
+            s.pon_kinds.remove(T.kind_of(tile))
             break
     r.log.append(Kakan(seat, tile, a.consumed))
     turns.release_on_call(r, seat)

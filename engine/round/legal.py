@@ -19,7 +19,7 @@ from engine.core.errors import EngineError
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import scoring
-from engine.round.actions import Action, sorted_tiles
+from engine.round.actions import Action, held_sorted
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import shanten_floor
@@ -100,14 +100,18 @@ def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
     rules = r.rules
     if r.tsumo_result is not None:
         out.append(Action("hora", seat, r.drawn, target=seat))
-    out.extend(_player_choice_draws(r, seat))
-    # ``reach_bar``'s first answer, asked here first: a hand two or more tiles from tenpai needs no call
-    if not s.riichi and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:
+    quiet = r.choice_quiet  # ``_player_choice_draws``' shortcut, tested here first: most turns need no more
+    if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != seat):
+        out.extend(_player_choice_draws(r, seat))
+    # ``reach_bar``'s first answers, asked here first: a hand two or more tiles from tenpai, or one that called a
+    # tile (``riichi_bar``: not closed), needs no call
+    if not s.riichi and not s.made_calls and (s.shanten <= 1 or rules.karaten == "never") and reach_bar(r, seat) is None:
         out.append(Action("reach", seat))
         if open_riichi_bar(rules) is None:  # `settings riichi open_riichi`: the same declaration, hand shown
             out.append(Action("reach", seat, open=True))
     counts = s.counts
-    if 4 in counts or s.melds and not s.riichi:  # else ``_kans`` finds no four copies and no pon to add to
+    # else ``_kans`` finds no four copies and no pon whose fourth tile is held
+    if 4 in counts or not s.riichi and s.pon_kinds and any([counts[k] for k in s.pon_kinds]):
         out.extend(_kans(r, seat))
     if rules.kita and counts[NORTH] and r.wall.remaining > 0 and NORTH in rules.kinds:
         if not s.riichi:
@@ -257,7 +261,8 @@ def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     if hand.count(drawn) == 1:
         held.discard(drawn)
     codes = sorted(held)
-    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), _tsumogiri(seat)[drawn])
+    tsumogiri = _TSUMOGIRI[seat] if seat < len(_TSUMOGIRI) else _tsumogiri(seat)
+    return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), tsumogiri[drawn])
 
 
 def _tsumogiri(seat: int) -> list[Action]:
@@ -346,8 +351,16 @@ def reach_bar(r: RoundState, seat: int) -> Bar | None:
     bar = riichi_bar(r, seat)
     if bar is not None:
         return bar
-    if exact and (shanten_floor(s.counts, len(s.melds), False) > 0 or cached_shanten(tuple(s.counts), len(s.melds)) > 0):
-        return RIICHI_NOT_TENPAI  # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai
+    if exact:
+        # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai; what it finds
+        # bounds every hand a discard leaves (a discard never lowers shanten), so the rest after it need not count
+        drawn = shanten_floor(s.counts, len(s.melds), False)
+        if drawn <= 0:
+            drawn = cached_shanten(tuple(s.counts), len(s.melds))
+        if drawn > 0:
+            if drawn > s.drawn_floor:
+                s.drawn_floor = drawn
+            return RIICHI_NOT_TENPAI
     return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 
@@ -409,7 +422,7 @@ def _kans(r: RoundState, seat: int) -> list[Action]:
         if s.counts[kind] == 4:
             if riichi_kan_bar(r, seat, kind) is not None:
                 continue
-            tiles = sorted_tiles(c for c in s.hand if KIND_OF[c] == kind)
+            tiles = held_sorted(c for c in s.hand if KIND_OF[c] == kind)
             out.append(Action("ankan", seat, tiles[-1], consumed=tiles))
     if not s.riichi and s.melds:
         for meld in s.melds:
@@ -482,7 +495,7 @@ def responses(r: RoundState, seat: int, tile: int, source: int, kind_of_event: s
             if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
                 out.append(_claim("pon", seat, tile, pair, source))
     if len(held) >= 3 and not last and kan_count_bar(r) is None:
-        out.append(_claim("daiminkan", seat, tile, sorted_tiles(held), source))
+        out.append(_claim("daiminkan", seat, tile, held_sorted(held), source))
     if chi_seat:
         out.extend(_chis(r, s, seat, tile, source))
     return _with_pass(out, seat)
@@ -572,7 +585,7 @@ def _choices(held: list[int], n: int) -> list[tuple[int, ...]]:
     out = []
     for r_used in range(len(reds) + 1):
         if r_used <= n and n - r_used <= len(plain):
-            out.append(sorted_tiles(reds[:r_used] + plain[: n - r_used]))
+            out.append(held_sorted(reds[:r_used] + plain[: n - r_used]))
     return out
 
 
@@ -593,7 +606,7 @@ def _chis(r: RoundState, s: Seat, seat: int, tile: int, source: int) -> list[Act
         seen = set()
         for a in _codes_held(s, first):
             for b in _codes_held(s, second):
-                pair = sorted_tiles((a, b))
+                pair = held_sorted((a, b))
                 if pair in seen:
                     continue
                 seen.add(pair)

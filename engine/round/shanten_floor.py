@@ -1,9 +1,15 @@
 """A lower bound of a hand's shanten from its isolated tiles, a few C-level calls instead of a shanten count.
 
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
-player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds; this
-bound costs a couple and settles most hands (``Seat.rest``, ``legal._may_riichi``): when it is 1 or more the hand
-is not tenpai and has no waits, and the exact count is not needed.
+player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds
+when its tables are not cached (a fresh hand: every deal, every call); this bound costs a few C-level calls and
+integer operations, with no cache to miss, and settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is
+1 or more the hand is not tenpai and has no waits, and the exact count is not needed.
+
+How it is counted. The hand's counts become one big integer with a byte per kind (``bytes.translate`` maps each
+count to two flags, "held" and "exactly one copy"); a kind's neighbours within two numbers of its suit are the held
+flags shifted by one and two bytes each way, masked so that no shift crosses from one suit into the next or into
+the honours; the isolated tiles are the single copies with no held neighbour, counted by ``int.bit_count``.
 
 Why it holds. A tile is *isolated* when it is the only copy of its kind in the hand and no other tile of its suit
 lies within two numbers of it (an honour: the only copy of its kind). Completing the hand takes ``d`` draws and
@@ -21,35 +27,55 @@ of self-played games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
+from collections.abc import Iterable, Sequence
 
-from engine.core.tiles import YAOCHUU_KINDS
-from ruledsl.caches import lru
-
-_YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)
+from engine.core.tiles import KINDS, YAOCHUU_KINDS
 
 
-@lru(65536)
-def _suit_isolated(nine: bytes) -> int:
-    """The isolated tiles of one suit's nine counts (cached: a game meets a few thousand suit shapes)."""
-    return sum(1 for n in range(9) if nine[n] == 1 and not any(nine[m] for m in range(max(n - 2, 0), min(n + 3, 9)) if m != n))
+def _byte_mask(kinds: Iterable[int]) -> int:
+    """One bit per kind, the low bit of the kind's byte (kind k: bit 8k), as ``_flags`` lays a hand out."""
+    return sum(1 << (8 * k) for k in kinds)
+
+
+# each count (0 to 4) read as two flags: bit 0 "held", bit 1 "exactly one copy"
+_FLAGS = bytes([0, 3, 1, 1, 1] + [1] * 251)
+_LOW = _byte_mask(range(KINDS))
+# the number kinds with a neighbour one (two) numbers up, or down, in their suit: a held tile there makes that
+# neighbour's single copy not isolated (honours have no neighbours)
+_UP1 = _byte_mask(k for k in range(27) if k % 9 <= 7)
+_UP2 = _byte_mask(k for k in range(27) if k % 9 <= 6)
+_DOWN1 = _byte_mask(k for k in range(27) if k % 9 >= 1)
+_DOWN2 = _byte_mask(k for k in range(27) if k % 9 >= 2)
+_YAOCHUU = _byte_mask(YAOCHUU_KINDS)
+
+
+def _flags(counts: Sequence[int]) -> tuple[int, int, int]:
+    """(held, single, isolated): the kinds held, those held once, those held once with no held neighbour."""
+    flags = int.from_bytes(bytes(counts).translate(_FLAGS), "little")
+    held = flags & _LOW
+    single = (flags >> 1) & _LOW
+    near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
+    return held, single, single & ~near
 
 
 def isolated_tiles(counts: Sequence[int]) -> int:
     """The isolated tiles of a hand's 34 kind counts (see the module's docstring)."""
-    b = bytes(counts)
-    return _suit_isolated(b[0:9]) + _suit_isolated(b[9:18]) + _suit_isolated(b[18:27]) + b[27:34].count(1)
+    return _flags(counts)[2].bit_count()
 
 
 def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
     """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
     tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
-    isolated = isolated_tiles(counts)
+    # ``_flags``, written in place: asked at most rests
+    flags = int.from_bytes(bytes(counts).translate(_FLAGS), "little")
+    held = flags & _LOW
+    single = (flags >> 1) & _LOW
+    near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
+    isolated = (single & ~near).bit_count()
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1
     if n_melds == 0 and floor > 0:
-        held = _YAOCHUU_OF(counts)
-        orphans = held.count(0) - (1 if max(held) > 1 else 0)
+        # thirteen orphans: the terminal and honour kinds not held, less one when one of them is held twice
+        orphans = 13 - (held & _YAOCHUU).bit_count() - (1 if held & ~single & _YAOCHUU else 0)
         if orphans < floor:
             floor = orphans
     return max(floor, 0 if resting else -1)

@@ -51,11 +51,15 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     if replacement:
         tile = r.wall.replacement()
     else:
-        tile = r.wall.draw()
+        wall = r.wall  # ``WallState.draw``, written in place: every turn
+        tile = wall.live[wall.next_live]
+        wall.next_live += 1
+        wall.remaining -= 1
         s.draws += 1
         if s.draws == 2 and not r.second_draw:
             r.second_draw = True  # the first go-around is over
             r.steady_changes += 1
+    s.drawn_floor = -1
     if r.release_on_draw:  # a replacement draw is the player's own draw too
         s.furiten_temporary = False
     r.log.append(TSUMO[seat][tile])
@@ -118,7 +122,10 @@ def own_dahai(r: RoundState, a: Action) -> None:
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
     if drawn is None or r.replacement or KIND_OF[drawn] != kind:
-        s.rest(r.kinds, s.shanten - 1 if drawn is not None and not r.replacement else -1)
+        bound = s.shanten - 1 if drawn is not None and not r.replacement else -1
+        if drawn is not None and s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
+            bound = s.drawn_floor
+        s.rest_after_discard(r.kinds, bound)
     r.reach_pending = False
     r.after_call = False
     r.drawn = None

@@ -172,7 +172,7 @@ def _red_of(kind: int) -> int:
 class WallState:
     """The wall while a hand is played: what is left to draw, indicators revealed, replacement tiles taken."""
 
-    __slots__ = ("live", "dead", "replacements_taken", "revealed", "_next", "remaining")
+    __slots__ = ("live", "dead", "replacements_taken", "revealed", "next_live", "remaining")
 
     def __init__(self, wall: Wall, rules: RoundRules) -> None:
         tiles = wall.tiles
@@ -185,7 +185,7 @@ class WallState:
         self.dead: list[int] = list(tiles[len(tiles) - rules.dead_wall :])
         self.replacements_taken = 0
         self.revealed = 1  # dora indicators shown
-        self._next = 0  # index of the next live draw
+        self.next_live = 0  # index of the next live draw (``turns.draw`` takes it in place, as ``draw`` does)
         # live tiles left to draw, kept as each draw takes one: read after every discard (a field, not a count)
         self.remaining = len(self.live)
 
@@ -193,8 +193,8 @@ class WallState:
         return [list(wall.tiles[13 * k : 13 * (k + 1)]) for k in range(players)]
 
     def draw(self) -> int:
-        tile = self.live[self._next]
-        self._next += 1
+        tile = self.live[self.next_live]
+        self.next_live += 1
         self.remaining -= 1
         return tile
 
@@ -219,4 +219,4 @@ class WallState:
 
     def unseen(self) -> Iterable[int]:
         """Tiles nobody holds or has seen: the rest of the live wall and the dead wall (for conservation checks)."""
-        return (*self.live[self._next :], *self.dead[2 * INDICATOR_PAIRS + self.replacements_taken :], *self.dead[: 2 * INDICATOR_PAIRS])
+        return (*self.live[self.next_live :], *self.dead[2 * INDICATOR_PAIRS + self.replacements_taken :], *self.dead[: 2 * INDICATOR_PAIRS])

@@ -1,0 +1,96 @@
+"""The per-seat shortcuts of the turn give the answers of the full computation.
+
+- ``Seat.rest_after_discard`` (the rest of the hand a discard leaves, with the isolated-tile bound, the bound the
+  riichi check found for the drawn hand (``Seat.drawn_floor``), and without the comparison with the last rest)
+  finds the waits the exact count gives, and keeps a lower bound of the shanten.
+- ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
+  when it would list none.
+- The listing does not ask ``reach_bar`` of a seat that called a tile (``made_calls``): it would refuse.
+
+Checked at every own turn and every discard of self-played games under rulebooks with and without red fives,
+kita, open riichi and abortive draws, with random players and with players that favour riichi, calls and kans.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from engine.core.analysis import shanten
+from engine.core.tiles import KIND_OF
+from engine.game import Game
+from engine.round import Round, legal
+from engine.round import state as round_state
+from engine.round.actions import Action
+from engine.round.rules import round_rules
+from engine.round.state import waits_of
+from engine.scoring import library
+from engine.scoring.library import rulebook
+
+RULEBOOKS = ("tenhou", "tenhou_sanma", "house", "ema2012")
+
+
+class _BoldAgent:
+    """Random, but plays a riichi, a kan or a call whenever one is offered: the moves the shortcuts depend on."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, rnd: Any, seat: int, legal_moves: Sequence[Action]) -> Action:
+        bold = [a for a in legal_moves if a.type in ("reach", "ankan", "kakan", "pon", "chi", "daiminkan")]
+        return self.rng.choice(bold or list(legal_moves))
+
+
+def _games(name: str) -> None:
+    rb = rulebook(name)
+    players = round_rules(library.scorer(name)).players
+    for seed in range(3):
+        Game(rb, seed, "random").play()
+        Game(rb, seed, [_BoldAgent(seed * 10 + k) for k in range(players)]).play()  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("name", RULEBOOKS)
+def test_the_rest_after_a_discard_finds_the_waits_of_the_full_count(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    original = round_state.Seat.rest_after_discard
+
+    def rest_after_discard(self: round_state.Seat, kinds: frozenset[int], bound: int) -> None:
+        original(self, kinds, bound)
+        counts = self.counts
+        exact = shanten(tuple(counts), len(self.melds))
+        assert self.shanten <= exact  # a lower bound, or the count itself
+        assert self.waits == (waits_of(counts, len(self.melds), kinds) if exact == 0 else frozenset())
+        assert self.rested is None  # the next ``rest`` counts afresh
+        seen.append(exact)
+
+    monkeypatch.setattr(round_state.Seat, "rest_after_discard", rest_after_discard)
+    _games(name)
+    assert 0 in seen and max(seen) >= 2 and len(seen) > 1000
+
+
+@pytest.mark.parametrize("name", RULEBOOKS)
+def test_the_own_turn_listing_agrees_with_the_full_checks(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every own turn after a draw: the pons are those of the melds, the kans listed are ``_kans``' full list,
+    and a riichi is offered exactly when ``reach_bar`` (asked in full) allows it."""
+    checked: list[bool] = []
+    original = legal.own_turn
+
+    def own_turn(rnd: Round, seat: int) -> tuple[Action, ...]:
+        got = original(rnd, seat)
+        s = rnd.seats[seat]
+        assert s.pon_kinds == [KIND_OF[m.tiles[0]] for m in s.melds if m.type == "pon"]
+        if rnd.reach_pending or rnd.after_call:
+            return got
+        kans = [a for a in got if a.type in ("ankan", "kakan")]
+        assert kans == legal._kans(rnd, seat)
+        offered = any(a.type == "reach" for a in got)
+        assert offered == (not s.riichi and legal.reach_bar(rnd, seat) is None), (seat, s.made_calls)
+        checked.append(offered)
+        return got
+
+    monkeypatch.setattr(legal, "own_turn", own_turn)
+    _games(name)
+    assert len(checked) > 1000
