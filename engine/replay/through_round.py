@@ -365,27 +365,38 @@ class _Driver:
         return "?" if s is None else s.abortive or s.kind
 
     def _apply(self, action: Action) -> bool:
+        """Play a move found among the legal ones: a refusal now is reported as it stands."""
         try:
             self.rnd.apply(action)
         except IllegalAction as exc:
             self.fail("illegal move", str(action), exc.message)
             return False
         except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
+            return self._refused(action, exc)
         self.out.actions += 1
         return True
+
+    def _refused(self, action: Action, exc: EngineError) -> bool:
+        """The round turned a move down for another reason than its legality (a rule it cannot play out)."""
+        self.fail("move", str(action), f"the round refused it: {exc.message}")
+        return False
 
     def _own(self, action: Action, exact: bool = True) -> bool:
         if self.rnd.phase != "own" and not self._pass_all(keep=action.actor):  # "own": nobody is asked
             return False
-        try:  # the log's move as it stands is nearly always the legal one: ``apply`` checks it, one question
+        return self._move(action, exact)
+
+    def _move(self, action: Action, exact: bool = True) -> bool:
+        """One logged move, on the seat's turn or as its answer to a discard: the move as the log writes it is
+        nearly always the legal one (a discard, a pass), so ``apply`` is asked first and decides it in one
+        question; only when it is refused is the legal move the log means looked for (a call's tiles, a
+        tsumogiri flag)."""
+        try:
             self.rnd.apply(action)
         except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means (a call's tiles, a tsumogiri flag)
+            pass  # nothing changed: look for the legal move the log means
         except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
+            return self._refused(action, exc)
         else:
             self.out.decisions += 1
             self.out.actions += 1
@@ -408,28 +419,9 @@ class _Driver:
             if rnd.finished:
                 break
             action = answers.get(seat) or pass_action(seat)
-            if not self._answer(action):
+            if not self._move(action):
                 return False
         return True
-
-    def _answer(self, action: Action) -> bool:
-        """One seat's answer: the log's move as it stands (nearly always a pass, legal as it is: ``apply`` checks it,
-        one question), else the legal move the log means."""
-        try:
-            self.rnd.apply(action)
-        except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means
-        except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
-        else:
-            self.out.decisions += 1
-            self.out.actions += 1
-            return True
-        found = self._find(action)
-        if found is None:
-            return self._illegal(action)
-        return self._apply(found)
 
     def _pass_all(self, keep: int | None = None) -> bool:
         """Every seat still asked about a discard or kan passes (logs write no passes)."""
