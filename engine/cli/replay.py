@@ -3,7 +3,8 @@ differs (readable text, or the contract's JSON with ``--json``).
 
 Exit 0 when every round matches, 1 when some round differs or some file could not be read (each bad file is
 reported and skipped; every good one is still replayed), 2 when no path exists or nothing could be replayed (no
-log among the paths, or none readable: the files are named on stderr).
+log among the paths, or none readable: the files are named on stderr), 3 when the engine itself failed on a round
+(a bug of ours, never counted as the log differing: one line on stderr naming the round, asking for a report).
 
 ``--narrate`` (as on ``riichi play``) tells each replayed round in words before the report (``engine.protocol.narrate``):
 the deal, calls, riichi, kita, new dora, wins with their yaku as the rulebook scores them, draws, payments, and

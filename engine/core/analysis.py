@@ -409,7 +409,7 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits):
+    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits, _suit_complete, _suit_waits):
         cached.cache_clear()
 
 
@@ -425,46 +425,81 @@ def cached_shanten(counts: tuple[int, ...], n_melds: int) -> int:
 
 @lru(_CACHE_SIZE)
 def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
-    """``waits`` memoised on the hand's counts, and computed suit by suit: a candidate tile changes one suit's
-    table only, so the other suits' merged table is built once per hand instead of once per candidate. The
-    answer is the same as ``waits`` (a tenpai hand, then each candidate whose hand shanten says is complete)."""
+    """``waits`` memoised on the hand's counts, and read suit by suit from per-suit answers.
+
+    A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
+    most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
+    orphans). Whether a suit splits so (``_suit_complete``) and which tiles make it split so (``_suit_waits``)
+    depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
+    instead of a table merge per candidate tile. The answer is ``waits``'s (tests/engine/test_analysis.py
+    compares the two)."""
     total = sum(counts)
     if total % 3 != 1:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if cached_shanten(counts, n_melds) != 0:
         return ()
-    sets = _sets_and_melds(total + 1, n_melds)
-    vecs = [counts[0:9], counts[9:18], counts[18:27]]
-    tables = [_suit_table(vec) for vec in vecs]
-    honours = _honour_table(counts[27:34])
-    others = (_merge(tables[1], tables[2]), _merge(tables[0], tables[2]), _merge(tables[0], tables[1]))
-    all_suits = _merge(others[0], tables[0])
-    target = 3 * sets + 2
-    held = list(counts)
-    found = []
-    # one more tile lowers a shanten count by one at most: seven pairs or thirteen orphans can be completed by a
-    # candidate only when the hand is already one tile from it (checked once here, not once per candidate)
-    special = sets == MAX_SETS and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0)
-    for kind in _candidates(held):
-        if held[kind] >= 4:
-            continue
-        if kind < 27:
-            suit, index = divmod(kind, 9)
-            vec = vecs[suit]
-            changed = _suit_table(vec[:index] + (vec[index] + 1,) + vec[index + 1 :])
-            complete = _used(_merge(changed, others[suit]), honours, sets) == target
+    _sets_and_melds(total + 1, n_melds)
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    pairs = 0  # suits complete as they stand with their pair, among those complete as they stand
+    broken = -1  # the one suit not complete as it stands, when there is exactly one
+    for suit, vec in enumerate(parts):
+        state = _suit_complete(vec)
+        if state < 0:
+            if broken >= 0:
+                broken = 4  # two suits are not complete: no tile mends both
+                break
+            broken = suit
         else:
-            vec = counts[27:34]
-            index = kind - 27
-            changed = _honour_table(vec[:index] + (vec[index] + 1,) + vec[index + 1 :])
-            complete = _used(all_suits, changed, sets) == target
-        if not complete and special:
-            held[kind] += 1
-            complete = _special_complete(held)
-            held[kind] -= 1
-        if complete:
-            found.append(kind)
-    return tuple(found)
+            pairs += state
+    found: list[int] = []
+    if broken < 4:
+        for suit in range(4) if broken < 0 else (broken,):
+            vec = parts[suit]
+            # the pairs of the other suits: the tile's suit must bring the pair when they hold none, and must not
+            # when they hold one
+            others = pairs if broken >= 0 else pairs - _suit_complete(vec)
+            if others <= 1:
+                found.extend(9 * suit + index for index in _suit_waits(vec)[others])
+    if n_melds == 0 and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0):
+        held = list(counts)
+        for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
+            if held[kind] < 4 and kind not in found:
+                held[kind] += 1
+                if _special_complete(held):
+                    found.append(kind)
+                held[kind] -= 1
+        found.sort()
+    return tuple(found)  # suit by suit, each in kind order: in kind order
+
+
+@lru(_CACHE_SIZE)
+def _suit_complete(vec: tuple[int, ...]) -> int:
+    """Whether one suit's (or the honours') tiles split into sets and at most one pair using every tile: 0
+    without a pair, 1 with one, -1 when they do not split so."""
+    total = sum(vec)
+    sets, rest = divmod(total, 3)
+    if rest == 1:
+        return -1
+    pair = 1 if rest == 2 else 0
+    table = _honour_table(vec) if len(vec) == 7 else _suit_table(vec)
+    return pair if table[2 * sets + pair] == total else -1
+
+
+@lru(_CACHE_SIZE)
+def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The kinds of one suit (index in the suit) whose one more copy makes it split into sets and a pair using
+    every tile, then those that make it split into sets alone (a copy beyond the fourth never counts): indexed
+    by the pairs the other suits hold."""
+    with_pair: list[int] = []
+    without: list[int] = []
+    for index, count in enumerate(vec):
+        if count < 4:
+            state = _suit_complete(vec[:index] + (count + 1,) + vec[index + 1 :])
+            if state == 1:
+                with_pair.append(index)
+            elif state == 0:
+                without.append(index)
+    return tuple(with_pair), tuple(without)
 
 
 def _special_complete(held: list[int]) -> bool:

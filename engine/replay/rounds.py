@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, InternalError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
@@ -342,9 +342,10 @@ def replay_events(
             played = replay_round(rules, start, body, index + 1, first_round=k == 0)
         except EngineError as exc:
             played = RoundReplay(start.label, mismatches=[Mismatch(start.label, index, "replay", "the round replays", exc.message)])
-        except Exception as exc:  # a bug of the round engine: report the round, keep replaying the others
-            note = f"internal error {exc.__class__.__name__}: {exc} (please report this)"
-            played = RoundReplay(start.label, mismatches=[Mismatch(start.label, index, "replay", "the round replays", note)])
+        except InternalError:
+            raise
+        except Exception as exc:  # a bug of the round engine, not a log that differs: never counted as a mismatch
+            raise InternalError.of(exc, f"replaying {start.label} of {source}") from exc
         if on_round is not None:
             on_round(source, played)
         mismatches = list(played.mismatches)
@@ -415,9 +416,14 @@ def replay(
             events, places = read_events_at(path)
             start = game_start(events)
             rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
+        except EngineError as exc:
+            report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+            continue
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
+            report.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
+            continue
+        try:  # a ValueError here is the engine's, never the file's: it goes on as an internal error
             replay_events(events, rules, str(path), report, places, on_round)
         except EngineError as exc:
             report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            report.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
     return report

@@ -14,7 +14,8 @@ live draws in order, the replacement draws, the dora and ura indicators); the ti
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -130,30 +131,21 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         elif type(event) is NewDoraIndicator:
             dora.append(event.tile)
     players = rules.players
-    full = tile_set(rules)
-    left = list(_copies_of(tuple(full)))  # copies of each tile code not placed yet
-
-    def take(tiles: Sequence[int], what: str) -> list[int]:
-        for code in tiles:
-            if not 0 <= code < len(left) or left[code] <= 0:
-                raise InvalidRequest(f"{what}: one `{format_tiles([code])}` more than the rulebook's tile set holds")
-            left[code] -= 1
-        return list(tiles)
-
+    size, copies = _tile_set_of(rules)
     if len(start.hands) != players:
         raise InvalidRequest(f"the log deals {len(start.hands)} hands, the rulebook plays with {players}")
-    hands = [take(hand, f"the hand of seat {seat}") for seat, hand in enumerate(start.hands)]
-    take(live, "the draws")
-    take(replacements, "the replacement draws")
+    hands = [list(hand) for hand in start.hands]
+    left = _left_after(copies, chain(*hands, live, replacements, dora, ura))
+    if left is None:  # some tile is one too many: say which, and where, by placing them one by one
+        _take_each(list(copies), start.hands, live, replacements, dora, ura)
+        raise AssertionError("a tile set overdrawn as a whole is overdrawn somewhere")  # pragma: no cover
     if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
         raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
-    take(dora, "the dora indicators")
-    take(ura, "the ura indicators")
     rest = [code for code in _CODES_BY_KIND for _ in range(left[code])]  # the unseen tiles, by kind then code
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
-    live_size = len(full) - rules.dead_wall - 13 * players
+    live_size = size - rules.dead_wall - 13 * players
     if len(live) + len(moved) > live_size:
         raise InvalidRequest(f"the log draws {len(live) + len(moved)} tiles from a live wall of {live_size}")
     filled = [c if c is not None else rest.pop() for c in dead]
@@ -163,13 +155,62 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
 
 
+_LAST_SET: list[tuple[object, int, tuple[int, ...]]] = [(None, 0, ())]  # rules object, tile count, copies per code
+
+
+def _tile_set_of(rules: RoundRules) -> tuple[int, tuple[int, ...]]:
+    """The size of the rulebook's tile set and the copies of each tile code in it: asked for every replayed
+    round, with the same rules object for a whole game, so the last answer is kept by identity (one tuple, read
+    and replaced whole, so that threads replaying at once never mix two rulebooks' answers)."""
+    last = _LAST_SET[0]
+    if last[0] is not rules:
+        full = tile_set(rules)
+        last = (rules, len(full), _copies_of(tuple(full)))
+        _LAST_SET[0] = last
+    return last[1], last[2]
+
+
 @lru(64)
 def _copies_of(tiles: tuple[int, ...]) -> tuple[int, ...]:
-    """The copies of each tile code in a tile set: asked for every replayed round, counted once per set."""
+    """The copies of each tile code in a tile set, counted once per set."""
     copies = [0] * len(KIND_OF)
     for code in tiles:
         copies[code] += 1
     return tuple(copies)
+
+
+def _left_after(copies: tuple[int, ...], tiles: Iterable[int]) -> list[int] | None:
+    """The copies of each tile code left once the log's tiles are placed, counted in one pass (C-level), or None
+    when some tile is not in the set or one too many: ``_take_each`` then says which and where."""
+    counted = Counter(tiles)
+    left = list(copies)
+    top = len(left)
+    for code, number in counted.items():
+        if not 0 <= code < top or left[code] < number:
+            return None
+        left[code] -= number
+    return left
+
+
+def _take_each(left: list[int], hands: Sequence[Sequence[int]], live: Sequence[int], replacements: Sequence[int],
+               dora: Sequence[int], ura: Sequence[int]) -> None:
+    """Place the log's tiles one by one, in the log's order, and raise at the first one the set does not hold
+    (the indicators counted first, as a log with too many is refused for that)."""
+
+    def take(tiles: Sequence[int], what: str) -> None:
+        for code in tiles:
+            if not 0 <= code < len(left) or left[code] <= 0:
+                raise InvalidRequest(f"{what}: one `{format_tiles([code])}` more than the rulebook's tile set holds")
+            left[code] -= 1
+
+    for seat, hand in enumerate(hands):
+        take(hand, f"the hand of seat {seat}")
+    take(live, "the draws")
+    take(replacements, "the replacement draws")
+    if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
+        raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
+    take(dora, "the dora indicators")
+    take(ura, "the ura indicators")
 
 
 def setup_of(start: RoundStart, first_round: bool) -> RoundSetup:
@@ -365,27 +406,38 @@ class _Driver:
         return "?" if s is None else s.abortive or s.kind
 
     def _apply(self, action: Action) -> bool:
+        """Play a move found among the legal ones: a refusal now is reported as it stands."""
         try:
             self.rnd.apply(action)
         except IllegalAction as exc:
             self.fail("illegal move", str(action), exc.message)
             return False
         except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
+            return self._refused(action, exc)
         self.out.actions += 1
         return True
+
+    def _refused(self, action: Action, exc: EngineError) -> bool:
+        """The round turned a move down for another reason than its legality (a rule it cannot play out)."""
+        self.fail("move", str(action), f"the round refused it: {exc.message}")
+        return False
 
     def _own(self, action: Action, exact: bool = True) -> bool:
         if self.rnd.phase != "own" and not self._pass_all(keep=action.actor):  # "own": nobody is asked
             return False
-        try:  # the log's move as it stands is nearly always the legal one: ``apply`` checks it, one question
+        return self._move(action, exact)
+
+    def _move(self, action: Action, exact: bool = True) -> bool:
+        """One logged move, on the seat's turn or as its answer to a discard: the move as the log writes it is
+        nearly always the legal one (a discard, a pass), so ``apply`` is asked first and decides it in one
+        question; only when it is refused is the legal move the log means looked for (a call's tiles, a
+        tsumogiri flag)."""
+        try:
             self.rnd.apply(action)
         except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means (a call's tiles, a tsumogiri flag)
+            pass  # nothing changed: look for the legal move the log means
         except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
+            return self._refused(action, exc)
         else:
             self.out.decisions += 1
             self.out.actions += 1
@@ -408,28 +460,9 @@ class _Driver:
             if rnd.finished:
                 break
             action = answers.get(seat) or pass_action(seat)
-            if not self._answer(action):
+            if not self._move(action):
                 return False
         return True
-
-    def _answer(self, action: Action) -> bool:
-        """One seat's answer: the log's move as it stands (nearly always a pass, legal as it is: ``apply`` checks it,
-        one question), else the legal move the log means."""
-        try:
-            self.rnd.apply(action)
-        except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means
-        except EngineError as exc:
-            self.fail("move", str(action), f"the round refused it: {exc.message}")
-            return False
-        else:
-            self.out.decisions += 1
-            self.out.actions += 1
-            return True
-        found = self._find(action)
-        if found is None:
-            return self._illegal(action)
-        return self._apply(found)
 
     def _pass_all(self, keep: int | None = None) -> bool:
         """Every seat still asked about a discard or kan passes (logs write no passes)."""

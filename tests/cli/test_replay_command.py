@@ -104,3 +104,36 @@ def test_replay_progress_disabled_or_never_shown_writes_nothing(monkeypatch: pyt
     assert err.getvalue() == ""
 
 
+
+
+@pytest.mark.parametrize("fault", [KeyError("seat"), ValueError("a bad count"), AssertionError()])
+def test_a_fault_of_the_round_engine_is_an_internal_error_not_a_mismatch(
+    fault: Exception, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug of the round engine is never reported as the log differing from the rulebook (exit 1), nor as a
+    file that cannot be read: it is the contract's internal error, exit 3, asking for a report."""
+    from engine.replay import rounds
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise fault
+
+    monkeypatch.setattr(rounds, "replay_round", broken)
+    assert main(["replay", str(EXCERPT), "--json"]) == 3
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("riichi replay: internal error while replaying ")
+    assert type(fault).__name__ in captured.err and "please report" in captured.err and "Traceback" not in captured.err
+
+
+def test_a_fault_of_the_round_engine_reaches_a_library_caller_as_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.core.errors import InternalError
+    from engine.replay import rounds
+    from engine.replay.source import replay_log
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise IndexError("tile")
+
+    monkeypatch.setattr(rounds, "replay_round", broken)
+    with pytest.raises(InternalError, match="please report") as caught:
+        replay_log(EXCERPT.read_bytes(), name=EXCERPT.name)
+    assert isinstance(caught.value.__cause__, IndexError)

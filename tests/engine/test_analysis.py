@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from mahjong.shanten import Shanten
 
-from engine.core.analysis import analyze, is_complete, shanten, waits
+from engine.core.analysis import analyze, cached_waits, clear_caches, is_complete, shanten, waits
 from engine.core.decompose import decompose
 from engine.core.errors import InvalidHand
 from engine.core.tiles import NotationError, parse_tiles
@@ -46,6 +46,27 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(held):
     brute = tuple(k for k in range(34) if held[k] < 4 and completes(plus(held, k)))
     assert waits(held) == brute
     assert (shanten(held) == 0) == bool(brute)
+
+
+@settings(max_examples=300)
+@given(hand_counts(sizes=(13, 10, 7, 4, 1)))
+def test_the_waits_read_suit_by_suit_are_the_full_search(held):
+    melds = (13 - sum(held)) // 3
+    assert cached_waits(held, melds) == waits(held, melds)
+
+
+def test_the_waits_read_suit_by_suit_are_the_full_search_on_crowded_and_special_hands():
+    """Hands of few kinds (four copies held, shanpon and nobetan shapes), seven pairs and thirteen orphans: every
+    tenpai one among 20,000, with the per-suit answers cold and then kept."""
+    rng = random.Random(2026)
+    hands = [random_counts(rng, size, rng.choice((4, 6, 9, 14))) for size in rng.choices((13, 10, 7, 4, 1), k=20_000)]
+    hands += [counts(text) for text in ("1122m3344p5566s7z", "1133557799m11p1z", "19m19p19s1234567z", "19m19p19s1234566z", "1112345678999m")]
+    tenpai = [held for held in hands if shanten(held) == 0]
+    assert len(tenpai) > 1000
+    clear_caches()
+    for _ in range(2):
+        for held in tenpai:
+            assert cached_waits(held, (13 - sum(held)) // 3) == waits(held), held
 
 
 @settings(max_examples=300)

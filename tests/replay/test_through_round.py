@@ -58,3 +58,73 @@ def test_a_mismatch_names_its_place_in_the_file_when_the_reader_knows_it() -> No
     assert xml.text().startswith("E1-0, line 1, column 3457: draw") and xml.to_json()["offset"] == 3456
     json6 = Mismatch("E1-0", 12, "draw", "a", "b", at=Position(path="log[0][6][7]"))
     assert json6.text().startswith("E1-0, log[0][6][7]: draw") and json6.to_json()["path"] == "log[0][6][7]"
+
+
+def _placed_one_by_one(rules, start, body) -> str:
+    """What placing the log's tiles one by one says (the full check): the message of the first tile the set does
+    not hold, or of too many indicators, or ``ok``."""
+    from engine.core.errors import InvalidRequest
+    from engine.replay import through_round as tr
+    from engine.replay.events import NewDoraIndicator, Win
+
+    live, replacements, dora, ura, pending = [], [], [start.dora_indicator], (), set()
+    for event in body:
+        if type(event) is Tsumo:
+            (replacements if event.actor in pending else live).append(event.pai)
+            pending.discard(event.actor)
+        elif type(event) is Call and (event.is_kan or event.kind == "kita"):
+            pending.add(event.seat)
+        elif type(event) is NewDoraIndicator:
+            dora.append(event.tile)
+        elif type(event) is Win and len(event.ura_indicators) > len(ura):
+            ura = event.ura_indicators
+    _, copies = tr._tile_set_of(rules)
+    try:
+        tr._take_each(list(copies), start.hands, live, replacements, dora, ura)
+    except InvalidRequest as exc:
+        return exc.message
+    return "ok"
+
+
+def test_the_tiles_counted_at_once_give_the_one_by_one_placements_verdict() -> None:
+    """``wall_of`` counts the log's tiles in one pass and places them one by one only to word a refusal: on real
+    rounds and on rounds given a fifth copy, a second red five or too many indicators, it refuses exactly
+    when the one-by-one placement does, with the same message."""
+    import random
+    from pathlib import Path
+
+    from engine.core.errors import InvalidRequest
+    from engine.replay.events import NewDoraIndicator
+    from engine.replay.rounds import read_events, split_rounds
+
+    rules = round_rules(library.scorer("tenhou"))
+    folder = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+    rng = random.Random(7)
+    checked = refused = 0
+    for path in sorted(folder.iterdir())[:6]:
+        for _, start, body in split_rounds(read_events(path))[1]:
+            variants = [(start, body)]
+            hands = [list(h) for h in start.hands]
+            seat = rng.randrange(4)
+            hands[seat][rng.randrange(13)] = rng.choice([hands[(seat + 1) % 4][0], hands[seat][0], 34])
+            variants.append((_with_hands(start, hands), body))
+            variants.append((start, [*body, *(NewDoraIndicator(start.dora_indicator) for _ in range(5))]))
+            for variant, events in variants:
+                want = _placed_one_by_one(rules, variant, events)
+                try:
+                    wall_of(rules, variant, events)
+                    got = "ok"
+                except InvalidRequest as exc:
+                    got = exc.message
+                if want == "ok" and got.startswith("the log draws"):
+                    continue  # a later check of the wall's size, the same on both paths
+                assert got == want
+                checked += 1
+                refused += want != "ok"
+    assert checked > 100 and refused > 50
+
+
+def _with_hands(start: RoundStart, hands: list[list[int]]) -> RoundStart:
+    from ruledsl.record import replace
+
+    return replace(start, hands=tuple(tuple(h) for h in hands))
