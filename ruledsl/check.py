@@ -708,13 +708,28 @@ def unsatisfiable(expr: ast.Expr) -> str | None:
         if unsatisfiable(expr.left) is not None and unsatisfiable(expr.right) is not None:
             return "neither side of `or` can hold"
         return None
-    conjuncts = _conjuncts(expr)
+    conjuncts = [_Conjunct(c) for c in _conjuncts(expr)]
     if len(conjuncts) > 1:
         for c in conjuncts:
-            reason = unsatisfiable(c)
+            reason = _unsatisfiable_alone(c)
             if reason is not None:
                 return reason
     return _contradiction(conjuncts)
+
+
+def _unsatisfiable_alone(c: _Conjunct) -> str | None:
+    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole."""
+    expr = c.expr
+    if isinstance(expr, ast.BinOp) and expr.op == "or":
+        return unsatisfiable(expr)
+    if _fold(expr) is False:
+        return "it is always false"
+    if c.comparison is None or c.comparison[2][0] != "int":
+        return None  # alone, only a number compared with the size of `sets` or `pairs` can contradict itself
+    term = c.comparison[0]
+    if _size_of(term) is None and _counted(term) is None:
+        return None
+    return _contradiction([c])
 
 
 def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
@@ -831,9 +846,19 @@ _SHAPE_TERM = _Term(ast.Name("shape"))
 _EXACTLY_ONE_TERMS = tuple((a, b, _Term(ast.Name(a)), _Term(ast.Name(b))) for a, b in _EXACTLY_ONE)
 
 
-def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
-    if len(conjuncts) == 1 and not _bounded_alone(conjuncts[0]):
-        return None
+class _Conjunct:
+    """One conjunct as ``_contradiction`` reads it, read once: the term it asserts (or denies) and, when it compares
+    a term with a constant, that comparison."""
+
+    __slots__ = ("expr", "atom", "truth", "comparison")
+
+    def __init__(self, expr: ast.Expr) -> None:
+        self.expr = expr
+        self.atom, self.truth = (expr.operand, False) if isinstance(expr, ast.Not) else (expr, True)
+        self.comparison = _comparison(expr)
+
+
+def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
     literals: dict[_Term, bool] = {}
     equal: dict[_Term, _Const] = {}
     unequal: dict[_Term, set[_Const]] = {}
@@ -846,12 +871,12 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
         return bounds[key][0] > bounds[key][1]
 
     for c in conjuncts:
-        atom, truth = (c.operand, False) if isinstance(c, ast.Not) else (c, True)
+        atom, truth = c.atom, c.truth
         atom_key = _Term(atom)
         if literals.get(atom_key, truth) != truth:
             return f"`{_words(atom)}` must be both true and false"
         literals[atom_key] = truth
-        comparison = _comparison(c)
+        comparison = c.comparison
         if comparison is None:
             continue
         term, op, value = comparison
@@ -897,17 +922,6 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None
-
-
-def _bounded_alone(conjunct: ast.Expr) -> bool:
-    """Whether one conjunct on its own may contradict itself: only a number compared with the size of ``sets`` or
-    ``pairs``, or a count over one of them, can (``size(sets) > 4``); any other single term, literal or
-    comparison leaves some value possible, so ``_contradiction`` need not build its tables for it."""
-    comparison = _comparison(conjunct)
-    if comparison is None or comparison[2][0] != "int":
-        return False
-    term = comparison[0]
-    return _size_of(term) is not None or _counted(term) is not None
 
 
 def _named(shown: ast.Expr | str) -> str:
