@@ -496,16 +496,21 @@ def parse(text: str, file: str) -> ast.Rulebook | None:
         return None
 
 
-def parse_bounded(text: str, file: str, max_items: int, max_item_tokens: int, max_nesting: int) -> tuple[ast.Rulebook | None, bool]:
-    """``parse``, and whether the text is certainly within ``ruledsl.parser``'s size bounds (items, tokens per item,
-    bracket nesting), told from the tokens already read instead of a second pass over the text: False when it
-    cannot be told, and the caller checks the bounds as before."""
+def parse_bounded(text: str, file: str, max_items: int, max_item_tokens: int, max_nesting: int) -> tuple[ast.Rulebook | None, bool | None]:
+    """``parse`` of a text certainly within ``ruledsl.parser``'s size bounds (items, tokens per item, bracket
+    nesting), told from the tokens before any tree is built instead of a second pass over the text; and whether it
+    is: False when that cannot be told (no tree is built: the caller checks the bounds as before), None when the
+    tokens cannot be read (the text goes to lark)."""
     try:
         parser = _Parser(text, file)
-        tree = parser.rulebook()
-    except (_GiveUp, RecursionError):
+    except _GiveUp:
+        return None, None
+    if not _within_bounds(parser.toks, max_items, max_item_tokens, max_nesting):
         return None, False
-    return tree, _within_bounds(parser.toks, max_items, max_item_tokens, max_nesting)
+    try:
+        return parser.rulebook(), True
+    except (_GiveUp, RecursionError):
+        return None, True
 
 
 def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_item_tokens: int, max_nesting: int) -> bool:

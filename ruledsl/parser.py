@@ -89,16 +89,19 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
         raise RulebookError(reporter.diagnostics)
     from ruledsl import fast_parser  # here: a bundled rulebook's tree comes from the shipped cache
 
-    tree = None
-    if fast_parser.enabled() and _fast_grammar():
-        # the size bounds told from the fast parser's tokens when it can: the same verdict, one pass fewer
+    fast = fast_parser.enabled() and _fast_grammar()
+    if fast:
+        # the size bounds told from the fast parser's tokens when they certainly hold: one pass fewer
         tree, bounded = fast_parser.parse_bounded(text, file, MAX_ITEMS, MAX_ITEM_TOKENS, MAX_NESTING)
-        if tree is not None and bounded:
+        if tree is not None:
             return tree
+        fast = bounded is False  # unsure of the bounds: parsed once they are checked below
     if _check_nesting(text, reporter):
         raise RulebookError(reporter.diagnostics)
-    if tree is not None:
-        return tree
+    if fast:
+        tree = fast_parser.parse(text, file)
+        if tree is not None:
+            return tree
     from ruledsl import lark_parser  # here, not above: importing lark is the cost the cache exists to avoid
 
     return lark_parser.parse_tree(text, file, reporter)
