@@ -708,13 +708,28 @@ def unsatisfiable(expr: ast.Expr) -> str | None:
         if unsatisfiable(expr.left) is not None and unsatisfiable(expr.right) is not None:
             return "neither side of `or` can hold"
         return None
-    conjuncts = _conjuncts(expr)
+    conjuncts = [_Conjunct(c) for c in _conjuncts(expr)]
     if len(conjuncts) > 1:
         for c in conjuncts:
-            reason = unsatisfiable(c)
+            reason = _unsatisfiable_alone(c)
             if reason is not None:
                 return reason
     return _contradiction(conjuncts)
+
+
+def _unsatisfiable_alone(c: _Conjunct) -> str | None:
+    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole."""
+    expr = c.expr
+    if isinstance(expr, ast.BinOp) and expr.op == "or":
+        return unsatisfiable(expr)
+    if _fold(expr) is False:
+        return "it is always false"
+    if c.comparison is None or c.comparison[2][0] != "int":
+        return None  # alone, only a number compared with the size of `sets` or `pairs` can contradict itself
+    term = c.comparison[0]
+    if _size_of(term) is None and _counted(term) is None:
+        return None
+    return _contradiction([c])
 
 
 def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
@@ -810,44 +825,79 @@ def _counted(key: ast.Expr | str) -> str | None:
     return None
 
 
-def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
-    literals: dict[ast.Expr, bool] = {}
-    equal: dict[ast.Expr, _Const] = {}
-    unequal: dict[ast.Expr, set[_Const]] = {}
-    bounds: dict[ast.Expr | str, tuple[float, float]] = {}
-    shown: dict[ast.Expr | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
+class _Term:
+    """An expression as a dictionary key, hashed once: a syntax tree's own hash walks its whole subtree at every
+    lookup, and ``_contradiction`` looks each term up several times."""
 
-    def bound(key: ast.Expr | str, low: float, high: float) -> bool:
+    __slots__ = ("expr", "_hash")
+
+    def __init__(self, expr: ast.Expr) -> None:
+        self.expr = expr
+        self._hash = hash(expr)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Term) and self._hash == other._hash and self.expr == other.expr
+
+
+_SHAPE_TERM = _Term(ast.Name("shape"))
+_EXACTLY_ONE_TERMS = tuple((a, b, _Term(ast.Name(a)), _Term(ast.Name(b))) for a, b in _EXACTLY_ONE)
+
+
+class _Conjunct:
+    """One conjunct as ``_contradiction`` reads it, read once: the term it asserts (or denies) and, when it compares
+    a term with a constant, that comparison."""
+
+    __slots__ = ("expr", "atom", "truth", "comparison")
+
+    def __init__(self, expr: ast.Expr) -> None:
+        self.expr = expr
+        self.atom, self.truth = (expr.operand, False) if isinstance(expr, ast.Not) else (expr, True)
+        self.comparison = _comparison(expr)
+
+
+def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
+    literals: dict[_Term, bool] = {}
+    equal: dict[_Term, _Const] = {}
+    unequal: dict[_Term, set[_Const]] = {}
+    bounds: dict[_Term | str, tuple[float, float]] = {}
+    shown: dict[_Term | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
+
+    def bound(key: _Term | str, low: float, high: float) -> bool:
         old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
         bounds[key] = (max(old_low, low), min(old_high, high))
         return bounds[key][0] > bounds[key][1]
 
     for c in conjuncts:
-        atom, truth = (c.operand, False) if isinstance(c, ast.Not) else (c, True)
-        if atom in literals and literals[atom] != truth:
+        atom, truth = c.atom, c.truth
+        atom_key = _Term(atom)
+        if literals.get(atom_key, truth) != truth:
             return f"`{_words(atom)}` must be both true and false"
-        literals[atom] = truth
-        comparison = _comparison(c)
+        literals[atom_key] = truth
+        comparison = c.comparison
         if comparison is None:
             continue
         term, op, value = comparison
-        key: ast.Expr | str = _size_of(term) or term
+        term_key = _Term(term)
+        key: _Term | str = _size_of(term) or term_key
         shown.setdefault(key, term)
         if op == "==":
-            if term in equal and equal[term] != value:
-                return f"`{_words(term)}` cannot equal both `{_shown(equal[term])}` and `{_shown(value)}`"
-            if value in unequal.get(term, set()):
+            if term_key in equal and equal[term_key] != value:
+                return f"`{_words(term)}` cannot equal both `{_shown(equal[term_key])}` and `{_shown(value)}`"
+            if value in unequal.get(term_key, ()):
                 return f"`{_words(term)}` cannot both equal and differ from `{_shown(value)}`"
-            equal[term] = value
+            equal[term_key] = value
             if value[0] == "name" and isinstance(term, ast.Name) and term.id == "shape":
                 for size_key, has in _SHAPE_SIZES.get(str(value[1]), {}).items():
                     shown.setdefault(size_key, f"size({size_key})")
                     if bound(size_key, *has):
                         return f"a `{value[1]}` hand has {_range_words(*has)} `{size_key}`"
         elif op == "!=":
-            if equal.get(term) == value:
+            if equal.get(term_key) == value:
                 return f"`{_words(term)}` cannot both equal and differ from `{_shown(value)}`"
-            unequal.setdefault(term, set()).add(value)
+            unequal.setdefault(term_key, set()).add(value)
         if value[0] != "int":
             continue
         number = cast(int, value[1])
@@ -858,17 +908,17 @@ def _contradiction(conjuncts: list[ast.Expr]) -> str | None:
         if isinstance(key, str):
             bound(key, *_SIZE_BOUNDS[key])
         if bound(key, low, high):
-            shape = equal.get(ast.Name("shape"))
+            shape = equal.get(_SHAPE_TERM)
             if isinstance(key, str) and shape is not None and str(shape[1]) in _SHAPE_SIZES:
                 has = _SHAPE_SIZES[str(shape[1])].get(key, _SIZE_BOUNDS[key])
                 return f"a `{shape[1]}` hand has {_range_words(*has)} `{key}`"
             return f"no number meets every bound on `{_named(shown[key])}`"
     for key, (low, _) in bounds.items():  # a count over sets or pairs is at most their size
-        domain = _counted(key)
+        domain = _counted(key if isinstance(key, str) else key.expr)
         if domain is not None and low > bounds.get(domain, _SIZE_BOUNDS[domain])[1]:
             return f"no number meets every bound on `{_named(shown[key])}`"
-    for a, b in _EXACTLY_ONE:
-        ta, tb = literals.get(ast.Name(a)), literals.get(ast.Name(b))
+    for a, b, a_key, b_key in _EXACTLY_ONE_TERMS:
+        ta, tb = literals.get(a_key), literals.get(b_key)
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None

@@ -351,13 +351,7 @@ def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False, like:
         errors = [d for d in check(resolved, reuse=like is not None) if d.is_error]
         if errors:
             raise RulebookError(errors)
-    settings: dict[str, dict[str, Any]] = {}
-    for item in resolved.of_kind("settings"):
-        group = V.SETTINGS.get(item.name, {})
-        settings[item.name] = {
-            name: _setting_value(literal_value(f.value), group[name].type if name in group else V.ANY)
-            for name, f in item.fields.items()
-        }
+    settings = _settings(resolved)
     exceptions = _exceptions(resolved)
     compiled_before = _compiled_rules(like) if like is not None else {}
     rules: dict[str, list[Rule]] = {}
@@ -378,6 +372,24 @@ def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False, like:
         rules={k: tuple(v) for k, v in rules.items()},
         resolved=resolved,
     )
+
+
+def compile_settings(resolved: ResolvedRulebook) -> Rulebook:
+    """The rulebook with its settings compiled and no rule: what a scorer reads to tell whether it can use the
+    rulebook at all, for a file checked clean that has no example of its own to score (compiling and preparing
+    thousands of rules would only be thrown away). The caller knows the checker finds no error in it."""
+    return Rulebook(name=resolved.name, title=resolved.title or resolved.name, settings=_settings(resolved), rules={}, resolved=resolved)
+
+
+def _settings(resolved: ResolvedRulebook) -> dict[str, dict[str, Any]]:
+    settings: dict[str, dict[str, Any]] = {}
+    for item in resolved.of_kind("settings"):
+        group = V.SETTINGS.get(item.name, {})
+        settings[item.name] = {
+            name: _setting_value(literal_value(f.value), group[name].type if name in group else V.ANY)
+            for name, f in item.fields.items()
+        }
+    return settings
 
 
 def _exceptions(resolved: ResolvedRulebook) -> dict[tuple[str, str], tuple[ResolvedItem, ...]]:
@@ -474,4 +486,4 @@ def load(ref: str, text: str | None = None, file: str | None = None) -> Rulebook
     return compile_rulebook(resolved, checked=parsed_cache.checked_clean(resolved.texts))
 
 
-__all__ = ["Rulebook", "Rule", "Variant", "compile_rulebook", "compile_expr", "load", "literal_value", "item_kind"]
+__all__ = ["Rulebook", "Rule", "Variant", "compile_rulebook", "compile_settings", "compile_expr", "load", "literal_value", "item_kind"]

@@ -496,9 +496,53 @@ def parse(text: str, file: str) -> ast.Rulebook | None:
         return None
 
 
+def parse_bounded(text: str, file: str, max_items: int, max_item_tokens: int, max_nesting: int) -> tuple[ast.Rulebook | None, bool | None]:
+    """``parse`` of a text certainly within ``ruledsl.parser``'s size bounds (items, tokens per item, bracket
+    nesting), told from the tokens before any tree is built instead of a second pass over the text; and whether it
+    is: False when that cannot be told (no tree is built: the caller checks the bounds as before), None when the
+    tokens cannot be read (the text goes to lark)."""
+    try:
+        parser = _Parser(text, file)
+    except _GiveUp:
+        return None, None
+    if not _within_bounds(parser.toks, max_items, max_item_tokens, max_nesting):
+        return None, False
+    try:
+        return parser.rulebook(), True
+    except (_GiveUp, RecursionError):
+        return None, True
+
+
+def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_item_tokens: int, max_nesting: int) -> bool:
+    """Whether ``ruledsl.parser._check_nesting`` certainly finds nothing in the text of these tokens. Brackets are
+    the same tokens there (strings and comments hold none), so items (a ``{`` at depth 0) and nesting are counted
+    exactly. Tokens per item are bounded: that pass counts every token from an item's ``{`` to the next item's
+    (decorators between them included) and a two-character symbol such as ``==`` as two, so at most twice the
+    tokens here; an item past half the bound is left to it."""
+    depth = items = 0
+    start = -1
+    for index, kind in [(i, tok[0]) for i, tok in enumerate(toks) if tok[0] in _BRACKETS]:
+        if kind in _OPENING:
+            depth += 1
+            if depth == 1 and kind == "{":
+                items += 1
+                if items > max_items or (start >= 0 and 2 * (index - start) > max_item_tokens):
+                    return False
+                start = index
+            if depth > max_nesting:
+                return False
+        else:
+            depth = max(0, depth - 1)
+    return start < 0 or 2 * (len(toks) - start) <= max_item_tokens
+
+
+_BRACKETS = frozenset("([{)]}")
+_OPENING = frozenset("([{")
+
+
 def enabled() -> bool:
     """False when ``RIICHI_LARK_ONLY`` is set (every text goes to lark: how the tests compare the two)."""
     return not os.environ.get("RIICHI_LARK_ONLY")
 
 
-__all__ = ["GRAMMAR_SHA256", "grammar_matches", "parse", "unquote", "enabled"]
+__all__ = ["GRAMMAR_SHA256", "grammar_matches", "parse", "parse_bounded", "unquote", "enabled"]

@@ -87,12 +87,20 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
             "split it into files that `extends` one another",
         )
         raise RulebookError(reporter.diagnostics)
-    _check_characters(text, reporter) or _check_nesting(text, reporter)
-    if reporter.has_errors:
+    if _check_characters(text, reporter):
         raise RulebookError(reporter.diagnostics)
     from ruledsl import fast_parser  # here: a bundled rulebook's tree comes from the shipped cache
 
-    if fast_parser.enabled() and _fast_grammar():
+    fast = fast_parser.enabled() and _fast_grammar()
+    if fast:
+        # the size bounds told from the fast parser's tokens when they certainly hold: one pass fewer
+        tree, bounded = fast_parser.parse_bounded(text, file, MAX_ITEMS, MAX_ITEM_TOKENS, MAX_NESTING)
+        if tree is not None:
+            return tree
+        fast = bounded is False  # unsure of the bounds: parsed once they are checked below
+    if _check_nesting(text, reporter):
+        raise RulebookError(reporter.diagnostics)
+    if fast:
         tree = fast_parser.parse(text, file)
         if tree is not None:
             return tree

@@ -16,7 +16,7 @@ from engine.diff.steer import SteeredHands, hints_of
 from engine.scoring.example_runner import run_examples
 from engine.scoring.score import Scorer
 from ruledsl.check import check
-from ruledsl.compile import compile_rulebook
+from ruledsl.compile import compile_rulebook, compile_settings
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
 from ruledsl.parser import MAX_SOURCE_BYTES
 from ruledsl.record import field, record
@@ -226,9 +226,16 @@ def _leaf_file(display: str, text: str | None) -> str:
     return display if text is not None else f"rulebooks/{display}{RULEBOOK_SUFFIX}"
 
 
-def _run_examples(resolved: ResolvedRulebook, report: FileReport) -> None:
+def _run_examples(resolved: ResolvedRulebook, report: FileReport, *, whole: bool = False) -> None:
+    """Score the file's own examples. A file with none of its own still has a scorer built for it, since one that
+    refuses the rulebook (its settings) is an error to report; that scorer is built from the settings alone, no
+    rule compiled or prepared, as building the rules refuses nothing (``whole``: every rule all the same, which
+    ``tests/cli/test_check_examples_step.py`` holds equal on every rulebook and fixture)."""
     try:
-        compiled = compile_rulebook(resolved, checked=report.ok)  # the checker has just run: not twice
+        if whole or _writes_examples(resolved):
+            compiled = compile_rulebook(resolved, checked=report.ok)  # the checker has just run: not twice
+        else:
+            compiled = compile_settings(resolved)
     except RulebookError as exc:  # pragma: no cover - check() found no error, so compiling cannot fail
         report.diagnostics.extend(exc.diagnostics)
         return
@@ -249,6 +256,12 @@ def _run_examples(resolved: ResolvedRulebook, report: FileReport) -> None:
         source = lines[span.line - 1] if 1 <= span.line <= len(lines) else None
         report.diagnostics.append(outcome.diagnostic(source))
     report.diagnostics = _ordered(report.diagnostics)
+
+
+def _writes_examples(resolved: ResolvedRulebook) -> bool:
+    """Whether the file itself writes an example (those of the files it extends are not run: ``run_examples``)."""
+    name = resolved.name
+    return any(writer == name for item in resolved.items.values() for _example, writer in item.examples)
 
 
 def _ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
