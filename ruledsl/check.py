@@ -66,6 +66,14 @@ FIELD_SCOPES: dict[tuple[str, str], Scope] = {
     ("payment", "amount"): PAYMENT_SCOPE,
 }
 KIND_SCOPES = {"draw": ROUND_SCOPE, "abortive_draw": ROUND_SCOPE, "liability": ROUND_SCOPE}
+# Fields the engine reads once, when it loads the rulebook (which yaku stand alone, a limit's name on the payment
+# tables, when an abortive draw is checked), never for a hand or a round: each must be written as a constant, with
+# an example of one.
+CONSTANT_FIELDS: dict[tuple[str, str], str] = {
+    ("yaku", "standalone"): "`standalone = true`",
+    ("limit", "tier"): '`tier = "mangan"`',
+    ("abortive_draw", "at"): '`at = "discard_passed"`',
+}
 
 RESULT_KEYS = {
     "han": "int",
@@ -291,6 +299,14 @@ class _Checker:
         if name == "multiplier":
             if not isinstance(f.value, ast.Int) or not 1 <= f.value.value <= limits.MAX_MULTIPLIER:
                 self.d.error(f"`multiplier` must be a whole number from 1 to {limits.MAX_MULTIPLIER}", f.value.span, "e.g. `multiplier = 2`")
+            return
+        example = CONSTANT_FIELDS.get((kind, name))
+        if example is not None and not _is_constant(f.value):
+            self.d.error(
+                f"`{name}` must be written as a constant",
+                f.value.span,
+                f"it is read once, when the rulebook is loaded, not for each hand or round: write e.g. {example}",
+            )
             return
         if kind == "payment" and name == "from":
             if not isinstance(f.value, ast.Str) or f.value.value not in V.PAYERS:
@@ -1041,6 +1057,11 @@ def _mentions(expr: ast.Expr, name: str) -> bool:
         if _mentions(child, name):
             return True
     return False
+
+
+def _is_constant(expr: ast.Expr) -> bool:
+    """A literal, or a constant of the language (``m``, ``dragons`` ...): what the engine can read with no hand."""
+    return isinstance(expr, (ast.Bool, ast.Str, ast.Int)) or (isinstance(expr, ast.Name) and expr.id in V.CONSTANTS)
 
 
 def _scope_words(name: str) -> str:

@@ -16,6 +16,7 @@ from ruledsl import arithmetic as A
 from ruledsl import example_words as example_notation
 from ruledsl import vocabulary as V
 from ruledsl.check import (
+    CONSTANT_FIELDS,
     FIELD_SCOPES,
     FU_TOTAL_SCOPE,
     HAND_SCOPE,
@@ -144,6 +145,8 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]]) -> list[str]:
 
 
 def _scope_name(kind: str, field: str) -> str:
+    if (kind, field) in CONSTANT_FIELDS:
+        return "none: a constant"
     scope = FIELD_SCOPES.get((kind, field)) or KIND_SCOPES.get(kind) or HAND_SCOPE
     return {
         id(HAND_SCOPE): "hand",
