@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 
-from engine.core.errors import InvalidHand
+from engine.core.errors import EngineError, InvalidHand
 from engine.core.tiles import (
     KIND_OF,
     KINDS,
@@ -137,13 +137,61 @@ def build_hand(
         _check_size(len(codes), len(parsed))
     if win_code not in codes:  # a plain five may name the red five held, else the tile is missing
         win_code = _find_win(codes, win_code)
+    return _assembled(codes, parsed, win_code, concealed_counts)
+
+
+def _assembled(codes: Sequence[int], parsed: list[Meld], win_code: int, concealed_counts: tuple[int, ...]) -> Hand:
+    """The ``Hand`` of checked tiles and melds, with the properties already known set (``build_hand`` and
+    ``hand_from_notation`` make every hand here, so both make the same)."""
     hand = Hand(tuple(sorted(codes, key=_SORT_RANK.__getitem__)), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
-    closed = not parsed or all(meld.type in _CLOSED_ONLY for meld in parsed)
-    known["is_closed"] = closed
-    known["call_shape"] = (closed, any(meld.type in KAN_TYPES for meld in parsed), bool(parsed)) if parsed else _NO_CALLS
+    if parsed:
+        closed = all(meld.type in _CLOSED_ONLY for meld in parsed)
+        known["is_closed"] = closed
+        known["call_shape"] = (closed, any(meld.type in KAN_TYPES for meld in parsed), True)
+    else:
+        known["is_closed"] = True
+        known["call_shape"] = _NO_CALLS
     return hand
+
+
+def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, str]], tile_set: frozenset[int], copies: int) -> Hand | None:
+    """``build_hand`` of a request's notation when nothing in it is wrong or unusual (most requests): the same
+    ``Hand``, or None, and then ``build_hand`` reads it and names whatever is wrong.
+
+    ``tile_set`` is ``allowed_codes`` of the rulebook's tile set; ``melds`` are ``{"type", "tiles"}`` objects
+    already known to hold a meld type and a string (a plain request's). A meld is taken only as ``build_hand``
+    kept it before (``_MELDS``, its notation repeats), and a winning tile only as written in the hand."""
+    try:
+        codes = tile_codes(concealed)
+        won = tile_codes(win)
+    except EngineError:
+        return None
+    if len(won) != 1 or len(melds) > MAX_MELDS:
+        return None
+    win_code = won[0]
+    parsed: list[Meld] = []
+    everything = codes
+    if melds:
+        for item in melds:
+            meld = _MELDS.get((item["type"], item["tiles"]))
+            if meld is None:
+                return None
+            parsed.append(meld)
+            everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
+    if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
+        return None
+    counts = [0] * KINDS
+    for code in codes:  # indexing in the loop: the interpreter specialises it, where a mapped __getitem__ is a call
+        counts[KIND_OF[code]] += 1
+    concealed_counts = tuple(counts)
+    for meld in parsed:
+        for code in meld.tiles:
+            counts[KIND_OF[code]] += 1
+    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
+        return None
+    return _assembled(codes, parsed, win_code, concealed_counts)
 
 
 def _one_of_each_red(codes: Sequence[int]) -> bool:

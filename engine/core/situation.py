@@ -7,6 +7,8 @@ because Python code (``Scorer.score_hand``) may build one directly. Kept apart f
 
 from __future__ import annotations
 
+import operator
+
 from engine.core.errors import InvalidRequest
 from ruledsl.record import fields, record
 from ruledsl.typing_names import TYPE_CHECKING
@@ -42,11 +44,13 @@ class Situation:
     dealer_consecutive_wins: int = 0  # wins in a row of the current dealer before this hand (a game-level count)
 
     def __post_init__(self) -> None:
-        # a Situation may come from Python code (``Scorer.score_hand``), so it checks itself once, when built
-        for name, expected in _SITUATION_TYPES.items():
-            value = getattr(self, name)
-            if type(value) is not expected:
-                raise InvalidRequest(f"`{name}`: expected {expected.__name__}, got {type(value).__name__}")
+        # a Situation may come from Python code (``Scorer.score_hand``), so it checks itself once, when built: the
+        # types all at once (C-level), and field by field only to name the first that is wrong
+        if tuple(map(type, _FIELD_VALUES(self))) != _FIELD_TYPES:
+            for name, expected in _SITUATION_TYPES.items():
+                value = getattr(self, name)
+                if type(value) is not expected:
+                    raise InvalidRequest(f"`{name}`: expected {expected.__name__}, got {type(value).__name__}")
         if self.seat_wind not in WINDS or self.round_wind not in WINDS:
             raise InvalidRequest("`seat_wind` and `round_wind` must each be one of E, S, W, N")
         if self.kita < 0 or self.honba < 0 or self.riichi_sticks < 0 or self.dealer_consecutive_wins < 0:
@@ -129,6 +133,8 @@ FLAG_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] 
 WIND_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is str)  # seat and round wind
 COUNTER_FIELDS = tuple(name for name in SITUATION_FIELDS if _SITUATION_TYPES[name] is int)  # kita, honba, sticks
 SITUATION_DEFAULTS: dict[str, object] = {name: f.default for f in fields(Situation) for name in (f.name,)}
+_FIELD_VALUES = operator.attrgetter(*SITUATION_FIELDS)  # a situation's (or a request's) values of those fields
+_FIELD_TYPES = tuple(_SITUATION_TYPES.values())
 # the flags a player sets beside the way of winning: the example notation's words, the CLI's and the web page's
 # switches, the witness search's flags (every flag but ``tsumo``, which is the way of winning itself)
 EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
@@ -137,7 +143,7 @@ EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
 def situation_of(request: Any) -> Situation:
     """The situation of a request (a ``ScoreRequest`` or a ``PlainRequest``): its fields of the same names, with
     a double riichi counted as a riichi."""
-    values = {name: getattr(request, name) for name in SITUATION_FIELDS}
+    values = dict(zip(SITUATION_FIELDS, _FIELD_VALUES(request), strict=True))
     values["riichi"] = request.riichi or request.double_riichi
     return Situation(**values)
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from engine.core import tiles as T
 from engine.core.errors import InvalidHand, InvalidRequest
-from engine.core.hand import Hand, build_hand
+from engine.core.hand import Hand, build_hand, hand_from_notation
 from engine.core.memo import BoundedCache
 from engine.core.situation import SITUATION_FIELDS, Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
@@ -49,8 +49,14 @@ class RequestReader:
     def read(self, data: Any) -> Inputs:
         """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
         # a ``PlainRequest`` holds a ``ScoreRequest``'s fields as plain attributes, and is read as one
-        request = cast("ScoreRequest", plain_request(data) or _validated(data))
-        hand = self.build_hand(request)
+        plain = plain_request(data)
+        hand = None
+        if plain is not None:
+            prepared = self.prepared
+            hand = hand_from_notation(plain.hand, plain.win, plain.melds, prepared.hand_codes, prepared.copies)
+        request = cast("ScoreRequest", plain or _validated(data))
+        if hand is None:
+            hand = self.build_hand(request)
         situation, verdicts = self.situation(request)
         dora = T.tile_codes(request.dora_indicators) if request.dora_indicators else ()
         ura = T.tile_codes(request.ura_indicators) if request.ura_indicators else ()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.memo import BoundedCache
 from engine.core.situation import FLAG_FIELDS, SITUATION_DEFAULTS, WIND_FIELDS, WINDS
 from ruledsl.record import field, record
 from ruledsl.typing_names import TYPE_CHECKING
@@ -61,49 +62,46 @@ REQUEST_FIELDS = Fields(
 class PlainRequest:
     """A score request's fields as attributes, read from a plain object that pydantic would accept as is."""
 
+    hand: str
+    win: str
     melds: list[dict[str, str]]
 
 
 def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] | None]:
     """A function from a JSON object to its field values (defaults filled in), or None when the object needs
-    pydantic. With ``fill`` false it only checks, returning the object itself."""
-    required, bools, strs, choices, ints, nullable = fields.required, fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable
-    choices = {**choices, **fields.nullable_choices}
-    nullable = nullable | frozenset(fields.nullable_choices)
-    aliases = fields.aliases
+    pydantic. With ``fill`` false it only checks, returning the object itself.
+
+    Whether a key may hold a value of a type is decided once per *signature* (the object's keys and its values'
+    exact types, in order), which requests share by the thousand: a bool or a plain str field needs nothing more,
+    so a request is left with the few checks of its values (a wind among the four, a counter within its bounds,
+    each meld). ``checking_reader`` is the same test written out for one object, which the tests hold equal."""
+    plans: BoundedCache[tuple[Any, ...], Any] = BoundedCache(PLANS_LIMIT)
+    required = fields.required
     lists = {name: reader(item, fill=False) for name, item in fields.lists.items()}
-    defaults, empty_lists = fields.defaults, fields.empty_lists
+    defaults, empty_lists, aliases = fields.defaults, fields.empty_lists, fields.aliases
 
     def read(data: Any) -> dict[str, Any] | None:
-        # one pass, dispatching on the value's exact type (this runs for every request, so it is kept inline)
-        if type(data) is not dict or not data.keys() >= required:
+        if type(data) is not dict:
             return None
-        for key, value in data.items():
-            kind = type(value)
-            if kind is bool:
-                if key not in bools:
+        signature = (*data, *map(type, data.values()))
+        plan = plans.get(signature)
+        if plan is None:
+            plan = plans.put(signature, _plan(fields, lists, data) if data.keys() >= required else _NEVER)
+        if plan is not _NO_CHECKS:
+            if plan is _NEVER:
+                return None
+            choices, bounded, listed = plan
+            for key, allowed in choices:
+                if data[key] not in allowed:
                     return None
-            elif kind is str:
-                if key not in strs and (key not in nullable or key in choices):
-                    allowed = choices.get(key)
-                    if allowed is None or value not in allowed:
-                        return None
-            elif kind is int:
-                bounds = ints.get(key)
-                if bounds is None:
-                    return None
-                low, high = bounds
+            for key, low, high in bounded:
+                value = data[key]
                 if (low is not None and value < low) or (high is not None and value > high):
                     return None
-            elif kind is list:
-                item = lists.get(key)
-                if item is None:
-                    return None
-                for element in value:
+            for key, item in listed:
+                for element in data[key]:
                     if item(element) is None:
                         return None
-            elif value is not None or key not in nullable:
-                return None
         if not fill:
             return data
         values = dict(defaults)
@@ -116,6 +114,87 @@ def reader(fields: Fields, fill: bool = True) -> Callable[[Any], dict[str, Any] 
         return values
 
     return read
+
+
+# Distinct signatures (key orders and value types) a reader keeps plans for; a request stream has a few hundred.
+PLANS_LIMIT = 1024
+_NEVER: Any = ("never plain",)  # a signature no value can make plain (an unknown key, a type no field takes)
+_NO_CHECKS: Any = ((), (), ())
+
+
+def _plan(fields: Fields, lists: dict[str, Callable[[Any], Any]], data: dict[str, Any]) -> Any:
+    """What is left to check of an object of this signature once its keys and types are known: (choices, bounded
+    ints, lists) as (key, what it must meet) pairs, or ``_NEVER``. The same decisions as ``checking_reader``."""
+    choices_of = {**fields.choices, **fields.nullable_choices}
+    nullable = fields.nullable | frozenset(fields.nullable_choices)
+    choices, bounded, listed = [], [], []
+    for key, value in data.items():
+        kind = type(value)
+        if kind is bool:
+            if key not in fields.bools:
+                return _NEVER
+        elif kind is str:
+            if key not in fields.strs and (key not in nullable or key in choices_of):
+                allowed = choices_of.get(key)
+                if allowed is None:
+                    return _NEVER
+                choices.append((key, allowed))
+        elif kind is int:
+            bounds = fields.ints.get(key)
+            if bounds is None:
+                return _NEVER
+            bounded.append((key, *bounds))
+        elif kind is list:
+            item = lists.get(key)
+            if item is None:
+                return _NEVER
+            listed.append((key, item))
+        elif value is not None or key not in nullable:
+            return _NEVER
+    if not (choices or bounded or listed):
+        return _NO_CHECKS
+    return tuple(choices), tuple(bounded), tuple(listed)
+
+
+def checking_reader(fields: Fields) -> Callable[[Any], bool]:
+    """Whether a JSON object can be read as is, tested key by key (``reader`` decides the same per signature)."""
+    required, bools, strs, choices, ints, nullable = fields.required, fields.bools, fields.strs, fields.choices, fields.ints, fields.nullable
+    choices = {**choices, **fields.nullable_choices}
+    nullable = nullable | frozenset(fields.nullable_choices)
+    lists = {name: checking_reader(item) for name, item in fields.lists.items()}
+
+    def plain(data: Any) -> bool:
+        if type(data) is not dict or not data.keys() >= required:
+            return False
+        for key, value in data.items():
+            kind = type(value)
+            if kind is bool:
+                if key not in bools:
+                    return False
+            elif kind is str:
+                if key not in strs and (key not in nullable or key in choices):
+                    allowed = choices.get(key)
+                    if allowed is None or value not in allowed:
+                        return False
+            elif kind is int:
+                bounds = ints.get(key)
+                if bounds is None:
+                    return False
+                low, high = bounds
+                if (low is not None and value < low) or (high is not None and value > high):
+                    return False
+            elif kind is list:
+                item = lists.get(key)
+                if item is None:
+                    return False
+                for element in value:
+                    if not item(element):
+                        return False
+            elif value is not None or key not in nullable:
+                return False
+        return True
+
+    return plain
 
 
 _READ_REQUEST = reader(REQUEST_FIELDS)

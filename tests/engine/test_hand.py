@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 
@@ -284,3 +286,53 @@ def test_what_build_hand_knows_ahead_is_what_the_properties_compute(hand, melds)
 def test_a_hand_with_no_concealed_tiles_is_an_invalid_hand(hand, melds):
     with pytest.raises(InvalidHand):
         build_hand(hand, melds, "1z")
+
+
+def _near(rng: random.Random, request: dict) -> list[tuple[str, str, list[dict[str, str]]]]:
+    """A request's hand and, beside it, hands a tile off: a tile added, dropped or swapped (a fifth copy, a second
+    red five, a tile outside a sanma set), the winning tile changed (a plain five for a red one held), a meld more,
+    notation broken."""
+    hand, win, melds = request["hand"], request["win"], request["melds"]
+    out = [(hand, win, melds)]
+    tiles = parse_tiles(hand)
+    for _ in range(6):
+        changed = list(tiles)
+        what = rng.randrange(3)
+        if what == 0:
+            changed.append(rng.randrange(37))
+        elif what == 1 and changed:
+            changed.pop(rng.randrange(len(changed)))
+        elif changed:
+            changed[rng.randrange(len(changed))] = rng.randrange(37)
+        out.append((format_tiles(changed, sort=rng.random() < 0.5), win, melds))
+    out.append((hand, format_tiles([rng.randrange(37)]), melds))
+    out.append((hand, win + win, melds))
+    out.append((hand + "x", win, melds))
+    out.append((hand, win, [*melds, {"type": "pon", "tiles": "777z"}]))
+    out.append((hand, win, [{"type": "chi", "tiles": "135m"}, *melds]))
+    return out
+
+
+@pytest.mark.parametrize("kinds", [None, SANMA_KINDS])
+def test_a_request_hand_read_directly_is_the_hand_build_hand_makes(kinds):
+    """``hand_from_notation`` (the scorer's reading of a plain request's hand) gives build_hand's very hand, with
+    the same properties known ahead, or None, and then build_hand refuses or reads what it could not."""
+    from engine.core.errors import EngineError
+    from engine.core.hand import allowed_codes, hand_from_notation
+    from tests.peer_oracle import random_requests
+
+    rng = random.Random(11)
+    tile_set = allowed_codes(kinds, None)
+    direct = 0
+    for request in random_requests(20260303, 400):
+        for concealed, win, melds in _near(rng, request):
+            try:
+                built = build_hand(concealed, melds, win, allowed_kinds=kinds)
+            except EngineError:
+                built = None
+            quick = hand_from_notation(concealed, win, melds, tile_set, 4)
+            if quick is not None:
+                direct += 1
+                assert built is not None and quick == built
+                assert quick.__dict__ == built.__dict__  # counts, is_closed, call_shape known alike
+    assert direct > 300

@@ -3,13 +3,15 @@ plain request never imports pydantic (it is a tenth of a second of start-up for 
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
 import pytest
 
-from engine.scoring.plain_request import REQUEST_FIELDS, fields_of, plain_request
+from engine.scoring.plain_request import REQUEST_FIELDS, checking_reader, fields_of, plain_request
 from engine.scoring.request import ScoreRequest, parse_request
+from tests.peer_oracle import random_requests
 
 
 def test_the_field_table_is_the_contract_models():
@@ -56,3 +58,38 @@ def test_scoring_plain_requests_never_imports_pydantic():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2000", "False"]
+
+
+def _mutations(rng: random.Random, data: dict) -> list[object]:
+    """Objects near a request: each a key dropped, a value of another type or out of its range, an unknown key,
+    a meld broken, keys in another order."""
+    out: list[object] = [dict(reversed(list(data.items())))]
+    for key in list(data):
+        out.append({k: v for k, v in data.items() if k != key})
+        for value in (None, True, 1, 1000, 1001, -1, 5, "E", "X", "", 1.0, [], [{}], {"a": 1}):
+            out.append({**data, key: value})
+    out.append({**data, "extra": 1})
+    out.append({**data, "kita": rng.randint(-1, 5), "liable": rng.choice(["E", "Q", None])})
+    out.append({**data, "melds": [{"type": "pon", "tiles": 111}]})
+    out.append({**data, "melds": [{"type": "pung", "tiles": "111z"}]})
+    out.append({**data, "melds": [{"tiles": "111z", "type": "ankan", "x": None}]})
+    out.append({**data, "melds": ({"type": "pon", "tiles": "111z"},)})
+    return out
+
+
+def test_the_reader_decides_per_signature_as_the_written_out_test_does():
+    """``plain_request`` keeps per signature (keys and value types) what is left to check; on requests and
+    thousands of objects near them it takes exactly what the key-by-key test takes, with the same values."""
+    rng = random.Random(7)
+    plain = checking_reader(REQUEST_FIELDS)
+    taken = 0
+    for data in random_requests(20260302, 200):
+        for candidate in [data, *_mutations(rng, data)]:
+            read = plain_request(candidate)
+            assert (read is not None) == plain(candidate), candidate
+            if read is not None:
+                taken += 1
+                expected = {**REQUEST_FIELDS.defaults, "melds": [], **candidate}
+                expected["from_"] = expected.pop("from")
+                assert read.__dict__ == expected
+    assert taken > 2000

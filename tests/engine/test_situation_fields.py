@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.cli import score as score_cli
 from engine.cli import score_text
 from engine.core.situation import (
@@ -198,3 +200,22 @@ def test_the_cli_has_an_option_for_every_counter() -> None:
         quick = score_args.read(words)
         assert quick is not None and getattr(quick, counter_dest(name)) == value
         assert getattr(parser.parse_args(words), counter_dest(name)) == value
+
+
+def test_a_situation_names_the_first_field_of_a_wrong_type():
+    """A situation tests its fields' types all at once and, when one is wrong, names the first, as a field by
+    field test would."""
+    from engine.core.errors import InvalidRequest
+    from engine.core.situation import SITUATION_DEFAULTS, Situation
+
+    wrong = {bool: 1, str: None, int: True}
+    names = list(SITUATION_DEFAULTS)
+    for i, name in enumerate(names):
+        later = names[i + 1] if i + 1 < len(names) else None
+        values = {name: wrong[type(SITUATION_DEFAULTS[name])]}
+        if later is not None:
+            values[later] = wrong[type(SITUATION_DEFAULTS[later])]
+        with pytest.raises(InvalidRequest) as info:
+            Situation(**values)
+        expected = type(SITUATION_DEFAULTS[name]).__name__
+        assert info.value.message == f"`{name}`: expected {expected}, got {type(values[name]).__name__}"
