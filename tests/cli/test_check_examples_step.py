@@ -45,7 +45,15 @@ def _extending(name: str) -> str:
     )
 
 
-@pytest.mark.parametrize("target", FILES)
+# The bundled rulebooks run every example twice here (seconds each): the default run takes two of them (four and
+# three players), ``-m slow`` the others; every fixture runs by default.
+_DEFAULT_BUNDLED = {"rulebooks/house.rulebook", "rulebooks/sanma.rulebook"}
+
+
+@pytest.mark.parametrize(
+    "target",
+    [pytest.param(f, marks=pytest.mark.slow) if f.startswith("rulebooks/") and f not in _DEFAULT_BUNDLED else f for f in FILES],
+)
 def test_a_file_gets_the_report_of_every_rule_prepared(monkeypatch: pytest.MonkeyPatch, target: str) -> None:
     monkeypatch.chdir(ROOT)
     assert _report(monkeypatch, False, target) == _report(monkeypatch, True, target)

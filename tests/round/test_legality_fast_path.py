@@ -129,7 +129,9 @@ class _CheckingAgent:
         return self.rng.choice(legal)
 
 
-@pytest.mark.parametrize("name", ["tenhou", "house", "mleague", "tenhou_sanma", "wrc2025"])
+@pytest.mark.parametrize(
+    "name", ["tenhou", "tenhou_sanma", *(pytest.param(n, marks=pytest.mark.slow) for n in ("house", "mleague", "wrc2025"))]
+)
 def test_fast_check_agrees_with_the_list_in_self_play(name: str) -> None:
     rb = rulebook(name)
     for seed in range(2):

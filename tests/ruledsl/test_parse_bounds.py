@@ -93,7 +93,7 @@ def test_at_and_past_each_bound(text: str) -> None:
     agree(text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(S.mutations(BUNDLED_TEXTS[0]))
 def test_mutations_of_a_bundled_rulebook(text: str) -> None:
     agree(text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -159,7 +160,14 @@ _terms = st.recursive(
 )
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(_terms)
 def test_generated_conditions_get_the_plain_reason(expr: ast.Expr) -> None:
+    assert C.unsatisfiable(expr) == plain_unsatisfiable(expr)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None)
+@given(_terms)
+def test_generated_conditions_get_the_plain_reason_at_length(expr: ast.Expr) -> None:
     assert C.unsatisfiable(expr) == plain_unsatisfiable(expr)
