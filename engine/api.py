@@ -42,6 +42,7 @@ from engine.core.errors import (
     NoYaku,
     UnknownRulebook,
 )
+from engine.core.lazy import lazy_names
 from engine.core.situation import Situation
 from engine.scoring.library import (
     RulebookPolicy,
@@ -121,15 +122,11 @@ if TYPE_CHECKING:  # type checkers see the real names; at run time ``__getattr__
     from engine.round import Action, IllegalAction, InvalidRoundRules, Round, RoundSetup, Wall
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'engine.api' has no attribute {name!r}")
-    import importlib
+_lazy = lazy_names(__name__, _LAZY, globals())
 
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # read once: later reads find it without this function
-    return value
+
+def __getattr__(name: str) -> Any:
+    return _lazy(name)
 
 
 __all__ = [

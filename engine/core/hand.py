@@ -124,13 +124,7 @@ def build_hand(
         _check_tile_set(everything, allowed_kinds, red_fives)
     if win_code not in everything and not _within_tile_set((win_code,), allowed_kinds, red_fives):
         _check_tile_set((win_code,), allowed_kinds, red_fives)
-    counts = [0] * KINDS
-    for code in codes:  # indexing in the loop: the interpreter specialises it, where a mapped __getitem__ is a call
-        counts[KIND_OF[code]] += 1
-    concealed_counts = tuple(counts)
-    for meld in parsed:
-        for code in meld.tiles:
-            counts[KIND_OF[code]] += 1
+    counts, concealed_counts = _kind_counts(codes, parsed)
     if max(counts) > copies or (max(everything, default=0) >= RED_BASE and not _one_of_each_red(everything)):
         _check_copies(everything, copies)
     if len(codes) != HAND_SIZE - 3 * len(parsed):
@@ -182,6 +176,14 @@ def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, st
             everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
     if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
         return None
+    counts, concealed_counts = _kind_counts(codes, parsed)
+    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
+        return None
+    return _assembled(codes, parsed, win_code, concealed_counts)
+
+
+def _kind_counts(codes: Sequence[int], parsed: list[Meld]) -> tuple[list[int], tuple[int, ...]]:
+    """(every tile's kind counts, the concealed tiles' alone), for the copies check and the hand's ``counts``."""
     counts = [0] * KINDS
     for code in codes:  # indexing in the loop: the interpreter specialises it, where a mapped __getitem__ is a call
         counts[KIND_OF[code]] += 1
@@ -189,9 +191,7 @@ def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, st
     for meld in parsed:
         for code in meld.tiles:
             counts[KIND_OF[code]] += 1
-    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
-        return None
-    return _assembled(codes, parsed, win_code, concealed_counts)
+    return counts, concealed_counts
 
 
 def _one_of_each_red(codes: Sequence[int]) -> bool:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.lazy import lazy_names
+
 # name -> the module that defines it
 _LAZY = {
     "AGENTS": "engine.game.agents",
@@ -49,15 +51,11 @@ if TYPE_CHECKING:  # type checkers see the real names; at run time ``__getattr__
     from engine.game.witness import game_witness
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'engine.game' has no attribute {name!r}")
-    import importlib
+_lazy = lazy_names(__name__, _LAZY, globals())
 
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # read once: later reads find it without this function
-    return value
+
+def __getattr__(name: str) -> Any:
+    return _lazy(name)
 
 
 __all__ = [
