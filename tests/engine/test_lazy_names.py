@@ -19,4 +19,4 @@ def test_a_lazy_name_is_the_defining_module_s_and_is_kept() -> None:
 @pytest.mark.parametrize(("module", "name"), [(engine.api, "engine.api"), (engine.game, "engine.game")])
 def test_an_unknown_name_is_an_attribute_error(module: object, name: str) -> None:
     with pytest.raises(AttributeError, match=f"module '{name}' has no attribute 'no_such_name'"):
-        module.no_such_name
+        _ = module.no_such_name  # type: ignore[attr-defined]
