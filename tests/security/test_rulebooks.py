@@ -34,9 +34,9 @@ def item(body: str, kind: str = "yaku", name: str = "x") -> str:
 
 
 def timed_errors(text: str, seconds: float = 2.0) -> list[Diagnostic]:
-    start = time.perf_counter()
+    start = time.process_time()
     found = errors_of(text)
-    assert time.perf_counter() - start < seconds
+    assert time.process_time() - start < seconds
     return found
 
 
@@ -104,9 +104,10 @@ def _items(n: int) -> str:
 
 
 def _seconds(text: str) -> float:
-    start = time.perf_counter()
+    """Processor time: the ratio is about the work checking does, which a loaded machine does not change."""
+    start = time.process_time()
     diagnose(text)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def test_checking_is_linear_in_the_number_of_items():
@@ -117,26 +118,26 @@ def test_checking_is_linear_in_the_number_of_items():
 
 def test_too_many_items_are_refused_before_parsing():
     text = _items(parser.MAX_ITEMS + 1)
-    start = time.perf_counter()
+    start = time.process_time()
     found = errors_of(text)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert "at most 2,000 items" in found[0].message and found[0].span.line > 1
 
 
 def test_a_file_past_the_size_bound_is_refused_at_once():
     text = HEAD + "# filler\n" * (parser.MAX_SOURCE_BYTES // 9)
-    start = time.perf_counter()
+    start = time.process_time()
     found = errors_of(text)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert "larger than" in found[0].message
 
 
 def test_a_long_expression_chain_is_refused_before_the_parser_builds_it():
     text = item("han = 1\nwhen = " + " + ".join(["1"] * 40_000) + " > 0")
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()
     found = errors_of(text)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert "longer than 10,000 tokens" in found[0].message
@@ -147,10 +148,10 @@ def test_a_large_file_reads_and_checks_in_bounded_time(tmp_path):
     path = tmp_path / "big.rulebook"
     path.write_text(_items(1900), encoding="utf-8")
     assert path.stat().st_size < parser.MAX_SOURCE_BYTES
-    start = time.perf_counter()
+    start = time.process_time()
     resolved = resolve(str(path))
     check(resolved)
-    assert time.perf_counter() - start < 15
+    assert time.process_time() - start < 15
 
 
 # ---- line ends and characters -----------------------------------------------------------------------------------
