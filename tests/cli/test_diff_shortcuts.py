@@ -7,6 +7,7 @@ hands) and asks for the same hands in the same order, the same witnesses and the
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -207,3 +208,39 @@ def test_a_mix_prepared_from_a_has_the_analyses_of_the_mix_prepared_alone(pair: 
             except REFUSED:
                 continue
             assert _analyses(prepare(reused, like=base.prepared)) == _analyses(prepare(compile_rulebook(mixed))), change.item
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025", 4000), ("wrc2025", "mahjchina", 4000), ("house", str(FIXTURES / "several_changes.rulebook"), 900)], ids=_ids)
+def test_the_shipped_random_hands_are_the_drawn_ones(pair: tuple[str, str, int]) -> None:
+    """The pool read from ``engine.diff.random_table`` is the pool drawn by ``RandomHands``: the same hands in the
+    same order, the same simplicity and counts, the same starting order of the search and the same keys of hands
+    already pooled (a steered hand equal to a random one is left out as before)."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    read, drawn = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2], shipped=False)
+    assert read._shipped_order is not None and drawn._shipped_order is None
+    assert [(e.item, e.origin, e.request) for e in read.entries] == [(e.item, e.origin, e.request) for e in drawn.entries]
+    assert [json.dumps(e.request) for e in read.entries] == [json.dumps(e.request) for e in drawn.entries]  # key order too
+    assert read.simplicity == drawn.simplicity and read.counts == drawn.counts
+    assert read.waiting() == drawn.waiting() and read.named == drawn.named
+    some = drawn.entries[-1].request
+    assert read.add(None, "steered", dict(some)) is None and drawn.add(None, "steered", dict(some)) is None
+    assert read.seen == drawn.seen
+
+
+def test_the_shipped_random_hands_are_what_the_generator_draws() -> None:
+    """Every shipped row is the generator's hand at its place (the file is fresh for this Python's ``random``), with
+    its simplicity, and the shipped order is the order of simplicity."""
+    from engine.diff import random_table
+
+    for kinds, reds in random_table.TILE_SETS:
+        table = random_table.shipped(kinds, reds, random_table.SEED)
+        assert table is not None
+        assert table.rows == list(random_table.rows(kinds, reds))
+        assert table.order == sorted(range(len(table.rows)), key=lambda at: (table.rows[at][0], at))
+
+
+def test_a_seed_or_tile_set_not_shipped_is_drawn() -> None:
+    from engine.diff import random_table
+
+    assert random_table.shipped(random_table.ALL_KINDS, frozenset(), random_table.SEED + 1) is None
+    assert random_table.shipped(frozenset(range(27)), frozenset(), random_table.SEED) is None
