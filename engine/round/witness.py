@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.round.actions import Action
-from engine.round.legal import dahai_action, pass_action
+from engine.round.legal import dahai_action, is_legal, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round_rules_scored_by
 from engine.round.wall import Wall, tile_set
@@ -339,7 +339,7 @@ def _phase_of(verb: str) -> str:
 
 def quick_quiet_action(r: Round, seat: int) -> Action:
     """``quiet_action``, without listing every move where the quietest one is at hand: an answer to a discard
-    passes, and a turn with a drawn tile discards it, when the round finds that move legal (``Round.is_legal``,
+    passes, and a turn with a drawn tile discards it, when the round finds that move legal (``legal.is_legal``,
     the one question a replay asks of a logged move). Listing a turn's moves (riichi, kans, the player's abortive
     draws) was a quarter of a scripted round's work, and the turns of a script are mostly discards of the drawn
     tile. A round plays the same either way (``tests/round/test_witness_reads.py`` plays every script under
@@ -348,11 +348,11 @@ def quick_quiet_action(r: Round, seat: int) -> Action:
     phase = r.phase
     if phase == "respond":
         action = pass_action(seat)
-        if r.is_legal(seat, action):
+        if is_legal(r, seat, action):  # a move ``legal`` built is well-typed: no shape check (``built_move``)
             return action
     elif phase == "own" and r.drawn is not None:
         action = dahai_action(seat, r.drawn, True)
-        if r.is_legal(seat, action):
+        if is_legal(r, seat, action):
             return action
     return quiet_action(r, seat)
 
