@@ -25,6 +25,7 @@ from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round
 from engine.round.wall import Wall, tile_set
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
+from ruledsl.caches import ByIdentity
 from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -607,11 +608,18 @@ def _moment_items(rules: RoundRules) -> dict[str, tuple[Any, ...]]:
 
 def _rulebook_reads(rules: RoundRules) -> tuple[Any, ...]:
     """What a round reads of its rulebook beside ``RoundRules``: the settings of ``READ_BY_NAME`` and the clauses
-    (messages name the clause refusing a move)."""
+    (messages name the clause refusing a move). Kept per rulebook object: A's are compared with each mix's for
+    every script that read them."""
     rb = rules.rulebook
-    settings = tuple(rb.setting(group, name) for group, name in _READ_BY_NAME_GROUPS)
-    clauses = tuple((key, item.clause) for key, item in rb.resolved.items.items())
-    return rb.name, settings, clauses
+    found = _RULEBOOK_READS.get(rb)
+    if found is None:
+        settings = tuple(rb.setting(group, name) for group, name in _READ_BY_NAME_GROUPS)
+        clauses = tuple((key, item.clause) for key, item in rb.resolved.items.items())
+        found = _RULEBOOK_READS.put(rb, (rb.name, settings, clauses))
+    return found
+
+
+_RULEBOOK_READS: ByIdentity[tuple[Any, ...]] = ByIdentity("engine.round.witness.rulebook_reads", 64)
 
 
 def _reads_alike(a: RoundRules, b: RoundRules, reads: frozenset[str], scorer_alike: bool) -> bool:
