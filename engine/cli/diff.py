@@ -7,7 +7,10 @@ for tools, ``--format md`` for an organiser to publish to players.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.cli.arguments import counter, load_scorer
@@ -37,17 +40,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    a, b = load_scorer(args.a), load_scorer(args.b)
-    fmt = "json" if args.json else args.format
-    with ticker(label="witness search", enabled=False if fmt == "json" else None) as tick:
-        report = diff_with_witnesses(a, b, random_hands=args.hands, tick=tick)
-    if fmt == "json":
-        print(json.dumps(report.to_json(), ensure_ascii=False))
-    elif fmt == "md":
-        print(render_markdown(report))
-    else:
-        print(render_text(report))
-    return EXIT_DIFFERENT if report.changes else EXIT_SAME
+    with _collector_paused():
+        a, b = load_scorer(args.a), load_scorer(args.b)
+        fmt = "json" if args.json else args.format
+        with ticker(label="witness search", enabled=False if fmt == "json" else None) as tick:
+            report = diff_with_witnesses(a, b, random_hands=args.hands, tick=tick)
+        if fmt == "json":
+            print(json.dumps(report.to_json(), ensure_ascii=False))
+        elif fmt == "md":
+            print(render_markdown(report))
+        else:
+            print(render_text(report))
+        return EXIT_DIFFERENT if report.changes else EXIT_SAME
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The garbage collector paused while the two rulebooks load, the diff runs and its report is written. What they build (the rulebooks,
+    the pool of hands, the mixes, their scorers and rounds) stays alive until the diff ends, so a collection frees
+    little, yet each walks all of it: some 150 collections were a tenth of ``riichi diff house wrc2025``'s
+    processor time, for 3.6 MiB of cyclic garbage left by the scripted rounds (a bounded amount: the scripts, the
+    changes and the steered hands are all bounded)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _short(value: Any) -> str:
