@@ -25,7 +25,7 @@ from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round
 from engine.round.wall import Wall, tile_set
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
-from ruledsl.caches import ByIdentity
+from ruledsl.caches import ByIdentity, lru
 from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -303,7 +303,9 @@ def _seat(seat: int) -> str:
     return WIND_WORDS[seat]
 
 
+@lru(512)
 def _step(step: str) -> tuple[int, str, int | None, tuple[int, ...]]:
+    """A scripted move as (seat, verb, tile, tiles used): read once per script line, asked at every turn it waits."""
     parts = step.split()
     tile = T.tile_codes(parts[2])[0] if len(parts) > 2 else None
     used = tuple(sorted(T.kind_of(c) for c in T.tile_codes(parts[3]))) if len(parts) > 3 else ()
