@@ -13,6 +13,7 @@ tried. Scores, when a script needs one low, come from the rulebook's own start p
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -245,16 +246,17 @@ class _Pool:
     """The rulebook's tiles not yet placed; a five the set has only as a red copy is taken red."""
 
     def __init__(self, rules: RoundRules) -> None:
-        self.left = tile_set(rules)
+        self.left = Counter(tile_set(rules))  # copies left by tile code: a look-up, not a scan of the set, per tile
 
     def take(self, text: str) -> list[int]:
         out = []
+        left = self.left
         for code in T.tile_codes(text) if text else ():
-            if code not in self.left and code in T.RED_FIVE_KINDS:
+            if not left[code] and code in T.RED_FIVE_KINDS:
                 code = T.RED_BASE + T.RED_FIVE_KINDS.index(code)
-            if code not in self.left:
+            if not left[code]:
                 raise NotPlayable(f"no {T.format_tiles([code])} left in the tile set")
-            self.left.remove(code)
+            left[code] -= 1
             out.append(code)
         return out
 
