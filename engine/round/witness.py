@@ -26,7 +26,7 @@ from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round
 from engine.round.wall import Wall, tile_set
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
-from ruledsl.caches import ByIdentity, lru
+from ruledsl.caches import ByIdentity, lru, register
 from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -282,20 +282,52 @@ def deal(rules: RoundRules, script: Script) -> Round:
     """The scripted round under these rules, East (seat 0) dealing; ``NotPlayable`` when the rules cannot deal it."""
     if rules.players != script.players:
         raise NotPlayable(f"a {script.players}-player table")
-    pool = _Pool(rules)
     try:
-        hands = {seat: pool.take(text) for seat, text in script.hands.items()}
-        dora, ura, replacements = pool.take(script.dora), pool.take(script.ura), pool.take(script.replacements)
-        tail = pool.take(script.tail)
-        order = _order(script, rules.players, pool)
-        # None in the draws means any tile (what ``Wall.build`` does with it; its hint names the given tiles only)
-        wall = Wall.build(rules, hands, order, dealer=0, dora=dora, ura=ura, replacements=replacements, tail=tail)  # type: ignore[arg-type]
+        wall = _dealt(rules, script)
         start = int(rules.rulebook.setting("table", "start_points"))
         scores = () if script.east_points is None else (script.east_points,) + (start,) * (rules.players - 1)
         setup = RoundSetup(dealer=0, honba=script.honba, sticks=script.sticks, scores=scores)
         return Round(rules, setup, wall)
     except EngineError as e:
         raise NotPlayable(str(e)) from e
+
+
+def _arranged(rules: RoundRules, script: Script) -> Wall:
+    """The script's wall under these rules (its tiles taken from the rules' tile set)."""
+    pool = _Pool(rules)
+    hands = {seat: pool.take(text) for seat, text in script.hands.items()}
+    dora, ura, replacements = pool.take(script.dora), pool.take(script.ura), pool.take(script.replacements)
+    tail = pool.take(script.tail)
+    order = _order(script, rules.players, pool)
+    # None in the draws means any tile (what ``Wall.build`` does with it; its hint names the given tiles only)
+    return Wall.build(rules, hands, order, dealer=0, dora=dora, ura=ura, replacements=replacements, tail=tail)  # type: ignore[arg-type]
+
+
+def _dealt(rules: RoundRules, script: Script) -> Wall:
+    """``_arranged``, kept per script with the rules it read (the table size, the tile set, the dead wall) and their
+    values: the wall is a function of what it reads, so rules holding the same values get the same wall (an
+    immutable value) without arranging it again, as A's mixes do for every script they play. The names are read
+    again from ``rules`` on a hit, so a round noting its reads (``_Reading``) notes them as arranging would."""
+    kept = _DEALT.get(script.key)
+    for reads, wall in kept or ():
+        if all(_same(getattr(rules, name), value) for name, value in reads):
+            return wall
+    probe = _reading(rules)
+    wall = _arranged(probe, script)
+    reads = tuple((name, getattr(rules, name)) for name in sorted(probe.__dict__["_reads"]))
+    if kept is None or len(kept) >= _DEALT_PER_SCRIPT:
+        if len(_DEALT) >= _DEALT_BOUND:
+            _DEALT.clear()
+        kept = _DEALT[script.key] = []
+    kept.append((reads, wall))
+    return wall
+
+
+# the walls arranged, by script key: a few tile sets and table sizes each (a fresh list past that many)
+_DEALT: dict[str, list[tuple[tuple[tuple[str, Any], ...], Wall]]] = {}
+_DEALT_PER_SCRIPT = 8
+_DEALT_BOUND = len(SCRIPTS) + 64
+register("engine.round.witness.dealt", _DEALT.clear, _DEALT.__len__, _DEALT_BOUND)
 
 
 # ---- playing it ---------------------------------------------------------------------------------------------------

@@ -106,3 +106,27 @@ def test_a_script_plays_alike_with_the_quick_quiet_move(name: str) -> None:
 @pytest.mark.parametrize("row", FLOW_ROWS, ids=lambda row: row.name)
 def test_a_script_plays_alike_with_the_quick_quiet_move_under_a_one_value_variant(row: Row, tmp_path: Path) -> None:
     _plays_alike_both_ways(round_rules(scorer(_file(tmp_path, "variant", row.variant))))
+
+
+def test_a_kept_wall_is_the_wall_arranged_afresh() -> None:
+    """``_dealt`` keeps each script's wall with the rules it read: under rulebooks of other tile sets, red fives and
+    table sizes in turn (twice, so that the second pass is served from what the first kept), every wall is the one
+    arranged afresh, and a round noting its reads notes the same names either way."""
+    from engine.round.witness import _arranged, _dealt, _reading
+
+    names = ("house", "wrc2025", "sanma", "mahjchina", "tenhou_sanma_nored")
+    for _ in range(2):
+        for name in names:
+            rules = round_rules(scorer(name))
+            for script in SCRIPTS:
+                if rules.players != script.players:
+                    continue
+                fresh, kept = _reading(rules), _reading(rules)
+                try:
+                    expected = _arranged(fresh, script)
+                except (NotPlayable, EngineError) as e:
+                    with pytest.raises(type(e)):
+                        _dealt(kept, script)
+                    continue
+                assert _dealt(kept, script) == expected, (name, script.key)
+                assert kept.__dict__["_reads"] == fresh.__dict__["_reads"], (name, script.key)
