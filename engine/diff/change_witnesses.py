@@ -271,11 +271,12 @@ def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candi
     scores the hands behind the one it stops at."""
     order, prefer = _order(change), _ids(change)
     entries, test = search.entries, involved.test if isinstance(involved, ByRequest) else None
-    # the random hands not scored yet, in the order every change starts from (sorted: already a heap); then the
-    # item examples not scored yet and the hands scored so far, at their places in this change's order
-    heap: list[tuple[tuple[int, ...], int, Candidate | None]] = [
-        w for w in search.waiting() if type(entry := entries[w[1]]) is Pooled and (test is None or test(entry.request))
-    ]
+    # the random hands not scored yet come from the order every change starts from (``Search.waiting``, sorted),
+    # read only as far as the search goes: each is skipped there if scored since or set aside by ``test``; the
+    # item examples not scored yet and the hands scored so far wait in a heap, at their places in this change's
+    # order, and the two are merged (keys and indices are unique: the order is the one sorting all would give)
+    waiting = search.waiting()
+    heap: list[tuple[tuple[int, ...], int, Candidate | None]] = []
     for index in search.named:
         entry = entries[index]
         if type(entry) is Pooled and (test is None or test(entry.request)):
@@ -284,8 +285,17 @@ def ranked(search: Search, change: Change, involved: Involved) -> Iterator[Candi
         entry = entries[index]
         if isinstance(entry, Candidate) and entry.differs and involved(entry.request, entry.a, entry.b):
             heapq.heappush(heap, (order(entry), index, entry))
-    while heap:
-        key, index, candidate = heapq.heappop(heap)
+    at, end = 0, len(waiting)
+    while True:
+        while at < end and not (type(entry := entries[waiting[at][1]]) is Pooled and (test is None or test(entry.request))):
+            at += 1
+        if at < end and (not heap or waiting[at] < heap[0]):
+            key, index, candidate = waiting[at]
+            at += 1
+        elif heap:
+            key, index, candidate = heapq.heappop(heap)
+        else:
+            return
         if candidate is None:
             candidate = search.candidate(index)
             if not (candidate.differs and involved(candidate.request, candidate.a, candidate.b)):

@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.core.situation import FLAG_FIELDS as SITUATION_FLAGS
+from engine.diff import random_table
 from engine.scoring.example_notation import request_from_example
 from engine.scoring.score import Scorer
 from ruledsl.compile import Rulebook
@@ -102,14 +103,14 @@ def _variations(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield dict(request, riichi=True)
     for five, red in (("5m", "0m"), ("5p", "0p"), ("5s", "0s")):
         hand = request["hand"]
-        expanded = T.format_tiles(T.parse_tiles(hand))
+        expanded = _written(T.parse_tiles(hand))
         if five[0] in _digits_of(expanded, five[1]):
             codes = T.parse_tiles(hand)
             kind = T.parse_tile(five)
             if kind in codes:
                 codes[codes.index(kind)] = T.parse_tile(red)
                 win = request["win"]
-                changed = dict(request, hand=T.format_tiles(codes))
+                changed = dict(request, hand=_written(codes))
                 if win == five and kind not in codes:
                     changed["win"] = red
                 yield changed
@@ -317,8 +318,13 @@ class Search:
     Steered hands are scored as they are pooled.
     """
 
-    def __init__(self, a: Scorer, b: Scorer, random_hands: int = 4000, seed: int = 2025, tick: Callable[..., None] | None = None) -> None:
+    def __init__(
+        self, a: Scorer, b: Scorer, random_hands: int = 4000, seed: int = 2025, tick: Callable[..., None] | None = None, *, shipped: bool = True
+    ) -> None:
         self.a, self.b = a, b
+        self.shipped = shipped  # the random hands read from ``engine.diff.random_table`` where it has them (False: drawn)
+        self._unkeyed: list[dict[str, Any]] = []  # pooled hands whose key ``seen`` does not hold yet
+        self._shipped_order: tuple[int, list[int]] | None = None  # (first random index, the shipped order of them)
         self.entries: list[Candidate | Pooled] = []  # in pool order, scored or not yet
         self.simplicity: list[tuple[int, ...]] = []  # ``complexity`` of each entry's request, worked out once
         self.seen: set[str] = set()
@@ -337,12 +343,48 @@ class Search:
     def _random(self, wanted: int, seed: int) -> None:
         kinds = self.a.prepared.allowed_kinds & self.b.prepared.allowed_kinds
         reds = self.a.prepared.red_fives | self.b.prepared.red_fives
+        table = random_table.shipped(kinds or self.a.prepared.allowed_kinds, reds, seed) if self.shipped else None
+        if table is not None and self._pool_shipped(table, wanted):
+            return
         generator = iter(RandomHands(kinds or self.a.prepared.allowed_kinds, reds, seed))
         attempts = 0
         while self.counts["random"] < wanted and attempts < wanted * 5:
             attempts += 1
             if self._pool(None, "random", next(generator)):
                 self.tick()
+
+    def _pool_shipped(self, table: random_table.Shipped, wanted: int) -> bool:
+        """Pool the shipped random hands (``engine.diff.random_table``) as ``_random`` pools the drawn ones: the
+        same hands, left out where an example or an earlier hand is the same, within the same number of draws;
+        False, pooling nothing, when the table is too short for that. A shipped hand equals an example only if
+        its tiles and winning tile are an example's, so only those have their key written; the keys of the others
+        are written when a steered hand first asks (``_new``)."""
+        rows = table.rows
+        examples = {(e.request["hand"], e.request["win"]) for e in self.entries if isinstance(e, Pooled)}
+        chosen: list[tuple[int, dict[str, Any]]] = []
+        at = attempts = 0
+        while len(chosen) < wanted and attempts < wanted * 5:
+            if at == len(rows):
+                return False
+            row = rows[at]
+            attempts += 1
+            if not row[1]:  # else an earlier hand is the same: pooled already, or left out for the same example
+                request = random_table.request_of(row)
+                if (row[2], row[3]) not in examples or self._new(request):
+                    chosen.append((at, request))
+            at += 1
+        first = len(self.entries)
+        place = {}
+        for at, request in chosen:
+            place[at] = len(self.entries)
+            self.entries.append(Pooled(None, "random", request))
+            self.simplicity.append(tuple(rows[at][0]))
+            self._unkeyed.append(request)
+            self.counts["random"] += 1
+            self.tick()
+        # the shipped order of simplicity, ties in draw order: the order ``waiting`` sorts them in
+        self._shipped_order = (first, [place[at] for at in table.order if at in place])
+        return True
 
     def _pool(self, item: str | None, origin: str, request: dict[str, Any]) -> bool:
         """Pool a hand, to be scored when a search reaches it; False for a hand already pooled."""
@@ -368,9 +410,12 @@ class Search:
         its index; in that order, worked out once for every change (a sorted list is a heap). Hands scored since
         are still listed: the caller skips them."""
         if self._waiting is None:
-            self._waiting = sorted(
-                ((1, 0, *self.simplicity[i]), i, None) for i, e in enumerate(self.entries) if isinstance(e, Pooled) and e.item is None
-            )
+            random = [i for i, e in enumerate(self.entries) if isinstance(e, Pooled) and e.item is None]
+            order = self._shipped_order
+            if order is not None and random == list(range(order[0], order[0] + len(order[1]))):
+                self._waiting = [((1, 0, *self.simplicity[i]), i, None) for i in order[1]]  # sorted when shipped
+            else:
+                self._waiting = sorted(((1, 0, *self.simplicity[i]), i, None) for i in random)
             self.named = [i for i, e in enumerate(self.entries) if isinstance(e, Pooled) and e.item is not None]
         return self._waiting
 
@@ -384,6 +429,9 @@ class Search:
         return len(self.entries)
 
     def _new(self, request: dict[str, Any]) -> bool:
+        if self._unkeyed:
+            self.seen.update(repr(sorted(r.items())) for r in self._unkeyed)
+            self._unkeyed.clear()
         key = repr(sorted(request.items()))
         if key in self.seen:
             return False

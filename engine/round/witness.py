@@ -13,17 +13,20 @@ tried. Scores, when a script needs one low, come from the rulebook's own start p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.round.actions import Action
+from engine.round.legal import dahai_action, is_legal, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import ROUND_RULE_FIELDS, RoundRules, round_rules, round_rules_scored_by
 from engine.round.wall import Wall, tile_set
 from ruledsl import vocabulary as V
 from ruledsl.arithmetic import RuleEvaluationError
+from ruledsl.caches import ByIdentity, lru, register
 from ruledsl.record import field, record
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -243,16 +246,17 @@ class _Pool:
     """The rulebook's tiles not yet placed; a five the set has only as a red copy is taken red."""
 
     def __init__(self, rules: RoundRules) -> None:
-        self.left = tile_set(rules)
+        self.left = Counter(tile_set(rules))  # copies left by tile code: a look-up, not a scan of the set, per tile
 
     def take(self, text: str) -> list[int]:
         out = []
+        left = self.left
         for code in T.tile_codes(text) if text else ():
-            if code not in self.left and code in T.RED_FIVE_KINDS:
+            if not left[code] and code in T.RED_FIVE_KINDS:
                 code = T.RED_BASE + T.RED_FIVE_KINDS.index(code)
-            if code not in self.left:
+            if not left[code]:
                 raise NotPlayable(f"no {T.format_tiles([code])} left in the tile set")
-            self.left.remove(code)
+            left[code] -= 1
             out.append(code)
         return out
 
@@ -278,20 +282,52 @@ def deal(rules: RoundRules, script: Script) -> Round:
     """The scripted round under these rules, East (seat 0) dealing; ``NotPlayable`` when the rules cannot deal it."""
     if rules.players != script.players:
         raise NotPlayable(f"a {script.players}-player table")
-    pool = _Pool(rules)
     try:
-        hands = {seat: pool.take(text) for seat, text in script.hands.items()}
-        dora, ura, replacements = pool.take(script.dora), pool.take(script.ura), pool.take(script.replacements)
-        tail = pool.take(script.tail)
-        order = _order(script, rules.players, pool)
-        # None in the draws means any tile (what ``Wall.build`` does with it; its hint names the given tiles only)
-        wall = Wall.build(rules, hands, order, dealer=0, dora=dora, ura=ura, replacements=replacements, tail=tail)  # type: ignore[arg-type]
+        wall = _dealt(rules, script)
         start = int(rules.rulebook.setting("table", "start_points"))
         scores = () if script.east_points is None else (script.east_points,) + (start,) * (rules.players - 1)
         setup = RoundSetup(dealer=0, honba=script.honba, sticks=script.sticks, scores=scores)
         return Round(rules, setup, wall)
     except EngineError as e:
         raise NotPlayable(str(e)) from e
+
+
+def _arranged(rules: RoundRules, script: Script) -> Wall:
+    """The script's wall under these rules (its tiles taken from the rules' tile set)."""
+    pool = _Pool(rules)
+    hands = {seat: pool.take(text) for seat, text in script.hands.items()}
+    dora, ura, replacements = pool.take(script.dora), pool.take(script.ura), pool.take(script.replacements)
+    tail = pool.take(script.tail)
+    order = _order(script, rules.players, pool)
+    # None in the draws means any tile (what ``Wall.build`` does with it; its hint names the given tiles only)
+    return Wall.build(rules, hands, order, dealer=0, dora=dora, ura=ura, replacements=replacements, tail=tail)  # type: ignore[arg-type]
+
+
+def _dealt(rules: RoundRules, script: Script) -> Wall:
+    """``_arranged``, kept per script with the rules it read (the table size, the tile set, the dead wall) and their
+    values: the wall is a function of what it reads, so rules holding the same values get the same wall (an
+    immutable value) without arranging it again, as A's mixes do for every script they play. The names are read
+    again from ``rules`` on a hit, so a round noting its reads (``_Reading``) notes them as arranging would."""
+    kept = _DEALT.get(script.key)
+    for reads, wall in kept or ():
+        if all(_same(getattr(rules, name), value) for name, value in reads):
+            return wall
+    probe = _reading(rules)
+    wall = _arranged(probe, script)
+    reads = tuple((name, getattr(rules, name)) for name in sorted(probe.__dict__["_reads"]))
+    if kept is None or len(kept) >= _DEALT_PER_SCRIPT:
+        if len(_DEALT) >= _DEALT_BOUND:
+            _DEALT.clear()
+        kept = _DEALT[script.key] = []
+    kept.append((reads, wall))
+    return wall
+
+
+# the walls arranged, by script key: a few tile sets and table sizes each (a fresh list past that many)
+_DEALT: dict[str, list[tuple[tuple[tuple[str, Any], ...], Wall]]] = {}
+_DEALT_PER_SCRIPT = 8
+_DEALT_BOUND = len(SCRIPTS) + 64
+register("engine.round.witness.dealt", _DEALT.clear, _DEALT.__len__, _DEALT_BOUND)
 
 
 # ---- playing it ---------------------------------------------------------------------------------------------------
@@ -301,7 +337,9 @@ def _seat(seat: int) -> str:
     return WIND_WORDS[seat]
 
 
+@lru(512)
 def _step(step: str) -> tuple[int, str, int | None, tuple[int, ...]]:
+    """A scripted move as (seat, verb, tile, tiles used): read once per script line, asked at every turn it waits."""
     parts = step.split()
     tile = T.tile_codes(parts[2])[0] if len(parts) > 2 else None
     used = tuple(sorted(T.kind_of(c) for c in T.tile_codes(parts[3]))) if len(parts) > 3 else ()
@@ -334,6 +372,26 @@ def _phase_of(verb: str) -> str:
     if verb in DECLARE_VERBS:
         return "declare"
     raise NotPlayable(f"unknown move `{verb}` in a script")
+
+
+def quick_quiet_action(r: Round, seat: int) -> Action:
+    """``quiet_action``, without listing every move where the quietest one is at hand: an answer to a discard
+    passes, and a turn with a drawn tile discards it, when the round finds that move legal (``legal.is_legal``,
+    the one question a replay asks of a logged move). Listing a turn's moves (riichi, kans, the player's abortive
+    draws) was a quarter of a scripted round's work, and the turns of a script are mostly discards of the drawn
+    tile. A round plays the same either way (``tests/round/test_witness_reads.py`` plays every script under
+    every bundled rulebook both ways); it reads fewer rules, which only ever lets a change be told apart from it
+    more often (``_reads_alike``)."""
+    phase = r.phase
+    if phase == "respond":
+        action = pass_action(seat)
+        if is_legal(r, seat, action):  # a move ``legal`` built is well-typed: no shape check (``built_move``)
+            return action
+    elif phase == "own" and r.drawn is not None:
+        action = dahai_action(seat, r.drawn, True)
+        if is_legal(r, seat, action):
+            return action
+    return quiet_action(r, seat)
 
 
 def quiet_action(r: Round, seat: int) -> Action:
@@ -399,8 +457,9 @@ def _unoffered(r: Round, step: str) -> str:
     return f"{_words_of(step)} (not offered)"
 
 
-def play(rules: RoundRules, script: Script) -> dict[str, Any]:
-    """Play the script under these rules: what was refused, the calls made, and the settlement in words and numbers."""
+def play(rules: RoundRules, script: Script, quiet: Callable[[Round, int], Action] = quick_quiet_action) -> dict[str, Any]:
+    """Play the script under these rules: what was refused, the calls made, and the settlement in words and numbers
+    (``quiet``: how an unscripted move is chosen, ``quiet_action`` for the full listing)."""
     r = deal(rules, script)
     pending = list(script.steps)
     refused: list[str] = []
@@ -425,7 +484,7 @@ def play(rules: RoundRules, script: Script) -> dict[str, Any]:
                 if not waits_for_its_tile:
                     refused.append(_refusal(r, pending.pop(0)))
                     continue
-        action = quiet_action(r, waiting[0])
+        action = quiet(r, waiting[0])
         r.apply(action)
         if pending and started and _passed_by(r, action, pending[0]):
             refused.append(_unoffered(r, pending.pop(0)))
@@ -585,11 +644,18 @@ def _moment_items(rules: RoundRules) -> dict[str, tuple[Any, ...]]:
 
 def _rulebook_reads(rules: RoundRules) -> tuple[Any, ...]:
     """What a round reads of its rulebook beside ``RoundRules``: the settings of ``READ_BY_NAME`` and the clauses
-    (messages name the clause refusing a move)."""
+    (messages name the clause refusing a move). Kept per rulebook object: A's are compared with each mix's for
+    every script that read them."""
     rb = rules.rulebook
-    settings = tuple(rb.setting(group, name) for group, name in _READ_BY_NAME_GROUPS)
-    clauses = tuple((key, item.clause) for key, item in rb.resolved.items.items())
-    return rb.name, settings, clauses
+    found = _RULEBOOK_READS.get(rb)
+    if found is None:
+        settings = tuple(rb.setting(group, name) for group, name in _READ_BY_NAME_GROUPS)
+        clauses = tuple((key, item.clause) for key, item in rb.resolved.items.items())
+        found = _RULEBOOK_READS.put(rb, (rb.name, settings, clauses))
+    return found
+
+
+_RULEBOOK_READS: ByIdentity[tuple[Any, ...]] = ByIdentity("engine.round.witness.rulebook_reads", 64)
 
 
 def _reads_alike(a: RoundRules, b: RoundRules, reads: frozenset[str], scorer_alike: bool) -> bool:
@@ -725,4 +791,4 @@ def render(witness: dict[str, Any], a: str = "A", b: str = "B", whole: str | Non
     return lines
 
 
-__all__ = ["ALIKE", "READ_BY_NAME", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action", "played", "Cache"]
+__all__ = ["ALIKE", "READ_BY_NAME", "SCRIPTS", "Script", "NotPlayable", "deal", "play", "round_witness", "witness_for", "render", "describe", "topic_of", "quiet_action", "quick_quiet_action", "played", "Cache"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cached_property, partial
 
 from engine.core import tiles as T
 from engine.core.hand import allowed_codes
@@ -55,6 +55,32 @@ class FastRule:
     always: bool = False  # the condition is the constant true: the tables skip calling it
     source: Rule | None = None  # the compiled rule, whose nodes ``Tables`` and ``_summed_per_element`` analyse
     simple: Any = None  # its condition simplified (``ruledsl.fast.simplify``), which ``_static_test`` reads
+
+    # What preparing a rulebook works out about each rule, kept with the rule: a rulebook with one change compiled
+    # and prepared from another (``prepare(like=...)``) shares the other's fast rules, so only its changed item is
+    # analysed again (``riichi diff`` prepares dozens of such mixes). Each is a function of the rule alone.
+
+    @cached_property
+    def static_test(self) -> tuple[Any, frozenset[str], bool] | None:
+        """``_static_test`` of this rule."""
+        return _static_test(self)
+
+    @cached_property
+    def mentions(self) -> frozenset[str]:
+        """The facts the compiled rule's nodes name (``_rule_mentions``)."""
+        return _rule_mentions(self.source) if self.source is not None else frozenset()
+
+    @cached_property
+    def reads(self) -> frozenset[str] | None:
+        """Every fact the compiled rule's nodes may read, None when that cannot be told (``_rule_reads``)."""
+        return _rule_reads(self.source) if self.source is not None else frozenset()
+
+    @cached_property
+    def fu_counter(self) -> tuple[str, int, Callable[[Any], int]] | None:
+        """For an unconditional fu item without exceptions worth ``c * count(g in FACT: ...)``: (fact, c, counter)
+        (``ruledsl.fast.element_counter``); None for any other rule."""
+        value = self.source.fields.get("fu") if self.source is not None else None
+        return element_counter(value) if self.always and not self.variants and callable(value) else None
 
 
 def _fast_fields(fields: dict[str, Any], evaluator: Callable[[Any], Any]) -> dict[str, Any]:
@@ -167,7 +193,7 @@ class Prepared:
         both = None if self.limit_reads is None or self.payment_reads is None else tuple(sorted({*self.limit_reads, *self.payment_reads}))
         self.settled_key = None if both is None else _key_of(both)
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
-        self.static_tests = {id(r): None if self.reference else _static_test(r) for r in hand_rules}
+        self.static_tests = {id(r): None if self.reference else r.static_test for r in hand_rules}
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
         self.static_key = operator.itemgetter(*names)
         self.tables_cache: BoundedCache[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
@@ -280,8 +306,7 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     fns, about = values
     found: dict[str, list[tuple[int, int, Callable[[Any], int]]]] = {}
     for position, rule in enumerate(rules):
-        value = rule.source.fields.get("fu") if rule.source is not None else None
-        counter = element_counter(value) if rule.always and not rule.variants and callable(value) else None
+        counter = rule.fu_counter
         if counter is not None:
             fact, coefficient, counts = counter
             found.setdefault(fact, []).append((position, coefficient, counts))
@@ -356,6 +381,16 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
     kinds = setting("table", "tiles")
     yaku = rulebook.of("yaku")
     fu = rulebook.of("fu")
+    yakuman_rules = _fast_all(rulebook.of("yakuman"), evaluator, before)
+    yaku_rules = _fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator, before)
+    standalone_rules = _fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator, before)
+    bonus_rules = _fast_all(rulebook.of("bonus"), evaluator, before)
+    fu_rules = _fast_all([r for r in fu if "fu" in r.fields], evaluator, before)
+    fixed_fu_rules = _fast_all([r for r in fu if "fixed" in r.fields], evaluator, before)
+    limit_rules = _fast_all(rulebook.of("limit"), evaluator, before)
+    payment_rules = _fast_all(rulebook.of("payment"), evaluator, before)
+    made = (yakuman_rules, yaku_rules, standalone_rules, bonus_rules, fu_rules, fixed_fu_rules, limit_rules, payment_rules)
+    mentioned = _mentioned(rulebook, made)
     return Prepared(
         rulebook=rulebook,
         allowed_kinds=frozenset(T.kind_of(k) for k in kinds),
@@ -373,18 +408,18 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
         atozuke_clause=_settings_clause(rulebook, "scoring"),
         deposit=int(setting("table", "riichi_deposit")),
         kita_allowed=bool(setting("table", "kita")),
-        yakuman_rules=_fast_all(rulebook.of("yakuman"), evaluator, before),
-        yaku_rules=_fast_all([r for r in yaku if not _const_true(r.fields.get("standalone"))], evaluator, before),
-        standalone_rules=_fast_all([r for r in yaku if _const_true(r.fields.get("standalone"))], evaluator, before),
-        bonus_rules=_fast_all(rulebook.of("bonus"), evaluator, before),
-        fu_rules=_fast_all([r for r in fu if "fu" in r.fields], evaluator, before),
-        fixed_fu_rules=_fast_all([r for r in fu if "fixed" in r.fields], evaluator, before),
-        limit_rules=_fast_all(rulebook.of("limit"), evaluator, before),
-        payment_rules=_fast_all(rulebook.of("payment"), evaluator, before),
-        limit_reads=None if reference else _settle_reads(rulebook.of("limit"), LIMIT_INPUTS),
-        payment_reads=None if reference else _settle_reads(rulebook.of("payment"), PAYMENT_INPUTS),
-        hand_ahead=plan_ahead(_mentioned(rulebook), AHEAD_HAND),
-        reading_ahead=plan_ahead(_mentioned(rulebook), AHEAD_READING),
+        yakuman_rules=yakuman_rules,
+        yaku_rules=yaku_rules,
+        standalone_rules=standalone_rules,
+        bonus_rules=bonus_rules,
+        fu_rules=fu_rules,
+        fixed_fu_rules=fixed_fu_rules,
+        limit_rules=limit_rules,
+        payment_rules=payment_rules,
+        limit_reads=None if reference else _settle_reads(limit_rules, LIMIT_INPUTS),
+        payment_reads=None if reference else _settle_reads(payment_rules, PAYMENT_INPUTS),
+        hand_ahead=plan_ahead(mentioned, AHEAD_HAND),
+        reading_ahead=plan_ahead(mentioned, AHEAD_READING),
         reference=reference,
     )
 
@@ -397,14 +432,29 @@ def _settings_clause(rulebook: Rulebook, group: str) -> str:
     return "no clause given"
 
 
-def _mentioned(rulebook: Rulebook) -> frozenset[str]:
-    """The facts the rulebook's hand rules name (or their functions declare reading)."""
+def _mentioned(rulebook: Rulebook, made: tuple[tuple[FastRule, ...], ...]) -> frozenset[str]:
+    """The facts the rulebook's hand rules name (or their functions declare reading); ``made``: the fast rules
+    prepared from them, whose ``mentions`` are kept (a rule without one is read here)."""
+    fast = {id(r.source): r for group in made for r in group}
     names: set[str] = set()
     for kind in ("yakuman", "yaku", "bonus", "fu", "limit", "payment"):
         for rule in rulebook.of(kind):
-            for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
-                if callable(node):
-                    names |= mentioned(node)
+            found = fast.get(id(rule))
+            names |= found.mentions if found is not None and found.source is rule else _rule_mentions(rule)
+    return frozenset(names)
+
+
+def _nodes(rule: Rule) -> list[Any]:
+    """The rule's condition and fields, and those of its exceptions."""
+    return [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]
+
+
+def _rule_mentions(rule: Rule) -> frozenset[str]:
+    """The facts one compiled rule names (or its functions declare reading)."""
+    names: set[str] = set()
+    for node in _nodes(rule):
+        if callable(node):
+            names |= mentioned(node)
     return frozenset(names)
 
 
@@ -415,7 +465,7 @@ LIMIT_INPUTS = frozenset({"han", "fu", "yakuman", "basic_points"})
 PAYMENT_INPUTS = frozenset({"base", "payers"})
 
 
-def _settle_reads(rules: tuple[Rule, ...], inputs: frozenset[str]) -> tuple[str, ...] | None:
+def _settle_reads(rules: tuple[FastRule, ...], inputs: frozenset[str]) -> tuple[str, ...] | None:
     """Every other fact these limit (or payment) rules may read, sorted; None when that cannot be told.
 
     With these, limits are a function of han, fu and yakuman, and payments of the base, so the scorer keeps their
@@ -423,14 +473,24 @@ def _settle_reads(rules: tuple[Rule, ...], inputs: frozenset[str]) -> tuple[str,
     """
     names: set[str] = set()
     for rule in rules:
-        for node in [rule.when, *rule.fields.values()] + [n for v in rule.variants for n in (v.when, *v.fields.values())]:
-            found = reads(node) if callable(node) else frozenset()
-            if found is None:
-                return None
-            names |= found
+        found = rule.reads
+        if found is None:
+            return None
+        names |= found
     if inputs is LIMIT_INPUTS and names & PAYMENT_INPUTS:
         return None  # limits that read the base or payers read what is not set yet: not cached
     return tuple(sorted(names - inputs))
+
+
+def _rule_reads(rule: Rule) -> frozenset[str] | None:
+    """Every fact one compiled rule may read (``ruledsl.fast.reads`` of each node), None when that cannot be told."""
+    names: set[str] = set()
+    for node in _nodes(rule):
+        found = reads(node) if callable(node) else frozenset()
+        if found is None:
+            return None
+        names |= found
+    return frozenset(names)
 
 
 def _key_of(names: tuple[str, ...]) -> Callable[[dict], Any]:

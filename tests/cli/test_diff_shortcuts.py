@@ -7,8 +7,10 @@ hands) and asks for the same hands in the same order, the same witnesses and the
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +31,7 @@ from engine.diff.witness import Candidate, Search, fitted, outcome
 from engine.round.rules import ROUND_RULE_FIELDS
 from engine.round.witness import READ_BY_NAME
 from engine.scoring.library import scorer
+from engine.scoring.prepared import _ANSWERS_ZERO, prepare
 from engine.scoring.score import Scorer
 from ruledsl.compile import compile_rulebook
 from ruledsl.rulebook_changes import SCORING_SETTINGS, diff
@@ -170,3 +173,74 @@ def test_random_hands_are_written_as_format_tiles_writes_them() -> None:
     for _ in range(3000):
         codes = [rng.choice(_CODES) for _ in range(rng.randint(0, 18))]
         assert _written(list(codes)) == T.format_tiles(codes)
+
+
+def _analyses(prepared: object) -> dict[str, object]:
+    """What ``prepare`` works out about a rulebook's rules, as comparable values (closures by their facts)."""
+    p: Any = prepared
+    rules = [*p.yakuman_rules, *p.yaku_rules, *p.bonus_rules, *p.fu_rules, *p.fixed_fu_rules]
+    static = [None if (t := p.static_tests[id(r)]) is None else (r.name, t[1], t[2]) for r in rules]
+    shares = None
+    if p.fu_per_element is not None:
+        fact, memo = p.fu_per_element
+        shares = (fact, tuple(fn is _ANSWERS_ZERO for fn in p.fu_values[0]))
+    return {
+        "static": static,
+        "limit_reads": p.limit_reads,
+        "payment_reads": p.payment_reads,
+        "hand_ahead": p.hand_ahead,
+        "reading_ahead": p.reading_ahead,
+        "static_key": p.static_key.__reduce__()[1],
+        "fu_per_element": shares,
+    }
+
+
+@pytest.mark.parametrize("pair", _first_fast([("house", "wrc2025"), ("house", str(FIXTURES / "several_changes.rulebook")), ("wrc2025", "mahjchina"), ("house", "sanma")]), ids=lambda p: Path(p[1]).stem)
+def test_a_mix_prepared_from_a_has_the_analyses_of_the_mix_prepared_alone(pair: tuple[str, str]) -> None:
+    """``prepare(like=A)`` takes each shared rule's analyses (static tests, facts read and named, per-element fu
+    sums) from A's fast rule: they are those of the mix prepared from nothing, both ways of every change."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    for change in diff(a.rulebook.resolved, b.rulebook.resolved):
+        for base, other in ((a, b), (b, a)):
+            mixed = with_change(base.rulebook.resolved, other.rulebook.resolved, change)
+            try:
+                reused = compile_rulebook(mixed, like=base.rulebook)
+            except REFUSED:
+                continue
+            assert _analyses(prepare(reused, like=base.prepared)) == _analyses(prepare(compile_rulebook(mixed))), change.item
+
+
+@pytest.mark.parametrize("pair", [("house", "wrc2025", 4000), ("wrc2025", "mahjchina", 4000), ("house", str(FIXTURES / "several_changes.rulebook"), 900)], ids=_ids)
+def test_the_shipped_random_hands_are_the_drawn_ones(pair: tuple[str, str, int]) -> None:
+    """The pool read from ``engine.diff.random_table`` is the pool drawn by ``RandomHands``: the same hands in the
+    same order, the same simplicity and counts, the same starting order of the search and the same keys of hands
+    already pooled (a steered hand equal to a random one is left out as before)."""
+    a, b = scorer(pair[0]), scorer(pair[1])
+    read, drawn = Search(a, b, random_hands=pair[2]), Search(a, b, random_hands=pair[2], shipped=False)
+    assert read._shipped_order is not None and drawn._shipped_order is None
+    assert [(e.item, e.origin, e.request) for e in read.entries] == [(e.item, e.origin, e.request) for e in drawn.entries]
+    assert [json.dumps(e.request) for e in read.entries] == [json.dumps(e.request) for e in drawn.entries]  # key order too
+    assert read.simplicity == drawn.simplicity and read.counts == drawn.counts
+    assert read.waiting() == drawn.waiting() and read.named == drawn.named
+    some = drawn.entries[-1].request
+    assert read.add(None, "steered", dict(some)) is None and drawn.add(None, "steered", dict(some)) is None
+    assert read.seen == drawn.seen
+
+
+def test_the_shipped_random_hands_are_what_the_generator_draws() -> None:
+    """Every shipped row is the generator's hand at its place (the file is fresh for this Python's ``random``), with
+    its simplicity, and the shipped order is the order of simplicity."""
+    from engine.diff import random_table
+
+    for kinds, reds in random_table.TILE_SETS:
+        table = random_table.shipped(kinds, reds, random_table.SEED)
+        assert table is not None
+        assert table.rows == list(random_table.rows(kinds, reds))
+        assert table.order == sorted(range(len(table.rows)), key=lambda at: (table.rows[at][0], at))
+
+
+def test_a_seed_or_tile_set_not_shipped_is_drawn() -> None:
+    from engine.diff import random_table
+
+    assert random_table.shipped(random_table.ALL_KINDS, frozenset(), random_table.SEED + 1) is None
+    assert random_table.shipped(frozenset(range(27)), frozenset(), random_table.SEED) is None

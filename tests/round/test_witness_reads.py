@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.errors import EngineError
 from engine.diff.change_scenarios import REFUSED, plus_change
 from engine.round import round_rules
 from engine.round.rules import round_rules_scored_by
-from engine.round.witness import SCRIPTS, _play, _reads_alike, play
+from engine.round.witness import SCRIPTS, NotPlayable, _play, _reads_alike, play, quiet_action
 from engine.scoring.library import scorer
 from engine.scoring.score import Scorer
+from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.compile import Rulebook
 from ruledsl.rulebook_changes import diff
 from tests.round.test_every_name_executes import Row
@@ -77,3 +79,54 @@ def test_a_round_notes_what_it_reads() -> None:
     assert out == play(rules, by_key["double_ron"]) and "multiple_ron" in reads
     _out, reads = _play(rules, by_key["nine_terminals"])
     assert "triple_ron" not in reads and "kita_ron" not in reads
+
+
+def _plays_alike_both_ways(rules: object) -> None:
+    for script in SCRIPTS:
+        try:
+            listed = play(rules, script, quiet_action)  # type: ignore[arg-type]
+        except (NotPlayable, EngineError, RuleEvaluationError) as e:
+            with pytest.raises(type(e)):
+                play(rules, script)  # type: ignore[arg-type]
+            continue
+        assert play(rules, script) == listed, script.key  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["house", "wrc2025", "sanma", *(pytest.param(n, marks=pytest.mark.slow) for n in ("mleague", "tenhou", "mahjchina", "ema2016", "ema2012", "tenhou_sanma"))],
+)
+def test_a_script_plays_alike_with_the_quick_quiet_move(name: str) -> None:
+    """``quick_quiet_action`` (a pass or the drawn tile's discard when the round finds it legal) chooses every
+    unscripted move ``quiet_action`` chooses from the full listing: every script settles alike both ways."""
+    _plays_alike_both_ways(round_rules(scorer(name)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", FLOW_ROWS, ids=lambda row: row.name)
+def test_a_script_plays_alike_with_the_quick_quiet_move_under_a_one_value_variant(row: Row, tmp_path: Path) -> None:
+    _plays_alike_both_ways(round_rules(scorer(_file(tmp_path, "variant", row.variant))))
+
+
+def test_a_kept_wall_is_the_wall_arranged_afresh() -> None:
+    """``_dealt`` keeps each script's wall with the rules it read: under rulebooks of other tile sets, red fives and
+    table sizes in turn (twice, so that the second pass is served from what the first kept), every wall is the one
+    arranged afresh, and a round noting its reads notes the same names either way."""
+    from engine.round.witness import _arranged, _dealt, _reading
+
+    names = ("house", "wrc2025", "sanma", "mahjchina", "tenhou_sanma_nored")
+    for _ in range(2):
+        for name in names:
+            rules = round_rules(scorer(name))
+            for script in SCRIPTS:
+                if rules.players != script.players:
+                    continue
+                fresh, kept = _reading(rules), _reading(rules)
+                try:
+                    expected = _arranged(fresh, script)
+                except (NotPlayable, EngineError) as e:
+                    with pytest.raises(type(e)):
+                        _dealt(kept, script)
+                    continue
+                assert _dealt(kept, script) == expected, (name, script.key)
+                assert kept.__dict__["_reads"] == fresh.__dict__["_reads"], (name, script.key)
