@@ -24,15 +24,14 @@ from ruledsl.record import maker
 # (``tests/ruledsl/test_fast_parser.py`` fails until both agree; until then every text goes to lark).
 GRAMMAR_SHA256 = "685b224791f4105033552be19c488d5974792f2bd1eef85204c03d40c4c9e508"
 
-# The grammar's terminals, in lark's order of preference (TILES has priority 2), read over the whole text: a line
-# end (counted, so that each token knows its line), a comment (ignored), the terminals, and last any other
-# character; the blanks of the grammar's ignored WS match nothing, so the search steps over them.
+# The grammar's terminals, in lark's order of preference (TILES has priority 2), after the blanks of its ignored
+# WS, one line at a time (no token spans lines; a comment is ignored too); the last group is any other character.
 _LEXEME = re.compile(
-    r'(\n)|(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
-    r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r\n])'
+    r'[ \t\f\r]*(?:(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
+    r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r]))'
 )
-_KIND_OF_GROUP: tuple[str | None, ...] = (None, None, None, "T", "I", "N", "S", None)
-_LINE_END, _COMMENT, _OTHER = 1, 2, 8
+_KIND_OF_GROUP: tuple[str | None, ...] = (None, None, "T", "I", "N", "S", None)
+_COMMENT, _OTHER = 1, 7
 _KEYWORDS = frozenset(
     "rulebook extends source override remove exception to examples for clauses from example if then else or and "
     "not in true false any all count sum max min".split()
@@ -112,18 +111,16 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     out: list[tuple[str, str, int, int]] = []
     append = out.append
     kinds = _KIND_OF_GROUP
-    number, line_start = 1, -1  # a column counts from 1: the offset past the last line end, plus one
-    for match in _LEXEME.finditer(text):
-        group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
-        if group <= _COMMENT:
-            if group == _LINE_END:
-                number += 1
-                line_start = match.start()
-            continue
-        if group == _OTHER:
-            raise _GiveUp
-        value = match.group()
-        append((kinds[group] or value, value, number, match.start() - line_start))
+    number = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for match in _LEXEME.finditer(line):
+            group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
+            if group == _COMMENT:
+                continue
+            if group == _OTHER:
+                raise _GiveUp
+            value = match.group(group)
+            append((kinds[group] or value, value, number, match.start(group) + 1))
     out.append(("$", "", number, 0))
     return out
 
