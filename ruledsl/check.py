@@ -851,14 +851,17 @@ def _counted(key: ast.Expr | str) -> str | None:
 
 
 class _Term:
-    """An expression as a dictionary key, hashed once: a syntax tree's own hash walks its whole subtree at every
-    lookup, and ``_contradiction`` looks each term up several times."""
+    """An expression as a dictionary key, hashed by its head alone: a syntax tree's own hash walks its whole subtree
+    at every lookup, and ``_contradiction`` looks each term up several times. Equal trees have equal heads (their
+    type and the operator, name, function or quantifier at the top), so the hash agrees with equality, which still
+    compares whole trees; two terms with one head in one condition are merely compared in full."""
 
     __slots__ = ("expr", "_hash")
 
     def __init__(self, expr: ast.Expr) -> None:
         self.expr = expr
-        self._hash = hash(expr)
+        head = getattr(expr, "op", None) or getattr(expr, "id", None) or getattr(expr, "func", None) or getattr(expr, "kind", None)
+        self._hash = hash((expr.__class__, head))
 
     def __hash__(self) -> int:
         return self._hash
