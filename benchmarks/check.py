@@ -28,32 +28,52 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "big_rules"
 
-# In a fresh process: the phases of `riichi check FILE`, in the order engine.services.check runs them.
+# In a fresh process: the phases of `riichi check FILE`, in the order the command runs them, with the collector
+# paused as the command pauses it (``engine.cli.check``) and the process left the way ``engine.cli.console`` leaves
+# it. `process_time` counts from the start of the process, so its first reading is the interpreter's start-up; the
+# parent reads the process's whole processor time from ``wait4`` and shows what comes after the last reading.
 SPLIT = """\
-import sys, time
+import time
 clock = time.process_time
 t0 = clock()
-import engine.cli.check
+import gc, os, sys
+gc.disable()
+import engine.cli
+from engine.cli import _load, build_parser
+argv = ["check", sys.argv[1]]
+args = build_parser(argv).parse_args(argv)
+_load(args._module)
 from engine.services import check as service
-from ruledsl import check as checker, resolve as resolver
-from engine.diff.shadowing import shadowed
+from ruledsl import check as checker
 t1 = clock()
-path = sys.argv[1]
-text = open(path, encoding="utf-8").read()
-resolved = resolver.resolve(path, text=text, file=path, keep_going=True)
+display, text = service.read_target(sys.argv[1])
+resolved = service.resolve(display, text=text, file=display, keep_going=True)
 t2 = clock()
-report = service.FileReport(path, diagnostics=service._ordered(checker.check(resolved)), items=len(resolved.items))
+report = service.FileReport(resolved.chain[-1].file, diagnostics=service._ordered(checker.check(resolved)), items=len(resolved.items))
 t3 = clock()
+service._guard_impossible(resolved, report)
+from engine.diff.shadowing import shadowed
 report.diagnostics = service._ordered([*report.diagnostics, *shadowed(resolved)])
 t4 = clock()
 service._run_examples(resolved, report)
 t5 = clock()
-out = "\\n\\n".join(d.render() for d in report.diagnostics) + report.summary()
+with open(os.devnull, "w", encoding="utf-8") as out:
+    out.write("".join(f"{d.render()}\\n\\n" for d in report.diagnostics) + f"{report.summary()}\\n")
 t6 = clock()
 print(report.summary())
-print(f"{t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f} {t4 - t3:.4f} {t5 - t4:.4f} {t6 - t5:.4f}")
+print(f"{t0:.4f} {t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f} {t4 - t3:.4f} {t5 - t4:.4f} {t6 - t5:.4f} {t6:.4f}")
+sys.stdout.flush()
+os._exit(0)
 """
-PHASES = ("import", "parse (read, extends chain)", "check", "shadowing", "examples", "print")
+PHASES = (
+    "interpreter start-up",
+    "imports, arguments",
+    "read and parse (extends chain)",
+    "check",
+    "shadowing (and its guard)",
+    "examples",
+    "print",
+)
 
 
 def rulebook(items: int) -> str:
@@ -119,19 +139,31 @@ def main() -> None:
         for _ in range(args.runs):
             for name, checkout in checkouts.items():
                 times[name].append(launch(command, checkout))
-        split = subprocess.run(
-            [sys.executable, "-c", SPLIT, str(path)], cwd=ROOT, env=environment(ROOT), capture_output=True, text=True, check=True
-        ).stdout.splitlines()
+        split, split_cpu = _split(path)
     print(f"riichi check of a generated rulebook: {args.items:,} items extending house, {len(text.encode()):,} bytes")
     print(f"  {split[0]}")
     print(f"fresh processes, {args.runs} runs each: processor s (best, median), wall s (best)")
     for name, figures in times.items():
         cpu = [c for c, _ in figures]
         print(f"  {name:9} {min(cpu):7.3f} {statistics.median(cpu):7.3f} {min(w for _, w in figures):7.3f}   ({checkouts[name]})")
-    print("where the processor time of one run goes (s):")
-    for phase, seconds in zip(PHASES, split[1].split(), strict=True):
-        print(f"  {phase:30} {float(seconds):7.3f}")
+    readings = [float(f) for f in split[1].split()]
+    print(f"where the processor time of one more run goes (s; {split_cpu:.3f} in all, from wait4):")
+    for phase, seconds in zip(PHASES, readings[:-1], strict=True):
+        print(f"  {phase:32} {seconds:7.3f}")
+    print(f"  {'exit (after the last reading)':32} {split_cpu - readings[-1]:7.3f}")
 
+
+def _split(path: Path) -> tuple[list[str], float]:
+    """The split's two lines of output, and the whole processor time of its process (``wait4``)."""
+    command = [sys.executable, "-c", SPLIT, str(path)]
+    proc = subprocess.Popen(command, cwd=ROOT, env=environment(ROOT), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    out, err = proc.stdout.read(), proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0 or len(out.splitlines()) < 2:
+        raise SystemExit(f"the split failed ({proc.returncode}): {err.strip()}")
+    return out.splitlines(), usage.ru_utime + usage.ru_stime
 
 if __name__ == "__main__":
     main()

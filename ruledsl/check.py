@@ -7,7 +7,7 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from functools import partial
 from typing import assert_never, cast
 
 from ruledsl import ast, limits
@@ -126,18 +126,35 @@ class _ItemFindings:
 _FINDINGS: BoundedCache[int, _ItemFindings] = BoundedCache(4096)
 
 
+class _ScoringNames:
+    """The rulebook's yaku and yakuman names, and whether an item's check has read them since ``read`` was reset:
+    an item whose check read them is reused only under the same names (``_ItemFindings``)."""
+
+    __slots__ = ("names", "read")
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+        self.read = False
+
+
+def _report_finding(diags: _Diagnostics, finding: limits.Finding) -> None:
+    """A finding of the static bounds (``ruledsl.limits``) as a diagnostic."""
+    (diags.error if finding.severity == "error" else diags.warning)(finding.message, finding.span, finding.help)
+
+
 class _Checker:
     def __init__(self, rulebook: ResolvedRulebook, diags: _Diagnostics, *, reuse: bool = False) -> None:
         self.rb = rulebook
         self.d = diags
         self.reuse = reuse
-        self._scoring_names = {name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS}
-        self._names_read = False
+        self._scoring_names = _ScoringNames({name for (kind, name) in rulebook.items if kind in SCORING_ITEM_KINDS})
         self._frozen_names: frozenset[str] | None = None
         self.han_ceiling = self._han_ceiling()
-        # the typing reads the names through the checker's property, so that ``reuse`` knows an item looked them up
-        self.types = _Types(diags, lambda: self.scoring_names)
-        self.bounds = limits.Bounds(self._bounded)
+        # the typing notes when it reads the names, so that ``reuse`` knows an item looked them up; neither it nor
+        # the bounds hold the checker, which is then freed as soon as it is done (a cycle through it would keep the
+        # whole rulebook alive until the collector's next full pass walks it all)
+        self.types = _Types(diags, self._scoring_names)
+        self.bounds = limits.Bounds(partial(_report_finding, diags))
         # every decorator written for an item key, across the chain: one pass, so that checking stays linear
         self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
         for rb in rulebook.chain:
@@ -153,11 +170,6 @@ class _Checker:
                 return value.value
         return int(V.SETTINGS["scoring"]["han_ceiling"].default)
 
-    @property
-    def scoring_names(self) -> set[str]:
-        self._names_read = True
-        return self._scoring_names
-
     def run(self) -> None:
         check_one = self._check_reusing if self.reuse else self.check_item
         for item in self.rb.items.values():
@@ -170,13 +182,9 @@ class _Checker:
         if self.rb.chain:
             self.bounds.finish(self.rb.chain[-1].span)
 
-    def _bounded(self, finding: limits.Finding) -> None:
-        """A finding of the static bounds (``ruledsl.limits``) as a diagnostic."""
-        (self.d.error if finding.severity == "error" else self.d.warning)(finding.message, finding.span, finding.help)
-
     def _names(self) -> frozenset[str]:
         if self._frozen_names is None:
-            self._frozen_names = frozenset(self._scoring_names)
+            self._frozen_names = frozenset(self._scoring_names.names)
         return self._frozen_names
 
     def _check_reusing(self, item: ResolvedItem) -> None:
@@ -200,10 +208,10 @@ class _Checker:
             self.bounds.total_cost += kept.cost
             return
         before, cost = len(self.d.items), self.bounds.total_cost
-        self._names_read = False
+        self._scoring_names.read = False
         self.check_item(item)
         if not self.d.full:
-            names = self._names() if self._names_read else None
+            names = self._names() if self._scoring_names.read else None
             found = tuple(self.d.items[before:])
             _FINDINGS.put(id(item), _ItemFindings(item, context, names, found, self.bounds.total_cost - cost))
 
@@ -492,14 +500,15 @@ class _Types:
     """The type of each expression, by the vocabulary's names and signatures, with a diagnostic at every mismatch:
     the checker's reading of expressions, apart from its checks of items, fields and settings (``_Checker``)."""
 
-    def __init__(self, diags: _Diagnostics, scoring_names: Callable[[], set[str]]) -> None:
+    def __init__(self, diags: _Diagnostics, scoring_names: _ScoringNames) -> None:
         self.d = diags
         self._scoring_names = scoring_names
 
     @property
     def scoring_names(self) -> set[str]:
-        """The rulebook's yaku and yakuman names, asked of the checker at each use (it notes that they were read)."""
-        return self._scoring_names()
+        """The rulebook's yaku and yakuman names, noted as read at each use (``check(reuse=True)``)."""
+        self._scoring_names.read = True
+        return self._scoring_names.names
 
     def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
         """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
@@ -842,14 +851,17 @@ def _counted(key: ast.Expr | str) -> str | None:
 
 
 class _Term:
-    """An expression as a dictionary key, hashed once: a syntax tree's own hash walks its whole subtree at every
-    lookup, and ``_contradiction`` looks each term up several times."""
+    """An expression as a dictionary key, hashed by its head alone: a syntax tree's own hash walks its whole subtree
+    at every lookup, and ``_contradiction`` looks each term up several times. Equal trees have equal heads (their
+    type and the operator, name, function or quantifier at the top), so the hash agrees with equality, which still
+    compares whole trees; two terms with one head in one condition are merely compared in full."""
 
     __slots__ = ("expr", "_hash")
 
     def __init__(self, expr: ast.Expr) -> None:
         self.expr = expr
-        self._hash = hash(expr)
+        head = getattr(expr, "op", None) or getattr(expr, "id", None) or getattr(expr, "func", None) or getattr(expr, "kind", None)
+        self._hash = hash((expr.__class__, head))
 
     def __hash__(self) -> int:
         return self._hash

@@ -42,7 +42,10 @@ _AFTER_EXPRESSION = frozenset(("then", "else", "and", "or", "in", "not", "exampl
 _AT_ITEM = frozenset(("override", "remove", "exception", "examples", "clauses", "extends", "source"))  # a kind
 _ANY_WORD: frozenset[str] = frozenset()  # after `rulebook`, `@`, `from`, a kind, `to`, `for`, `{`, `,`, `any(` ...
 _QUANTIFIERS = frozenset(("any", "all", "count", "sum", "max", "min"))
-_COMPARE = frozenset(("==", "!=", "<=", ">=", "<", ">"))
+# Binary operators by how tightly they bind (``_Parser.expr``); words are keys too, since a word's kind is ``N``.
+_INFIX = {"or": 1, "and": 2, "==": 3, "!=": 3, "<=": 3, ">=": 3, "<": 3, ">": 3, "in": 3, "not": 3, "..": 4}
+_INFIX |= {"+": 5, "-": 5, "*": 6, "/": 6, "^": 7}
+_SINGLE = frozenset((3, 4))  # comparisons and ranges do not chain: `a < b < c` is not in the language
 _ITEM_STARTS = frozenset(("override", "remove", "exception", "examples"))
 MAX_DEPTH = 100  # ruledsl.parser.MAX_DEPTH (not imported: that module imports this one)
 MAX_INT_DIGITS = 18
@@ -295,110 +298,93 @@ class _Parser:
             fields.append(_Field(name[1], value, _Span(self.file, name[2], name[3], end_line, end_col)))
 
     # ---- expressions
-    def expr(self) -> _Parsed:
-        tok = self.toks[self.i]
-        if tok[0] == "N" and tok[1] == "if":
-            self.i += 1
-            cond, d1 = self.expr()[:2]
-            self.word("then")
-            then, d2 = self.expr()[:2]
-            self.word("else")
-            other, d3, _, _, el, ec = self.expr()
-            span = _Span(self.file, tok[2], tok[3], el, ec)
-            return _Cond(cond, then, other, span), 1 + max(d1, d2, d3), tok[2], tok[3], el, ec
-        return self.disjunction()
-
-    def _binary(self, op: str, left: _Parsed, right: _Parsed) -> _Parsed:
-        sl, sc, el, ec = left[2], left[3], right[4], right[5]
-        node = _BinOp(op, left[0], right[0], _Span(self.file, sl, sc, el, ec))
-        return node, 1 + max(left[1], right[1]), sl, sc, el, ec
-
-    def disjunction(self) -> _Parsed:
-        left = self.conjunction()
-        while self.at_word("or"):
-            self.i += 1
-            left = self._binary("or", left, self.conjunction())
-        return left
-
-    def conjunction(self) -> _Parsed:
-        left = self.negation()
-        while self.at_word("and"):
-            self.i += 1
-            left = self._binary("and", left, self.negation())
-        return left
-
-    def negation(self) -> _Parsed:
-        tok = self.toks[self.i]
-        if tok[0] == "N" and tok[1] == "not":
-            self.i += 1
-            operand, depth, _, _, el, ec = self.negation()
-            return _Not(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
-        return self.comparison()
-
-    def comparison(self) -> _Parsed:
-        left = self.range()
-        tok = self.toks[self.i]
-        if tok[0] in _COMPARE:
-            self.i += 1
-            return self._binary(tok[0], left, self.range())
-        if tok[0] == "N":
-            if tok[1] == "in":
+    # One loop for every binary operator (precedence climbing) instead of a function per level of the grammar:
+    # ``expr(floor)`` reads an operand, then every operator that binds tighter than ``floor`` and may follow what
+    # has been read so far. The levels, loosest first: or 1, and 2, comparisons and `in` 3 (at most one: they do
+    # not chain), `..` 4 (at most one), + - 5, * / 6, ^ 7 (right to left, after an operand alone). ``floor`` is
+    # the grammar's rule being read: 0 an expression (`if` allowed), 1 after `or`, 2 after `and` or `not` (`not`
+    # allowed up to here), 3 a comparison's side, 4 a range's end, 5 after + or -, 6 after * / or `-`, or `^`.
+    def expr(self, floor: int = 0) -> _Parsed:
+        toks = self.toks
+        tok = toks[self.i]
+        kind = tok[0]
+        if kind == "N":
+            word = tok[1]
+            if word not in _KEYWORDS:
                 self.i += 1
-                return self._binary("in", left, self.range())
-            if tok[1] == "not":
+                line, col = tok[2], tok[3]
+                if toks[self.i][0] == "(":
+                    left = self.call(tok)
+                else:
+                    end = col + len(word)
+                    left = _Name(word, _Span(self.file, line, col, line, end)), 1, line, col, line, end
+                ceiling = 8
+            elif word == "not":
+                if floor > 2:
+                    raise _GiveUp
                 self.i += 1
-                self.word("in")
-                return self._binary("notin", left, self.range())
-        return left
-
-    def range(self) -> _Parsed:
-        low = self.sum()
-        if self.toks[self.i][0] == "..":
+                operand, depth, _, _, el, ec = self.expr(2)
+                left = _Not(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+                ceiling = 2
+            elif word == "if":
+                if floor:
+                    raise _GiveUp
+                return self.conditional(tok)
+            else:
+                left = self.keyword_atom(tok)
+                ceiling = 8
+        elif kind == "-":
             self.i += 1
-            high = self.sum()
-            sl, sc, el, ec = low[2], low[3], high[4], high[5]
-            return _Range(low[0], high[0], _Span(self.file, sl, sc, el, ec)), 1 + max(low[1], high[1]), sl, sc, el, ec
-        return low
-
-    def sum(self) -> _Parsed:
-        left = self.product()
-        while (op := self.toks[self.i][0]) == "+" or op == "-":
+            operand, depth, _, _, el, ec = self.expr(6)
+            left = _Negate(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+            ceiling = 6
+        else:
+            left = self.atom(tok)
+            ceiling = 8
+        while True:
+            tok = toks[self.i]
+            kind = tok[0]
+            level = _INFIX.get(tok[1]) if kind == "N" else _INFIX.get(kind)
+            # an operator binding looser than the rule being read ends it; one binding tighter than the operator
+            # before it (or as tight, for those that do not chain) was refused by that operator's right side
+            if level is None or level <= floor or level > ceiling or (level == ceiling and level in _SINGLE):
+                return left
             self.i += 1
-            left = self._binary(op, left, self.product())
-        return left
+            if level == 7:
+                right = self.expr(6)
+            elif level == 4:
+                high = self.expr(4)
+                sl, sc, el, ec = left[2], left[3], high[4], high[5]
+                left = _Range(left[0], high[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], high[1]), sl, sc, el, ec
+                ceiling = 4
+                continue
+            else:
+                if kind == "N" and tok[1] == "not":
+                    self.word("in")
+                    kind = "notin"
+                elif kind == "N":
+                    kind = tok[1]
+                right = self.expr(level)
+            sl, sc, el, ec = left[2], left[3], right[4], right[5]
+            left = _BinOp(kind, left[0], right[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], right[1]), sl, sc, el, ec
+            ceiling = level
 
-    def product(self) -> _Parsed:
-        left = self.unary()
-        while (op := self.toks[self.i][0]) == "*" or op == "/":
-            self.i += 1
-            left = self._binary(op, left, self.unary())
-        return left
+    def conditional(self, tok: tuple[str, str, int, int]) -> _Parsed:
+        self.i += 1
+        cond, d1 = self.expr()[:2]
+        self.word("then")
+        then, d2 = self.expr()[:2]
+        self.word("else")
+        other, d3, _, _, el, ec = self.expr()
+        span = _Span(self.file, tok[2], tok[3], el, ec)
+        return _Cond(cond, then, other, span), 1 + max(d1, d2, d3), tok[2], tok[3], el, ec
 
-    def unary(self) -> _Parsed:
-        tok = self.toks[self.i]
-        if tok[0] == "-":
-            self.i += 1
-            operand, depth, _, _, el, ec = self.unary()
-            return _Negate(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
-        base = self.atom()
-        if self.toks[self.i][0] == "^":
-            self.i += 1
-            return self._binary("^", base, self.unary())
-        return base
-
-    def atom(self) -> _Parsed:
-        tok = self.toks[self.i]
+    def atom(self, tok: tuple[str, str, int, int]) -> _Parsed:
+        """An operand other than a name, a call or a word of the language: a literal, a bracketed expression, a
+        list or a record."""
         kind = tok[0]
         line, col = tok[2], tok[3]
         end = col + len(tok[1])
-        if kind == "N":
-            word = tok[1]
-            if word in _KEYWORDS:
-                return self.keyword_atom(tok)
-            self.i += 1
-            if self.toks[self.i][0] == "(":
-                return self.call(tok)
-            return _Name(word, _Span(self.file, line, col, line, end)), 1, line, col, line, end
         self.i += 1
         if kind == "I":
             digits = tok[1].lstrip("0") or "0"

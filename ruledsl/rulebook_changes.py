@@ -6,6 +6,7 @@ the clause on both sides, so an organiser sees which rule text justifies each di
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from ruledsl import ast
@@ -66,9 +67,15 @@ def _removal_clause(rb: ResolvedRulebook, key: tuple[str, str]) -> str | None:
     return None
 
 
-def diff(a: ResolvedRulebook, b: ResolvedRulebook) -> list[Change]:
+def diff(a: ResolvedRulebook, b: ResolvedRulebook, *, kinds: Collection[str] | None = None) -> list[Change]:
+    """Every difference, in the order of A's items then B's new ones. ``kinds``: only the items of these kinds
+    (``settings`` for the settings), the same changes as the rest left out afterwards: each item's change is found
+    from that item alone, and a caller that reads a few kinds is spared putting thousands of others into English
+    (``riichi check`` of a big file, whose flow rules alone are searched for shadowing)."""
     changes: list[Change] = []
     keys = list(a.items) + [k for k in b.items if k not in a.items]
+    if kinds is not None:
+        keys = [key for key in keys if key[0] in kinds]
     for key in keys:
         ia, ib = a.items.get(key), b.items.get(key)
         kind, name = key

@@ -225,7 +225,8 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
     parent = parent_of(resolved)
     if parent is None or parent.errors:
         return []
-    changes = [c for c in diff(parent, resolved) if not c.affects_score and (c.kind == "settings" or c.kind in ROUND_ITEM_KINDS)]
+    flow = diff(parent, resolved, kinds={"settings", *ROUND_ITEM_KINDS})  # a file's yaku and fu are not described
+    changes = [c for c in flow if not c.affects_score and (c.kind == "settings" or c.kind in ROUND_ITEM_KINDS)]
     if not changes:
         return []
     try:

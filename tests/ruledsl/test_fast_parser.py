@@ -123,6 +123,42 @@ def test_keywords_where_lark_reads_names() -> None:
     assert agree(texts[0]) and agree(texts[1])
 
 
+# Every operator of the language, and what may stand before an operand (``fast_parser._Parser.expr`` reads them
+# all in one loop, by how tightly each binds).
+_OPERATORS = ("or", "and", "==", "<", "in", "not in", "..", "+", "-", "*", "/", "^")
+_PREFIXES = ("", "not ", "-")
+
+
+@pytest.mark.parametrize("first", _OPERATORS)
+def test_every_pair_of_operators_binds_as_lark_reads_it(first: str) -> None:
+    operator_pairs(first, _PREFIXES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", _OPERATORS)
+def test_every_pair_of_operators_binds_as_lark_reads_it_after_if(first: str) -> None:
+    operator_pairs(first, (*_PREFIXES, "if a then "))
+
+
+def operator_pairs(first: str, prefixes: tuple[str, ...]) -> None:
+    """Three operands joined by two operators, each operand alone, negated, made negative or an `if`'s branch, and
+    the first two bracketed or not: the fast parser's tree is lark's whenever it reads the text (operators that
+    do not chain, such as `a < b < c`, a `not` or an `if` where the grammar has none, are left to lark), and it
+    reads every text lark reads that holds no `if` (the parser's one loop refuses nothing the grammar allows)."""
+    for second in _OPERATORS:
+        for p1 in prefixes:
+            for p2 in prefixes:
+                for p3 in prefixes:
+                    for template in ("{}{} {} {}{} {} {}{}", "({}{} {} {}{}) {} {}{}"):
+                        value = template.format(p1, "x", first, p2, "y", second, p3, "z")
+                        if "if" in value:
+                            value += " else w"
+                        text = f"rulebook r\nyaku a {{\n  x = {value}\n}}\n"
+                        read = agree(text)
+                        if "if" not in value:
+                            assert read == (lark_tree(text) is not None), text
+
+
 _KEYWORD_NAMES = st.sampled_from(sorted(grammar_keywords()))
 
 
