@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from ruledsl import arithmetic, ast, parsed_cache
 from ruledsl import vocabulary as V
@@ -555,7 +556,7 @@ def load(ref: str, text: str | None = None, file: str | None = None) -> Rulebook
     if text is None and is_bundled_name(ref):
         from ruledsl import compiled_cache
 
-        shipped = compiled_cache.load(ref, read_bundled, lambda: resolve(ref))
+        shipped = compiled_cache.load(ref, read_bundled, partial(resolve, ref))  # a partial pickles, a lambda not
         if shipped is not None:
             return shipped
     resolved = resolve(ref, text, file)

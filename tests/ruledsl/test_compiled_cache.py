@@ -89,6 +89,15 @@ def test_the_scorer_answers_alike_under_both() -> None:
             assert shipped.score_json(dict(request)) == full.score_json(dict(request)), (name, request)
 
 
+def test_a_shipped_rulebook_copies_as_the_one_compiled() -> None:
+    import copy
+
+    shipped = load("mleague")
+    made = copy.copy(shipped)
+    assert made == shipped and made.settings_clauses() == shipped.settings_clauses()
+    assert list(made.resolved.items) == list(_full("mleague").resolved.items)
+
+
 def test_a_stale_or_missing_file_loads_the_full_way(fresh_cache: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled_cache, "fingerprint", lambda: "another")
     compiled_cache.forget_shipped()
