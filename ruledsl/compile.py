@@ -392,14 +392,19 @@ class ShippedRulebook(Rulebook):
         )
         return made
 
+    # One made by ``replace`` (a test's rulebook with a rule more) has its ``resolved`` and none of the shipped
+    # facts, which may no longer hold for it: it answers from ``resolved``, as any compiled rulebook does.
     def files(self) -> tuple[str, ...]:
-        return self.__dict__["_files"]
+        found = self.__dict__.get("_files")
+        return super().files() if found is None else found
 
     def settings_clauses(self) -> dict[str, str | None]:
-        return self.__dict__["_settings_clauses"]
+        found = self.__dict__.get("_settings_clauses")
+        return super().settings_clauses() if found is None else found
 
     def clause_origins(self) -> dict[tuple[str, str | None], dict[str, Any] | None]:
-        return self.__dict__["_origins"]
+        found = self.__dict__.get("_origins")
+        return super().clause_origins() if found is None else found
 
     def _resolve(self) -> ResolvedRulebook:
         return self.__dict__["_resolve"]()

@@ -98,6 +98,13 @@ def test_a_shipped_rulebook_copies_as_the_one_compiled() -> None:
     assert list(made.resolved.items) == list(_full("mleague").resolved.items)
 
 
+def test_a_shipped_rulebook_replaced_answers_from_its_resolved_chain() -> None:
+    shipped = load("mleague")
+    made = record.replace(shipped, name="other")
+    assert made.files() == shipped.files() and made.settings_clauses() == shipped.settings_clauses()
+    assert made.clause_origins() == shipped.clause_origins()
+
+
 def test_a_stale_or_missing_file_loads_the_full_way(fresh_cache: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled_cache, "fingerprint", lambda: "another")
     compiled_cache.forget_shipped()
