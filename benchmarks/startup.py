@@ -16,15 +16,22 @@ floor     ``python -c pass``: the interpreter's own start-up (``site`` included)
 
 ``--importtime`` also prints the slowest imports of ``riichi score HAND`` (``python -X importtime``, cumulative),
 which is where the start-up goes.
+
+When ``valgrind`` is installed, every command also runs once under ``valgrind --tool=callgrind`` (with
+``PYTHONHASHSEED=0``): its instruction count, and the ratio to the peer's import, printed beside the CPU ratio. A
+count is the same whatever else the machine runs (times drift by a fifth on a shared machine), so it is the figure
+to compare across runs; ``--no-instructions`` skips it (about a minute).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -124,6 +131,40 @@ def measure(runs: int) -> dict[str, tuple[list[float], list[float], int]]:
     return {name: (wall, cpu, peak_rss(*todo[name])) for name, (wall, cpu) in times.items()}
 
 
+def is_binary(path: str) -> bool:
+    """Whether ``path`` is an executable binary rather than a script: valgrind following a shell shim (pyenv's)
+    into its shell counts nothing of Python (``sys.executable`` is the real interpreter, not the shim)."""
+    with open(path, "rb") as start:
+        return start.read(2) != b"#!"
+
+
+def instructions(command: list[str], stdin: bytes | None) -> int:
+    """The instructions one run of ``command`` executes, counted by callgrind (``PYTHONHASHSEED=0``: the same count
+    at every run). A console script is run by the interpreter itself, so that valgrind counts Python's work."""
+    argv = command if command[0] == sys.executable else [sys.executable, *command]
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+            cwd=ROOT, input=stdin or b"", capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        with open(out, encoding="utf-8") as counts:
+            for line in counts:
+                if line.startswith("summary:"):
+                    return int(line.split()[1])
+    raise SystemExit(f"callgrind wrote no summary for {' '.join(command)}")
+
+
+def print_instructions() -> None:
+    """Each command's instruction count beside the peer's import."""
+    counts = {name: instructions(command, stdin) for name, (command, stdin) in commands().items()}
+    peer = counts["peer: import"]
+    print("\ninstructions of one run (callgrind, PYTHONHASHSEED=0; 'x peer' = / the peer's import):")
+    print(f"{'':40} {'M instr':>9} {'x peer':>7}")
+    for name, count in counts.items():
+        print(f"{name:40} {count / 1e6:9.1f} {count / peer:7.2f}")
+
+
 def import_profile(top: int) -> None:
     """The slowest imports of one ``riichi score HAND`` (cumulative microseconds), deepest package first."""
     code = f"import sys; from engine.cli import main; sys.argv[1:] = {['score', *HAND]!r}; main()"
@@ -142,6 +183,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="fresh processes per figure (default 20)")
     parser.add_argument("--importtime", action="store_true", help="also list the slowest imports of riichi score")
+    parser.add_argument("--no-instructions", action="store_true", help="skip the instruction counts (callgrind)")
     args = parser.parse_args()
     if args.runs < 1:
         raise SystemExit("--runs must be at least 1")
@@ -157,6 +199,11 @@ def main() -> None:
             f"{name:40} {1000 * best:7.1f} {1000 * median:7.1f} {best / peer:7.2f} {1000 * cpu_best:7.1f} {cpu_best / peer_cpu:7.2f}"
             f" {rss / 1024:6.1f}"
         )
+    if not args.no_instructions:
+        if shutil.which("valgrind") and is_binary(sys.executable):
+            print_instructions()
+        else:
+            print("\ninstruction counts skipped: valgrind is not installed, or this interpreter is a script")
     if args.importtime:
         import_profile(25)
 

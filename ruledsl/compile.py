@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from ruledsl import arithmetic, ast, parsed_cache
 from ruledsl import vocabulary as V
 from ruledsl.diagnostics import RulebookError
 from ruledsl.record import field, record
-from ruledsl.resolve import ResolvedItem, ResolvedRulebook, item_kind, resolve
+from ruledsl.resolve import ResolvedItem, ResolvedRulebook, is_bundled_name, item_kind, read_bundled, resolve
 from ruledsl.tiles import kind_of, parse_tiles
 from ruledsl.typing_names import TYPE_CHECKING, assert_never
 
@@ -335,6 +336,79 @@ class Rulebook:
     def of(self, kind: str) -> tuple[Rule, ...]:
         return self.rules.get(kind, ())
 
+    def files(self) -> tuple[str, ...]:
+        """The files of its ``extends`` chain as loading named them, leaf first."""
+        return tuple(self.resolved.texts)
+
+    def settings_clauses(self) -> dict[str, str | None]:
+        """The clause of each settings group written, by group name (refusals name the setting deciding them)."""
+        return {item.name: item.clause for item in self.resolved.of_kind("settings")}
+
+    def clause_origins(self) -> dict[tuple[str, str | None], dict[str, Any] | None]:
+        """``clause_from`` of each inherited clause, by the (id, clause) a score response's line carries
+        (``ruledsl.clause_origin.origins_by_line``); empty for a rulebook that extends nothing."""
+        if len(self.resolved.chain) < 2:
+            return {}
+        from ruledsl.clause_origin import origins_by_line
+
+        return origins_by_line(self.resolved)
+
+
+class _ResolvedOnRead:
+    """``ShippedRulebook.resolved``: the chain resolved when first read, then kept on the rulebook (an instance's
+    own attribute hides this descriptor, so later reads are plain lookups)."""
+
+    def __get__(self, rulebook: ShippedRulebook | None, owner: type | None = None) -> Any:
+        if rulebook is None:
+            return self
+        resolved = rulebook._resolve()
+        rulebook.__dict__["resolved"] = resolved
+        return resolved
+
+
+class ShippedRulebook(Rulebook):
+    """A bundled rulebook as ``ruledsl.compiled_cache`` ships it compiled: the same settings and rules as compiling
+    its chain gives, with the few facts of the chain that scoring reads kept beside them, and the resolved chain
+    (its items, history and examples, which scoring never reads) resolved only when a tool reads ``resolved``."""
+
+    resolved = _ResolvedOnRead()
+
+    @classmethod
+    def shipped(
+        cls,
+        name: str,
+        title: str,
+        settings: dict[str, dict[str, Any]],
+        rules: dict[str, tuple[Rule, ...]],
+        files: tuple[str, ...],
+        settings_clauses: dict[str, str | None],
+        origins: dict[tuple[str, str | None], dict[str, Any] | None],
+        resolve: Callable[[], ResolvedRulebook],
+    ) -> ShippedRulebook:
+        made: ShippedRulebook = object.__new__(cls)
+        made.__dict__.update(
+            name=name, title=title, settings=settings, rules=rules,
+            _files=files, _settings_clauses=settings_clauses, _origins=origins, _resolve=resolve,
+        )
+        return made
+
+    # One made by ``replace`` (a test's rulebook with a rule more) has its ``resolved`` and none of the shipped
+    # facts, which may no longer hold for it: it answers from ``resolved``, as any compiled rulebook does.
+    def files(self) -> tuple[str, ...]:
+        found = self.__dict__.get("_files")
+        return super().files() if found is None else found
+
+    def settings_clauses(self) -> dict[str, str | None]:
+        found = self.__dict__.get("_settings_clauses")
+        return super().settings_clauses() if found is None else found
+
+    def clause_origins(self) -> dict[tuple[str, str | None], dict[str, Any] | None]:
+        found = self.__dict__.get("_origins")
+        return super().clause_origins() if found is None else found
+
+    def _resolve(self) -> ResolvedRulebook:
+        return self.__dict__["_resolve"]()
+
 
 def compile_rulebook(resolved: ResolvedRulebook, *, checked: bool = False, like: Rulebook | None = None) -> Rulebook:
     """The rule objects of a resolved rulebook; ``RulebookError`` when the checker finds an error.
@@ -479,11 +553,19 @@ def _variant(item: ResolvedItem, resolved: ResolvedRulebook) -> Variant:
 def load(ref: str, text: str | None = None, file: str | None = None) -> Rulebook:
     """Load, resolve, check and compile a rulebook by bundled name or path.
 
-    A chain whose every file is one the shipped cache recorded as checking clean, under the same file names and
-    the same checker sources, is not checked again (``parsed_cache.checked_clean``).
+    A bundled rulebook named by its name is taken as ``ruledsl.compiled_cache`` ships it compiled, when the texts
+    of its chain are those it was compiled from (its resolved chain is made only when read). A chain whose every
+    file is one the shipped cache recorded as checking clean, under the same file names and the same checker
+    sources, is not checked again (``parsed_cache.checked_clean``).
     """
+    if text is None and is_bundled_name(ref):
+        from ruledsl import compiled_cache
+
+        shipped = compiled_cache.load(ref, read_bundled, partial(resolve, ref))  # a partial pickles, a lambda not
+        if shipped is not None:
+            return shipped
     resolved = resolve(ref, text, file)
     return compile_rulebook(resolved, checked=parsed_cache.checked_clean(resolved.texts))
 
 
-__all__ = ["Rulebook", "Rule", "Variant", "compile_rulebook", "compile_settings", "compile_expr", "load", "literal_value", "item_kind"]
+__all__ = ["Rulebook", "ShippedRulebook", "Rule", "Variant", "compile_rulebook", "compile_settings", "compile_expr", "load", "literal_value", "item_kind"]

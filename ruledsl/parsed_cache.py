@@ -246,13 +246,13 @@ def text_sha256(text: str) -> str:
     return found
 
 
-def fingerprint() -> str:
-    """The BLAKE2b digest of the parser's and the checker's sources; a file written under another fingerprint is
-    stale.
+def fingerprint(sources: tuple[str, ...] = SOURCES) -> str:
+    """The BLAKE2b digest of the parser's and the checker's sources (or of other ``sources`` of ``ruledsl``: the
+    compiled cache's); a file written under another fingerprint is stale.
 
     Read as bytes (line endings made ``\\n``, as a checkout may have ``\\r\\n``): this runs at every start-up."""
     digest = _BLAKE2B()
-    for name in SOURCES:
+    for name in sources:
         with open(os.path.join(RULEDSL, name), "rb") as source:
             data = source.read().replace(b"\r\n", b"\n")
         digest.update(name.encode() + b"\0" + _BLAKE2B(data).digest())

@@ -2,7 +2,8 @@
 
 Nine files are derived from sources and committed: the situation's fields as the language names them (from
 ``engine/core/situation.py``, read as text), the prebuilt parser tables (from ``grammar.lark`` and the
-installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the language reference
+installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the compiled bundled
+rulebooks (from the rulebooks and the compiler's code: ``ruledsl.compiled_cache``), the language reference
 (from the vocabulary), the fidelity page (from the rulebooks' clauses) and the editors' TextMate grammar (from the
 grammar's keywords and the vocabulary), the exact shanten tables of the suits the quick count gets wrong (from
 ``engine/core/analysis.py``: ``engine.core.analysis_tables``), the situation's fields of a score request as type
@@ -64,6 +65,12 @@ def _parsed_cache() -> str:
     return parsed_cache.dumps()
 
 
+def _compiled_cache() -> str:
+    from ruledsl import compiled_cache
+
+    return compiled_cache.dumps()
+
+
 def _language_reference() -> str:
     from ruledsl import docgen
 
@@ -105,6 +112,7 @@ GENERATED: tuple[Generated, ...] = (
     Generated("ruledsl/situation_words.py", _situation_words),
     Generated("ruledsl/grammar_tables.json", _grammar_tables),
     Generated("rulebooks/parsed.jsonl", _parsed_cache),
+    Generated("rulebooks/compiled.jsonl", _compiled_cache),
     Generated("docs/language.md", _language_reference),
     Generated("docs/fidelity.md", _fidelity),
     Generated("editors/vscode/syntaxes/rulebook.tmLanguage.json", _textmate),

@@ -176,6 +176,18 @@ def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[st
     return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", read_rulebook_file(entry), None
 
 
+def is_bundled_name(ref: str) -> bool:
+    """Whether ``ref`` names a rulebook by bundled name rather than by path (as ``_locate`` tells them apart)."""
+    return not (ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref)
+
+
+def read_bundled(name: str, extended: bool) -> tuple[str, str]:
+    """(display name, text) of a bundled rulebook, read as loading it by name reads it (the same policy and errors);
+    ``extended``: reached through an ``extends``."""
+    display, text, _ = _locate(name, None, extended=extended)
+    return display, text
+
+
 def _identity(display: str, folder: Path | None) -> str:
     """One key per file, however its path was spelled, so that an `extends` cycle is always noticed."""
     if folder is None:

@@ -175,7 +175,7 @@ def _chain_files(compiled: Rulebook) -> list[str]:
     shipped = os.path.realpath(bundled_dir())
     return [
         file
-        for file in compiled.resolved.texts
+        for file in compiled.files()
         if os.path.isfile(file) and os.path.dirname(os.path.realpath(file)) != shipped
     ]
 

@@ -426,10 +426,7 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
 
 def _settings_clause(rulebook: Rulebook, group: str) -> str:
     """The clause of a settings group, for refusals that name the setting deciding them."""
-    for item in rulebook.resolved.of_kind("settings"):
-        if item.name == group:
-            return item.clause or "no clause given"
-    return "no clause given"
+    return rulebook.settings_clauses().get(group) or "no clause given"
 
 
 def _mentioned(rulebook: Rulebook, made: tuple[tuple[FastRule, ...], ...]) -> frozenset[str]:

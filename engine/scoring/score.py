@@ -42,7 +42,6 @@ from engine.scoring.prepared import (
 from engine.scoring.result import Payments, ScoreResult
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
 from ruledsl.arithmetic import RuleEvaluationError
-from ruledsl.clause_origin import origins_by_line
 from ruledsl.compile import Rulebook
 from ruledsl.diagnostics import printable
 from ruledsl.typing_names import TYPE_CHECKING
@@ -116,7 +115,7 @@ class Scorer:
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
         # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
-        self._clause_from = origins_by_line(rulebook.resolved) if len(rulebook.resolved.chain) > 1 else {}
+        self._clause_from = rulebook.clause_origins()
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:

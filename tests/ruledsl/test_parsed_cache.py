@@ -352,9 +352,11 @@ def test_a_changed_text_or_another_file_name_is_checked(checker_runs: list[str],
 
 
 def test_a_stale_cache_checks_everything(checker_runs: list[str], monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:
+    from ruledsl import compiled_cache
     from ruledsl.compile import load
 
     monkeypatch.setattr(parsed_cache, "fingerprint", lambda: "other sources")
+    monkeypatch.setattr(compiled_cache, "entry", lambda name: None)  # stale as well: the same sources changed
     load("house")
     assert checker_runs == ["house"]
     assert parsed_cache.clean_chains(parsed_cache.shipped()) == frozenset()
