@@ -22,7 +22,9 @@ from engine.game.result import game_result
 from engine.game.rules import GameRules
 from engine.round import Action, Round, RoundSetup, round_rules
 from engine.round.events import RoundEvent, StartKyoku
+from engine.round.legal import own_turn
 from engine.round.settlement import Settlement
+from engine.round.turns import own_dahai
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
@@ -198,12 +200,28 @@ class Game:
         while not rnd.finished:
             if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
                 seat = rnd.actor
+                # ``legal_actions`` and ``apply`` of an own turn written out: the listing kept for the turn, and a
+                # chosen discard that is one of the offered objects played at once (what ``apply`` does with it)
+                options = rnd.own_cache
+                if options is None:
+                    options = rnd.own_cache = own_turn(rnd, seat)
+                action = acts[seat](rnd, seat, options)  # type: ignore[misc]
+                if action.__class__ is Action and action.type == "dahai":
+                    for option in options:
+                        if option is action:
+                            rnd.own_cache = None
+                            own_dahai(rnd, action)
+                            break
+                    else:
+                        apply(action)
+                else:
+                    apply(action)
             else:
                 seats = waiting()
                 if not seats:
                     raise GameStuck("the round waits for nobody but is not finished")
                 seat = seats[0]
-            apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
+                apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
             self.round_actions += 1
             if self.round_actions > MAX_ACTIONS:
                 raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
