@@ -20,11 +20,9 @@ from engine.game.observation import Observation, TableViews
 from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
-from engine.round import Action, Round, RoundSetup, round_rules
+from engine.round import Action, Round, RoundSetup, legal, round_rules, turns
 from engine.round.events import RoundEvent, StartKyoku
-from engine.round.legal import own_turn
 from engine.round.settlement import Settlement
-from engine.round.turns import own_dahai
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
@@ -197,6 +195,7 @@ class Game:
         # every agent takes the older protocol: ``waiting``, ``choose`` and ``apply`` written out on the one round,
         # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
         legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
+        own_turn, own_dahai = legal.own_turn, turns.own_dahai  # read from their modules per round: a stand-in put there is the one played
         while not rnd.finished:
             if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
                 seat = rnd.actor
