@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from engine.game.progression import GameState, placement
+from engine.game.progression import ENDED_BY, GameState, placement
 from engine.game.rules import GameRules
 
 if TYPE_CHECKING:  # the model lives in ``engine.game.result_model``; read here through ``__getattr__``
@@ -122,9 +122,7 @@ def final_table(rules: GameRules, state: GameState) -> dict[str, list[int] | lis
 
 
 def game_result(rules: GameRules, state: GameState, rulebook: str, seed: int | None) -> dict[str, Any]:
-    """The contract's game result for a finished game, validated by `GameResult`."""
-    from engine.game.result_model import GameResult
-
+    """The contract's game result for a finished game, validated by `GameResult` (``plain_result`` first)."""
     if not state.finished:
         raise ValueError("the game is not over yet")
     points = final_points(rules, state)
@@ -138,4 +136,43 @@ def game_result(rules: GameRules, state: GameState, rulebook: str, seed: int | N
         "scores": [_number(s) for s in final_scores(rules, points)],
         "ended_by": state.ended_by,
     }
+    plain = plain_result(result)
+    if plain is not None:
+        return plain
+    from engine.game.result_model import GameResult
+
     return GameResult.model_validate(result).model_dump()
+
+
+def plain_result(result: dict[str, Any]) -> dict[str, Any] | None:
+    """``result`` itself when every field already has the exact type and bounds `GameResult` declares, else None.
+
+    Such a dict is what the model's validation and dump give back (the same keys in the same order, each value
+    unchanged), so a self-played game's result needs no pydantic: importing it cost more than a first game's
+    play. Anything else (a bool where a number goes, an int among floats) goes through the model, which converts
+    or refuses it as before."""
+    if list(result) != _FIELDS:
+        return None
+    seed, rounds = result["seed"], result["rounds"]
+    if (
+        type(result["rulebook"]) is str
+        and (seed is None or type(seed) is int)
+        and type(rounds) is int
+        and rounds >= 1
+        and _all_of(result["final_points"], int)
+        and _all_of(result["placement"], int)
+        and _all_of(result["uma_oka"], float)
+        and _all_of(result["scores"], float)
+        and type(result["ended_by"]) is str
+        and result["ended_by"] in ENDED_BY
+    ):
+        return result
+    return None
+
+
+def _all_of(values: object, kind: type) -> bool:
+    return type(values) is list and all(type(v) is kind for v in values)
+
+
+# the fields of `GameResult`, in its order (``tests/game/test_plain_result.py`` holds the two equal)
+_FIELDS = ["rulebook", "seed", "rounds", "final_points", "placement", "uma_oka", "scores", "ended_by"]

@@ -20,7 +20,7 @@ from engine.game.observation import Observation, TableViews
 from engine.game.progression import GameState, advance, start
 from engine.game.result import game_result
 from engine.game.rules import GameRules
-from engine.round import Action, Round, RoundSetup, round_rules
+from engine.round import Action, Round, RoundSetup, legal, round_rules, turns
 from engine.round.events import RoundEvent, StartKyoku
 from engine.round.settlement import Settlement
 from ruledsl.compile import Rulebook
@@ -195,15 +195,32 @@ class Game:
         # every agent takes the older protocol: ``waiting``, ``choose`` and ``apply`` written out on the one round,
         # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
         legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
+        own_turn, own_dahai = legal.own_turn, turns.own_dahai  # read from their modules per round: a stand-in put there is the one played
         while not rnd.finished:
             if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
                 seat = rnd.actor
+                # ``legal_actions`` and ``apply`` of an own turn written out: the listing kept for the turn, and a
+                # chosen discard that is one of the offered objects played at once (what ``apply`` does with it)
+                options = rnd.own_cache
+                if options is None:
+                    options = rnd.own_cache = own_turn(rnd, seat)
+                action = acts[seat](rnd, seat, options)  # type: ignore[misc]
+                if action.__class__ is Action and action.type == "dahai":
+                    for option in options:
+                        if option is action:
+                            rnd.own_cache = None
+                            own_dahai(rnd, action)
+                            break
+                    else:
+                        apply(action)
+                else:
+                    apply(action)
             else:
                 seats = waiting()
                 if not seats:
                     raise GameStuck("the round waits for nobody but is not finished")
                 seat = seats[0]
-            apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
+                apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
             self.round_actions += 1
             if self.round_actions > MAX_ACTIONS:
                 raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")

@@ -1,4 +1,4 @@
-"""A lower bound of a hand's shanten from its isolated tiles, a few C-level calls instead of a shanten count.
+"""A lower bound of a hand's shanten from its isolated and loose tiles, a few C-level calls instead of a shanten count.
 
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
 player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds
@@ -21,6 +21,16 @@ tile at most (two isolated tiles in one group would be neighbours). So ``isolate
 hand and ``isolated <= 2d`` for a 3n+2 one. Thirteen orphans groups no tiles, so its own count (the one
 ``engine.core.analysis.shanten`` takes for 13 and 14 tiles, with no melds) bounds the hand instead where it is lower. A bound for the
 unlimited count bounds the exact count too: the limit on copies only removes complete hands.
+
+A second bound, asked when the first is below 1, counts the *loose* tiles: those of the kinds that are in no
+triplet (three copies or more) and in no run whose three kinds are all held. A resting hand that is tenpai
+completes with one tile into its sets and pair, and at most one of those sets holds that tile, so all its sets but
+one are complete in the hand already: of its concealed tiles (13, 10, 7 or 4 with one to three melds) at most four
+are outside them, and only tiles of triplet or run kinds are inside them. A hand that has drawn and can leave a
+tenpai hand by one discard has at most one tile more outside. So five loose tiles in a resting hand, or six in a
+hand that has drawn, mean shanten 1 at least, unless the hand holds six pairs or more (seven pairs: no sets) or
+is closer to thirteen orphans (its own count, as above). In random play it settles most of the hands the isolated
+tiles leave open: a hand two or three tiles from tenpai with no lone tile, held in pairs and partial runs.
 ``tests/round/test_shanten_floor.py`` checks the bound against the exact count on random hands and every hand
 of self-played games.
 """
@@ -37,8 +47,9 @@ def _byte_mask(kinds: Iterable[int]) -> int:
     return sum(1 << (8 * k) for k in kinds)
 
 
-# each count (0 to 4) read as two flags: bit 0 "held", bit 1 "exactly one copy"
-_FLAGS = bytes([0, 3, 1, 1, 1] + [1] * 251)
+# each count (0 to 4) read as four flags: bit 0 "held", bit 1 "exactly one copy", bit 2 "three copies or more"
+# (a triplet), bit 3 "two copies or more" (a pair)
+_FLAGS = bytes([0, 0b0011, 0b1001, 0b1101, 0b1101] + [0b1101] * 251)
 _LOW = _byte_mask(range(KINDS))
 # the number kinds with a neighbour one (two) numbers up, or down, in their suit: a held tile there makes that
 # neighbour's single copy not isolated (honours have no neighbours)
@@ -73,6 +84,13 @@ def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
     near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
     isolated = (single & ~near).bit_count()
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1
+    if floor < 1 and n_melds < 4:
+        # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held
+        starts = held & (held >> 8) & (held >> 16) & _UP2
+        covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
+        loose = sum((int.from_bytes(bytes(counts), "little") & ~(covered * 255)).to_bytes(KINDS, "little"))
+        if loose >= (5 if resting else 6) and (n_melds or ((flags >> 3) & _LOW).bit_count() < 6):
+            floor = 1
     if n_melds == 0 and floor > 0:
         # thirteen orphans: the terminal and honour kinds not held, less one when one of them is held twice
         orphans = 13 - (held & _YAOCHUU).bit_count() - (1 if held & ~single & _YAOCHUU else 0)

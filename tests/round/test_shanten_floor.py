@@ -1,5 +1,5 @@
-"""The isolated-tile bound (``engine.round.shanten_floor``) never exceeds the exact shanten count, so a hand it
-settles as not tenpai is not tenpai, and ``Seat.rest`` finds the same waits with it as with the full count.
+"""The isolated- and loose-tile bounds (``engine.round.shanten_floor``) never exceed the exact shanten count, so a
+hand they settle as not tenpai is not tenpai, and ``Seat.rest`` finds the same waits with it as with the full count.
 
 Checked on hypothesis hands (every size a hand rests or draws at, with its melds), on hands near tenpai (a
 complete hand with tiles taken out and put in), on the thirteen-orphans shapes it bounds apart, and at every
@@ -82,3 +82,46 @@ def test_rest_finds_the_waits_of_the_full_count_in_self_play(monkeypatch):
             Game(rulebook(name), seed, "random").play()
             Game(rulebook(name), seed, "shanten").play()
     assert 0 in seen and max(seen) >= 2
+
+
+def _blocks_hand(rng: random.Random, size: int) -> list[int] | None:
+    """A hand of pairs, partial runs, sets and neighbours: no isolated tile, so the loose-tile bound decides."""
+    counts = [0] * KINDS
+    while sum(counts) < size:
+        kind = rng.randrange(KINDS)
+        shape = rng.choice(("pair", "two", "gap", "run", "triplet", "single"))
+        step = {"two": (0, 1), "gap": (0, 2), "run": (0, 1, 2)}.get(shape)
+        kinds = [kind + d for d in step] if step else [kind] * {"pair": 2, "triplet": 3, "single": 1}[shape]
+        if step and (kind >= 27 or kind % 9 + step[-1] > 8):
+            continue
+        if sum(counts) + len(kinds) > size or any(counts[k] >= 4 for k in kinds):
+            continue
+        for k in kinds:
+            counts[k] += 1
+    return counts
+
+
+def test_the_loose_tile_bound_never_exceeds_the_exact_count():
+    """Hands with no lone tile (pairs, partial runs, a set or two), where the isolated tiles bound nothing: the
+    loose-tile bound settles many of them and never claims more than the exact count."""
+    rng = random.Random(7)
+    settled = 0
+    for _ in range(20000):
+        n_melds = rng.choice((0, 0, 0, 1, 2, 3))
+        size = 3 * (4 - n_melds) + rng.choice((1, 2))
+        counts = _blocks_hand(rng, size)
+        _check(counts, n_melds)
+        settled += shanten_floor(counts, n_melds, size % 3 == 1) >= 1
+    assert settled > 2000
+
+
+def test_seven_pairs_and_orphans_are_not_bounded_by_loose_tiles():
+    six_pairs = [0] * KINDS
+    for kind in (0, 3, 6, 10, 13, 16):  # 1m 4m 7m 2p 5p 8p pairs: nothing in a set, yet tenpai on seven pairs
+        six_pairs[kind] = 2
+    six_pairs[30] = 1
+    assert shanten(tuple(six_pairs), 0) == 0 and shanten_floor(six_pairs, 0, True) == 0
+    six_pairs[31] = 1  # drawn: the single discarded leaves it tenpai
+    assert shanten_floor(six_pairs, 0, False) <= shanten(tuple(six_pairs), 0) == 0
+    orphans = [1 if k in YAOCHUU_KINDS else 0 for k in range(KINDS)]
+    assert shanten_floor(orphans, 0, True) == shanten(tuple(orphans), 0) == 0
