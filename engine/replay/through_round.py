@@ -279,6 +279,8 @@ class _Driver:
         self.rnd = rnd
         body = self.body
         observer = self.observer
+        out = self.out
+        apply = rnd.apply
         i = 0
         count = len(body)
         while i < count:
@@ -286,16 +288,32 @@ class _Driver:
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
-            if type(event) is Dahai:  # nine events in ten are discards and draws: handled here without ``_event``
-                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
-            elif type(event) is Tsumo:
+            kind = type(event)
+            # nine events in ten are discards and draws: on the seat's own turn (nobody asked about a tile) each is
+            # played or matched here, in place, as ``_own`` and ``_draw`` would
+            if kind is Dahai and rnd.phase == "own":
+                action = dahai_action(event.actor, event.pai, event.tsumogiri)
+                try:
+                    apply(action)
+                except IllegalAction:
+                    ok = self._unplayed(action, exact=False)
+                except EngineError as exc:
+                    ok = self._refused(action, exc)
+                else:
+                    out.decisions += 1
+                    out.actions += 1
+                    i += 1
+                    continue
+            elif kind is Tsumo:
                 ok = self._draw(event)
-            elif type(event) is Win:
+            elif kind is Dahai:
+                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
+            elif kind is Win:
                 wins = [event]
                 while i + 1 < count and isinstance(body[i + 1], Win):
                     i += 1
                     wins.append(body[i])  # type: ignore[arg-type]
-                ok = self._wins(wins)
+                ok = self._wins(wins)  # type: ignore[arg-type]
             else:
                 ok = self._event(event)
             if not ok:
@@ -435,13 +453,16 @@ class _Driver:
         try:
             self.rnd.apply(action)
         except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means
+            return self._unplayed(action, exact)
         except EngineError as exc:
             return self._refused(action, exc)
-        else:
-            self.out.decisions += 1
-            self.out.actions += 1
-            return True
+        self.out.decisions += 1
+        self.out.actions += 1
+        return True
+
+    def _unplayed(self, action: Action, exact: bool) -> bool:
+        """A logged move the round refused as the log writes it (nothing changed): the legal move the log means,
+        played, or the mismatch that no legal move is it."""
         found = self._find(action, exact)
         if found is None:
             return self._illegal(action)
@@ -465,13 +486,19 @@ class _Driver:
         return True
 
     def _pass_all(self, keep: int | None = None) -> bool:
-        """Every seat still asked about a discard or kan passes (logs write no passes)."""
+        """Every seat still asked about a discard or kan passes (logs write no passes), in seat order."""
         rnd = self.rnd
-        while not rnd.finished and rnd.phase != "own" and rnd.waiting():
+        while not rnd.finished and rnd.phase != "own":
+            waiting = rnd.waiting()
+            if not waiting:
+                break
             if rnd.phase == "declare":
                 return True
-            if not self._respond({}):
-                return False
+            for seat in sorted(waiting):  # ``_respond`` with no logged answer, without building its dict and set
+                if rnd.finished:
+                    break
+                if not self._move(pass_action(seat)):
+                    return False
         return True
 
     def _wins(self, wins: list[Win]) -> bool:
