@@ -160,11 +160,22 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
     start = next((e for e in events if isinstance(e, GameStart)), None)
     if start is None:
         raise EngineError("no game start found")
-    # the round starts and the game's end found by exact type (no event kind has subclasses), each body then cut
-    # as one slice: a game is some 1,500 events, of which a dozen start a round
-    starts = [index for index, event in enumerate(events) if type(event) is RoundStart]
-    ends = [index for index, event in enumerate(events) if type(event) is GameEnd]
-    end: GameEnd | None = events[ends[-1]] if ends else None  # type: ignore[assignment]
+    # the round starts and the game's end found by exact type (no event kind has subclasses) in C-level searches of
+    # the events' types, each body then cut as one slice: a game is some 1,500 events, of which a dozen start a round
+    kinds = list(map(type, events))
+    starts: list[int] = []
+    at = -1
+    try:
+        while True:
+            at = kinds.index(RoundStart, at + 1)
+            starts.append(at)
+    except ValueError:
+        pass
+    end: GameEnd | None = None
+    ends: list[int] = []
+    if GameEnd in kinds:  # once, at the end of a whole log
+        ends = [index for index, kind in enumerate(kinds) if kind is GameEnd]
+        end = events[ends[-1]]  # type: ignore[assignment]
     rounds: list[tuple[int, RoundStart, list[Event]]] = []
     for number, index in enumerate(starts):
         stop = starts[number + 1] if number + 1 < len(starts) else len(events)

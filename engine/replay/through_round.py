@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, islice, repeat
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -141,7 +141,8 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         raise AssertionError("a tile set overdrawn as a whole is overdrawn somewhere")  # pragma: no cover
     if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
         raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
-    rest = [code for code in _CODES_BY_KIND for _ in range(left[code])]  # the unseen tiles, by kind then code
+    # the unseen tiles, by kind then code (the copies of each code repeated at C level)
+    rest = list(chain.from_iterable(map(repeat, _CODES_BY_KIND, map(left.__getitem__, _CODES_BY_KIND))))
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
@@ -152,7 +153,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     gap = live_size - len(live) - len(moved)
     live_wall = live + rest[:gap] + moved[::-1]
     order = [hands[(start.dealer + k) % players] for k in range(players)]
-    return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
+    return Wall(tuple(chain(*order, live_wall, filled)))
 
 
 _LAST_SET: list[tuple[object, int, tuple[int, ...]]] = [(None, 0, ())]  # rules object, tile count, copies per code
@@ -255,7 +256,7 @@ class _Driver:
         among the mismatches in event order: the place of an indicator is the rule ``calls kan_dora``."""
         rnd = self.rnd
         upto = min(self.index, len(self.body))
-        if not rnd.kan_makers and not any(type(e) is NewDoraIndicator for e in self.body[:upto]):
+        if not rnd.kan_makers and NewDoraIndicator not in map(type, islice(self.body, upto)):
             return  # no kan, no indicator: nothing to place (nearly every round)
         found = misplaced(self.body, upto, rnd.log, rnd.finished and upto == len(self.body))
         if found is None:
