@@ -289,10 +289,9 @@ class _Driver:
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
-            kind = type(event)
             # nine events in ten are discards and draws: on the seat's own turn (nobody asked about a tile) each is
             # played or matched here, in place, as ``_own`` and ``_draw`` would
-            if kind is Dahai and rnd.phase == "own":
+            if type(event) is Dahai and rnd.phase == "own":
                 action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
                     apply(action)
@@ -305,16 +304,16 @@ class _Driver:
                     out.actions += 1
                     i += 1
                     continue
-            elif kind is Tsumo:
+            elif type(event) is Tsumo:
                 ok = self._draw(event)
-            elif kind is Dahai:
+            elif type(event) is Dahai:
                 ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
-            elif kind is Win:
+            elif type(event) is Win:
                 wins = [event]
                 while i + 1 < count and isinstance(body[i + 1], Win):
                     i += 1
                     wins.append(body[i])  # type: ignore[arg-type]
-                ok = self._wins(wins)  # type: ignore[arg-type]
+                ok = self._wins(wins)
             else:
                 ok = self._event(event)
             if not ok:

@@ -217,8 +217,10 @@ def _discard_offered(r: RoundState, seat: int, action: Action) -> bool:
 
 
 def dahai_action(seat: int, code: int, tsumogiri: bool = False) -> Action:
-    """The discard action (equal to ``Action("dahai", seat, code, tsumogiri=...)``), built once: see ``_dahai``."""
-    return _dahai(seat, code, tsumogiri)
+    """The discard action (equal to ``Action("dahai", seat, code, tsumogiri=...)``), built once: see ``_dahai``
+    (looked up here first: a replay asks it of every logged discard)."""
+    action = _DAHAI.get((seat, code, tsumogiri))
+    return action if action is not None else _dahai(seat, code, tsumogiri)
 
 
 def pass_action(seat: int) -> Action:
