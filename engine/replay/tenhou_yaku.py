@@ -19,11 +19,13 @@ def tenhou_table() -> dict[str, Any]:
     return json.loads(resources.files("rulebooks").joinpath("tenhou_yaku.json").read_text(encoding="utf-8"))
 
 
+@once
 def tenhou_yaku_ids() -> dict[int, str]:
-    """Tenhou's yaku numbers to contract yaku ids."""
+    """Tenhou's yaku numbers to contract yaku ids (read once: every replayed win asks; not to be changed)."""
     return {int(k): v for k, v in tenhou_table()["ids"].items()}
 
 
+@once
 def tenhou_limit_names() -> dict[int, str | None]:
-    """Tenhou's limit codes to the names its logs use for them."""
+    """Tenhou's limit codes to the names its logs use for them (read once, as ``tenhou_yaku_ids``)."""
     return {int(k): v for k, v in tenhou_table()["limits"].items()}

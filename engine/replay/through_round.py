@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, islice, repeat
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -141,7 +141,8 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         raise AssertionError("a tile set overdrawn as a whole is overdrawn somewhere")  # pragma: no cover
     if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
         raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
-    rest = [code for code in _CODES_BY_KIND for _ in range(left[code])]  # the unseen tiles, by kind then code
+    # the unseen tiles, by kind then code (the copies of each code repeated at C level)
+    rest = list(chain.from_iterable(map(repeat, _CODES_BY_KIND, map(left.__getitem__, _CODES_BY_KIND))))
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
@@ -152,7 +153,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     gap = live_size - len(live) - len(moved)
     live_wall = live + rest[:gap] + moved[::-1]
     order = [hands[(start.dealer + k) % players] for k in range(players)]
-    return Wall(tuple(t for hand in order for t in hand) + tuple(live_wall) + tuple(filled))
+    return Wall(tuple(chain(*order, live_wall, filled)))
 
 
 _LAST_SET: list[tuple[object, int, tuple[int, ...]]] = [(None, 0, ())]  # rules object, tile count, copies per code
@@ -255,7 +256,7 @@ class _Driver:
         among the mismatches in event order: the place of an indicator is the rule ``calls kan_dora``."""
         rnd = self.rnd
         upto = min(self.index, len(self.body))
-        if not rnd.kan_makers and not any(type(e) is NewDoraIndicator for e in self.body[:upto]):
+        if not rnd.kan_makers and NewDoraIndicator not in map(type, islice(self.body, upto)):
             return  # no kan, no indicator: nothing to place (nearly every round)
         found = misplaced(self.body, upto, rnd.log, rnd.finished and upto == len(self.body))
         if found is None:
@@ -279,6 +280,8 @@ class _Driver:
         self.rnd = rnd
         body = self.body
         observer = self.observer
+        out = self.out
+        apply = rnd.apply
         i = 0
         count = len(body)
         while i < count:
@@ -286,10 +289,25 @@ class _Driver:
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
-            if type(event) is Dahai:  # nine events in ten are discards and draws: handled here without ``_event``
-                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
+            # nine events in ten are discards and draws: on the seat's own turn (nobody asked about a tile) each is
+            # played or matched here, in place, as ``_own`` and ``_draw`` would
+            if type(event) is Dahai and rnd.phase == "own":
+                action = dahai_action(event.actor, event.pai, event.tsumogiri)
+                try:
+                    apply(action)
+                except IllegalAction:
+                    ok = self._unplayed(action, exact=False)
+                except EngineError as exc:
+                    ok = self._refused(action, exc)
+                else:
+                    out.decisions += 1
+                    out.actions += 1
+                    i += 1
+                    continue
             elif type(event) is Tsumo:
                 ok = self._draw(event)
+            elif type(event) is Dahai:
+                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
             elif type(event) is Win:
                 wins = [event]
                 while i + 1 < count and isinstance(body[i + 1], Win):
@@ -435,13 +453,16 @@ class _Driver:
         try:
             self.rnd.apply(action)
         except IllegalAction:
-            pass  # nothing changed: look for the legal move the log means
+            return self._unplayed(action, exact)
         except EngineError as exc:
             return self._refused(action, exc)
-        else:
-            self.out.decisions += 1
-            self.out.actions += 1
-            return True
+        self.out.decisions += 1
+        self.out.actions += 1
+        return True
+
+    def _unplayed(self, action: Action, exact: bool) -> bool:
+        """A logged move the round refused as the log writes it (nothing changed): the legal move the log means,
+        played, or the mismatch that no legal move is it."""
         found = self._find(action, exact)
         if found is None:
             return self._illegal(action)
@@ -465,13 +486,19 @@ class _Driver:
         return True
 
     def _pass_all(self, keep: int | None = None) -> bool:
-        """Every seat still asked about a discard or kan passes (logs write no passes)."""
+        """Every seat still asked about a discard or kan passes (logs write no passes), in seat order."""
         rnd = self.rnd
-        while not rnd.finished and rnd.phase != "own" and rnd.waiting():
+        while not rnd.finished and rnd.phase != "own":
+            waiting = rnd.waiting()
+            if not waiting:
+                break
             if rnd.phase == "declare":
                 return True
-            if not self._respond({}):
-                return False
+            for seat in sorted(waiting):  # ``_respond`` with no logged answer, without building its dict and set
+                if rnd.finished:
+                    break
+                if not self._move(pass_action(seat)):
+                    return False
         return True
 
     def _wins(self, wins: list[Win]) -> bool:

@@ -148,7 +148,9 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     if seat != r.actor:
         return False
     if action.type != "dahai" or action.actor != seat:
-        return action in r.legal_actions(seat)
+        # a logged riichi or tsumo is told as ``own_turn`` offers it, without listing the discards, kans and
+        # abortive draws beside it; any other answer (and a no) is the list's
+        return (r.own_cache is None and _own_move_offered(r, seat, action)) or action in r.legal_actions(seat)
     if r.reach_pending:  # the riichi discard: a discard of the hand that leaves it waiting
         return _discard_offered(r, seat, action) and riichi_discard_bar(r, seat, action.pai) is None
     if r.after_call:
@@ -157,6 +159,42 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
         drawn = r.drawn
         return action == (_dahai(seat, drawn, True) if drawn is not None else Action("dahai", seat, None, tsumogiri=True))
     return _discard_offered(r, seat, action)
+
+
+def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
+    """``action`` is the riichi declaration or the tsumo that ``own_turn`` offers now, asked as it asks them (the
+    same predicates in the same order, so ``reach_bar`` keeps what it finds as it does there). True only when
+    the list holds the move; False leaves the decision to the list."""
+    if r.reach_pending or r.after_call:  # ``own_turn`` offers discards alone then
+        return False
+    kind = action.type
+    if kind == "hora":
+        return r.tsumo_result is not None and action == _own_move("hora", seat, r.drawn, False)
+    if kind != "reach":
+        return False
+    s = r.seats[seat]
+    if s.riichi or s.made_calls or not (s.shanten <= 1 or r.rules.karaten == "never") or reach_bar(r, seat) is not None:
+        return False
+    if action == _own_move("reach", seat, None, False):
+        return True
+    return open_riichi_bar(r.rules) is None and action == _own_move("reach", seat, None, True)
+
+
+def _own_move(kind: str, seat: int, tile: int | None, open_: bool) -> Action:
+    """``own_turn``'s tsumo (``Action("hora", seat, tile, target=seat)``) or riichi (``Action("reach", seat,
+    open=open_)``), built once each: compared with a logged move at every riichi and tsumo."""
+    key = (kind, seat, tile, open_)
+    action = _OWN_MOVES.get(key)
+    if action is None:
+        action = _OWN_MOVES[key] = (
+            Action("hora", seat, tile, target=seat) if kind == "hora" else Action("reach", seat, open=open_)
+        )
+    return action
+
+
+# bounded by its domain: a seat's tsumo on each tile code, its two riichi declarations
+_OWN_MOVES: dict[tuple[str, int, int | None, bool], Action] = {}
+register("engine.round.legal.own_moves", _OWN_MOVES.clear, _OWN_MOVES.__len__, len(WINDS) * (len(KIND_OF) + 3))
 
 
 def _discard_offered(r: RoundState, seat: int, action: Action) -> bool:
@@ -179,8 +217,10 @@ def _discard_offered(r: RoundState, seat: int, action: Action) -> bool:
 
 
 def dahai_action(seat: int, code: int, tsumogiri: bool = False) -> Action:
-    """The discard action (equal to ``Action("dahai", seat, code, tsumogiri=...)``), built once: see ``_dahai``."""
-    return _dahai(seat, code, tsumogiri)
+    """The discard action (equal to ``Action("dahai", seat, code, tsumogiri=...)``), built once: see ``_dahai``
+    (looked up here first: a replay asks it of every logged discard)."""
+    action = _DAHAI.get((seat, code, tsumogiri))
+    return action if action is not None else _dahai(seat, code, tsumogiri)
 
 
 def pass_action(seat: int) -> Action:

@@ -4,7 +4,8 @@ The fast check decides a plain discard without building the list of legal moves 
 a replay and ``Round.apply`` rely on it, so it must never say yes to a move the list lacks, nor no to one it holds.
 It is compared with the list at every decision point of the vendored Tenhou logs and of self-played games under
 rulebooks that differ in calls, kuikae, riichi, kita and the player's abortive draw, on the legal moves and on
-near misses: every discard of every tile code with either tsumogiri flag, a move of a seat not asked, a pass.
+near misses: every discard of every tile code with either tsumogiri flag, a move of a seat not asked, a pass, a
+riichi declared closed or open, a tsumo on the drawn tile or another, named with or without the winner.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ def _candidates(rnd: Round, seat: int) -> list[Action]:
     out.append(Action("dahai", seat, rnd.drawn, consumed=(rnd.drawn,) if rnd.drawn is not None else ()))
     out.append(Action("none", seat))
     out.append(Action("reach", seat))
+    out.append(Action("reach", seat, open=True))
+    for tile in {rnd.drawn, 0} - {None}:  # the tsumo told without the list, and its near misses
+        out.append(Action("hora", seat, tile, target=seat))
+        out.append(Action("hora", seat, tile))
+        out.append(Action("hora", seat, tile, target=(seat + 1) % rnd.rules.players))
     return out
 
 
