@@ -5,9 +5,9 @@ An answer that cannot be JSON (a bug of ours) still becomes an ``internal_error`
 UTF-8 (a lone surrogate) is replaced, so a reader on the other side of the pipe always gets one valid line.
 
 A scored answer is mostly text that repeats from answer to answer (each yaku's and fu item's name and clause, the
-limit's clause), and encoding it was about a fifth of the work of a JSON-lines request: such an answer is written
-from the encoded text of its parts (``_scored_text``), each kept per its exact content, and is the very text the
-encoder writes for the whole answer (``tests/engine/test_answer_encoding.py``).
+limit's clause), and encoding it whole was about a seventh of the work of a JSON-lines request: such an answer is
+written from the encoded text of its parts (``_scored_text``), each kept per its exact content, and is the very
+text the encoder writes for the whole answer (``tests/engine/test_answer_encoding.py``).
 """
 
 from __future__ import annotations
