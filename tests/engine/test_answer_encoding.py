@@ -1,0 +1,125 @@
+"""A scored answer written from the kept text of its parts is the text the JSON encoder writes for the whole answer.
+
+``engine.services.answers.encode`` keeps the encoded text of answers' heads and result lines by their content; it
+must give, byte for byte, what ``json.JSONEncoder(ensure_ascii=False, check_circular=False)`` gives for the whole
+answer: on real answers of several rulebooks, on answers given values of look-alike types (``True`` is ``1`` to a
+dict, ``1.0`` too), keys out of order or missing, lines that are not plain, and text that is not UTF-8.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core.errors import InternalError
+from engine.scoring.library import scorer
+from engine.scoring.valuation import Tier
+from engine.services import answers
+from ruledsl import memo
+from tests.peer_oracle import random_requests
+
+_PLAIN = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
+def _whole(answer: Any) -> bytes:
+    """The answer encoded whole, as ``encode`` did before it kept any part's text."""
+    try:
+        text = _PLAIN.encode(answer)
+    except (TypeError, ValueError) as exc:
+        text = _PLAIN.encode(answers.error("internal_error", InternalError.of(exc, "writing the answer").message))
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (answers.SURROGATE.sub("\ufffd", text) + "\n").encode("utf-8")
+
+
+def _real_answers(count: int) -> list[dict[str, Any]]:
+    found = []
+    for name in ("house", "mleague", "tenhou_sanma"):
+        score_json = scorer(name).score_json
+        found += [score_json({**request, "rulebook": name}) for request in random_requests(20261202, count)]
+    return found
+
+
+def test_real_answers_encode_as_whole() -> None:
+    found = _real_answers(400)
+    assert sum(a["ok"] for a in found) > 600
+    for answer in found:
+        assert answers.encode(answer) == _whole(answer)
+    for answer in found:  # the second time from kept text
+        assert answers.encode(answer) == _whole(answer)
+
+
+def test_kept_text_survives_emptied_caches() -> None:
+    found = [a for a in _real_answers(60) if a["ok"]]
+    memo.clear_all()
+    for answer in found:
+        assert answers.encode(answer) == _whole(answer)
+
+
+def _scored() -> dict[str, Any]:
+    answer = next(a for a in _real_answers(40) if a["ok"] and a["yaku"] and a["fu_items"])
+    answers.encode(answer)  # its parts kept
+    return answer
+
+
+# Values that equal the real ones as dict keys (or as text) but are written otherwise, or cannot be written at all.
+LOOK_ALIKES: list[tuple[str, Any]] = [
+    ("han", True), ("han", 1.0), ("fu", 30.0), ("yakuman", False), ("base_points", 2000.0), ("total", True),
+    ("ok", 1), ("limit", Tier("mangan", "mangan", None)), ("limit", 5), ("limit_clause", ["a"]),
+    ("rulebook", "h\u00e4use"), ("rulebook", "\ud800"), ("yaku", ()), ("fu_items", None), ("payments", {"a": 1.5}),
+    ("payments", {1: 2}), ("payments", [1]), ("total", object()), ("limit_clause_from", "\u2603"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "value"), LOOK_ALIKES)
+def test_look_alike_values_encode_as_whole(key: str, value: Any) -> None:
+    answer = _scored()
+    changed = {**answer, key: value}
+    assert answers.encode(changed) == _whole(changed)
+
+
+LINE_CHANGES: list[Any] = [
+    lambda line: {**line, "han": True} if "han" in line else {**line, "fu": True},
+    lambda line: {**line, "clause": 1.0},
+    lambda line: {k: line[k] for k in reversed(line)},
+    lambda line: {**line, "extra": None},
+    lambda line: {**line, "name": "\ud800"},
+    lambda line: {**line, "clause_from": Tier("x", "y", None)},
+    lambda line: list(line.values()),
+    lambda line: {**line, "id": {"nested": [1, 2]}},
+]
+
+
+@pytest.mark.parametrize("change", LINE_CHANGES)
+@pytest.mark.parametrize("lines", ["yaku", "fu_items"])
+def test_changed_lines_encode_as_whole(change: Any, lines: str) -> None:
+    answer = _scored()
+    changed = {**answer, lines: [change(line) for line in answer[lines]]}
+    assert answers.encode(changed) == _whole(changed)
+    again = {**answer, lines: [*answer[lines], change(answer[lines][0])]}
+    assert answers.encode(again) == _whole(again)
+
+
+def test_keys_out_of_order_or_missing_encode_as_whole() -> None:
+    answer = _scored()
+    for changed in ({k: answer[k] for k in reversed(answer)}, {k: v for k, v in answer.items() if k != "total"}, {**answer, "more": 1}):
+        assert answers.encode(changed) == _whole(changed)
+
+
+scalar = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.floats(-2, 2), st.text(max_size=4))
+line = st.dictionaries(st.sampled_from(["id", "name", "han", "fu", "clause", "clause_from"]), scalar, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(scalar, min_size=14, max_size=14), yaku=st.lists(line, max_size=3), fu_items=st.lists(line, max_size=3))
+def test_generated_answers_encode_as_whole(values: list[Any], yaku: list[Any], fu_items: list[Any]) -> None:
+    answer = dict(zip(answers._SCORED_KEYS, values, strict=True))
+    answer["ok"] = True
+    answer["yaku"], answer["fu_items"], answer["payments"] = yaku, fu_items, {"non_dealer": values[12]}
+    assert answers.encode(answer) == _whole(answer)
+    assert answers.encode(answer) == _whole(answer)
