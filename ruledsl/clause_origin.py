@@ -17,16 +17,16 @@ The rules, one place:
 
 from __future__ import annotations
 
-from ruledsl import ast
 from ruledsl.caches import ByIdentity
 from ruledsl.record import record
-from ruledsl.resolve import ResolvedRulebook
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from ruledsl.compile import Rulebook
+    from ruledsl import ast
+    from ruledsl.nodes import Rulebook
+    from ruledsl.resolve import ResolvedRulebook
 
 
 @record
@@ -151,6 +151,8 @@ def clause_for_players(
     key of a settings group (``clause_for_players(rb, ("settings", GROUP), KEY)``), whose clause may come from
     another file than the group's. Returns None when the item cites no clause or does not exist.
     """
+    from ruledsl.resolve import ResolvedRulebook  # a score's text imports this module, and no resolver
+
     resolved = rulebook if isinstance(rulebook, ResolvedRulebook) else rulebook.resolved
     origin = clause_origin(resolved, item, field)
     return origin.for_players() if origin is not None else None

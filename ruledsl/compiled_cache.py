@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import partial
 
-from ruledsl import parsed_cache
 from ruledsl import vocabulary as V
 from ruledsl.caches import once
-from ruledsl.compile import (
+from ruledsl.nodes import (
     _BINARY,
     And,
     Apply,
@@ -49,8 +49,10 @@ from ruledsl.compile import (
     ShippedRulebook,
     Variant,
 )
-from ruledsl.diagnostics import RulebookError
-from ruledsl.package_files import RULEDSL, bundled_dir
+from ruledsl.package_files import PARSED_SOURCES, RULEDSL, bundled_dir, text_sha256
+from ruledsl.package_files import fingerprint as _fingerprint
+from ruledsl.package_files import shipped_text as _shipped_text
+from ruledsl.rulebook_files import read_bundled
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -65,7 +67,7 @@ PATH = os.path.join(os.path.dirname(RULEDSL), "rulebooks", FILE_NAME)
 # What a shipped entry depends on besides the rulebooks' texts: parsing, folding and checking (the parsed cache's
 # sources), compiling, the clause origins, and this encoding. ``tests/ruledsl/test_compiled_cache.py`` holds it
 # equal to what those modules import.
-SOURCES = (*parsed_cache.SOURCES, "compile.py", "compiled_cache.py")
+SOURCES = (*PARSED_SOURCES, "compile.py", "nodes.py", "compiled_cache.py")
 
 # The classes a shipped entry may hold, by name, with the fields written for each (a function field is restored).
 _CLASSES: dict[str, type] = {
@@ -124,7 +126,7 @@ def encode_rulebook(rulebook: Rulebook) -> dict[str, Any]:
         "rules": _encode(rulebook.rules),
         "settings_clauses": _encode(rulebook.settings_clauses()),
         "origins": _encode(rulebook.clause_origins()),
-        "files": [[file, parsed_cache.text_sha256(text)] for file, text in resolved.texts.items()],
+        "files": [[file, text_sha256(text)] for file, text in resolved.texts.items()],
     }
 
 
@@ -209,8 +211,8 @@ def decode_rulebook(entry: Any, resolve: Callable[[], ResolvedRulebook]) -> Ship
 
 
 def fingerprint() -> str:
-    """The digest of ``SOURCES`` (``parsed_cache.fingerprint``'s way): a file written under another is stale."""
-    return parsed_cache.fingerprint(SOURCES)
+    """The digest of ``SOURCES`` (``ruledsl.package_files.fingerprint``): a file written under another is stale."""
+    return _fingerprint(SOURCES)
 
 
 @once
@@ -272,13 +274,35 @@ def load(name: str, read: Callable[[str, bool], tuple[str, str]], resolve: Calla
         for position, recorded in enumerate(files):
             try:
                 display, text = read(_bundled_name(recorded[0]), position > 0)
-            except (OSError, RulebookError):  # a file that cannot be read: the full load says why
-                return None
-            if display != recorded[0] or parsed_cache.text_sha256(text) != recorded[1]:
+            except Exception as exc:  # a file that cannot be read: the full load says why
+                if isinstance(exc, OSError) or _is_rulebook_error(exc):
+                    return None
+                raise
+            if display != recorded[0] or text_sha256(text) != recorded[1]:
                 return None
         return decode_rulebook(found, resolve)
     except (ValueError, KeyError, TypeError, IndexError, RecursionError):  # damaged: loading the full way is right
         return None
+
+
+def _is_rulebook_error(exc: Exception) -> bool:
+    """A ``RulebookError`` (a file past the size bound, or not UTF-8): whoever raised one imported its module."""
+    from ruledsl.diagnostics import RulebookError
+
+    return isinstance(exc, RulebookError)
+
+
+def load_bundled(name: str) -> Rulebook | None:
+    """``load`` of a bundled name, its chain read as loading it by name reads it, resolved on first read of
+    ``resolved``; None: load it the full way (``ruledsl.compile.load``). Neither the syntax tree's classes nor
+    the resolver are imported for it."""
+    return load(name, read_bundled, partial(_resolved, name))  # a partial pickles, a lambda not
+
+
+def _resolved(name: str) -> ResolvedRulebook:
+    from ruledsl.resolve import resolve
+
+    return resolve(name)
 
 
 def _bundled_name(display: str) -> str:
@@ -316,11 +340,8 @@ def dumps() -> str:
 
 
 def shipped_text() -> str | None:
-    try:
-        with open(os.path.join(bundled_dir(), FILE_NAME), encoding="utf-8") as shipped:
-            return shipped.read()
-    except (OSError, ValueError):
-        return None
+    """The file installed with the package, if there is one."""
+    return _shipped_text(FILE_NAME)
 
 
 def main(argv: list[str] | None = None) -> int:

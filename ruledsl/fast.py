@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
-from ruledsl.compile import (
+from ruledsl.memo import Memo
+from ruledsl.nodes import (
     And,
     Apply,
     Binary,
@@ -41,7 +42,6 @@ from ruledsl.compile import (
     RangeNode,
     Ref,
 )
-from ruledsl.memo import Memo
 from ruledsl.record import record
 from ruledsl.typing_names import TYPE_CHECKING, TypeVar
 

@@ -28,7 +28,9 @@ from collections.abc import Callable
 
 from ruledsl import ast
 from ruledsl.caches import once
-from ruledsl.package_files import RULEDSL, bundled_dir
+from ruledsl.package_files import PARSED_SOURCES, RULEDSL, SHA256, shipped_text, text_sha256
+from ruledsl.package_files import fingerprint as _fingerprint
+from ruledsl.package_files import shipped_bytes as _shipped_bytes
 from ruledsl.record import maker
 from ruledsl.typing_names import TYPE_CHECKING
 
@@ -38,38 +40,8 @@ if TYPE_CHECKING:
 
 COMMAND = "python -m ruledsl.regenerate"  # every generated file; `--write` here rewrites this one alone
 FILE_NAME = "parsed.jsonl"
-# Everything a successful parse's result or the checker's verdict depends on: any change to one of them can change a
-# tree, a span or a diagnostic. ``tests/ruledsl/test_parsed_cache.py`` holds it equal to what the parser and the
-# checker import.
-SOURCES = (
-    "grammar.lark",
-    "parser.py",
-    "lark_parser.py",
-    "fast_parser.py",
-    "grammar_tables.py",
-    "ast.py",
-    "record.py",
-    "caches.py",
-    "memo.py",
-    "parsed_cache.py",
-    "package_files.py",
-    "diagnostics.py",
-    "resolve.py",
-    "rulebook_files.py",
-    "check.py",
-    "check_settings.py",
-    "clause_checks.py",
-    "clause_origin.py",
-    "limits.py",
-    "arithmetic.py",
-    "render.py",
-    "tiles.py",
-    "user_error.py",
-    "values.py",
-    "vocabulary.py",
-    "situation_words.py",
-    "typing_names.py",
-)
+# Everything a successful parse's result or the checker's verdict depends on (``package_files.PARSED_SOURCES``).
+SOURCES = PARSED_SOURCES
 _ROOT = os.path.dirname(RULEDSL)
 PATH = os.path.join(_ROOT, "rulebooks", FILE_NAME)  # where --write writes, in a checkout
 
@@ -198,84 +170,23 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _sha256_class() -> Any:
-    """SHA-256 from the interpreter's own module: ``hashlib`` loads OpenSSL, 2-5 ms of a one-hand command's start-up."""
-    try:
-        from _sha2 import sha256  # type: ignore[import-not-found]  # Python 3.12 and later
-
-        return sha256
-    except ImportError:
-        pass
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
-
-        return sha256
-    except ImportError:  # an interpreter built without them
-        from hashlib import sha256
-
-        return sha256
-
-
-_SHA256 = _sha256_class()
-
-
-def _blake2b_class() -> Any:
-    """BLAKE2b from the interpreter's own module, for the fingerprint of the sources: as strong as SHA-256 against
-    an accidental match and about three times quicker over their 300 kB, which every start-up reads."""
-    try:
-        from _blake2 import blake2b  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:  # an interpreter built without it: the fingerprint differs, the shipped file is ignored
-        return _SHA256
-    return lambda data=b"": blake2b(data, digest_size=32)  # 32 bytes, as long as a SHA-256
-
-
-_BLAKE2B = _blake2b_class()
-# the digests of the last texts asked for: loading a bundled rulebook asks for its text's twice (its tree, then its
-# chain's verdict), and a text is a rulebook's whole file
-_TEXT_DIGESTS: dict[str, str] = {}
-
-
-def text_sha256(text: str) -> str:
-    """The key of a rulebook text (``surrogatepass``: any str has a key, even one no file could hold)."""
-    found = _TEXT_DIGESTS.get(text)
-    if found is None:
-        found = _SHA256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        if len(_TEXT_DIGESTS) >= 16:
-            _TEXT_DIGESTS.clear()
-        _TEXT_DIGESTS[text] = found
-    return found
+_SHA256 = SHA256  # the interpreter's own SHA-256 (``ruledsl.package_files``)
 
 
 def fingerprint(sources: tuple[str, ...] = SOURCES) -> str:
-    """The BLAKE2b digest of the parser's and the checker's sources (or of other ``sources`` of ``ruledsl``: the
-    compiled cache's); a file written under another fingerprint is stale.
-
-    Read as bytes (line endings made ``\\n``, as a checkout may have ``\\r\\n``): this runs at every start-up."""
-    digest = _BLAKE2B()
-    for name in sources:
-        with open(os.path.join(RULEDSL, name), "rb") as source:
-            data = source.read().replace(b"\r\n", b"\n")
-        digest.update(name.encode() + b"\0" + _BLAKE2B(data).digest())
-    return str(digest.hexdigest())
+    """The digest of the parser's and the checker's sources (or of other ``sources`` of ``ruledsl``: the compiled
+    cache's), as ``ruledsl.package_files.fingerprint`` keeps it; a file written under another is stale."""
+    return _fingerprint(sources)
 
 
 def shipped() -> str | None:
     """The cache file installed with the package, if there is one."""
-    try:
-        with open(os.path.join(bundled_dir(), FILE_NAME), encoding="utf-8") as cache:
-            return cache.read()
-    except (OSError, ValueError):
-        return None
+    return shipped_text(FILE_NAME)
 
 
 def shipped_bytes() -> bytes | None:
-    """The installed cache file as bytes: a start-up parses two of its lines, so the rest is neither decoded nor
-    copied into strings (``json.loads`` reads UTF-8 bytes as it reads their text)."""
-    try:
-        with open(os.path.join(bundled_dir(), FILE_NAME), "rb") as cache:
-            return cache.read()
-    except OSError:
-        return None
+    """The installed cache file as bytes: a start-up parses two of its lines."""
+    return _shipped_bytes(FILE_NAME)
 
 
 class _CacheFile:

@@ -18,6 +18,7 @@ from ruledsl import ast, parsed_cache
 from ruledsl.caches import once
 from ruledsl.diagnostics import UNSAFE_CHARS, Reporter, RulebookError
 from ruledsl.package_files import RULEDSL
+from ruledsl.rulebook_files import MAX_SOURCE_BYTES, normalise  # the bound and the line ends of every read
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
 
     from lark import Tree  # served by __getattr__ below, so that importing this module does not import lark
 
-# Parsing costs about 30 µs per token, so the file size bounds the time (a file at the bound parses in about
-# 2-4 s); the bundled rulebooks are at most 24 kB.
-MAX_SOURCE_BYTES = 256 * 1024
 # Items in one file, and tokens in one item: a long expression is refused before the parser builds its tree.
 MAX_ITEMS = 2_000
 MAX_ITEM_TOKENS = 10_000
@@ -57,12 +55,6 @@ def grammar_keywords() -> tuple[str, ...]:
     """Every word the grammar spells out literally (``rulebook``, ``examples``, ``if``, ``any``...), read from the
     grammar itself so that the editor's highlighting and the name generators of the tests never lag behind it."""
     return tuple(sorted(set(re.findall(r'"([a-z_]+)"i?', grammar_text()))))
-
-
-def normalise(text: str) -> str:
-    """Line ends as the parser counts them: "\\r\\n" and a lone "\\r" (old Mac files) become "\\n", so that every
-    diagnostic's line and column match what an editor shows."""
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def parse(text: str, file: str = "<input>") -> ast.Rulebook:

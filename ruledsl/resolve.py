@@ -18,7 +18,21 @@ from ruledsl.diagnostics import Diagnostic, Reporter, RulebookError, did_you_mea
 from ruledsl.package_files import bundled_dir
 from ruledsl.parser import normalise, parse
 from ruledsl.record import field, record
-from ruledsl.rulebook_files import RULEBOOK_SUFFIX, UnreadableRulebook, read_rulebook_file
+from ruledsl.rulebook_files import (  # the bundled rulebooks' names and files, re-exported where they were always imported
+    RULEBOOK_SUFFIX,
+    UnreadableRulebook,
+    bundled_names,
+    read_rulebook_file,
+)
+from ruledsl.rulebook_files import (
+    UnknownRulebookError as UnknownRulebookError,
+)
+from ruledsl.rulebook_files import (
+    is_bundled_name as is_bundled_name,
+)
+from ruledsl.rulebook_files import (
+    read_bundled as read_bundled,
+)
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -145,10 +159,6 @@ def item_kind(item: ResolvedItem, rulebook: ResolvedRulebook) -> str:
     return item.kind
 
 
-def bundled_names() -> list[str]:
-    return sorted(name[: -len(RULEBOOK_SUFFIX)] for name in os.listdir(bundled_dir()) if name.endswith(RULEBOOK_SUFFIX))
-
-
 def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[str, str, Path | None]:
     """Find a rulebook by bundled name or path; returns (display file name, text, folder of its siblings).
 
@@ -176,38 +186,11 @@ def _locate(ref: str, base_dir: Path | None, extended: bool = False) -> tuple[st
     return f"rulebooks/{ref}{RULEBOOK_SUFFIX}", read_rulebook_file(entry), None
 
 
-def is_bundled_name(ref: str) -> bool:
-    """Whether ``ref`` names a rulebook by bundled name rather than by path (as ``_locate`` tells them apart)."""
-    return not (ref.endswith(RULEBOOK_SUFFIX) or "/" in ref or "\\" in ref)
-
-
-def read_bundled(name: str, extended: bool) -> tuple[str, str]:
-    """(display name, text) of a bundled rulebook, read as loading it by name reads it (the same policy and errors);
-    ``extended``: reached through an ``extends``."""
-    display, text, _ = _locate(name, None, extended=extended)
-    return display, text
-
-
 def _identity(display: str, folder: Path | None) -> str:
     """One key per file, however its path was spelled, so that an `extends` cycle is always noticed."""
     if folder is None:
         return f"bundled:{display}"
     return os.path.normcase(os.path.abspath(display))
-
-
-class UnknownRulebookError(Exception):
-    code = "unknown_rulebook"
-
-    def __init__(self, ref: str, reason: str | None = None) -> None:
-        help_text = did_you_mean(ref, bundled_names())
-        if reason is not None:  # a path: say what is wrong with it
-            message = f"unknown rulebook: {reason}"
-        else:
-            message = f"unknown rulebook `{printable(ref)}`; bundled rulebooks: {', '.join(bundled_names())}"
-        if help_text:
-            message += f" ({help_text})"
-        super().__init__(message)
-        self.message = message
 
 
 def load_chain(ref: str, text: str | None = None, file: str | None = None) -> tuple[list[ast.Rulebook], dict[str, str]]:

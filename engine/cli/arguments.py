@@ -14,7 +14,7 @@ from engine.core import tiles as T
 from engine.core.errors import UnknownRulebook
 from engine.scoring import library
 from engine.scoring.score import Scorer
-from ruledsl.resolve import RULEBOOK_SUFFIX
+from ruledsl.rulebook_files import RULEBOOK_SUFFIX
 
 _POSITION = re.compile(r" at position \d+")
 

@@ -30,9 +30,8 @@ from engine.scoring.loading import (
 )
 from engine.scoring.score import Scorer
 from rulebooks import DEFAULT_RULEBOOK
-from ruledsl.diagnostics import printable
 from ruledsl.record import record
-from ruledsl.resolve import RULEBOOK_SUFFIX, bundled_names
+from ruledsl.rulebook_files import RULEBOOK_SUFFIX, bundled_names
 
 
 def scorer(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | None = None) -> Scorer:
@@ -85,6 +84,8 @@ class RulebookPolicy:
         if named in _bundled():
             return named
         if "\x00" in named or len(named) > 4096:
+            from ruledsl.diagnostics import printable
+
             raise UnknownRulebook(f"unknown rulebook `{printable(named)}`")
         if canonical(named) == canonical(self.default):
             return self.default
@@ -108,6 +109,8 @@ class RulebookPolicy:
         return real if stat.S_ISREG(mode) else None
 
     def _refuse(self, named: str) -> str:
+        from ruledsl.diagnostics import printable
+
         shown = printable(named)
         if self.dirs:
             raise UnknownRulebook(

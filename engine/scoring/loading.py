@@ -21,15 +21,27 @@ from collections.abc import Callable
 
 from engine.core.errors import EngineError, InvalidRulebook, UnknownRulebook
 from rulebooks import DEFAULT_RULEBOOK
+from ruledsl import compiled_cache
 from ruledsl.caches import once, register
-from ruledsl.compile import Rulebook, compile_rulebook, load
-from ruledsl.diagnostics import RulebookError, printable
-from ruledsl.package_files import bundled_dir
-from ruledsl.parsed_cache import _SHA256
+from ruledsl.nodes import Rulebook
+from ruledsl.package_files import SHA256, bundled_dir
 from ruledsl.record import record
-from ruledsl.resolve import RULEBOOK_SUFFIX, UnknownRulebookError, bundled_names, resolve
-from ruledsl.rulebook_files import allowed_folders, confined
-from ruledsl.typing_names import TypeVar
+from ruledsl.rulebook_files import (
+    RULEBOOK_SUFFIX,
+    UnknownRulebookError,
+    allowed_folders,
+    bundled_names,
+    confined,
+    is_bundled_name,
+)
+from ruledsl.typing_names import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from ruledsl.diagnostics import RulebookError
+
+# A bundled rulebook is loaded from the shipped compiled file (``ruledsl.compiled_cache``) without importing the
+# compiler, the resolver, the syntax tree's classes or the diagnostics: each is imported where a rulebook is loaded
+# the full way or an error is reported (about a tenth of a one-hand command's start-up).
 
 Built = TypeVar("Built")
 
@@ -143,6 +155,8 @@ def _named(ref: object) -> str:
     if not isinstance(ref, str):
         raise UnknownRulebook(f"a rulebook is named by a string (a bundled name or a path), not {type(ref).__name__}")
     if not ref or "\x00" in ref:
+        from ruledsl.diagnostics import printable
+
         raise UnknownRulebook(f"unknown rulebook `{printable(ref)}`")
     return ref
 
@@ -214,16 +228,32 @@ def rulebook(ref: str | None = DEFAULT_RULEBOOK, *, within: tuple[str, ...] | No
     broken: RulebookError | None = None
     try:
         with confined(within):
-            compiled = load(ref)
+            compiled = _load(ref)
     except UnknownRulebookError as exc:
         error: EngineError = UnknownRulebook(exc.message)
-    except RulebookError as exc:
+    except Exception as exc:
+        from ruledsl.diagnostics import RulebookError, printable
+
+        if not isinstance(exc, RulebookError):
+            raise
         error, broken = InvalidRulebook(f"rulebook `{printable(_shown(ref, within))}` has errors:\n{exc.message}"), exc
     else:
         _RULEBOOKS.put(key, _entry(compiled, _chain_files(compiled)))
         return compiled
     _FAILURES.put(failed_key, _entry(error, _error_files(ref, broken)))
     raise error
+
+
+def _load(ref: str) -> Rulebook:
+    """A bundled rulebook as shipped compiled, when the shipped file holds it as its texts are now; any other (or
+    that one, when the file is stale) loaded, resolved and compiled the full way."""
+    if is_bundled_name(ref):
+        shipped = compiled_cache.load_bundled(ref)
+        if shipped is not None:
+            return shipped
+    from ruledsl.compile import load
+
+    return load(ref, shipped=False)
 
 
 def rulebook_from_text(text: str, file: str = "<memory>") -> Rulebook:
@@ -234,13 +264,16 @@ def rulebook_from_text(text: str, file: str = "<memory>") -> Rulebook:
     found = _cached(_RULEBOOKS, key)
     if isinstance(found, Rulebook):
         return found
+    from ruledsl.compile import compile_rulebook
+    from ruledsl.resolve import resolve
+
     compiled = compile_rulebook(resolve(file, text=text, file=file))
     _RULEBOOKS.put(key, _entry(compiled, [f for f in _chain_files(compiled) if f != file]))
     return compiled
 
 
 def _text_key(text: str, file: str) -> str:
-    digest = _SHA256(text.encode("utf-8", "surrogatepass")).hexdigest()  # the interpreter's own SHA-256, not OpenSSL's
+    digest = SHA256(text.encode("utf-8", "surrogatepass")).hexdigest()  # the interpreter's own SHA-256, not OpenSSL's
     return "\x00".join(("text", digest, file))
 
 

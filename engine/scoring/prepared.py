@@ -19,7 +19,6 @@ from engine.core.hand import allowed_codes
 from engine.core.memo import BoundedCache, Memo
 from engine.core.situation import Situation
 from engine.scoring.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
-from ruledsl.compile import Rule, Rulebook, Variant
 from ruledsl.fast import (
     Chain,
     build,
@@ -31,6 +30,7 @@ from ruledsl.fast import (
     reads,
     simplify,
 )
+from ruledsl.nodes import Rule, Rulebook, Variant
 from ruledsl.record import field, record, replace
 from ruledsl.typing_names import TYPE_CHECKING
 

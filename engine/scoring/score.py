@@ -42,8 +42,7 @@ from engine.scoring.prepared import (
 from engine.scoring.result import Payments, ScoreResult
 from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
 from ruledsl.arithmetic import RuleEvaluationError
-from ruledsl.compile import Rulebook
-from ruledsl.diagnostics import printable
+from ruledsl.nodes import Rulebook
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -150,6 +149,8 @@ class Scorer:
             if len(self._own) < OWN_NAMES_LIMIT:
                 self._own.add(named)
             return self
+        from ruledsl.diagnostics import printable
+
         raise UnknownRulebook(
             f"this scorer answers under `{printable(self.rulebook.name)}`; the request names `{printable(named)}`, "
             "which is neither that rulebook nor a bundled one: score it with `scorer()` of that rulebook"

@@ -156,3 +156,14 @@ def test_fingerprint_covers_everything_the_compiler_imports() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     imported = {name.removeprefix("ruledsl.").replace(".", "/") + ".py" for name in json.loads(result.stdout)}
     assert imported <= set(compiled_cache.SOURCES), f"add to compiled_cache.SOURCES: {sorted(imported - set(compiled_cache.SOURCES))}"
+
+
+def test_a_shipped_rulebook_equals_the_one_compiled_from_its_texts() -> None:
+    """Whichever way a rulebook was loaded, it compares by its content: a shipped one equals the one compiled from
+    its texts, both ways round, and differs from another rulebook."""
+    shipped, full = load("mleague"), _full("mleague")
+    assert type(shipped) is ShippedRulebook and type(full) is Rulebook
+    assert shipped == full and full == shipped and not shipped != full
+    assert shipped != _full("house") and _full("house") != shipped
+    assert shipped != record.replace(full, title="another") and shipped != "mleague"
+    assert load("mleague") == shipped
