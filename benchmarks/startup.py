@@ -121,7 +121,7 @@ def launch(command: list[str], stdin: bytes | None) -> tuple[float, float]:
 
 def measure(runs: int) -> dict[str, tuple[list[float], list[float], int]]:
     todo = commands()
-    for command, stdin in todo.values():  # one untimed run each: page cache, bytecode
+    for command, stdin in todo.values():  # one untimed run each: page cache, bytecode, the sources' fingerprint stamp
         launch(command, stdin)
     times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in todo}
     for _ in range(runs):

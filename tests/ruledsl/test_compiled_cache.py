@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -167,3 +167,36 @@ def test_a_shipped_rulebook_equals_the_one_compiled_from_its_texts() -> None:
     assert shipped != _full("house") and _full("house") != shipped
     assert shipped != record.replace(full, title="another") and shipped != "mleague"
     assert load("mleague") == shipped
+
+
+def test_a_chain_file_that_cannot_be_read_loads_the_full_way_and_a_bug_is_not_hidden(fresh_cache: None) -> None:
+    """A file refused as a rulebook (unreadable, past the size bound) leaves the loading to the full way, which says
+    why; any other exception is a bug and is raised."""
+    from ruledsl.ast import Span
+    from ruledsl.diagnostics import Diagnostic, RulebookError
+
+    def refused(kind: type[Exception]) -> Callable[[str, bool], tuple[str, str]]:
+        def read(name: str, extended: bool) -> tuple[str, str]:
+            if kind is RulebookError:
+                raise RulebookError([Diagnostic("error", "too large", Span("rulebooks/house.rulebook", 1, 1, 1, 2))])
+            raise kind(name)
+
+        return read
+
+    never = lambda: pytest.fail("resolved")  # noqa: E731
+    assert compiled_cache.load("house", refused(FileNotFoundError), never) is None
+    assert compiled_cache.load("house", refused(RulebookError), never) is None
+    with pytest.raises(ZeroDivisionError):
+        compiled_cache.load("house", refused(ZeroDivisionError), never)
+    assert compiled_cache.load("no_such_rulebook", refused(ZeroDivisionError), never) is None
+
+
+def test_a_bundled_chain_is_read_by_name_and_a_path_as_the_resolver_reads_it() -> None:
+    from ruledsl.rulebook_files import read_bundled
+
+    display, text = read_bundled("house", False)
+    assert display == "rulebooks/house.rulebook" and text == resolve("house").texts[display]
+    with pytest.raises(FileNotFoundError):
+        read_bundled("no_such_rulebook", True)
+    path = str(ROOT / "rulebooks" / "house.rulebook")
+    assert read_bundled(path, False) == (path, text)
