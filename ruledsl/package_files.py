@@ -8,7 +8,8 @@ The generated files beside the bundled rulebooks (the parsed and the compiled ru
 code that made them is the code installed: each records a ``fingerprint`` of its sources. Hashing some thirty
 sources (300 kB) took a one-hand command 7 M instructions, a twentieth of its own work, at every start; so the
 digest is kept beside the bytecode (``__pycache__``) with the size and modification time of every source, and
-computed again only when one of them differs: the interpreter trusts its bytecode on the same evidence.
+computed again only when one of them differs: the interpreter trusts its bytecode on the same evidence, and
+whoever may write the stamp may write that bytecode too.
 """
 
 from __future__ import annotations

@@ -24,17 +24,19 @@ FLAG_NAMES = {"tenhou"}
 
 def _code_files() -> list[tuple[Path, str]]:
     """Every file under engine/ and ruledsl/ with its text, whatever its suffix: code, grammar, JSON data, generated
-    parser tables. Only files that are not UTF-8 text are skipped: the bytecode caches (``__pycache__``) Python
-    writes beside the sources, which compile the same sources this test reads, and hold nothing else."""
+    parser tables. The caches written beside the sources at run time (``__pycache__``: Python's bytecode, which
+    compiles the same sources this test reads, and the sources' fingerprint stamp of ``ruledsl.package_files``,
+    their names, sizes, times and digest) are skipped, and so is nothing else: any other file that is not UTF-8
+    text fails."""
     files = []
     for folder in CODE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
-            if not path.is_file():
+            if not path.is_file() or path.parent.name == "__pycache__":
                 continue
             try:
                 files.append((path, path.read_text(encoding="utf-8")))
             except UnicodeDecodeError:
-                assert path.parent.name == "__pycache__", f"{path.relative_to(ROOT)} is binary: what rule data is in it?"
+                raise AssertionError(f"{path.relative_to(ROOT)} is binary: what rule data is in it?") from None
     return files
 
 

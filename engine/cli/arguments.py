@@ -67,7 +67,7 @@ def load_scorer(ref: str, *, plain: bool = False) -> Scorer:
     ``plain``: the reference scorer (``Scorer(reference=True)``: every rule run as its compiled nodes, nothing
     prepared ahead), for a command that scores a hand or a few. Its answers are the fast scorer's
     (``tests/ruledsl/test_reference_scoring.py`` holds whole responses equal); it is built in a fifth of the
-    instructions (9.7 M against 49.4 M under ``house``) and scores a hand in about 1.5 M more, so the fast scorer
+    instructions (9.7 M against 49.4 M under the default rulebook) and scores a hand in about 1.5 M more, so the fast scorer
     pays only after some thirty hands."""
     if looks_like_path(ref) and not os.path.isfile(ref):
         reason = "is a directory, not a rulebook file" if os.path.isdir(ref) else "no such file"

@@ -37,7 +37,7 @@ BATCH_ENTRY_CAP = 4096
 BATCH_ENTRY_BUDGET = 8192
 TRIM_EVERY = 256
 # Requests of a batch a rulebook's reference scorer answers before its fast scorer is built (``_Warming``): the fast
-# one costs about 47 M instructions more to build (under ``house``) and saves about 1.5 M a request on a first pass
+# one costs about 47 M instructions more to build (the default rulebook's) and saves about 1.5 M a request on a first pass
 # of random hands, so a batch of one request (a program asking once per process) does not build it, and a long
 # batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests).
 FAST_AFTER = 16
