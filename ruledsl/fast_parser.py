@@ -52,7 +52,7 @@ MAX_INT_DIGITS = 18
 _FIELD_LEVEL = 5  # depth of a field or example in lark's tree: start, item, define, block, field
 
 # Positional constructors (``ruledsl.record.maker``): every field given, in order.
-_Span = maker(ast.Span)
+_Span = ast.make_span  # one tuple of (file, line, column, end line, end column)
 _Int = maker(ast.Int)
 _Bool = maker(ast.Bool)
 _Str = maker(ast.Str)
@@ -167,10 +167,10 @@ class _Parser:
         return tok[0] == "N" and tok[1] == keyword
 
     def tok_span(self, tok: tuple[str, str, int, int]) -> ast.Span:
-        return _Span(self.file, tok[2], tok[3], tok[2], tok[3] + len(tok[1]))
+        return _Span((self.file, tok[2], tok[3], tok[2], tok[3] + len(tok[1])))
 
     def span(self, first: tuple[str, str, int, int], last: tuple[str, str, int, int]) -> ast.Span:
-        return _Span(self.file, first[2], first[3], last[2], last[3] + len(last[1]))
+        return _Span((self.file, first[2], first[3], last[2], last[3] + len(last[1])))
 
     # ---- file structure
     def rulebook(self) -> ast.Rulebook:
@@ -202,7 +202,7 @@ class _Parser:
                 item = self.item()
                 items.append(item)
                 end = (item.span.end_line, item.span.end_column)
-        span = _Span(self.file, first[2], first[3], end[0], end[1])
+        span = _Span((self.file, first[2], first[3], end[0], end[1]))
         return _Rulebook(name[1], title, extends, source, tuple(items), span, self.tok_span(name), extends_span, self.file, tuple(adoptions))
 
     def adoption(self) -> ast.Adoption:
@@ -266,7 +266,7 @@ class _Parser:
             tuple(decorators),
             target_kind,
             target_name,
-            _Span(self.file, first[2], first[3], end[0], end[1]),
+            _Span((self.file, first[2], first[3], end[0], end[1])),
             self.tok_span(kind_tok) if kind_tok is not None else ast.NO_SPAN,
             self.tok_span(name),
             target_span,
@@ -288,14 +288,14 @@ class _Parser:
                 record, depth, _, _, end_line, end_col = self.record()
                 if _FIELD_LEVEL + depth > MAX_DEPTH:
                     raise _GiveUp
-                examples.append(_Example(unquote(text[1]), record, _Span(self.file, tok[2], tok[3], end_line, end_col)))
+                examples.append(_Example(unquote(text[1]), record, _Span((self.file, tok[2], tok[3], end_line, end_col))))
                 continue
             name = self.name(_AFTER_EXPRESSION)
             self.take("=")
             value, depth, _, _, end_line, end_col = self.expr()
             if _FIELD_LEVEL + depth > MAX_DEPTH:
                 raise _GiveUp
-            fields.append(_Field(name[1], value, _Span(self.file, name[2], name[3], end_line, end_col)))
+            fields.append(_Field(name[1], value, _Span((self.file, name[2], name[3], end_line, end_col))))
 
     # ---- expressions
     # One loop for every binary operator (precedence climbing) instead of a function per level of the grammar:
@@ -317,14 +317,14 @@ class _Parser:
                     left = self.call(tok)
                 else:
                     end = col + len(word)
-                    left = _Name(word, _Span(self.file, line, col, line, end)), 1, line, col, line, end
+                    left = _Name(word, _Span((self.file, line, col, line, end))), 1, line, col, line, end
                 ceiling = 8
             elif word == "not":
                 if floor > 2:
                     raise _GiveUp
                 self.i += 1
                 operand, depth, _, _, el, ec = self.expr(2)
-                left = _Not(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+                left = _Not(operand, _Span((self.file, tok[2], tok[3], el, ec))), depth + 1, tok[2], tok[3], el, ec
                 ceiling = 2
             elif word == "if":
                 if floor:
@@ -336,7 +336,7 @@ class _Parser:
         elif kind == "-":
             self.i += 1
             operand, depth, _, _, el, ec = self.expr(6)
-            left = _Negate(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+            left = _Negate(operand, _Span((self.file, tok[2], tok[3], el, ec))), depth + 1, tok[2], tok[3], el, ec
             ceiling = 6
         else:
             left = self.atom(tok)
@@ -355,7 +355,7 @@ class _Parser:
             elif level == 4:
                 high = self.expr(4)
                 sl, sc, el, ec = left[2], left[3], high[4], high[5]
-                left = _Range(left[0], high[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], high[1]), sl, sc, el, ec
+                left = _Range(left[0], high[0], _Span((self.file, sl, sc, el, ec))), 1 + max(left[1], high[1]), sl, sc, el, ec
                 ceiling = 4
                 continue
             else:
@@ -366,7 +366,7 @@ class _Parser:
                     kind = tok[1]
                 right = self.expr(level)
             sl, sc, el, ec = left[2], left[3], right[4], right[5]
-            left = _BinOp(kind, left[0], right[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], right[1]), sl, sc, el, ec
+            left = _BinOp(kind, left[0], right[0], _Span((self.file, sl, sc, el, ec))), 1 + max(left[1], right[1]), sl, sc, el, ec
             ceiling = level
 
     def conditional(self, tok: tuple[str, str, int, int]) -> _Parsed:
@@ -376,7 +376,7 @@ class _Parser:
         then, d2 = self.expr()[:2]
         self.word("else")
         other, d3, _, _, el, ec = self.expr()
-        span = _Span(self.file, tok[2], tok[3], el, ec)
+        span = _Span((self.file, tok[2], tok[3], el, ec))
         return _Cond(cond, then, other, span), 1 + max(d1, d2, d3), tok[2], tok[3], el, ec
 
     def atom(self, tok: tuple[str, str, int, int]) -> _Parsed:
@@ -390,11 +390,11 @@ class _Parser:
             digits = tok[1].lstrip("0") or "0"
             if len(digits) > MAX_INT_DIGITS:
                 raise _GiveUp  # lark's reader reports it
-            return _Int(int(digits), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Int(int(digits), _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "S":
-            return _Str(unquote(tok[1]), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Str(unquote(tok[1]), _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "T":
-            return _Tiles(tok[1], _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Tiles(tok[1], _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "(":
             inner = self.expr()
             close = self.take(")")
@@ -411,7 +411,7 @@ class _Parser:
         self.i += 1
         if word == "true" or word == "false":
             end = col + len(word)
-            return _Bool(word == "true", _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Bool(word == "true", _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if word not in _QUANTIFIERS:
             raise _GiveUp
         self.take("(")
@@ -422,7 +422,7 @@ class _Parser:
         body, d2 = self.expr()[:2]
         close = self.take(")")
         el, ec = close[2], close[3] + 1
-        return _Quant(word, var[1], domain, body, _Span(self.file, line, col, el, ec)), 1 + max(1, d1, d2), line, col, el, ec
+        return _Quant(word, var[1], domain, body, _Span((self.file, line, col, el, ec))), 1 + max(1, d1, d2), line, col, el, ec
 
     def call(self, func: tuple[str, str, int, int]) -> _Parsed:
         self.take("(")
@@ -438,7 +438,7 @@ class _Parser:
                 self.i += 1
         close = self.take(")")
         line, col, el, ec = func[2], func[3], close[2], close[3] + 1
-        node = _Call(func[1], tuple(args), _Span(self.file, line, col, el, ec), self.tok_span(func))
+        node = _Call(func[1], tuple(args), _Span((self.file, line, col, el, ec)), self.tok_span(func))
         return node, depth + 1, line, col, el, ec
 
     def list_lit(self, open_tok: tuple[str, str, int, int]) -> _Parsed:
@@ -453,7 +453,7 @@ class _Parser:
             self.i += 1
         close = self.take("]")
         line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
-        return _List(tuple(items), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+        return _List(tuple(items), _Span((self.file, line, col, el, ec))), depth + 1, line, col, el, ec
 
     def record(self) -> _Parsed:
         open_tok = self.take("{")
@@ -463,14 +463,14 @@ class _Parser:
             key = self.name()
             self.take(":")
             value, d, _, _, el, ec = self.expr()
-            entries.append(_Entry(key[1], value, _Span(self.file, key[2], key[3], el, ec)))
+            entries.append(_Entry(key[1], value, _Span((self.file, key[2], key[3], el, ec))))
             depth = max(depth, d + 1)
             if self.toks[self.i][0] != ",":
                 break
             self.i += 1
         close = self.take("}")
         line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
-        return _Record(tuple(entries), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+        return _Record(tuple(entries), _Span((self.file, line, col, el, ec))), depth + 1, line, col, el, ec
 
 
 def parse(text: str, file: str) -> ast.Rulebook | None:
