@@ -7,7 +7,9 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 from typing import assert_never, cast
 
 from ruledsl import ast, limits
@@ -512,9 +514,17 @@ class _Types:
 
     def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
         """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
-        match expr:
+        match expr:  # the kinds of node most written first: a ``match`` tries its cases in order
+            case ast.BinOp():
+                return self._binop(expr, scope, bound)
+            case ast.Name():
+                return self._name(expr, scope, bound)
+            case ast.Call():
+                return self._call(expr, scope, bound)
             case ast.Int():
                 return V.INT
+            case ast.Quantifier():
+                return self._quantifier(expr, scope, bound)
             case ast.Bool():
                 return V.BOOL
             case ast.Str():
@@ -528,12 +538,6 @@ class _Types:
                 if any(kind_of(c) != c for c in codes):
                     self.d.error("red fives (`0`) only appear in `settings table`", expr.span, "write the five as `5`")
                 return V.TILE if len(codes) == 1 else V.TILES
-            case ast.Name():
-                return self._name(expr, scope, bound)
-            case ast.Call():
-                return self._call(expr, scope, bound)
-            case ast.Quantifier():
-                return self._quantifier(expr, scope, bound)
             case ast.ListLit():
                 types = [self.infer(e, scope, bound) for e in expr.items]
                 known = {t for t in types if t is not None}
@@ -563,8 +567,6 @@ class _Types:
                     self.d.error(f"`then` is {_a(a)} but `else` is {_a(b)}", expr.span, "both branches must have one type")
                     return None
                 return a or b
-            case ast.BinOp():
-                return self._binop(expr, scope, bound)
         assert_never(expr)
 
     def _expect(self, expr: ast.Expr, want: str, scope: Scope, bound: dict[str, str], help: str) -> None:
@@ -765,7 +767,11 @@ def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
 
 def _fold(expr: ast.Expr) -> object | None:
     """The value of an expression that needs no hand (bool, int or str), else None."""
-    match expr:
+    match expr:  # the kinds of node most written first, and those that never fold
+        case ast.BinOp():
+            return _fold_binop(expr)
+        case ast.Name() | ast.Call() | ast.Quantifier():
+            return None
         case ast.Bool() | ast.Int() | ast.Str():
             return expr.value
         case ast.Not():
@@ -779,8 +785,6 @@ def _fold(expr: ast.Expr) -> object | None:
             if isinstance(cond, bool):
                 return _fold(expr.then if cond else expr.otherwise)
             return None
-        case ast.BinOp():
-            return _fold_binop(expr)
     return None
 
 
@@ -860,8 +864,9 @@ class _Term:
 
     def __init__(self, expr: ast.Expr) -> None:
         self.expr = expr
-        head = getattr(expr, "op", None) or getattr(expr, "id", None) or getattr(expr, "func", None) or getattr(expr, "kind", None)
-        self._hash = hash((expr.__class__, head))
+        cls = expr.__class__
+        head = _HEADS.get(cls)
+        self._hash = hash((cls, head(expr) if head is not None else None))
 
     def __hash__(self) -> int:
         return self._hash
@@ -870,6 +875,13 @@ class _Term:
         return isinstance(other, _Term) and self._hash == other._hash and self.expr == other.expr
 
 
+# the field naming a node's head, for the kinds of node that have one (the others are told by their class alone)
+_HEADS: dict[type, Callable[[ast.Expr], str]] = {
+    ast.BinOp: attrgetter("op"),
+    ast.Name: attrgetter("id"),
+    ast.Call: attrgetter("func"),
+    ast.Quantifier: attrgetter("kind"),
+}
 _SHAPE_TERM = _Term(ast.Name("shape"))
 _EXACTLY_ONE_TERMS = tuple((a, b, _Term(ast.Name(a)), _Term(ast.Name(b))) for a, b in _EXACTLY_ONE)
 
@@ -894,7 +906,7 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
     shown: dict[_Term | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
 
     def bound(key: _Term | str, low: float, high: float) -> bool:
-        old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
+        old_low, old_high = bounds.get(key, _UNBOUNDED)
         bounds[key] = (max(old_low, low), min(old_high, high))
         return bounds[key][0] > bounds[key][1]
 
@@ -928,11 +940,7 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
             unequal.setdefault(term_key, set()).add(value)
         if value[0] != "int":
             continue
-        number = cast(int, value[1])
-        low, high = {
-            "==": (number, number), "<": (float("-inf"), number - 1), "<=": (float("-inf"), number),
-            ">": (number + 1, float("inf")), ">=": (number, float("inf")), "!=": (float("-inf"), float("inf")),
-        }[op]
+        low, high = _BOUNDS_OF[op](cast(int, value[1]))
         if isinstance(key, str):
             bound(key, *_SIZE_BOUNDS[key])
         if bound(key, low, high):
@@ -950,6 +958,18 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None
+
+
+_UNBOUNDED = (float("-inf"), float("inf"))
+# the numbers ``term OP number`` leaves the term, per comparison
+_BOUNDS_OF: dict[str, Callable[[int], tuple[float, float]]] = {
+    "==": lambda number: (number, number),
+    "<": lambda number: (_UNBOUNDED[0], number - 1),
+    "<=": lambda number: (_UNBOUNDED[0], number),
+    ">": lambda number: (number + 1, _UNBOUNDED[1]),
+    ">=": lambda number: (number, _UNBOUNDED[1]),
+    "!=": lambda number: _UNBOUNDED,
+}
 
 
 def _named(shown: ast.Expr | str) -> str:
