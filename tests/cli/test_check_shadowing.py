@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
+from engine.core.errors import InternalError
 from engine.diff import shadowing
 from engine.diff.change_witnesses import diff_with_witnesses
 from engine.diff.shadowing import shadowed
@@ -122,10 +123,8 @@ def test_a_narrower_pao_is_shown_alone() -> None:
     assert scenario["a"]["deltas"] != scenario["b"]["deltas"]
 
 
-def test_a_fault_of_the_search_is_said_not_swallowed(monkeypatch) -> None:
-    """A bug inside the search (here a KeyError forced into it) is reported on the line it was judging, with a
-    "please report" help, and the other lines are still judged; a rulebook mix the engine refuses stays silent."""
-    monkeypatch.chdir(ROOT)
+def _fault_on_first_judge(monkeypatch) -> None:
+    """A bug inside the search: a KeyError forced into its first judgement."""
     real = shadowing._judge
     calls = {"n": 0}
 
@@ -136,11 +135,27 @@ def test_a_fault_of_the_search_is_said_not_swallowed(monkeypatch) -> None:
         return real(mine, theirs, change, *rest)
 
     monkeypatch.setattr(shadowing, "_judge", faulty)
-    found = shadowed(resolve(CLUB))
-    faults = [d for d in found if "internal error" in d.message]
-    assert len(faults) == 1 and faults[0].severity == "warning"
-    assert "KeyError" in faults[0].message and "please report" in (faults[0].help or "")
-    assert sum("can never change an outcome" in d.message for d in found) >= 3  # the others still judged
+
+
+def test_a_fault_of_the_search_is_an_internal_error_not_a_finding(monkeypatch) -> None:
+    """A bug inside the search is the contract's internal error, naming the line it was judging and asking for a
+    report: never a warning about the organiser's file, and never swallowed."""
+    monkeypatch.chdir(ROOT)
+    _fault_on_first_judge(monkeypatch)
+    with pytest.raises(InternalError) as caught:
+        shadowed(resolve(CLUB))
+    message = caught.value.message
+    assert message.startswith("internal error while judging whether `") and "can change an outcome (KeyError: 'forced')" in message
+    assert "please report" in message and isinstance(caught.value.__cause__, KeyError)
+
+
+def test_riichi_check_says_a_fault_of_the_search_in_one_line_with_its_own_exit_code(capsys, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    _fault_on_first_judge(monkeypatch)
+    assert main(["check", CLUB]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("riichi check: internal error while judging whether ") and err.count("\n") == 1
+    assert "Traceback" not in err
 
 
 def test_a_mix_the_engine_refuses_is_no_evidence(monkeypatch) -> None:
