@@ -736,27 +736,42 @@ def unsatisfiable(expr: ast.Expr) -> str | None:
             return "neither side of `or` can hold"
         return None
     conjuncts = [_Conjunct(c) for c in _conjuncts(expr)]
-    if len(conjuncts) > 1:
-        for c in conjuncts:
-            reason = _unsatisfiable_alone(c)
-            if reason is not None:
-                return reason
+    if len(conjuncts) == 1:
+        return _lone_contradiction(conjuncts[0])
+    for c in conjuncts:
+        reason = _unsatisfiable_alone(c)
+        if reason is not None:
+            return reason
     return _contradiction(conjuncts)
 
 
 def _unsatisfiable_alone(c: _Conjunct) -> str | None:
-    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole."""
+    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole. No
+    conjunct folds to false here: the whole would have (an ``and`` folds to false when either side does)."""
     expr = c.expr
     if isinstance(expr, ast.BinOp) and expr.op == "or":
         return unsatisfiable(expr)
-    if _fold(expr) is False:
-        return "it is always false"
-    if c.comparison is None or c.comparison[2][0] != "int":
-        return None  # alone, only a number compared with the size of `sets` or `pairs` can contradict itself
-    term = c.comparison[0]
-    if _size_of(term) is None and _counted(term) is None:
+    return _lone_contradiction(c)
+
+
+def _lone_contradiction(c: _Conjunct) -> str | None:
+    """``_contradiction([c])``, without its tables: alone, a conjunct contradicts itself only when it bounds the size
+    of `sets` or `pairs`, or a count over them, past what a hand holds."""
+    comparison = c.comparison
+    if comparison is None or comparison[2][0] != "int":
         return None
-    return _contradiction([c])
+    term, op, value = comparison
+    low, high = _BOUNDS_OF[op](cast(int, value[1]))
+    size = _size_of(term)
+    if size is not None:  # bounded by the size of the list first
+        has_low, has_high = _SIZE_BOUNDS[size]
+        low, high = max(has_low, low), min(has_high, high)
+    if low > high:
+        return f"no number meets every bound on `{_words(term)}`"
+    domain = _counted(term) if size is None else None
+    if domain is not None and low > _SIZE_BOUNDS[domain][1]:  # a count over sets or pairs is at most their size
+        return f"no number meets every bound on `{_words(term)}`"
+    return None
 
 
 def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
