@@ -26,16 +26,19 @@ from ruledsl.record import maker
 # (``tests/ruledsl/test_fast_parser.py`` fails until both agree; until then every text goes to lark).
 GRAMMAR_SHA256 = "685b224791f4105033552be19c488d5974792f2bd1eef85204c03d40c4c9e508"
 
-# The grammar's terminals after the blanks of its ignored WS, one line at a time (no token spans lines; a comment
-# is ignored too); the last group is any other character. The alternatives are tried in order: words first, then
-# symbols (the commonest tokens, and no other terminal starts with a letter or a symbol), TILES before INT (TILES
-# has priority 2 in lark's order of preference, and both start with a digit), strings, comments.
+# The grammar's terminals, one line at a time (no token spans lines; a comment is ignored too), each match giving
+# the blanks of the grammar's ignored WS before a token, the token, or any other character (the text goes to lark).
+# The alternatives are tried in order: words first, then symbols (the commonest tokens; no other terminal starts
+# with a letter or a symbol), TILES before INT (TILES has priority 2 in lark's order of preference, and both start
+# with a digit), strings, comments. Every character of a line but its trailing blanks is in one match.
 _LEXEME = re.compile(
-    r'[ \t\f\r]*(?:([A-Za-z_][A-Za-z0-9_]*)|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])'
-    r'|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|("(?:[^"\\\n]|\\.)*")|(#[^\n]*)|([^ \t\f\r]))'
+    r'([ \t\f\r]*)(?:([A-Za-z_][A-Za-z0-9_]*|==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:]'
+    r'|(?:[0-9]+[mpsz])+(?![A-Za-z0-9_])|[0-9]+(?![A-Za-z0-9_])|"(?:[^"\\\n]|\\.)*"|#[^\n]*)|([^ \t\f\r]))'
 )
-_KIND_OF_GROUP: tuple[str | None, ...] = (None, "N", None, "T", "I", "S", None, None)
-_COMMENT, _OTHER = 6, 7
+# A token's kind by its first character: a word ``N``, a string ``S``, a number ``0`` (TILES ``T`` when it ends
+# in a suit's letter, else INT ``I``), a comment ``#``; a symbol (not in the table) is its own kind.
+_KIND_OF_FIRST = dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_", "N")
+_KIND_OF_FIRST |= dict.fromkeys("0123456789", "0") | {'"': "S", "#": "#"}
 _KEYWORDS = frozenset(
     "rulebook extends source override remove exception to examples for clauses from example if then else or and "
     "not in true false any all count sum max min".split()
@@ -114,17 +117,22 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
     out: list[tuple[str, str, int, int]] = []
     append = out.append
-    kinds = _KIND_OF_GROUP
+    kind_of = _KIND_OF_FIRST
+    findall = _LEXEME.findall
     number = 0
     for number, line in enumerate(text.split("\n"), 1):
-        for match in _LEXEME.finditer(line):
-            group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
-            if group == _COMMENT:
-                continue
-            if group == _OTHER:
+        column = 1
+        for blanks, token, other in findall(line):
+            if other:
                 raise _GiveUp
-            value = match.group(group)
-            append((kinds[group] or value, value, number, match.start(group) + 1))
+            column += len(blanks)
+            kind = kind_of.get(token[0], token)
+            if kind == "0":
+                kind = "T" if token[-1] in "mpsz" else "I"
+            elif kind == "#":
+                break  # a comment runs to the end of its line
+            append((kind, token, number, column))
+            column += len(token)
     out.append(("$", "", number, 0))
     return out
 
