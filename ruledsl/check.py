@@ -498,6 +498,9 @@ class _Checker:
                             )
 
 
+_JOINS = {"and": "`and` joins conditions", "or": "`or` joins conditions"}  # the help of a side that is no condition
+
+
 class _Types:
     """The type of each expression, by the vocabulary's names and signatures, with a diagnostic at every mismatch:
     the checker's reading of expressions, apart from its checks of items, fields and settings (``_Checker``)."""
@@ -634,13 +637,16 @@ class _Types:
             if fn.name == "size" and not got.startswith("list of ") and got != V.TILES:
                 self.d.error(f"`size` counts the elements of a list, found {_a(got)}", arg.span, f"e.g. `{fn.example}`")
                 continue
-            allowed = param.split("|")
-            if not any(_compatible(p, got) for p in allowed):
-                self.d.error(
-                    f"`{fn.name}` expects {' or '.join(_a(p) for p in allowed)}, found {_a(got)}",
-                    arg.span,
-                    f"e.g. `{fn.example}`",
-                )
+            if "|" not in param:  # one type allowed (most parameters)
+                if _compatible(param, got):
+                    continue
+            elif any(_compatible(p, got) for p in param.split("|")):
+                continue
+            self.d.error(
+                f"`{fn.name}` expects {' or '.join(_a(p) for p in param.split('|'))}, found {_a(got)}",
+                arg.span,
+                f"e.g. `{fn.example}`",
+            )
         return fn.returns
 
     def _quantifier(self, expr: ast.Quantifier, scope: Scope, bound: dict[str, str]) -> str | None:
@@ -663,9 +669,9 @@ class _Types:
 
     def _binop(self, expr: ast.BinOp, scope: Scope, bound: dict[str, str]) -> str | None:
         op = expr.op
-        if op in ("and", "or"):
-            self._expect(expr.left, V.BOOL, scope, bound, f"`{op}` joins conditions")
-            self._expect(expr.right, V.BOOL, scope, bound, f"`{op}` joins conditions")
+        if op in _JOINS:
+            self._expect(expr.left, V.BOOL, scope, bound, _JOINS[op])
+            self._expect(expr.right, V.BOOL, scope, bound, _JOINS[op])
             return V.BOOL
         if op in ("+", "-", "*", "/", "^"):
             self._expect(expr.left, V.INT, scope, bound, "arithmetic is on whole numbers")
