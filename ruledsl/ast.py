@@ -198,21 +198,23 @@ def children(expr: Expr) -> tuple[Expr, ...]:
     """The expressions directly inside ``expr``, in source order: the one place that knows where each kind of node
     keeps its sub-expressions, for the passes that only need to reach them all (a record's keys are not
     expressions, so an entry gives its value)."""
-    match expr:
-        case Int() | Bool() | Str() | Tiles() | Name():
+    match expr:  # the kinds of node most written first: a ``match`` tries its cases in order
+        case BinOp():
+            return (expr.left, expr.right)
+        case Name():
             return ()
         case Call():
             return expr.args
         case Quantifier():
             return (expr.domain, expr.body)
+        case Int() | Bool() | Str() | Tiles():
+            return ()
         case ListLit():
             return expr.items
         case Record():
             return tuple(e.value for e in expr.entries)
         case Range():
             return (expr.low, expr.high)
-        case BinOp():
-            return (expr.left, expr.right)
         case Not() | Negate():
             return (expr.operand,)
         case Conditional():
