@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine.core.errors import EngineError
-from engine.diff.steer import SteeredHands, hints_of
 from engine.scoring.example_runner import run_examples
 from engine.scoring.score import Scorer
 from ruledsl.check import check
@@ -221,6 +220,9 @@ def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> Resolve
 
 
 def _scores_somewhere(scorer: Scorer, item: ResolvedItem) -> bool:
+    # here, not at the top: the steered search (and its random tables) serves only a file with such a warning
+    from engine.diff.steer import SteeredHands, hints_of
+
     hints = hints_of([f.value for f in item.fields.values()])
     hands = SteeredHands(hints, scorer.prepared.allowed_kinds, scorer.prepared.red_fives)
     for _, request in zip(range(GUARD_HANDS), hands, strict=False):
