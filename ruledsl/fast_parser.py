@@ -302,8 +302,12 @@ class _Parser:
                     raise _GiveUp
                 examples.append(_Example(unquote(text[1]), record, _Span((self.file, tok[2], tok[3], end_line, end_col))))
                 continue
-            name = self.name(_AFTER_EXPRESSION)
-            self.take("=")
+            if tok[0] != "N" or tok[1] in _AFTER_EXPRESSION:  # a field's name (``name``), then `=`
+                raise _GiveUp
+            if self.toks[self.i + 1][0] != "=":  # a token follows a word: at least the end's
+                raise _GiveUp
+            self.i += 2
+            name = tok
             value, depth, _, _, end_line, end_col = self.expr()
             if _FIELD_LEVEL + depth > MAX_DEPTH:
                 raise _GiveUp
@@ -378,7 +382,8 @@ class _Parser:
                     kind = tok[1]
                 right = self.expr(level)
             sl, sc, el, ec = left[2], left[3], right[4], right[5]
-            left = _BinOp(kind, left[0], right[0], _Span((self.file, sl, sc, el, ec))), 1 + max(left[1], right[1]), sl, sc, el, ec
+            depth = left[1] if left[1] > right[1] else right[1]
+            left = _BinOp(kind, left[0], right[0], _Span((self.file, sl, sc, el, ec))), depth + 1, sl, sc, el, ec
             ceiling = level
 
     def conditional(self, tok: tuple[str, str, int, int]) -> _Parsed:
@@ -426,31 +431,51 @@ class _Parser:
             return _Bool(word == "true", _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if word not in _QUANTIFIERS:
             raise _GiveUp
-        self.take("(")
-        var = self.name()
-        self.word("in")
+        toks = self.toks
+        i = self.i
+        if toks[i][0] != "(":  # then a token follows each read below, the last being the end's
+            raise _GiveUp
+        var = toks[i + 1]
+        if var[0] != "N":
+            raise _GiveUp
+        keyword = toks[i + 2]
+        if keyword[0] != "N" or keyword[1] != "in":
+            raise _GiveUp
+        self.i = i + 3
         domain, d1 = self.expr()[:2]
-        self.take(":")
+        if toks[self.i][0] != ":":
+            raise _GiveUp
+        self.i += 1
         body, d2 = self.expr()[:2]
-        close = self.take(")")
+        close = toks[self.i]
+        if close[0] != ")":
+            raise _GiveUp
+        self.i += 1
         el, ec = close[2], close[3] + 1
         return _Quant(word, var[1], domain, body, _Span((self.file, line, col, el, ec))), 1 + max(1, d1, d2), line, col, el, ec
 
     def call(self, func: tuple[str, str, int, int]) -> _Parsed:
-        self.take("(")
+        """A call: ``func`` and the ``(`` after it (seen by ``expr``), its arguments, the ``)``."""
+        toks = self.toks
+        self.i += 1
         args: list[Any] = []
         depth = 0
-        if self.toks[self.i][0] != ")":
+        if toks[self.i][0] != ")":
             while True:
                 arg = self.expr()
                 args.append(arg[0])
-                depth = max(depth, arg[1])
-                if self.toks[self.i][0] != ",":
+                if arg[1] > depth:
+                    depth = arg[1]
+                if toks[self.i][0] != ",":
                     break
                 self.i += 1
-        close = self.take(")")
+        close = toks[self.i]
+        if close[0] != ")":
+            raise _GiveUp
+        self.i += 1
         line, col, el, ec = func[2], func[3], close[2], close[3] + 1
-        node = _Call(func[1], tuple(args), _Span((self.file, line, col, el, ec)), self.tok_span(func))
+        file = self.file
+        node = _Call(func[1], tuple(args), _Span((file, line, col, el, ec)), _Span((file, line, col, line, col + len(func[1]))))
         return node, depth + 1, line, col, el, ec
 
     def list_lit(self, open_tok: tuple[str, str, int, int]) -> _Parsed:
