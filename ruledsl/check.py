@@ -748,7 +748,29 @@ def unsatisfiable(expr: ast.Expr) -> str | None:
         reason = _unsatisfiable_alone(c)
         if reason is not None:
             return reason
-    return _contradiction(conjuncts)
+    return None if _independent(conjuncts) else _contradiction(conjuncts)
+
+
+def _independent(conjuncts: list[_Conjunct]) -> bool:
+    """Whether conjuncts that hold each alone certainly hold together, told from their heads: no two assert the
+    same head (so no term is both true and false), at most one compares a term with a value (two could bound one
+    term, a shape bounds the sizes, a size bounds a count), and not both of the facts of which every win has
+    exactly one. Anything else is left to the whole proof (``_contradiction``)."""
+    compared = 0
+    heads = set()
+    for c in conjuncts:
+        if c.comparison is not None:
+            compared += 1
+            if compared > 1:
+                return False
+        atom = c.atom
+        cls = atom.__class__
+        head = _HEADS.get(cls)
+        key = (cls, head(atom) if head is not None else None)
+        if key in heads:
+            return False
+        heads.add(key)
+    return not any((ast.Name, a) in heads and (ast.Name, b) in heads for a, b in _EXACTLY_ONE)
 
 
 def _unsatisfiable_alone(c: _Conjunct) -> str | None:
