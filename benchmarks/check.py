@@ -9,7 +9,8 @@ the checker warns about each; nothing in it is an error and no rule of it is sha
   than the wall clock on a shared machine) and wall time; with ``--baseline DIR`` the same command under another
   checkout (``PYTHONPATH=DIR``), the two interleaved so that the machine's load falls on both;
 - one more fresh process splits its processor time: importing what ``riichi check`` imports, reading the file
-  (parse, with the ``extends`` chain), the checker, the flow-rule shadowing search, the examples, and printing.
+  (parse, with the ``extends`` chain), the checker, the flow-rule shadowing search (run, as the command runs it,
+  only for a file that writes a flow rule: not this one), the examples, and printing.
 
 No peer: no other library reads this language.
 """
@@ -52,8 +53,9 @@ t2 = clock()
 report = service.FileReport(resolved.chain[-1].file, diagnostics=service._ordered(checker.check(resolved)), items=len(resolved.items))
 t3 = clock()
 service._guard_impossible(resolved, report)
-from engine.diff.shadowing import shadowed
-report.diagnostics = service._ordered([*report.diagnostics, *shadowed(resolved)])
+if resolved.extends is not None and service.writes_flow_rules(resolved):
+    from engine.diff.shadowing import shadowed
+    report.diagnostics = service._ordered([*report.diagnostics, *shadowed(resolved)])
 t4 = clock()
 service._run_examples(resolved, report)
 t5 = clock()

@@ -7,7 +7,9 @@ organiser every mistake in the file, not just the first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 from typing import assert_never, cast
 
 from ruledsl import ast, limits
@@ -496,6 +498,9 @@ class _Checker:
                             )
 
 
+_JOINS = {"and": "`and` joins conditions", "or": "`or` joins conditions"}  # the help of a side that is no condition
+
+
 class _Types:
     """The type of each expression, by the vocabulary's names and signatures, with a diagnostic at every mismatch:
     the checker's reading of expressions, apart from its checks of items, fields and settings (``_Checker``)."""
@@ -512,9 +517,17 @@ class _Types:
 
     def infer(self, expr: ast.Expr, scope: Scope, bound: dict[str, str]) -> str | None:
         """The type of an expression, reporting errors; None when it cannot be known (already reported)."""
-        match expr:
+        match expr:  # the kinds of node most written first: a ``match`` tries its cases in order
+            case ast.BinOp():
+                return self._binop(expr, scope, bound)
+            case ast.Name():
+                return self._name(expr, scope, bound)
+            case ast.Call():
+                return self._call(expr, scope, bound)
             case ast.Int():
                 return V.INT
+            case ast.Quantifier():
+                return self._quantifier(expr, scope, bound)
             case ast.Bool():
                 return V.BOOL
             case ast.Str():
@@ -528,12 +541,6 @@ class _Types:
                 if any(kind_of(c) != c for c in codes):
                     self.d.error("red fives (`0`) only appear in `settings table`", expr.span, "write the five as `5`")
                 return V.TILE if len(codes) == 1 else V.TILES
-            case ast.Name():
-                return self._name(expr, scope, bound)
-            case ast.Call():
-                return self._call(expr, scope, bound)
-            case ast.Quantifier():
-                return self._quantifier(expr, scope, bound)
             case ast.ListLit():
                 types = [self.infer(e, scope, bound) for e in expr.items]
                 known = {t for t in types if t is not None}
@@ -563,8 +570,6 @@ class _Types:
                     self.d.error(f"`then` is {_a(a)} but `else` is {_a(b)}", expr.span, "both branches must have one type")
                     return None
                 return a or b
-            case ast.BinOp():
-                return self._binop(expr, scope, bound)
         assert_never(expr)
 
     def _expect(self, expr: ast.Expr, want: str, scope: Scope, bound: dict[str, str], help: str) -> None:
@@ -632,13 +637,16 @@ class _Types:
             if fn.name == "size" and not got.startswith("list of ") and got != V.TILES:
                 self.d.error(f"`size` counts the elements of a list, found {_a(got)}", arg.span, f"e.g. `{fn.example}`")
                 continue
-            allowed = param.split("|")
-            if not any(_compatible(p, got) for p in allowed):
-                self.d.error(
-                    f"`{fn.name}` expects {' or '.join(_a(p) for p in allowed)}, found {_a(got)}",
-                    arg.span,
-                    f"e.g. `{fn.example}`",
-                )
+            if "|" not in param:  # one type allowed (most parameters)
+                if _compatible(param, got):
+                    continue
+            elif any(_compatible(p, got) for p in param.split("|")):
+                continue
+            self.d.error(
+                f"`{fn.name}` expects {' or '.join(_a(p) for p in param.split('|'))}, found {_a(got)}",
+                arg.span,
+                f"e.g. `{fn.example}`",
+            )
         return fn.returns
 
     def _quantifier(self, expr: ast.Quantifier, scope: Scope, bound: dict[str, str]) -> str | None:
@@ -661,9 +669,9 @@ class _Types:
 
     def _binop(self, expr: ast.BinOp, scope: Scope, bound: dict[str, str]) -> str | None:
         op = expr.op
-        if op in ("and", "or"):
-            self._expect(expr.left, V.BOOL, scope, bound, f"`{op}` joins conditions")
-            self._expect(expr.right, V.BOOL, scope, bound, f"`{op}` joins conditions")
+        if op in _JOINS:
+            self._expect(expr.left, V.BOOL, scope, bound, _JOINS[op])
+            self._expect(expr.right, V.BOOL, scope, bound, _JOINS[op])
             return V.BOOL
         if op in ("+", "-", "*", "/", "^"):
             self._expect(expr.left, V.INT, scope, bound, "arithmetic is on whole numbers")
@@ -734,27 +742,64 @@ def unsatisfiable(expr: ast.Expr) -> str | None:
             return "neither side of `or` can hold"
         return None
     conjuncts = [_Conjunct(c) for c in _conjuncts(expr)]
-    if len(conjuncts) > 1:
-        for c in conjuncts:
-            reason = _unsatisfiable_alone(c)
-            if reason is not None:
-                return reason
-    return _contradiction(conjuncts)
+    if len(conjuncts) == 1:
+        return _lone_contradiction(conjuncts[0])
+    for c in conjuncts:
+        reason = _unsatisfiable_alone(c)
+        if reason is not None:
+            return reason
+    return None if _independent(conjuncts) else _contradiction(conjuncts)
+
+
+def _independent(conjuncts: list[_Conjunct]) -> bool:
+    """Whether conjuncts that hold each alone certainly hold together, told from their heads: no two assert the
+    same head (so no term is both true and false), at most one compares a term with a value (two could bound one
+    term, a shape bounds the sizes, a size bounds a count), and not both of the facts of which every win has
+    exactly one. Anything else is left to the whole proof (``_contradiction``)."""
+    compared = 0
+    heads = set()
+    for c in conjuncts:
+        if c.comparison is not None:
+            compared += 1
+            if compared > 1:
+                return False
+        atom = c.atom
+        cls = atom.__class__
+        head = _HEADS.get(cls)
+        key = (cls, head(atom) if head is not None else None)
+        if key in heads:
+            return False
+        heads.add(key)
+    return not any((ast.Name, a) in heads and (ast.Name, b) in heads for a, b in _EXACTLY_ONE)
 
 
 def _unsatisfiable_alone(c: _Conjunct) -> str | None:
-    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole."""
+    """``unsatisfiable`` of one conjunct (never an ``and``), from what was read of it once for the whole. No
+    conjunct folds to false here: the whole would have (an ``and`` folds to false when either side does)."""
     expr = c.expr
     if isinstance(expr, ast.BinOp) and expr.op == "or":
         return unsatisfiable(expr)
-    if _fold(expr) is False:
-        return "it is always false"
-    if c.comparison is None or c.comparison[2][0] != "int":
-        return None  # alone, only a number compared with the size of `sets` or `pairs` can contradict itself
-    term = c.comparison[0]
-    if _size_of(term) is None and _counted(term) is None:
+    return _lone_contradiction(c)
+
+
+def _lone_contradiction(c: _Conjunct) -> str | None:
+    """``_contradiction([c])``, without its tables: alone, a conjunct contradicts itself only when it bounds the size
+    of `sets` or `pairs`, or a count over them, past what a hand holds."""
+    comparison = c.comparison
+    if comparison is None or comparison[2][0] != "int":
         return None
-    return _contradiction([c])
+    term, op, value = comparison
+    low, high = _BOUNDS_OF[op](cast(int, value[1]))
+    size = _size_of(term)
+    if size is not None:  # bounded by the size of the list first
+        has_low, has_high = _SIZE_BOUNDS[size]
+        low, high = max(has_low, low), min(has_high, high)
+    if low > high:
+        return f"no number meets every bound on `{_words(term)}`"
+    domain = _counted(term) if size is None else None
+    if domain is not None and low > _SIZE_BOUNDS[domain][1]:  # a count over sets or pairs is at most their size
+        return f"no number meets every bound on `{_words(term)}`"
+    return None
 
 
 def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
@@ -765,7 +810,11 @@ def _conjuncts(expr: ast.Expr) -> list[ast.Expr]:
 
 def _fold(expr: ast.Expr) -> object | None:
     """The value of an expression that needs no hand (bool, int or str), else None."""
-    match expr:
+    match expr:  # the kinds of node most written first, and those that never fold
+        case ast.BinOp():
+            return _fold_binop(expr)
+        case ast.Name() | ast.Call() | ast.Quantifier():
+            return None
         case ast.Bool() | ast.Int() | ast.Str():
             return expr.value
         case ast.Not():
@@ -779,8 +828,6 @@ def _fold(expr: ast.Expr) -> object | None:
             if isinstance(cond, bool):
                 return _fold(expr.then if cond else expr.otherwise)
             return None
-        case ast.BinOp():
-            return _fold_binop(expr)
     return None
 
 
@@ -860,8 +907,9 @@ class _Term:
 
     def __init__(self, expr: ast.Expr) -> None:
         self.expr = expr
-        head = getattr(expr, "op", None) or getattr(expr, "id", None) or getattr(expr, "func", None) or getattr(expr, "kind", None)
-        self._hash = hash((expr.__class__, head))
+        cls = expr.__class__
+        head = _HEADS.get(cls)
+        self._hash = hash((cls, head(expr) if head is not None else None))
 
     def __hash__(self) -> int:
         return self._hash
@@ -870,6 +918,13 @@ class _Term:
         return isinstance(other, _Term) and self._hash == other._hash and self.expr == other.expr
 
 
+# the field naming a node's head, for the kinds of node that have one (the others are told by their class alone)
+_HEADS: dict[type, Callable[[ast.Expr], str]] = {
+    ast.BinOp: attrgetter("op"),
+    ast.Name: attrgetter("id"),
+    ast.Call: attrgetter("func"),
+    ast.Quantifier: attrgetter("kind"),
+}
 _SHAPE_TERM = _Term(ast.Name("shape"))
 _EXACTLY_ONE_TERMS = tuple((a, b, _Term(ast.Name(a)), _Term(ast.Name(b))) for a, b in _EXACTLY_ONE)
 
@@ -894,7 +949,7 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
     shown: dict[_Term | str, ast.Expr | str] = {}  # how a message names each key, rendered only for a message
 
     def bound(key: _Term | str, low: float, high: float) -> bool:
-        old_low, old_high = bounds.get(key, (float("-inf"), float("inf")))
+        old_low, old_high = bounds.get(key, _UNBOUNDED)
         bounds[key] = (max(old_low, low), min(old_high, high))
         return bounds[key][0] > bounds[key][1]
 
@@ -928,11 +983,7 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
             unequal.setdefault(term_key, set()).add(value)
         if value[0] != "int":
             continue
-        number = cast(int, value[1])
-        low, high = {
-            "==": (number, number), "<": (float("-inf"), number - 1), "<=": (float("-inf"), number),
-            ">": (number + 1, float("inf")), ">=": (number, float("inf")), "!=": (float("-inf"), float("inf")),
-        }[op]
+        low, high = _BOUNDS_OF[op](cast(int, value[1]))
         if isinstance(key, str):
             bound(key, *_SIZE_BOUNDS[key])
         if bound(key, low, high):
@@ -950,6 +1001,18 @@ def _contradiction(conjuncts: list[_Conjunct]) -> str | None:
         if ta is not None and ta == tb:
             return f"every win is exactly one of `{a}` and `{b}`"
     return None
+
+
+_UNBOUNDED = (float("-inf"), float("inf"))
+# the numbers ``term OP number`` leaves the term, per comparison
+_BOUNDS_OF: dict[str, Callable[[int], tuple[float, float]]] = {
+    "==": lambda number: (number, number),
+    "<": lambda number: (_UNBOUNDED[0], number - 1),
+    "<=": lambda number: (_UNBOUNDED[0], number),
+    ">": lambda number: (number + 1, _UNBOUNDED[1]),
+    ">=": lambda number: (number, _UNBOUNDED[1]),
+    "!=": lambda number: _UNBOUNDED,
+}
 
 
 def _named(shown: ast.Expr | str) -> str:

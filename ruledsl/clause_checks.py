@@ -164,12 +164,17 @@ def _spellings(name: str, item: bool, first_words: Counter[str]) -> tuple[str, .
 def _word_runs(text: str) -> dict[str, str]:
     """Every run of one to ``MAX_ID_WORDS`` consecutive words of a text, lowercased and joined by `_`, with the
     text as written: a name is looked up here instead of searched for, so that checking stays linear."""
-    found = [(m.group(0).lower(), m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", text)]
+    found = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
     runs: dict[str, str] = {}
-    for i in range(len(found)):
-        for j in range(i, min(i + MAX_ID_WORDS, len(found))):
-            runs.setdefault("_".join(w for w, _s, _e in found[i : j + 1]), text[found[i][1] : found[j][2]])
+    for i, (run, start, end) in enumerate(found):
+        runs.setdefault(run, text[start:end])
+        for word, _start, end in found[i + 1 : i + MAX_ID_WORDS]:  # each longer run is the one before and a word
+            run = f"{run}_{word}"
+            runs.setdefault(run, text[start:end])
     return runs
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 # a clause's word runs, by its text: a diff checks the same inherited clauses once per change

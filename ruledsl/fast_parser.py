@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import compress, count
+from operator import itemgetter
 from typing import Any
 
 from ruledsl import ast
@@ -24,14 +26,19 @@ from ruledsl.record import maker
 # (``tests/ruledsl/test_fast_parser.py`` fails until both agree; until then every text goes to lark).
 GRAMMAR_SHA256 = "685b224791f4105033552be19c488d5974792f2bd1eef85204c03d40c4c9e508"
 
-# The grammar's terminals, in lark's order of preference (TILES has priority 2), after the blanks of its ignored
-# WS, one line at a time (no token spans lines; a comment is ignored too); the last group is any other character.
+# The grammar's terminals, one line at a time (no token spans lines; a comment is ignored too), each match giving
+# the blanks of the grammar's ignored WS before a token, the token, or any other character (the text goes to lark).
+# The alternatives are tried in order: words first, then symbols (the commonest tokens; no other terminal starts
+# with a letter or a symbol), TILES before INT (TILES has priority 2 in lark's order of preference, and both start
+# with a digit), strings, comments. Every character of a line but its trailing blanks is in one match.
 _LEXEME = re.compile(
-    r'[ \t\f\r]*(?:(#[^\n]*)|((?:[0-9]+[mpsz])+(?![A-Za-z0-9_]))|([0-9]+(?![A-Za-z0-9_]))|([A-Za-z_][A-Za-z0-9_]*)'
-    r'|("(?:[^"\\\n]|\\.)*")|(==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:])|([^ \t\f\r]))'
+    r'([ \t\f\r]*)(?:([A-Za-z_][A-Za-z0-9_]*|==|!=|<=|>=|=>|\.\.|[<>=+\-*/^@(){}\[\],:]'
+    r'|(?:[0-9]+[mpsz])+(?![A-Za-z0-9_])|[0-9]+(?![A-Za-z0-9_])|"(?:[^"\\\n]|\\.)*"|#[^\n]*)|([^ \t\f\r]))'
 )
-_KIND_OF_GROUP: tuple[str | None, ...] = (None, None, "T", "I", "N", "S", None)
-_COMMENT, _OTHER = 1, 7
+# A token's kind by its first character: a word ``N``, a string ``S``, a number ``0`` (TILES ``T`` when it ends
+# in a suit's letter, else INT ``I``), a comment ``#``; a symbol (not in the table) is its own kind.
+_KIND_OF_FIRST = dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_", "N")
+_KIND_OF_FIRST |= dict.fromkeys("0123456789", "0") | {'"': "S", "#": "#"}
 _KEYWORDS = frozenset(
     "rulebook extends source override remove exception to examples for clauses from example if then else or and "
     "not in true false any all count sum max min".split()
@@ -52,7 +59,7 @@ MAX_INT_DIGITS = 18
 _FIELD_LEVEL = 5  # depth of a field or example in lark's tree: start, item, define, block, field
 
 # Positional constructors (``ruledsl.record.maker``): every field given, in order.
-_Span = maker(ast.Span)
+_Span = ast.make_span  # one tuple of (file, line, column, end line, end column)
 _Int = maker(ast.Int)
 _Bool = maker(ast.Bool)
 _Str = maker(ast.Str)
@@ -110,17 +117,22 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
     out: list[tuple[str, str, int, int]] = []
     append = out.append
-    kinds = _KIND_OF_GROUP
+    kind_of = _KIND_OF_FIRST
+    findall = _LEXEME.findall
     number = 0
     for number, line in enumerate(text.split("\n"), 1):
-        for match in _LEXEME.finditer(line):
-            group: int = match.lastindex  # type: ignore[assignment]  # every match sets one group
-            if group == _COMMENT:
-                continue
-            if group == _OTHER:
+        column = 1
+        for blanks, token, other in findall(line):
+            if other:
                 raise _GiveUp
-            value = match.group(group)
-            append((kinds[group] or value, value, number, match.start(group) + 1))
+            column += len(blanks)
+            kind = kind_of.get(token[0], token)
+            if kind == "0":
+                kind = "T" if token[-1] in "mpsz" else "I"
+            elif kind == "#":
+                break  # a comment runs to the end of its line
+            append((kind, token, number, column))
+            column += len(token)
     out.append(("$", "", number, 0))
     return out
 
@@ -167,10 +179,10 @@ class _Parser:
         return tok[0] == "N" and tok[1] == keyword
 
     def tok_span(self, tok: tuple[str, str, int, int]) -> ast.Span:
-        return _Span(self.file, tok[2], tok[3], tok[2], tok[3] + len(tok[1]))
+        return _Span((self.file, tok[2], tok[3], tok[2], tok[3] + len(tok[1])))
 
     def span(self, first: tuple[str, str, int, int], last: tuple[str, str, int, int]) -> ast.Span:
-        return _Span(self.file, first[2], first[3], last[2], last[3] + len(last[1]))
+        return _Span((self.file, first[2], first[3], last[2], last[3] + len(last[1])))
 
     # ---- file structure
     def rulebook(self) -> ast.Rulebook:
@@ -202,7 +214,7 @@ class _Parser:
                 item = self.item()
                 items.append(item)
                 end = (item.span.end_line, item.span.end_column)
-        span = _Span(self.file, first[2], first[3], end[0], end[1])
+        span = _Span((self.file, first[2], first[3], end[0], end[1]))
         return _Rulebook(name[1], title, extends, source, tuple(items), span, self.tok_span(name), extends_span, self.file, tuple(adoptions))
 
     def adoption(self) -> ast.Adoption:
@@ -266,7 +278,7 @@ class _Parser:
             tuple(decorators),
             target_kind,
             target_name,
-            _Span(self.file, first[2], first[3], end[0], end[1]),
+            _Span((self.file, first[2], first[3], end[0], end[1])),
             self.tok_span(kind_tok) if kind_tok is not None else ast.NO_SPAN,
             self.tok_span(name),
             target_span,
@@ -288,14 +300,18 @@ class _Parser:
                 record, depth, _, _, end_line, end_col = self.record()
                 if _FIELD_LEVEL + depth > MAX_DEPTH:
                     raise _GiveUp
-                examples.append(_Example(unquote(text[1]), record, _Span(self.file, tok[2], tok[3], end_line, end_col)))
+                examples.append(_Example(unquote(text[1]), record, _Span((self.file, tok[2], tok[3], end_line, end_col))))
                 continue
-            name = self.name(_AFTER_EXPRESSION)
-            self.take("=")
+            if tok[0] != "N" or tok[1] in _AFTER_EXPRESSION:  # a field's name (``name``), then `=`
+                raise _GiveUp
+            if self.toks[self.i + 1][0] != "=":  # a token follows a word: at least the end's
+                raise _GiveUp
+            self.i += 2
+            name = tok
             value, depth, _, _, end_line, end_col = self.expr()
             if _FIELD_LEVEL + depth > MAX_DEPTH:
                 raise _GiveUp
-            fields.append(_Field(name[1], value, _Span(self.file, name[2], name[3], end_line, end_col)))
+            fields.append(_Field(name[1], value, _Span((self.file, name[2], name[3], end_line, end_col))))
 
     # ---- expressions
     # One loop for every binary operator (precedence climbing) instead of a function per level of the grammar:
@@ -317,14 +333,14 @@ class _Parser:
                     left = self.call(tok)
                 else:
                     end = col + len(word)
-                    left = _Name(word, _Span(self.file, line, col, line, end)), 1, line, col, line, end
+                    left = _Name(word, _Span((self.file, line, col, line, end))), 1, line, col, line, end
                 ceiling = 8
             elif word == "not":
                 if floor > 2:
                     raise _GiveUp
                 self.i += 1
                 operand, depth, _, _, el, ec = self.expr(2)
-                left = _Not(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+                left = _Not(operand, _Span((self.file, tok[2], tok[3], el, ec))), depth + 1, tok[2], tok[3], el, ec
                 ceiling = 2
             elif word == "if":
                 if floor:
@@ -336,7 +352,7 @@ class _Parser:
         elif kind == "-":
             self.i += 1
             operand, depth, _, _, el, ec = self.expr(6)
-            left = _Negate(operand, _Span(self.file, tok[2], tok[3], el, ec)), depth + 1, tok[2], tok[3], el, ec
+            left = _Negate(operand, _Span((self.file, tok[2], tok[3], el, ec))), depth + 1, tok[2], tok[3], el, ec
             ceiling = 6
         else:
             left = self.atom(tok)
@@ -355,7 +371,7 @@ class _Parser:
             elif level == 4:
                 high = self.expr(4)
                 sl, sc, el, ec = left[2], left[3], high[4], high[5]
-                left = _Range(left[0], high[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], high[1]), sl, sc, el, ec
+                left = _Range(left[0], high[0], _Span((self.file, sl, sc, el, ec))), 1 + max(left[1], high[1]), sl, sc, el, ec
                 ceiling = 4
                 continue
             else:
@@ -366,7 +382,8 @@ class _Parser:
                     kind = tok[1]
                 right = self.expr(level)
             sl, sc, el, ec = left[2], left[3], right[4], right[5]
-            left = _BinOp(kind, left[0], right[0], _Span(self.file, sl, sc, el, ec)), 1 + max(left[1], right[1]), sl, sc, el, ec
+            depth = left[1] if left[1] > right[1] else right[1]
+            left = _BinOp(kind, left[0], right[0], _Span((self.file, sl, sc, el, ec))), depth + 1, sl, sc, el, ec
             ceiling = level
 
     def conditional(self, tok: tuple[str, str, int, int]) -> _Parsed:
@@ -376,7 +393,7 @@ class _Parser:
         then, d2 = self.expr()[:2]
         self.word("else")
         other, d3, _, _, el, ec = self.expr()
-        span = _Span(self.file, tok[2], tok[3], el, ec)
+        span = _Span((self.file, tok[2], tok[3], el, ec))
         return _Cond(cond, then, other, span), 1 + max(d1, d2, d3), tok[2], tok[3], el, ec
 
     def atom(self, tok: tuple[str, str, int, int]) -> _Parsed:
@@ -390,11 +407,11 @@ class _Parser:
             digits = tok[1].lstrip("0") or "0"
             if len(digits) > MAX_INT_DIGITS:
                 raise _GiveUp  # lark's reader reports it
-            return _Int(int(digits), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Int(int(digits), _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "S":
-            return _Str(unquote(tok[1]), _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Str(unquote(tok[1]), _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "T":
-            return _Tiles(tok[1], _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Tiles(tok[1], _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if kind == "(":
             inner = self.expr()
             close = self.take(")")
@@ -411,34 +428,54 @@ class _Parser:
         self.i += 1
         if word == "true" or word == "false":
             end = col + len(word)
-            return _Bool(word == "true", _Span(self.file, line, col, line, end)), 1, line, col, line, end
+            return _Bool(word == "true", _Span((self.file, line, col, line, end))), 1, line, col, line, end
         if word not in _QUANTIFIERS:
             raise _GiveUp
-        self.take("(")
-        var = self.name()
-        self.word("in")
+        toks = self.toks
+        i = self.i
+        if toks[i][0] != "(":  # then a token follows each read below, the last being the end's
+            raise _GiveUp
+        var = toks[i + 1]
+        if var[0] != "N":
+            raise _GiveUp
+        keyword = toks[i + 2]
+        if keyword[0] != "N" or keyword[1] != "in":
+            raise _GiveUp
+        self.i = i + 3
         domain, d1 = self.expr()[:2]
-        self.take(":")
+        if toks[self.i][0] != ":":
+            raise _GiveUp
+        self.i += 1
         body, d2 = self.expr()[:2]
-        close = self.take(")")
+        close = toks[self.i]
+        if close[0] != ")":
+            raise _GiveUp
+        self.i += 1
         el, ec = close[2], close[3] + 1
-        return _Quant(word, var[1], domain, body, _Span(self.file, line, col, el, ec)), 1 + max(1, d1, d2), line, col, el, ec
+        return _Quant(word, var[1], domain, body, _Span((self.file, line, col, el, ec))), 1 + max(1, d1, d2), line, col, el, ec
 
     def call(self, func: tuple[str, str, int, int]) -> _Parsed:
-        self.take("(")
+        """A call: ``func`` and the ``(`` after it (seen by ``expr``), its arguments, the ``)``."""
+        toks = self.toks
+        self.i += 1
         args: list[Any] = []
         depth = 0
-        if self.toks[self.i][0] != ")":
+        if toks[self.i][0] != ")":
             while True:
                 arg = self.expr()
                 args.append(arg[0])
-                depth = max(depth, arg[1])
-                if self.toks[self.i][0] != ",":
+                if arg[1] > depth:
+                    depth = arg[1]
+                if toks[self.i][0] != ",":
                     break
                 self.i += 1
-        close = self.take(")")
+        close = toks[self.i]
+        if close[0] != ")":
+            raise _GiveUp
+        self.i += 1
         line, col, el, ec = func[2], func[3], close[2], close[3] + 1
-        node = _Call(func[1], tuple(args), _Span(self.file, line, col, el, ec), self.tok_span(func))
+        file = self.file
+        node = _Call(func[1], tuple(args), _Span((file, line, col, el, ec)), _Span((file, line, col, line, col + len(func[1]))))
         return node, depth + 1, line, col, el, ec
 
     def list_lit(self, open_tok: tuple[str, str, int, int]) -> _Parsed:
@@ -453,7 +490,7 @@ class _Parser:
             self.i += 1
         close = self.take("]")
         line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
-        return _List(tuple(items), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+        return _List(tuple(items), _Span((self.file, line, col, el, ec))), depth + 1, line, col, el, ec
 
     def record(self) -> _Parsed:
         open_tok = self.take("{")
@@ -463,14 +500,14 @@ class _Parser:
             key = self.name()
             self.take(":")
             value, d, _, _, el, ec = self.expr()
-            entries.append(_Entry(key[1], value, _Span(self.file, key[2], key[3], el, ec)))
+            entries.append(_Entry(key[1], value, _Span((self.file, key[2], key[3], el, ec))))
             depth = max(depth, d + 1)
             if self.toks[self.i][0] != ",":
                 break
             self.i += 1
         close = self.take("}")
         line, col, el, ec = open_tok[2], open_tok[3], close[2], close[3] + 1
-        return _Record(tuple(entries), _Span(self.file, line, col, el, ec)), depth + 1, line, col, el, ec
+        return _Record(tuple(entries), _Span((self.file, line, col, el, ec))), depth + 1, line, col, el, ec
 
 
 def parse(text: str, file: str) -> ast.Rulebook | None:
@@ -507,7 +544,9 @@ def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_it
     tokens here; an item past half the bound is left to it."""
     depth = items = 0
     start = -1
-    for index, kind in [(i, tok[0]) for i, tok in enumerate(toks) if tok[0] in _BRACKETS]:
+    kinds = list(map(_KIND, toks))
+    for index in compress(count(), map(_BRACKETS.__contains__, kinds)):  # the brackets' places, found at C speed
+        kind = kinds[index]
         if kind in _OPENING:
             depth += 1
             if depth == 1 and kind == "{":
@@ -523,6 +562,7 @@ def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_it
 
 
 _BRACKETS = frozenset("([{)]}")
+_KIND = itemgetter(0)
 _OPENING = frozenset("([{")
 
 

@@ -80,15 +80,11 @@ class Finding:
     help: str
 
 
-@record(slots=False)
-class Info:
-    """What the walk knows of an expression: its integer interval, its worst-case cost, and for a list the
-    largest number of elements (with the interval of an integer element)."""
-
-    value: Interval = None
-    cost: int = 1
-    size: int | None = None
-    element: Interval = None
+# What the walk knows of an expression: (its integer interval, its worst-case cost, for a list the largest number
+# of elements, and the interval of an integer element). A tuple, as the walk makes one per node of every checked
+# expression (tens of thousands in a big file), and a tuple is made in one step.
+Info = tuple[Interval, int, int | None, Interval]
+_COST_ONLY = (None, 1, None, None)  # a node known only to cost one step
 
 
 Report = Callable[[Finding], None]
@@ -114,19 +110,19 @@ class Bounds:
     # ---- entry points
     def field(self, kind: str, name: str, expr: ast.Expr) -> None:
         """Bound one field's expression: its cost, its numbers, and the field's own sign and size bounds."""
-        info = self.walk(expr, {})
-        if info.cost > MAX_COST:
+        value, cost = self.walk(expr, {})[:2]
+        if cost > MAX_COST:
             self.error(
-                f"evaluating `{name}` can take {_fmt(info.cost)} steps per hand, more than the bound of {MAX_COST:,}",
+                f"evaluating `{name}` can take {_fmt(cost)} steps per hand, more than the bound of {MAX_COST:,}",
                 expr.span,
                 "nested quantifiers multiply: loop over `sets` rather than `tiles`, or split the rule",
             )
-        self.total_cost += min(info.cost, MAX_COST)
+        self.total_cost += min(cost, MAX_COST)
         bound = FIELD_BOUNDS.get((kind, name))
-        if bound is None or info.value is None:
+        if bound is None or value is None:
             return
         what, highest = bound
-        low, high = info.value  # a value that may be negative on some hands only is refused at run time
+        low, high = value  # a value that may be negative on some hands only is refused at run time
         if high < 0:
             self.error(f"`{name}` is negative ({_fmt(high)} at most), but {what} cannot be", expr.span, f"`{kind}` items give 0 or more {what}")
         if low > highest or (high > highest and (kind, name) == ("bonus", "han")):
@@ -143,88 +139,93 @@ class Bounds:
 
     # ---- the walk
     def walk(self, expr: ast.Expr, bound: dict[str, Info]) -> Info:
+        # the kinds of node most written first: a ``match`` tries its cases in order
         match expr:
-            case ast.Int():
-                return Info((expr.value, expr.value))
-            case ast.Bool() | ast.Str() | ast.Tiles():
-                return Info(size=_tiles_size(expr))
+            case ast.BinOp():
+                return self._binop(expr, bound)
             case ast.Name():
                 return self._name(expr, bound)
             case ast.Call():
                 return self._call(expr, bound)
+            case ast.Int():
+                return ((expr.value, expr.value), 1, None, None)
             case ast.Quantifier():
                 return self._quantifier(expr, bound)
+            case ast.Bool() | ast.Str() | ast.Tiles():
+                return (None, 1, _tiles_size(expr), None)
             case ast.ListLit():
                 parts = [self.walk(e, bound) for e in expr.items]
-                return Info(cost=1 + sum(p.cost for p in parts), size=len(parts), element=_union([p.value for p in parts]))
+                return (None, 1 + sum(p[1] for p in parts), len(parts), _union([p[0] for p in parts]))
             case ast.Record():
                 parts = [self.walk(e.value, bound) for e in expr.entries]
-                return Info(cost=1 + sum(p.cost for p in parts))
+                return (None, 1 + sum(p[1] for p in parts), None, None)
             case ast.Range():
                 return self._range(expr, bound)
             case ast.Not():
-                return Info(cost=1 + self.walk(expr.operand, bound).cost)
+                return (None, 1 + self.walk(expr.operand, bound)[1], None, None)
             case ast.Negate():
                 inner = self.walk(expr.operand, bound)
-                value = None if inner.value is None else (-inner.value[1], -inner.value[0])
-                return self._checked(Info(value, 1 + inner.cost), expr)
+                value = None if inner[0] is None else (-inner[0][1], -inner[0][0])
+                return self._checked((value, 1 + inner[1], None, None), expr)
             case ast.Conditional():
                 c, a, b = (self.walk(e, bound) for e in (expr.condition, expr.then, expr.otherwise))
-                value = _union([a.value, b.value]) if a.value is not None and b.value is not None else None
-                return Info(value, 1 + c.cost + max(a.cost, b.cost), _max_size(a.size, b.size), _union([a.element, b.element]))
-            case ast.BinOp():
-                return self._binop(expr, bound)
+                value = _union([a[0], b[0]]) if a[0] is not None and b[0] is not None else None
+                return (value, 1 + c[1] + max(a[1], b[1]), _max_size(a[2], b[2]), _union([a[3], b[3]]))
         assert_never(expr)
 
     def _checked(self, info: Info, expr: ast.Expr) -> Info:
         """Report a value past the magnitude bound (once, at the outermost place it first appears)."""
-        if info.value is not None and max(abs(info.value[0]), abs(info.value[1])) > MAX_MAGNITUDE:
+        value = info[0]
+        if value is not None and max(abs(value[0]), abs(value[1])) > MAX_MAGNITUDE:
             self.error(
-                f"this value can reach {_fmt(max(abs(info.value[0]), abs(info.value[1])))}, past the bound of 2^63 - 1",
+                f"this value can reach {_fmt(max(abs(value[0]), abs(value[1])))}, past the bound of 2^63 - 1",
                 expr.span,
                 "integers in rules stay within ±(2^63 - 1); check the numbers",
             )
-            return Info(None, info.cost, info.size, info.element)
+            return (None, info[1], info[2], info[3])
         return info
 
     def _name(self, expr: ast.Name, bound: dict[str, Info]) -> Info:
-        if expr.id in bound:
-            return Info(bound[expr.id].value)
-        fact = V.FACTS.get(expr.id)
+        name = expr.id
+        if name in bound:
+            return (bound[name][0], 1, None, None)
+        fact = V.FACTS.get(name)
         if fact is not None:
             if fact.type == V.INT:
-                return Info(FACT_RANGES.get(expr.id, _SMALL))
+                return (FACT_RANGES.get(name, _SMALL), 1, None, None)
             if fact.type.startswith("list of "):
-                return Info(size=MAX_LIST)
-        return Info()
+                return _LIST_FACT
+        return _COST_ONLY
 
     def _call(self, expr: ast.Call, bound: dict[str, Info]) -> Info:
         args = [self.walk(a, bound) for a in expr.args]
-        cost = 1 + sum(a.cost for a in args)
+        cost = 1
+        for arg in args:
+            cost += arg[1]
         name = expr.func
         if name == "round_up" and len(args) == 2:
-            value, step = args[0].value, args[1].value
+            value, step = args[0][0], args[1][0]
             if step is not None and step[1] <= 0:
                 self.error("`round_up` to a step of 0 or less", expr.args[1].span, "the step is what the value is rounded to a multiple of, e.g. `round_up(4 * base, 100)`")
-                return Info(cost=cost)
+                return (None, cost, None, None)
             if step is not None and step[0] <= 0:
                 self.warning("`round_up` may get a step of 0 or less here", expr.args[1].span, "such a hand is refused at run time; make the step positive")
             if value is None or step is None:
-                return Info(cost=cost)
-            return self._checked(Info((value[0], value[1] + max(step[1], 1)), cost), expr)
+                return (None, cost, None, None)
+            return self._checked(((value[0], value[1] + max(step[1], 1)), cost, None, None), expr)
         if name == "size" and len(args) == 1:
-            size = args[0].size
-            return Info((0, size if size is not None else MAX_RANGE), cost)
+            size = args[0][2]
+            return ((0, size if size is not None else MAX_RANGE), cost, None, None)
         if name in FUNCTION_RANGES:
-            return Info(FUNCTION_RANGES[name], cost)
-        return Info(cost=cost)
+            return (FUNCTION_RANGES[name], cost, None, None)
+        return (None, cost, None, None)
 
     def _range(self, expr: ast.Range, bound: dict[str, Info]) -> Info:
         low, high = self.walk(expr.low, bound), self.walk(expr.high, bound)
-        cost = 1 + low.cost + high.cost
-        if low.value is None or high.value is None:
-            return Info(cost=cost, size=MAX_RANGE)
-        length = max(0, high.value[1] - low.value[0] + 1)
+        cost = 1 + low[1] + high[1]
+        if low[0] is None or high[0] is None:
+            return (None, cost, MAX_RANGE, None)
+        length = max(0, high[0][1] - low[0][0] + 1)
         if length > MAX_RANGE:
             self.error(
                 f"this range can hold {_fmt(length)} values, more than the bound of {MAX_RANGE:,}",
@@ -232,36 +233,37 @@ class Bounds:
                 "a rule about a hand needs small ranges, such as `1..9`",
             )
             length = MAX_RANGE
-        return Info(cost=cost, size=length, element=(low.value[0], high.value[1]))
+        return (None, cost, length, (low[0][0], high[0][1]))
 
     def _quantifier(self, expr: ast.Quantifier, bound: dict[str, Info]) -> Info:
         domain = self.walk(expr.domain, bound)
-        size = domain.size if domain.size is not None else MAX_LIST
+        size = domain[2] if domain[2] is not None else MAX_LIST
         inner = dict(bound)
-        inner[expr.var] = Info(domain.element)
+        inner[expr.var] = (domain[3], 1, None, None)
         body = self.walk(expr.body, inner)
-        cost = 1 + domain.cost + size * (body.cost + 1)
+        cost = 1 + domain[1] + size * (body[1] + 1)
         value: Interval = None
-        if expr.kind == "count":
+        kind = expr.kind
+        if kind == "count":
             value = (0, size)
-        elif body.value is not None:
-            low, high = body.value
-            if expr.kind == "sum":
+        elif body[0] is not None:
+            low, high = body[0]
+            if kind == "sum":
                 value = (min(0, size * low), max(0, size * high))
             else:  # max, min: one of the body's values, or 0 over an empty domain
                 value = (min(0, low), max(0, high))
-        return self._checked(Info(value, cost), expr)
+        return self._checked((value, cost, None, None), expr)
 
     def _binop(self, expr: ast.BinOp, bound: dict[str, Info]) -> Info:
         left, right = self.walk(expr.left, bound), self.walk(expr.right, bound)
-        cost = 1 + left.cost + right.cost
+        cost = 1 + left[1] + right[1]
         op = expr.op
-        if op not in ("+", "-", "*", "/", "^"):
-            return Info(cost=cost)
-        a, b = left.value, right.value
+        if op not in _ARITHMETIC:
+            return (None, cost, None, None)
+        a, b = left[0], right[0]
         if op == "/" and b is not None and b == (0, 0):
             self.error("division by zero", expr.right.span, "a rule's arithmetic is on whole numbers; divide by a number other than 0")
-            return Info(cost=cost)
+            return (None, cost, None, None)
         if op == "/" and b is not None and b[0] <= 0 <= b[1]:
             self.warning("the divisor can be 0 here", expr.right.span, "a hand where it is 0 is refused at run time")
         if op == "^" and b is not None:
@@ -271,12 +273,16 @@ class Bounds:
                     expr.right.span,
                     "write the number itself, or a smaller power",
                 )
-                return Info(cost=cost)
+                return (None, cost, None, None)
             if b[0] < 0:
                 self.warning(f"the exponent can be negative here (down to {_fmt(b[0])})", expr.right.span, "a hand where it is negative is refused at run time")
         if a is None or b is None:
-            return Info(cost=cost)
-        return self._checked(Info(_arith(op, a, b), cost), expr)
+            return (None, cost, None, None)
+        return self._checked((_arith(op, a, b), cost, None, None), expr)
+
+
+_ARITHMETIC = frozenset(("+", "-", "*", "/", "^"))
+_LIST_FACT: Info = (None, 1, MAX_LIST, None)
 
 
 def _arith(op: str, a: tuple[int, int], b: tuple[int, int]) -> Interval:

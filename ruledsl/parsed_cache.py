@@ -61,7 +61,7 @@ def _plans() -> dict[str, _Plan]:
     if not _PLANS:
         for cls, slots in _SLOTS.items():
             _PLANS[cls.__name__] = (maker(cls), len(slots) + 1, tuple((s.kind, s.types, s.optional, s.name) for s in slots))
-        _MAKE_SPAN.append(maker(ast.Span))
+        _MAKE_SPAN.append(ast.make_span)
     return _PLANS
 
 
@@ -135,7 +135,7 @@ def _decode(data: Any, file: str, plans: dict[str, _Plan], make_span: Callable[.
             if type(value) is list and len(value) == 4:
                 line, column, end_line, end_column = value
                 if type(line) is int and type(column) is int and type(end_line) is int and type(end_column) is int:
-                    keep(make_span(file, line, column, end_line, end_column))
+                    keep(make_span((file, line, column, end_line, end_column)))
                     continue
         elif kind == _SCALAR:
             if type(value) in types or (value is None and optional):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
+from engine.core.errors import InternalError
 from engine.diff.change_scenarios import ROUND_ITEM_KINDS, plus_change, scenario_or_reason, with_change
 from engine.round.rules import ROUND_RULE_FIELDS, round_rules
 from engine.round.witness import ALIKE, SCRIPTS, Cache, NotPlayable, Script, played, topic_of
@@ -43,7 +44,7 @@ SHADOW_SECONDS = 30.0  # a last guard only (the work bound keeps a check to seco
 
 # What a mix of rules may fail with and still be no evidence either way: the checker's or compiler's verdict, a
 # rule meeting a value it cannot use, a table the scripted rounds cannot be dealt at, or the engine refusing the
-# rules. Anything else is a fault of this search, and the check says so instead of staying silent.
+# rules. Anything else is a fault of this search, a bug of ours: an internal error, never a silent pass.
 UNPLAYABLE: tuple[type[Exception], ...] = (RulebookError, EngineError, RuleEvaluationError, NotPlayable)
 SHADOW_KINDS = ROUND_ITEM_KINDS  # items whose absence may let a change act: they settle rounds by their own fields
 FIXED_GROUPS = ("table", "scoring")  # the tile set, the table size and hand scoring: not a flow rule's shadow
@@ -243,9 +244,8 @@ def shadowed(resolved: ResolvedRulebook, tries: int = SHADOW_TRIES) -> list[Diag
             found = _judge(mine, theirs, change, changes, cache, budget)
         except UNPLAYABLE:  # rules that cannot play a round: this search proves nothing, and says nothing
             continue
-        except Exception as exc:  # noqa: BLE001 - a fault of the search itself: said, and the other changes still judged
-            out.append(_search_fault(resolved, change, exc))
-            continue
+        except Exception as exc:  # a fault of the search itself: a bug of ours, never a finding about the file
+            raise _search_fault(resolved, change, exc) from exc
         if found is not None:
             out.append(_diagnostic(resolved, change, found))
     return out
@@ -294,17 +294,12 @@ def _diagnostic(rb: ResolvedRulebook, change: Change, shadow: Shadow) -> Diagnos
     )
 
 
-def _search_fault(rb: ResolvedRulebook, change: Change, exc: Exception) -> Diagnostic:
-    """A warning that the search stopped on this line through a fault of its own, not of the file: the other
-    lines are still judged, and the organiser learns that silence about this one proves nothing."""
-    span, written, _ = _written(rb, change)
-    return Diagnostic(
-        "warning",
-        f"could not judge whether {written} can change an outcome: internal error ({type(exc).__name__}: {exc})",
-        span,
-        "this is a fault of riichi-rulebook, not of your file: please report it",
-        _line(rb, span),
-    )
+def _search_fault(rb: ResolvedRulebook, change: Change, exc: Exception) -> InternalError:
+    """The search stopped on this line through a fault of its own, not of the file: the contract's internal error
+    (`riichi check` exits 3, the server answers `internal_error`), as for a fault of the examples step, so that a
+    bug of ours never reads as a finding about the organiser's file."""
+    _, written, _ = _written(rb, change)
+    return InternalError.of(exc, f"judging whether {written} can change an outcome")
 
 
 def _decides(shadow: Shadow) -> str:

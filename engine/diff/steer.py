@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import tiles as T
 from engine.diff.witness import RandomHands
 from ruledsl import ast
-from ruledsl.record import field, fields, is_record, record
+from ruledsl.record import field, record
 
 # Situation flags of a request, and how each must be won to be legal (None: either way).
 FLAG_WIN = {
@@ -52,7 +52,7 @@ def hints_of(exprs: Iterable[ast.Expr]) -> Hints:
     return hints
 
 
-def _walk(node: Any, hints: Hints) -> None:
+def _walk(node: ast.Expr, hints: Hints) -> None:
     if isinstance(node, ast.Tiles):
         try:
             hints.kinds.update(T.kind_of(c) for c in T.parse_tiles(node.text))
@@ -71,13 +71,8 @@ def _walk(node: Any, hints: Hints) -> None:
         return
     if isinstance(node, ast.Call):
         hints.names.add(node.func)
-    if isinstance(node, (list, tuple)):
-        for child in node:
-            _walk(child, hints)
-        return
-    for name in (f.name for f in fields(node)) if is_record(node) else ():
-        if name != "span" and name != "func_span":
-            _walk(getattr(node, name), hints)
+    for child in ast.children(node):
+        _walk(child, hints)
 
 
 SUIT_ORDERS = (("m", "p", "s"), ("m", "s", "p"), ("p", "m", "s"), ("p", "s", "m"), ("s", "m", "p"), ("s", "p", "m"))

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine.core.errors import EngineError
-from engine.diff.steer import SteeredHands, hints_of
 from engine.scoring.example_runner import run_examples
 from engine.scoring.score import Scorer
 from ruledsl.check import check
@@ -165,14 +164,25 @@ def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
     if report.ok:
         _guard_impossible(resolved, report)
         # rules of this file another rule decides first (`engine.diff.shadowing`, bounded, so quick on any file); the
-        # diff's scenario machinery is imported only for a file that extends another
-        if resolved.extends is not None:
+        # diff's scenario machinery is imported only for a file that extends another and writes a flow rule
+        if resolved.extends is not None and writes_flow_rules(resolved):
             from engine.diff.shadowing import shadowed
 
             report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
     if examples and report.ok:
         _run_examples(resolved, report)
     return report
+
+
+# The kinds of item the shadowing search judges (``engine.diff.shadowing``: settings and the round items)
+FLOW_KINDS = frozenset(("settings", "draw", "abortive_draw", "liability"))
+
+
+def writes_flow_rules(resolved: ResolvedRulebook) -> bool:
+    """Whether the last file of the chain writes an item of a kind the shadowing search judges. Only such an item
+    makes the file's flow rules differ from those it extends, so a file of yaku and fu alone has none to search
+    (and the search's round machinery is not imported for it)."""
+    return any(item.kind in FLOW_KINDS for item in resolved.chain[-1].items)
 
 
 IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
@@ -210,6 +220,9 @@ def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> Resolve
 
 
 def _scores_somewhere(scorer: Scorer, item: ResolvedItem) -> bool:
+    # here, not at the top: the steered search (and its random tables) serves only a file with such a warning
+    from engine.diff.steer import SteeredHands, hints_of
+
     hints = hints_of([f.value for f in item.fields.values()])
     hands = SteeredHands(hints, scorer.prepared.allowed_kinds, scorer.prepared.red_fives)
     for _, request in zip(range(GUARD_HANDS), hands, strict=False):

@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from engine.cli import main
+from engine.core.errors import InternalError
 from engine.diff import shadowing
+from engine.diff.change_scenarios import ROUND_ITEM_KINDS
 from engine.diff.change_witnesses import diff_with_witnesses
 from engine.diff.shadowing import shadowed
 from engine.scoring.library import scorer
-from ruledsl.resolve import bundled_names, resolve
+from engine.services.check import FLOW_KINDS, writes_flow_rules
+from ruledsl.record import replace
+from ruledsl.resolve import bundled_names, fold, parent_of, resolve
+from ruledsl.rulebook_changes import diff as rulebook_diff
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -122,10 +128,8 @@ def test_a_narrower_pao_is_shown_alone() -> None:
     assert scenario["a"]["deltas"] != scenario["b"]["deltas"]
 
 
-def test_a_fault_of_the_search_is_said_not_swallowed(monkeypatch) -> None:
-    """A bug inside the search (here a KeyError forced into it) is reported on the line it was judging, with a
-    "please report" help, and the other lines are still judged; a rulebook mix the engine refuses stays silent."""
-    monkeypatch.chdir(ROOT)
+def _fault_on_first_judge(monkeypatch) -> None:
+    """A bug inside the search: a KeyError forced into its first judgement."""
     real = shadowing._judge
     calls = {"n": 0}
 
@@ -136,11 +140,27 @@ def test_a_fault_of_the_search_is_said_not_swallowed(monkeypatch) -> None:
         return real(mine, theirs, change, *rest)
 
     monkeypatch.setattr(shadowing, "_judge", faulty)
-    found = shadowed(resolve(CLUB))
-    faults = [d for d in found if "internal error" in d.message]
-    assert len(faults) == 1 and faults[0].severity == "warning"
-    assert "KeyError" in faults[0].message and "please report" in (faults[0].help or "")
-    assert sum("can never change an outcome" in d.message for d in found) >= 3  # the others still judged
+
+
+def test_a_fault_of_the_search_is_an_internal_error_not_a_finding(monkeypatch) -> None:
+    """A bug inside the search is the contract's internal error, naming the line it was judging and asking for a
+    report: never a warning about the organiser's file, and never swallowed."""
+    monkeypatch.chdir(ROOT)
+    _fault_on_first_judge(monkeypatch)
+    with pytest.raises(InternalError) as caught:
+        shadowed(resolve(CLUB))
+    message = caught.value.message
+    assert message.startswith("internal error while judging whether `") and "can change an outcome (KeyError: 'forced')" in message
+    assert "please report" in message and isinstance(caught.value.__cause__, KeyError)
+
+
+def test_riichi_check_says_a_fault_of_the_search_in_one_line_with_its_own_exit_code(capsys, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    _fault_on_first_judge(monkeypatch)
+    assert main(["check", CLUB]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("riichi check: internal error while judging whether ") and err.count("\n") == 1
+    assert "Traceback" not in err
 
 
 def test_a_mix_the_engine_refuses_is_no_evidence(monkeypatch) -> None:
@@ -151,3 +171,35 @@ def test_a_mix_the_engine_refuses_is_no_evidence(monkeypatch) -> None:
 
     monkeypatch.setattr(shadowing, "_judge", refused)
     assert shadowed(resolve(CLUB)) == []
+
+
+def _extending_files() -> list[Path]:
+    files = [*(ROOT / "rulebooks").rglob("*.rulebook"), *GOLDEN.glob("*.rulebook"), *(ROOT / "tests" / "ruledsl" / "fixtures" / "good").glob("*.rulebook")]
+    return sorted(p for p in files if re.search(r"^rulebook \w+.* extends ", p.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+def test_the_search_judges_the_kinds_check_looks_for() -> None:
+    assert FLOW_KINDS == {"settings", *ROUND_ITEM_KINDS}
+
+
+@pytest.mark.parametrize("path", _extending_files(), ids=lambda p: p.name)
+def test_a_file_writing_no_flow_rule_changes_none_and_has_no_shadow(path: Path, monkeypatch) -> None:
+    """`riichi check` runs the shadowing search (and imports its round machinery) only for a file that writes an
+    item of a kind the search judges: any other file's flow rules are those it extends, so the search finds
+    nothing to judge. Held on every file of the repository that extends another, and on each with its flow items
+    dropped."""
+    monkeypatch.chdir(path.parent)
+    text = path.read_text(encoding="utf-8")
+    try:
+        resolved = resolve(path.stem, text=text, file=path.name, keep_going=True)
+    except Exception:  # noqa: BLE001 - a file whose chain cannot be loaded from here is not a case
+        pytest.skip("the chain cannot be loaded")
+    parent = parent_of(resolved)
+    assert parent is not None
+    if not writes_flow_rules(resolved):
+        assert rulebook_diff(parent, resolved, kinds=FLOW_KINDS) == []
+        assert resolved.errors or shadowed(resolved) == []
+    flowless = replace(resolved.chain[-1], items=tuple(i for i in resolved.chain[-1].items if i.kind not in FLOW_KINDS))
+    folded = fold([*resolved.chain[:-1], flowless], resolved.texts, keep_going=True)
+    assert not writes_flow_rules(folded)
+    assert rulebook_diff(parent_of(folded), folded, kinds=FLOW_KINDS) == []

@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cli import main
 from ruledsl.clause_origin import clause_for_players, clause_origin
@@ -199,3 +201,26 @@ def test_the_liability_clause_is_marked_too(capsys, monkeypatch) -> None:
     assert json.loads(out)["liability_clause_from"] == {"rulebook": "house", "adopted": None, "adopted_in": None}
     _, out, _ = _run(capsys, monkeypatch, ["score", *pao, "--json"])
     assert json.loads(out)["liability_clause_from"] is None
+
+
+def _plain_word_runs(text: str) -> dict[str, str]:
+    """Every run of words joined afresh, as ``clause_checks._word_runs`` read a clause before it extended each run
+    by one word."""
+    import re
+
+    from ruledsl.clause_checks import MAX_ID_WORDS
+
+    found = [(m.group(0).lower(), m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", text)]
+    runs: dict[str, str] = {}
+    for i in range(len(found)):
+        for j in range(i, min(i + MAX_ID_WORDS, len(found))):
+            runs.setdefault("_".join(w for w, _s, _e in found[i : j + 1]), text[found[i][1] : found[j][2]])
+    return runs
+
+
+@given(st.text(alphabet="aBz09 _-.\n", max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_a_clauses_word_runs_are_the_plain_ones(text: str) -> None:
+    from ruledsl.clause_checks import _word_runs
+
+    assert list(_word_runs(text).items()) == list(_plain_word_runs(text).items())

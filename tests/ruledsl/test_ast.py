@@ -96,3 +96,20 @@ def test_children_reach_every_expression_a_node_holds() -> None:
 def test_children_agree_with_stored_for_any_tree(rulebook: ast.Rulebook) -> None:
     for expr in _expressions(rulebook):
         assert list(ast.children(expr)) == _stored_children(expr)
+
+
+def test_a_span_reads_as_the_record_it_was() -> None:
+    """A span is a tuple made in one step, read by name: the same constructor, defaults, equality, hash, text and
+    representation as the record it replaced, and it survives pickling and copying."""
+    import copy
+    import pickle
+
+    span = ast.Span("a.rulebook", 3, 5, end_line=4, end_column=2)
+    assert (span.file, span.line, span.column, span.end_line, span.end_column) == ("a.rulebook", 3, 5, 4, 2)
+    assert span == ast.make_span(("a.rulebook", 3, 5, 4, 2)) and type(ast.make_span(tuple(span))) is ast.Span
+    assert hash(span) == hash(ast.Span("a.rulebook", 3, 5, 4, 2)) and span != ast.Span("a.rulebook", 3, 5, 4, 3)
+    assert ast.NO_SPAN == ast.Span("<input>", 1, 1, 1, 1) == ast.Span()
+    assert str(span) == "a.rulebook:3:5"
+    assert repr(span) == "Span(file='a.rulebook', line=3, column=5, end_line=4, end_column=2)"
+    for again in (pickle.loads(pickle.dumps(span)), copy.copy(span), copy.deepcopy(span)):
+        assert again == span and type(again) is ast.Span

@@ -171,3 +171,20 @@ def test_generated_conditions_get_the_plain_reason(expr: ast.Expr) -> None:
 @given(_terms)
 def test_generated_conditions_get_the_plain_reason_at_length(expr: ast.Expr) -> None:
     assert C.unsatisfiable(expr) == plain_unsatisfiable(expr)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(_atoms, st.builds(ast.Not, _atoms)))
+def test_a_lone_conjunct_is_proved_as_in_the_tables(expr: ast.Expr) -> None:
+    """The proof of one conjunct alone, made without the tables, gives the tables' reason."""
+    conjunct = C._Conjunct(expr)
+    assert C._lone_contradiction(conjunct) == C._contradiction([conjunct])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(_atoms, st.builds(ast.Not, _atoms)), min_size=2, max_size=5))
+def test_conjuncts_told_independent_have_no_contradiction(exprs: list[ast.Expr]) -> None:
+    """Conjuncts that hold each alone and that ``_independent`` tells apart get no reason from the whole proof."""
+    conjuncts = [C._Conjunct(e) for e in exprs]
+    if all(C._unsatisfiable_alone(c) is None for c in conjuncts) and C._independent(conjuncts):
+        assert C._contradiction(conjuncts) is None
