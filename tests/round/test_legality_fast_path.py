@@ -98,7 +98,7 @@ def _observer(i: int, rnd: Round) -> None:
     check_agreement(rnd)
 
 
-PARTS = 48  # the default run checks one part: every forty-eighth game (about fifty rounds)
+PARTS = 48  # the default run checks one part: every forty-eighth game (three or four games, some thirty-six rounds)
 
 
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
@@ -117,7 +117,9 @@ def test_fast_check_agrees_with_the_list_on_the_vendored_logs(part: int) -> None
             assert played.round is not None
             check_agreement(played.round)  # the finished round: nothing is legal
             rounds += 1
-    assert rounds > 1200 // PARTS  # a part of the folder holds about fifty rounds
+    # every game was replayed round by round: a part holds three or four games, 24 to 50 rounds in all, and no game
+    # of the folder ends before its second round (a bust can end one early)
+    assert rounds >= 2 * len(files)
 
 
 class _CheckingAgent:
