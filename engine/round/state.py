@@ -144,6 +144,7 @@ class Seat:
 
 
 _NO_WAITS: frozenset[int] = frozenset()
+NO_WAITS = _NO_WAITS  # the waits of a hand that is not tenpai (``turns.own_dahai`` rests most hands in place)
 
 
 class RoundState:
