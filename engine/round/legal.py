@@ -161,6 +161,27 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     return _discard_offered(r, seat, action)
 
 
+def own_discard_ok(r: Round, action: Action) -> bool:
+    """``is_legal`` of a discard ``dahai_action`` built (``built_move``), asked in an own turn: after a draw, the
+    tile held, as the drawn tile when tsumogiri, and from the hand otherwise (not the drawn one when it is the only
+    copy of its code). A built discard is the one object of its seat, tile and flag, so being offered is these
+    conditions; the riichi discard, the discard after a call and a locked hand take ``is_legal``'s own path.
+    ``tests/round/test_legality_fast_path.py`` compares the two on every built discard at every decision point."""
+    seat = action.actor
+    if seat != r.actor or r.reach_pending or r.after_call:
+        return seat == r.actor and is_legal(r, seat, action)
+    s = r.seats[seat]
+    if s.riichi:
+        return is_legal(r, seat, action)
+    code = action.pai
+    hand = s.hand
+    if code not in hand:
+        return False
+    if action.tsumogiri:
+        return code == r.drawn
+    return code != r.drawn or hand.count(code) > 1
+
+
 def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
     """``action`` is the riichi declaration or the tsumo that ``own_turn`` offers now, asked as it asks them (the
     same predicates in the same order, so ``reach_bar`` keeps what it finds as it does there). True only when
@@ -290,17 +311,24 @@ def _hand_dahai(seat: int) -> list[Action]:
 def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
     only so when it is the one copy of its code). The bars on a discard (kuikae, the riichi discard) are the
-    callers', through the same predicates ``refusal`` quotes."""
-    hand = r.seats[seat].hand
+    callers', through the same predicates ``refusal`` quotes.
+
+    After a draw the codes offered from the hand are those of the hand less the drawn tile (a copy of the drawn
+    code is offered from the hand exactly when another copy rests there), which ``Seat.rest_codes`` keeps from turn
+    to turn: a discard changes them by a code at most each way, so they are not counted and sorted afresh."""
+    s = r.seats[seat]
+    hand = s.hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
-    held = set(hand)
-    if drawn is None or drawn not in held:
-        codes = sorted(held)
+    if drawn is None or drawn not in hand:
+        codes = sorted(set(hand))
         return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
-    if hand.count(drawn) == 1:
-        held.discard(drawn)
-    codes = sorted(held)
+    codes = s.rest_codes
+    if codes is None:
+        held = set(hand)
+        if hand.count(drawn) == 1:
+            held.discard(drawn)
+        codes = s.rest_codes = sorted(held)
     tsumogiri = _TSUMOGIRI[seat] if seat < len(_TSUMOGIRI) else _tsumogiri(seat)
     return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), tsumogiri[drawn])
 
@@ -411,7 +439,7 @@ def riichi_bar(r: RoundState, seat: int) -> Bar | None:
     s = r.seats[seat]
     if s.riichi or s.riichi_declared:
         return RIICHI_ONCE
-    if not s.closed:
+    if s.melds and not s.closed:  # no meld: closed, without walking the melds
         return RIICHI_CLOSED
     if r.scores[seat] < rules.min_points:
         return RIICHI_MIN_POINTS

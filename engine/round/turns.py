@@ -8,6 +8,7 @@ small state changes these moves share with calls and kans.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
@@ -154,6 +155,15 @@ def own_dahai(r: RoundState, a: Action) -> None:
     # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
+    codes = s.rest_codes
+    if codes is not None and tile != drawn:  # the hand less this tile rests now: the drawn tile joins the kept codes
+        if drawn is None:
+            s.rest_codes = None
+        else:
+            if tile not in s.hand:
+                codes.remove(tile)
+            if drawn not in codes:
+                insort(codes, drawn)
     if drawn is None:
         s.rest_after_discard(r.kinds, -1)
     elif r.replacement or KIND_OF[drawn] != kind:

@@ -21,7 +21,7 @@ from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
 from engine.round import Round
 from engine.round.actions import TILE_CODES, Action, shape_problem
-from engine.round.legal import built_move, dahai_action, is_legal, pass_action, refusal
+from engine.round.legal import built_move, dahai_action, is_legal, own_discard_ok, pass_action, refusal
 from engine.round.rules import round_rules
 from engine.scoring import library
 from engine.scoring.library import rulebook
@@ -66,8 +66,9 @@ def check_agreement(rnd: Round) -> int:
 
 
 def _built_moves_agree(rnd: Round) -> int:
-    """``Round.apply`` plays a discard or a pass built by ``engine.round.legal`` on ``is_legal``'s word alone, without
-    the shape check and the refusal it asks of any other move: the two must agree on every such move."""
+    """``Round.apply`` plays a discard or a pass built by ``engine.round.legal`` on ``is_legal``'s word alone (an own
+    turn's discard on ``own_discard_ok``'s), without the shape check and the refusal it asks of any other move: they
+    must agree on every such move."""
     if rnd.finished:
         return 0
     players = rnd.rules.players
@@ -80,6 +81,8 @@ def _built_moves_agree(rnd: Round) -> int:
         assert built_move(action)
         full = shape_problem(action, players) is None and refusal(rnd, action.actor, action) is None
         assert is_legal(rnd, action.actor, action) == full, (str(action), full)
+        if rnd.phase == "own" and action.type == "dahai":  # ``Round.apply``'s question for a built discard
+            assert own_discard_ok(rnd, action) == full, (str(action), full)
     return len(moves)
 
 

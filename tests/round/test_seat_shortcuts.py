@@ -4,6 +4,8 @@
   riichi check found for the drawn hand (``Seat.drawn_floor``), then ``Seat.rest_after_discard`` with the
   isolated-tile bound, without the comparison with the last rest) finds the waits the exact count gives, and keeps
   a lower bound of the shanten.
+- The discards listed from the hand after a draw come from the codes kept from turn to turn (``Seat.rest_codes``):
+  the same moves as counted from the hand afresh.
 - ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
   when it would list none.
 - The listing does not ask ``reach_bar`` of a seat that called a tile (``made_calls``): it would refuse.
@@ -75,6 +77,18 @@ def test_the_rest_after_a_discard_finds_the_waits_of_the_full_count(name: str, m
     assert 0 in seen and max(seen) >= 2 and len(seen) > 1000
 
 
+def _plain_discards(rnd: Round, seat: int) -> tuple[Action, ...]:
+    """Each code of the hand once, in code order, then the drawn tile as tsumogiri, the drawn tile offered only so
+    when it is the one copy of its code: counted from the hand, nothing kept."""
+    hand = rnd.seats[seat].hand
+    drawn = rnd.drawn
+    codes = sorted({code for code in hand if code != drawn or hand.count(code) > 1})
+    moves = [Action("dahai", seat, code) for code in codes]
+    if drawn is not None and drawn in hand:
+        moves.append(Action("dahai", seat, drawn, tsumogiri=True))
+    return tuple(moves)
+
+
 @pytest.mark.parametrize("name", RULEBOOKS)
 def test_the_own_turn_listing_agrees_with_the_full_checks(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """At every own turn after a draw: the pons are those of the melds, the kans listed are ``_kans``' full list,
@@ -85,6 +99,11 @@ def test_the_own_turn_listing_agrees_with_the_full_checks(name: str, monkeypatch
     def own_turn(rnd: Round, seat: int) -> tuple[Action, ...]:
         got = original(rnd, seat)
         s = rnd.seats[seat]
+        assert legal._discards(rnd, seat) == _plain_discards(rnd, seat)
+        if s.rest_codes is not None:  # kept: the codes of the hand less the drawn tile
+            rest = list(s.hand)
+            rest.remove(rnd.drawn)
+            assert s.rest_codes == sorted(set(rest))
         assert s.pon_kinds == [KIND_OF[m.tiles[0]] for m in s.melds if m.type == "pon"]
         if rnd.reach_pending or rnd.after_call:
             return got
