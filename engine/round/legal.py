@@ -321,8 +321,8 @@ def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
     if drawn is None or drawn not in hand:
-        codes = sorted(set(hand))
-        return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
+        every = sorted(set(hand))
+        return itemgetter(*every)(table) if len(every) > 1 else _picked(table, every)
     codes = s.rest_codes
     if codes is None:
         held = set(hand)
