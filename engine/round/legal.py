@@ -297,8 +297,21 @@ def built_move(action: object) -> bool:
 # tile instead of a tuple key per tile, on the hottest path of a turn
 _HAND_DAHAI: list[list[Action]] = []
 # both bounded by their domain (a table seats at most four; both refill after ``clear_all``)
-register("engine.round.legal.dahai", _DAHAI.clear, _DAHAI.__len__, len(WINDS) * len(KIND_OF) * 2)
-register("engine.round.legal.hand_dahai", _HAND_DAHAI.clear, _HAND_DAHAI.__len__, len(WINDS))
+
+
+def _clear_built_discards() -> None:
+    """Empty the kept discards (``_DAHAI``, ``_HAND_DAHAI``, ``_TSUMOGIRI``) and forget their identities: an object
+    freed here leaves its identity to the next object made, which must never pass for a built move (``built_move``
+    would let a hand-built action with a bad field skip the shape check). The passes stay, and stay known."""
+    _DAHAI.clear()
+    _HAND_DAHAI.clear()
+    _TSUMOGIRI.clear()
+    BUILT_MOVES.clear()
+    BUILT_MOVES.update(map(id, _PASS))
+
+
+register("engine.round.legal.dahai", _clear_built_discards, _DAHAI.__len__, len(WINDS) * len(KIND_OF) * 2)
+register("engine.round.legal.hand_dahai", _clear_built_discards, _HAND_DAHAI.__len__, len(WINDS))
 
 
 def _hand_dahai(seat: int) -> list[Action]:

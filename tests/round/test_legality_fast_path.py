@@ -150,3 +150,21 @@ def test_fast_check_agrees_with_the_list_in_self_play(name: str) -> None:
         game = Game(rb, seed, [_CheckingAgent(seed * 10 + k) for k in range(players)])  # type: ignore[list-item]
         game.play()
         assert game.actions > 0
+
+
+def test_clearing_the_caches_forgets_the_built_discards() -> None:
+    """Once the kept discards are emptied (``clear_all``), no identity of a freed discard stays among the built
+    moves (another object could take it and skip the shape check): what is left is the passes and the discards
+    kept since, and a discard built again is known as built."""
+    from engine.round import legal
+    from ruledsl.memo import clear_all
+
+    dahai_action(0, 5)
+    legal._hand_dahai(1)
+    legal._tsumogiri(1)
+    clear_all()
+    assert legal.BUILT_MOVES == {id(p) for p in legal._PASS}
+    assert not legal._DAHAI and not legal._HAND_DAHAI and not legal._TSUMOGIRI
+    again = dahai_action(0, 5, True)
+    assert built_move(again) and built_move(pass_action(0))
+    assert legal.BUILT_MOVES == {id(p) for p in legal._PASS} | {id(a) for a in legal._DAHAI.values()}
