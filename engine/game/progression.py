@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.game.rules import GameRules
-from ruledsl.record import record, replace
+from ruledsl.record import record
 
 if TYPE_CHECKING:
     from engine.round.settlement import Settlement
@@ -166,24 +166,29 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     if len(outcome.deltas) != rules.players:
         raise ValueError(f"a settlement has {len(outcome.deltas)} deltas for {rules.players} players")
     scores = tuple(s + d for s, d in zip(state.scores, outcome.deltas, strict=True))
-    after = replace(
-        state,
-        scores=scores,
+    # the next state is built once, with its dealer, wind and end decided first (a copy per change cost more than
+    # the decisions: this runs after every round of a played game)
+    dealer, wind_index, ended_by = state.dealer, state.wind_index, None
+    if busted(rules, scores):
+        ended_by = "bust"
+    elif outcome.renchan:
+        ended_by = yame(rules, state.dealer, scores, outcome) if is_deciding_hand(rules, state) else None
+    else:
+        next_dealer = outcome.dealer_next % rules.players
+        next_wind = state.wind_index + (1 if next_dealer <= state.dealer else 0)
+        if is_deciding_hand(rules, state) and (target_reached(rules, scores) or next_wind >= len(rules.winds)):
+            ended_by = "extension" if state.in_extension(rules) else "last_round"
+        elif next_wind >= len(rules.winds):  # only reachable with a settlement that skips seats: end rather than wrap
+            ended_by = "last_round"
+        else:
+            dealer, wind_index = next_dealer, next_wind
+    return GameState(
+        wind_index=wind_index,
+        dealer=dealer,
         honba=outcome.honba_next,
         sticks=outcome.sticks_next,
+        scores=scores,
         rounds_played=state.rounds_played + 1,
+        ended_by=ended_by,
         dealer_wins=dealer_wins_after(rules, state.dealer_wins, outcome),
     )
-    if busted(rules, scores):
-        return replace(after, ended_by="bust")
-    deciding = is_deciding_hand(rules, state)
-    if outcome.renchan:
-        stop = yame(rules, state.dealer, scores, outcome) if deciding else None
-        return replace(after, ended_by=stop) if stop else after
-    next_dealer = outcome.dealer_next % rules.players
-    next_wind = state.wind_index + (1 if next_dealer <= state.dealer else 0)
-    if deciding and (target_reached(rules, scores) or next_wind >= len(rules.winds)):
-        return replace(after, ended_by="extension" if state.in_extension(rules) else "last_round")
-    if next_wind >= len(rules.winds):  # only reachable with a settlement that skips seats: end rather than wrap
-        return replace(after, ended_by="last_round")
-    return replace(after, dealer=next_dealer, wind_index=next_wind)

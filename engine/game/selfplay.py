@@ -196,34 +196,38 @@ class Game:
         # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
         legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
         own_turn, own_dahai = legal.own_turn, turns.own_dahai  # read from their modules per round: a stand-in put there is the one played
-        while not rnd.finished:
-            if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
-                seat = rnd.actor
-                # ``legal_actions`` and ``apply`` of an own turn written out: the listing kept for the turn, and a
-                # chosen discard that is one of the offered objects played at once (what ``apply`` does with it)
-                options = rnd.own_cache
-                if options is None:
-                    options = rnd.own_cache = own_turn(rnd, seat)
-                action = acts[seat](rnd, seat, options)  # type: ignore[misc]
-                if action.__class__ is Action and action.type == "dahai":
-                    for option in options:
-                        if option is action:
-                            rnd.own_cache = None
-                            own_dahai(rnd, action)
-                            break
+        actions = self.round_actions  # counted in a local, written back however the loop ends
+        try:
+            while not rnd.finished:
+                if rnd.phase == "own":  # ``waiting()`` of an own turn, without the call and its tuple
+                    seat = rnd.actor
+                    # ``legal_actions`` and ``apply`` of an own turn written out: the listing kept for the turn, and a
+                    # chosen discard that is one of the offered objects played at once (what ``apply`` does with it)
+                    options = rnd.own_cache
+                    if options is None:
+                        options = rnd.own_cache = own_turn(rnd, seat)
+                    action = acts[seat](rnd, seat, options)  # type: ignore[misc]
+                    if action.__class__ is Action and action.type == "dahai":
+                        for option in options:
+                            if option is action:
+                                rnd.own_cache = None
+                                own_dahai(rnd, action)
+                                break
+                        else:
+                            apply(action)
                     else:
                         apply(action)
                 else:
-                    apply(action)
-            else:
-                seats = waiting()
-                if not seats:
-                    raise GameStuck("the round waits for nobody but is not finished")
-                seat = seats[0]
-                apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
-            self.round_actions += 1
-            if self.round_actions > MAX_ACTIONS:
-                raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
+                    seats = waiting()
+                    if not seats:
+                        raise GameStuck("the round waits for nobody but is not finished")
+                    seat = seats[0]
+                    apply(acts[seat](rnd, seat, legal_actions(seat)))  # type: ignore[misc]
+                actions += 1
+                if actions > MAX_ACTIONS:
+                    raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
+        finally:
+            self.round_actions = actions
         return self._close(rnd)
 
     def _close(self, rnd: Round) -> dict[str, Any]:

@@ -53,52 +53,77 @@ register("engine.round.calls.order_tables", _ORDER_TABLES.clear, _ORDER_TABLES._
 
 
 def open_window(r: RoundState, event: str, tile: int, source: int) -> None:
-    """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once."""
+    """Ask every other seat what it answers to ``tile``; with nobody to ask the tile passes at once. A discard's
+    window is ``discard_window``; a kan's or a North's asks only the hands that wait on the tile (no call is made
+    of it)."""
+    if event == "dahai":
+        discard_window(r, tile, source)
+        return
     r.window = (event, tile, source)
+    if r.pending:
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
+    kind = KIND_OF[tile]
+    seats = r.seats
+    pending = r.pending
+    for seat in r.orders[source]:
+        if kind in seats[seat].waits:
+            options = legal.responses(r, seat, tile, source, event)
+            if options:
+                pending[seat] = options
+    if pending:
+        r.phase = "respond"
+    else:
+        resolve(r)
+
+
+def discard_window(r: RoundState, tile: int, source: int) -> None:
+    """The window after a discard, the window of nearly every turn: a seat is asked only when the tile is one of its
+    waits, or it may pon it (a pair held) or, the seat on the left, chi it (two tiles of a run held) and
+    ``legal.may_call`` does not rule the call out. A discard nobody may answer passes at once, without building
+    any list, to the abortive checks and the next draw."""
+    r.window = ("dahai", tile, source)
     if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
         r.pending = {}
     if r.answers:
         r.answers = {}
     kind = KIND_OF[tile]
-    left = (source + 1) % r.rules.players
-    chi = r.rules.chi and kind < 27  # no chi of an honour (``legal.chi_near`` says so too)
-    number = kind % 9
-    dahai = event == "dahai"
     seats = r.seats
     pending = r.pending
     waited = False  # some seat waits on the kind: a pass makes it furiten (``passed_unasked``)
+    left = True  # the first seat in turn order after the discarder is the one on its left: the only one to chi
     for seat in r.orders[source]:
         s = seats[seat]
-        if kind not in s.waits:
-            if not dahai or s.riichi:
-                continue  # no ron, and no call of a kan or North, nor in riichi: nothing to offer
+        if kind in s.waits:
+            waited = True
+            options = legal.responses(r, seat, tile, source, "dahai")
+            if options:
+                pending[seat] = options
+        elif not s.riichi:  # in riichi: no call
             counts = s.counts
-            if counts[kind] < 2 and (
-                seat != left
-                or not chi
-                # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard)
-                or not (
-                    (number >= 2 and counts[kind - 2] and counts[kind - 1])
-                    or (1 <= number <= 7 and counts[kind - 1] and counts[kind + 1])
-                    or (number <= 6 and counts[kind + 1] and counts[kind + 2])
+            if counts[kind] >= 2 or (
+                left
+                and kind < 27  # no chi of an honour
+                and r.rules.chi
+                and (
+                    # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard)
+                    (kind % 9 >= 2 and counts[kind - 2] and counts[kind - 1])
+                    or (1 <= kind % 9 <= 7 and counts[kind - 1] and counts[kind + 1])
+                    or (kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2])
                 )
             ):
-                continue  # cannot call either: ``legal.responses`` would offer nothing, asked or not
-            # no ron: whether a call is offered is known without building the calls, and most seats asked pass
-            callable_now = legal.may_call(r, seat, tile, source)
-            if callable_now is not None:
-                if callable_now:
+                # no ron: whether a call is offered is known without building the calls, and most seats asked pass
+                callable_now = legal.may_call(r, seat, tile, source)
+                if callable_now is None:
+                    options = legal.responses(r, seat, tile, source, "dahai")
+                    if options:
+                        pending[seat] = options
+                elif callable_now:
                     pending[seat] = None
-                continue
-        else:
-            waited = True
-        options = legal.responses(r, seat, tile, source, event)
-        if options:
-            pending[seat] = options
+        left = False
     if pending:
         r.phase = "respond"
-    elif not dahai:
-        resolve(r)
     elif waited or seats[source].riichi_declared:
         passed_unasked(r, kind, source)
     else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it

@@ -57,14 +57,13 @@ GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not co
 
 
 class RoundFacts(dict):
-    """The round facts for one seat, each computed on first read (``ron_count`` and ``completing_call`` are given)."""
+    """The round facts for one seat, each computed on first read (``ron_count`` and ``completing_call`` are given).
+    Made by ``round_facts`` (the dict's own constructor, then the two slots: no Python ``__init__`` to run, for
+    the abortive checks build one after many discards)."""
 
     __slots__ = ("round", "seat")
-
-    def __init__(self, r: RoundState, seat: int, ron_count: int, completing_call: str) -> None:
-        super().__init__(ron_count=ron_count, completing_call=completing_call)
-        self.round = r
-        self.seat = seat
+    round: RoundState
+    seat: int
 
     def __missing__(self, key: str) -> Any:
         compute = FACTS.get(key)
@@ -76,7 +75,10 @@ class RoundFacts(dict):
 
 def round_facts(r: RoundState, seat: int | None = None, ron_count: int = 0, completing_call: str = "") -> RoundFacts:
     """Every round fact, for ``seat`` where a fact is about one player (``None``: the seat whose turn it is)."""
-    return RoundFacts(r, r.actor if seat is None else seat, ron_count, completing_call)
+    env = RoundFacts(ron_count=ron_count, completing_call=completing_call)
+    env.round = r
+    env.seat = r.actor if seat is None else seat
+    return env
 
 
 def steady_key(env: RoundFacts) -> tuple[int, int | None] | None:

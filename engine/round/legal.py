@@ -161,6 +161,27 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     return _discard_offered(r, seat, action)
 
 
+def own_discard_ok(r: Round, action: Action) -> bool:
+    """``is_legal`` of a discard ``dahai_action`` built (``built_move``), asked in an own turn: after a draw, the
+    tile held, as the drawn tile when tsumogiri, and from the hand otherwise (not the drawn one when it is the only
+    copy of its code). A built discard is the one object of its seat, tile and flag, so being offered is these
+    conditions; the riichi discard, the discard after a call and a locked hand take ``is_legal``'s own path.
+    ``tests/round/test_legality_fast_path.py`` compares the two on every built discard at every decision point."""
+    seat = action.actor
+    if seat != r.actor or r.reach_pending or r.after_call:
+        return seat == r.actor and is_legal(r, seat, action)
+    s = r.seats[seat]
+    if s.riichi:
+        return is_legal(r, seat, action)
+    code = action.pai
+    hand = s.hand
+    if code not in hand:
+        return False
+    if action.tsumogiri:
+        return code == r.drawn
+    return code != r.drawn or hand.count(code) > 1
+
+
 def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
     """``action`` is the riichi declaration or the tsumo that ``own_turn`` offers now, asked as it asks them (the
     same predicates in the same order, so ``reach_bar`` keeps what it finds as it does there). True only when
@@ -276,8 +297,21 @@ def built_move(action: object) -> bool:
 # tile instead of a tuple key per tile, on the hottest path of a turn
 _HAND_DAHAI: list[list[Action]] = []
 # both bounded by their domain (a table seats at most four; both refill after ``clear_all``)
-register("engine.round.legal.dahai", _DAHAI.clear, _DAHAI.__len__, len(WINDS) * len(KIND_OF) * 2)
-register("engine.round.legal.hand_dahai", _HAND_DAHAI.clear, _HAND_DAHAI.__len__, len(WINDS))
+
+
+def _clear_built_discards() -> None:
+    """Empty the kept discards (``_DAHAI``, ``_HAND_DAHAI``, ``_TSUMOGIRI``) and forget their identities: an object
+    freed here leaves its identity to the next object made, which must never pass for a built move (``built_move``
+    would let a hand-built action with a bad field skip the shape check). The passes stay, and stay known."""
+    _DAHAI.clear()
+    _HAND_DAHAI.clear()
+    _TSUMOGIRI.clear()
+    BUILT_MOVES.clear()
+    BUILT_MOVES.update(map(id, _PASS))
+
+
+register("engine.round.legal.dahai", _clear_built_discards, _DAHAI.__len__, len(WINDS) * len(KIND_OF) * 2)
+register("engine.round.legal.hand_dahai", _clear_built_discards, _HAND_DAHAI.__len__, len(WINDS))
 
 
 def _hand_dahai(seat: int) -> list[Action]:
@@ -290,17 +324,24 @@ def _hand_dahai(seat: int) -> list[Action]:
 def _discards(r: RoundState, seat: int) -> tuple[Action, ...]:
     """Each code of the hand once, in code order, then the drawn tile as tsumogiri (the drawn tile is offered
     only so when it is the one copy of its code). The bars on a discard (kuikae, the riichi discard) are the
-    callers', through the same predicates ``refusal`` quotes."""
-    hand = r.seats[seat].hand
+    callers', through the same predicates ``refusal`` quotes.
+
+    After a draw the codes offered from the hand are those of the hand less the drawn tile (a copy of the drawn
+    code is offered from the hand exactly when another copy rests there), which ``Seat.rest_codes`` keeps from turn
+    to turn: a discard changes them by a code at most each way, so they are not counted and sorted afresh."""
+    s = r.seats[seat]
+    hand = s.hand
     drawn = r.drawn
     table = _HAND_DAHAI[seat] if seat < len(_HAND_DAHAI) else _hand_dahai(seat)
-    held = set(hand)
-    if drawn is None or drawn not in held:
-        codes = sorted(held)
-        return itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)
-    if hand.count(drawn) == 1:
-        held.discard(drawn)
-    codes = sorted(held)
+    if drawn is None or drawn not in hand:
+        every = sorted(set(hand))
+        return itemgetter(*every)(table) if len(every) > 1 else _picked(table, every)
+    codes = s.rest_codes
+    if codes is None:
+        held = set(hand)
+        if hand.count(drawn) == 1:
+            held.discard(drawn)
+        codes = s.rest_codes = sorted(held)
     tsumogiri = _TSUMOGIRI[seat] if seat < len(_TSUMOGIRI) else _tsumogiri(seat)
     return (*(itemgetter(*codes)(table) if len(codes) > 1 else _picked(table, codes)), tsumogiri[drawn])
 
@@ -411,7 +452,7 @@ def riichi_bar(r: RoundState, seat: int) -> Bar | None:
     s = r.seats[seat]
     if s.riichi or s.riichi_declared:
         return RIICHI_ONCE
-    if not s.closed:
+    if s.melds and not s.closed:  # no meld: closed, without walking the melds
         return RIICHI_CLOSED
     if r.scores[seat] < rules.min_points:
         return RIICHI_MIN_POINTS

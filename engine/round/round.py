@@ -189,6 +189,14 @@ class Round(RoundState):
         changes nothing."""
         if not isinstance(action, Action):
             raise IllegalAction("an action must be an engine.round.Action")
+        if self.phase == "own" and self.own_cache is None and action.type == "dahai" and id(action) in legal.BUILT_MOVES:
+            # a discard ``legal`` built (a replay's logged discard) with no listing made this turn: the one question
+            # ``is_legal`` asks of it, written for the discard after a draw (``legal.own_discard_ok``), then the
+            # discard itself, as below
+            if legal.own_discard_ok(self, action):
+                turns.own_dahai(self, action)
+                return
+            raise IllegalAction(f"`{action}` refused: {legal.refusal(self, action.actor, action)}")
         offered = self.own_cache if self.phase == "own" else self._offered(action.actor)
         if offered is None and id(action) in legal.BUILT_MOVES and legal.is_legal(self, action.actor, action):
             pass  # a discard or pass that ``legal`` built (``built_move``: a replay's logged move): well-typed, ``is_legal`` decides

@@ -88,11 +88,10 @@ class RoundRules:
         return len(self.kinds) * self.copies
 
     def clause(self, group: str) -> str:
-        """The clause of a settings group, for messages that name the rule deciding them."""
-        for item in self.rulebook.resolved.of_kind("settings"):
-            if item.name == group:
-                return item.clause or "no clause given"
-        return "no clause given"
+        """The clause of a settings group, for messages that name the rule deciding them. Read from the rulebook's
+        clauses by group (``Rulebook.settings_clauses``), which a bundled rulebook ships: a refusal in a played game
+        does not resolve the rulebook's whole chain for one clause."""
+        return self.rulebook.settings_clauses().get(group) or "no clause given"
 
 
 # per rulebook object (its identity: rulebooks compare by value), dropped with it, at most 64

@@ -77,8 +77,9 @@ def isolated_tiles(counts: Sequence[int]) -> int:
 def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
     """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
     tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
-    # ``_flags``, written in place: asked at most rests
-    flags = int.from_bytes(bytes(counts).translate(_FLAGS), "little")
+    # ``_flags``, written in place: asked at most rests (the counts as bytes made once, for both bounds)
+    raw = bytes(counts)
+    flags = int.from_bytes(raw.translate(_FLAGS), "little")
     held = flags & _LOW
     single = (flags >> 1) & _LOW
     near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
@@ -88,7 +89,7 @@ def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
         # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held
         starts = held & (held >> 8) & (held >> 16) & _UP2
         covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
-        loose = sum((int.from_bytes(bytes(counts), "little") & ~(covered * 255)).to_bytes(KINDS, "little"))
+        loose = sum((int.from_bytes(raw, "little") & ~(covered * 255)).to_bytes(KINDS, "little"))
         if loose >= (5 if resting else 6) and (n_melds or ((flags >> 3) & _LOW).bit_count() < 6):
             floor = 1
     if n_melds == 0 and floor > 0:

@@ -75,14 +75,20 @@ class Seat:
     pon_kinds: list[int] = field(default_factory=list)
     # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count
     rested: tuple[tuple[int, ...], tuple[MeldRecord, ...], frozenset[int]] | None = None
+    # the distinct tile codes, in code order, of the hand less the tile drawn this turn (the discards the own-turn
+    # listing offers from the hand), kept once the listing has asked and updated by each discard (``turns.own_dahai``);
+    # None when not kept: a call, a kan or a North (``add``, ``remove``) drops it
+    rest_codes: list[int] | None = None
 
     def add(self, code: int) -> None:
         self.hand.append(code)
         self.counts[KIND_OF[code]] += 1
+        self.rest_codes = None
 
     def remove(self, code: int) -> None:
         self.hand.remove(code)
         self.counts[KIND_OF[code]] -= 1
+        self.rest_codes = None
 
     @property
     def closed(self) -> bool:
@@ -144,6 +150,7 @@ class Seat:
 
 
 _NO_WAITS: frozenset[int] = frozenset()
+NO_WAITS = _NO_WAITS  # the waits of a hand that is not tenpai (``turns.own_dahai`` rests most hands in place)
 
 
 class RoundState:

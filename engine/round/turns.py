@@ -8,6 +8,7 @@ small state changes these moves share with calls and kans.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
@@ -15,6 +16,7 @@ from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
+from engine.round.state import NO_WAITS
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
 
@@ -47,28 +49,59 @@ def deal(r: RoundState, wall: Wall) -> None:
 def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = False) -> None:
     """A draw from the live wall or, after a kan or a North, a replacement; the drawn tile is scored at once
     when it is a wait (the tsumo offer)."""
+    if not replacement:
+        live_draw(r, seat)
+        return
     s = r.seats[seat]
-    if replacement:
-        tile = r.wall.replacement()
-    else:
-        wall = r.wall  # ``WallState.draw``, written in place: every turn
-        tile = wall.live[wall.next_live]
-        wall.next_live += 1
-        wall.remaining -= 1
-        s.draws += 1
-        if s.draws == 2 and not r.second_draw:
-            r.second_draw = True  # the first go-around is over
-            r.steady_changes += 1
+    tile = r.wall.replacement()
     s.drawn_floor = -1
     if r.release_on_draw:  # a replacement draw is the player's own draw too
         s.furiten_temporary = False
     r.log.append(TSUMO[seat][tile])
     kind = KIND_OF[tile]
-    s.hand.append(tile)  # ``Seat.add``, written in place: every draw
+    s.hand.append(tile)  # ``Seat.add``, written in place
     s.counts[kind] += 1
-    begin_turn(r, seat, tile, rinshan=rinshan, replacement=replacement)
+    begin_turn(r, seat, tile, rinshan=rinshan, replacement=True)
     if kind in s.waits:  # the waits of the hand before the draw (``begin_turn`` does not change them)
         r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
+
+
+def live_draw(r: RoundState, seat: int) -> None:
+    """``draw`` from the live wall, the draw of nearly every turn: the wall's ``draw`` and ``begin_turn`` written in
+    place (a turn after a live draw: no rinshan, no replacement, no call, no riichi pending), so that the common
+    turn is one call from the discard that passed to the next player's move."""
+    s = r.seats[seat]
+    wall = r.wall
+    tile = wall.live[wall.next_live]
+    wall.next_live += 1
+    wall.remaining -= 1
+    s.draws += 1
+    if s.draws == 2 and not r.second_draw:
+        r.second_draw = True  # the first go-around is over
+        r.steady_changes += 1
+    s.drawn_floor = -1
+    if r.release_on_draw:
+        s.furiten_temporary = False
+    r.log.append(TSUMO[seat][tile])
+    kind = KIND_OF[tile]
+    s.hand.append(tile)
+    s.counts[kind] += 1
+    # ``begin_turn(r, seat, tile)``: every field of the turn, as it sets them
+    r.actor = seat
+    r.phase = "own"
+    r.drawn = tile
+    r.rinshan = False
+    r.replacement = False
+    r.after_call = False
+    r.reach_pending = False
+    r.kuikae_forbidden = _NONE_FORBIDDEN
+    if r.pending:
+        r.pending = {}
+    if r.answers:
+        r.answers = {}
+    r.window = None
+    r.own_cache = None
+    r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo") if kind in s.waits else None
 
 
 def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
@@ -99,7 +132,7 @@ _NONE_FORBIDDEN: frozenset[int] = frozenset()
 
 def own_dahai(r: RoundState, a: Action) -> None:
     """The discard: a pending riichi declaration recorded, the hand rested, pending kan indicators shown, then
-    the other seats asked."""
+    the other seats asked (``calls.discard_window``)."""
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]
@@ -116,24 +149,40 @@ def own_dahai(r: RoundState, a: Action) -> None:
         s.riichi_declared = True
         s.double_riichi = len(s.discards) == 1 and not r.any_call
         s.open_riichi = r.reach_open
+        r.reach_pending = False
     # after a live draw the hand changed by one tile in and one out since its last rest: shanten fell by one
     # at most (a call or a kan's replacement draw: counted afresh). A tile of the drawn kind let go again
     # leaves the very counts and melds of that rest (nothing else changes a hand between its rest and its
     # live draw), where ``rest`` keeps what it found: a third of all discards, every turn of a riichi
     drawn = r.drawn
-    if drawn is None or r.replacement or KIND_OF[drawn] != kind:
-        bound = s.shanten - 1 if drawn is not None and not r.replacement else -1
-        if drawn is not None and s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
+    codes = s.rest_codes
+    if codes is not None and tile != drawn:  # the hand less this tile rests now: the drawn tile joins the kept codes
+        if drawn is None:
+            s.rest_codes = None
+        else:
+            if tile not in s.hand:
+                codes.remove(tile)
+            if drawn not in codes:
+                insort(codes, drawn)
+    if drawn is None:
+        s.rest_after_discard(r.kinds, -1)
+    elif r.replacement or KIND_OF[drawn] != kind:
+        bound = -1 if r.replacement else s.shanten - 1
+        if s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
             bound = s.drawn_floor
-        s.rest_after_discard(r.kinds, bound)
-    r.reach_pending = False
+        if bound >= 1:  # ``rest_after_discard`` of a hand the bound settles (most discards), written in place
+            s.rested = None
+            s.shanten = bound
+            s.waits = NO_WAITS
+        else:
+            s.rest_after_discard(r.kinds, bound)
     r.after_call = False
     r.drawn = None
     while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it
         reveal(r)
         r.pending_dora -= 1
     r.log.append(DAHAI[seat][tile][a.tsumogiri])
-    calls.open_window(r, "dahai", tile, seat)
+    calls.discard_window(r, tile, seat)
 
 
 def own_hora(r: RoundState, a: Action) -> None:

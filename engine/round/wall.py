@@ -125,13 +125,18 @@ def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)``, the same swaps from the same random bits, with the draw of each index written into the
     loop: a round's deal shuffles 136 tiles, and the method call per tile was most of a deal's cost."""
     getrandbits = rng.getrandbits
+    bits = _BIT_LENGTHS if len(x) <= len(_BIT_LENGTHS) else [n.bit_length() for n in range(len(x) + 1)]
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+# ``n.bit_length()`` of every index count a wall of up to 256 tiles shuffles (a method call per tile otherwise)
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(257))
 
 
 def _shuffle(rng: random.Random, x: list[int]) -> None:

@@ -117,3 +117,29 @@ def test_the_refusal_comes_from_the_deciding_module_with_its_clause() -> None:
     assert found is not None and "settings calls kuikae" in found.reason and found.clause == r.rules.clause("calls")
     assert str(found) in refused(r, Action("dahai", 1, 6))
     assert legal.refusal(r, 2, Action("dahai", 2, 0)) == legal.Refusal("seat 2 has nothing to decide now (the round waits for seats [1])")
+
+
+
+def _clause_from_resolved(rulebook: object, group: str) -> str:
+    found = next((item for item in rulebook.resolved.of_kind("settings") if item.name == group), None)  # type: ignore[attr-defined]
+    return (found.clause or "no clause given") if found is not None else "no clause given"
+
+
+def test_a_settings_clause_is_the_resolved_rulebooks() -> None:
+    """``RoundRules.clause`` reads the clauses by group (shipped with a bundled rulebook) rather than the resolved
+    chain: the same clause for every settings group of every bundled rulebook, and of a rulebook compiled from
+    text, as the first settings item of that name in the resolved chain gives."""
+    from types import SimpleNamespace
+
+    from engine.round.rules import RoundRules
+    from engine.scoring import library
+    from ruledsl import vocabulary as V
+
+    groups = (*V.SETTINGS, "no_such_group")
+    for name in library.bundled_names():
+        rb = library.rulebook(name)
+        for group in groups:
+            assert RoundRules.clause(SimpleNamespace(rulebook=rb), group) == _clause_from_resolved(rb, group), (name, group)  # type: ignore[arg-type]
+    for made in (rules("house"), rules("house", plain())):
+        for group in groups:
+            assert made.clause(group) == _clause_from_resolved(made.rulebook, group)

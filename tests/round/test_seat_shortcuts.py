@@ -1,8 +1,11 @@
 """The per-seat shortcuts of the turn give the answers of the full computation.
 
-- ``Seat.rest_after_discard`` (the rest of the hand a discard leaves, with the isolated-tile bound, the bound the
-  riichi check found for the drawn hand (``Seat.drawn_floor``), and without the comparison with the last rest)
-  finds the waits the exact count gives, and keeps a lower bound of the shanten.
+- The rest of the hand a discard leaves (``turns.own_dahai``: with the bound of the last rest less one, the bound the
+  riichi check found for the drawn hand (``Seat.drawn_floor``), then ``Seat.rest_after_discard`` with the
+  isolated-tile bound, without the comparison with the last rest) finds the waits the exact count gives, and keeps
+  a lower bound of the shanten.
+- The discards listed from the hand after a draw come from the codes kept from turn to turn (``Seat.rest_codes``):
+  the same moves as counted from the hand afresh.
 - ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
   when it would list none.
 - The listing does not ask ``reach_bar`` of a seat that called a tile (``made_calls``): it would refuse.
@@ -22,8 +25,7 @@ import pytest
 from engine.core.analysis import shanten
 from engine.core.tiles import KIND_OF
 from engine.game import Game
-from engine.round import Round, legal
-from engine.round import state as round_state
+from engine.round import Round, legal, turns
 from engine.round.actions import Action
 from engine.round.rules import round_rules
 from engine.round.state import waits_of
@@ -54,21 +56,37 @@ def _games(name: str) -> None:
 
 @pytest.mark.parametrize("name", RULEBOOKS)
 def test_the_rest_after_a_discard_finds_the_waits_of_the_full_count(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After every discard (the rest written in place for a hand the bound settles, ``Seat.rest_after_discard``
+    otherwise, or the last rest kept for the drawn kind let go again): the waits are the full count's and the
+    shanten kept is a lower bound of the exact count; a kept rest is of this very hand."""
     seen: list[int] = []
-    original = round_state.Seat.rest_after_discard
+    original = turns.own_dahai
 
-    def rest_after_discard(self: round_state.Seat, kinds: frozenset[int], bound: int) -> None:
-        original(self, kinds, bound)
-        counts = self.counts
-        exact = shanten(tuple(counts), len(self.melds))
-        assert self.shanten <= exact  # a lower bound, or the count itself
-        assert self.waits == (waits_of(counts, len(self.melds), kinds) if exact == 0 else frozenset())
-        assert self.rested is None  # the next ``rest`` counts afresh
+    def own_dahai(rnd: Round, a: Action) -> None:
+        original(rnd, a)
+        s = rnd.seats[a.actor]  # a call or a win of this discard leaves the discarder's hand as it rested
+        counts = s.counts
+        exact = shanten(tuple(counts), len(s.melds))
+        assert s.shanten <= exact  # a lower bound, or the count itself
+        assert s.waits == (waits_of(counts, len(s.melds), rnd.kinds) if exact == 0 else frozenset())
+        assert s.rested is None or s.rested[0] == tuple(counts)  # a kept rest is of this hand
         seen.append(exact)
 
-    monkeypatch.setattr(round_state.Seat, "rest_after_discard", rest_after_discard)
+    monkeypatch.setattr(turns, "own_dahai", own_dahai)
     _games(name)
     assert 0 in seen and max(seen) >= 2 and len(seen) > 1000
+
+
+def _plain_discards(rnd: Round, seat: int) -> tuple[Action, ...]:
+    """Each code of the hand once, in code order, then the drawn tile as tsumogiri, the drawn tile offered only so
+    when it is the one copy of its code: counted from the hand, nothing kept."""
+    hand = rnd.seats[seat].hand
+    drawn = rnd.drawn
+    codes = sorted({code for code in hand if code != drawn or hand.count(code) > 1})
+    moves = [Action("dahai", seat, code) for code in codes]
+    if drawn is not None and drawn in hand:
+        moves.append(Action("dahai", seat, drawn, tsumogiri=True))
+    return tuple(moves)
 
 
 @pytest.mark.parametrize("name", RULEBOOKS)
@@ -81,6 +99,11 @@ def test_the_own_turn_listing_agrees_with_the_full_checks(name: str, monkeypatch
     def own_turn(rnd: Round, seat: int) -> tuple[Action, ...]:
         got = original(rnd, seat)
         s = rnd.seats[seat]
+        assert legal._discards(rnd, seat) == _plain_discards(rnd, seat)
+        if s.rest_codes is not None:  # kept: the codes of the hand less the drawn tile
+            rest = list(s.hand)
+            rest.remove(rnd.drawn)
+            assert s.rest_codes == sorted(set(rest))
         assert s.pon_kinds == [KIND_OF[m.tiles[0]] for m in s.melds if m.type == "pon"]
         if rnd.reach_pending or rnd.after_call:
             return got
