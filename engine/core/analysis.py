@@ -8,7 +8,10 @@ a hand that would need a fifth copy of a tile is not.
 Speed comes from splitting the work by suit. For each suit (and for the honours) a small table records, for
 every number of sets ``s`` (0..4) and pair ``p`` (0 or 1) built in that suit, the most held tiles such groups
 can use; tables are cached on the suit's nine counts, and tables are merged with cached max-plus products, so a
-typical hand costs a handful of dictionary look-ups.
+typical hand costs a handful of dictionary look-ups. The table of every suit a hand can hold is shipped
+(``engine.core.suit_tables``: 126 distinct tables over 405,350 suits), so a suit not seen before is a byte looked
+up rather than counted, and ``shanten`` reads each suit as the number of its table: a hand not seen before is
+four look-ups and one more of the four numbers, the merge of their tables kept by number.
 """
 
 from __future__ import annotations
