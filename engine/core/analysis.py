@@ -8,15 +8,19 @@ a hand that would need a fifth copy of a tile is not.
 Speed comes from splitting the work by suit. For each suit (and for the honours) a small table records, for
 every number of sets ``s`` (0..4) and pair ``p`` (0 or 1) built in that suit, the most held tiles such groups
 can use; tables are cached on the suit's nine counts, and tables are merged with cached max-plus products, so a
-typical hand costs a handful of dictionary look-ups.
+typical hand costs a handful of dictionary look-ups. The table of every suit a hand can hold is shipped
+(``engine.core.suit_tables``: 126 distinct tables over 405,350 suits), so a suit not seen before is a byte looked
+up rather than counted, and ``shanten`` reads each suit as the number of its table: a hand not seen before is
+four look-ups and one more of the four numbers, the merge of their tables kept by number.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from operator import itemgetter
 
-from engine.core import analysis_tables
+from engine.core import analysis_tables, suit_tables
 from engine.core.decompose import PAIR, SEQ, SINGLE, TRIP, Group, Reading, decompose
 from engine.core.errors import InvalidHand
 from engine.core.tiles import (
@@ -29,7 +33,7 @@ from engine.core.tiles import (
     parse_tiles,
     suit_of,
 )
-from ruledsl.caches import lru
+from ruledsl.caches import lru, register
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -58,7 +62,36 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
 
     ``counts`` are the 34 concealed kind counts; ``n_melds`` the called melds, inferred from the tile count when
     omitted (13 or 14 tiles: none; 2333m: three). Seven pairs and thirteen orphans count only with no melds.
-    """
+
+    Each suit is read as one small integer (``_suit_key``: its table's number and its seven-pairs and orphans
+    counts), so a hand not seen before costs four look-ups and one more of the four numbers merged
+    (``_used_by_numbers``), instead of merging the suits' tables (``_shanten_by_tables``, the reference it is
+    tested against)."""
+    total = sum(counts)
+    sets = _sets_and_melds(total, n_melds)
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    m = _suit_key(counts[0:9])
+    p = _suit_key(counts[9:18])
+    s = _suit_key(counts[18:27])
+    h = _honour_key(counts[27:34])
+    best = 3 * sets + 1 - _used_by_numbers(((((m >> _NUMBER_SHIFT) << 10 | p >> _NUMBER_SHIFT) << 10 | s >> _NUMBER_SHIFT) << 10 | h >> _NUMBER_SHIFT) << 3 | sets)
+    if sets == MAX_SETS and best > -1:
+        # the four suits' counts added in one sum: no field overflows, a hand holding at most 14 tiles
+        special = (m + p + s + h) & _SPECIAL_MASK
+        kinds = special >> 4 & 31
+        seven = 6 - (special & 15) + (7 - kinds if kinds < 7 else 0)
+        if seven < best:
+            best = seven
+        orphans = 13 - (special >> 9 & 15) - (1 if special >> 13 else 0)
+        if orphans < best:
+            best = orphans
+    return best
+
+
+def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int:
+    """``shanten`` counted by merging the suits' tables and counting seven pairs and thirteen orphans over the 34
+    counts: the plain count the numbered suits must agree with."""
     total = sum(counts)
     sets = _sets_and_melds(total, n_melds)
     if type(counts) is not tuple:
@@ -66,17 +99,65 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     suits = _merge(_merge(_suit_table(counts[0:9]), _suit_table(counts[9:18])), _suit_table(counts[18:27]))
     best = 3 * sets + 1 - _used(suits, _honour_table(counts[27:34]), sets)
     if sets == MAX_SETS and best > -1:
-        # seven pairs and thirteen orphans as ``_seven_pairs_shanten`` and ``_orphans_shanten`` count them, written
-        # out: every move of a round asks this of a new hand, and two calls were a fifth of its cost
-        kinds = KINDS - counts.count(0)
-        seven = 6 - counts.count(2) - counts.count(3) - counts.count(4) + (7 - kinds if kinds < 7 else 0)
-        if seven < best:
-            best = seven
-        held = _YAOCHUU_OF(counts)
-        orphans = held.count(0) - (1 if max(held) > 1 else 0)
-        if orphans < best:
-            best = orphans
+        best = min(best, _seven_pairs_shanten(counts), _orphans_shanten(counts))
     return best
+
+
+# A suit read as one integer (``_suit_key``): its table's number from bit 16 up, and below it four counts that add
+# up over the suits without spilling into each other (a hand of at most 14 tiles): pairs (a kind held two or more
+# times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits).
+_NUMBER_SHIFT = 16
+_SPECIAL_MASK = (1 << _NUMBER_SHIFT) - 1
+# every distinct table by number, suits' and honours' alike: 126 and 55 of them over every suit a hand can hold,
+# so a number fits the 10 bits ``shanten`` gives it in the merged key
+_NUMBERED: dict[Table, int] = {}
+_BY_NUMBER: list[Table] = []
+
+
+_NUMBERING = threading.Lock()
+
+
+def _number_of(table: Table) -> int:
+    """The table's number, given on first sight (under a lock: two threads never give one number twice)."""
+    number = _NUMBERED.get(table)
+    if number is None:
+        with _NUMBERING:
+            number = _NUMBERED.get(table)
+            if number is None:
+                _BY_NUMBER.append(table)  # before the number is known: a reader never finds it unset
+                number = _NUMBERED[table] = len(_BY_NUMBER) - 1
+    return number
+
+
+register("engine.core.analysis.table_numbers", lambda: None, _NUMBERED.__len__, 1 << 10, pinned=True)
+
+
+@lru(_CACHE_SIZE)
+def _suit_key(vec: tuple[int, ...]) -> int:
+    """A number suit's nine counts as ``shanten`` reads them: its table's number and its counts of pairs, kinds,
+    and terminals held (once, and twice or more)."""
+    ends = (vec[0] != 0) + (vec[8] != 0)
+    end_pairs = (vec[0] > 1) + (vec[8] > 1)
+    pairs = vec.count(2) + vec.count(3) + vec.count(4)
+    return _number_of(_suit_table(vec)) << _NUMBER_SHIFT | end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+
+
+@lru(_CACHE_SIZE)
+def _honour_key(vec: tuple[int, ...]) -> int:
+    """``_suit_key`` of the honours (every kind a terminal or honour)."""
+    held = 7 - vec.count(0)
+    held_twice = sum(1 for count in vec if count > 1)
+    pairs = vec.count(2) + vec.count(3) + vec.count(4)
+    return _number_of(_honour_table(vec)) << _NUMBER_SHIFT | held_twice << 13 | held << 9 | held << 4 | pairs
+
+
+@lru(_CACHE_SIZE)
+def _used_by_numbers(key: int) -> int:
+    """``_used`` of the four suits' tables merged, by their numbers and the sets (packed as ``shanten`` packs
+    them): the same few thousand combinations come back across hands never seen before."""
+    sets = key & 7
+    m, p, s, h = key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023, key >> 3 & 1023
+    return _used(_merge(_merge(_BY_NUMBER[m], _BY_NUMBER[p]), _BY_NUMBER[s]), _BY_NUMBER[h], sets)
 
 
 def waits(counts: Sequence[int], n_melds: int | None = None) -> tuple[int, ...]:
@@ -120,7 +201,14 @@ def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
 
 @lru(_CACHE_SIZE)
 def _suit_table(vec: tuple[int, ...]) -> Table:
-    """The table of one suit's nine counts.
+    """The table of one suit's nine counts: shipped for every suit a hand can hold (``engine.core.suit_tables``,
+    a byte looked up), else counted."""
+    shipped = suit_tables.table_of(vec)
+    return shipped if shipped is not None else _computed_suit_table(vec)
+
+
+def _computed_suit_table(vec: tuple[int, ...]) -> Table:
+    """The table of one suit's nine counts, counted.
 
     Without four copies of a kind in the suit no useful target ever needs a fifth copy, and ``_runs_table`` (the
     suit cut into runs, each looked up by its shape) is exact. With four copies the exact per-kind count matters:
@@ -409,7 +497,7 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits, _suit_complete, _suit_waits):
+    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, _suit_key, _honour_key, _used_by_numbers, cached_shanten, cached_waits, _suit_complete, _suit_waits):
         cached.cache_clear()
 
 

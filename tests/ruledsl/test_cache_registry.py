@@ -27,7 +27,8 @@ EXPECTED = {
     "engine.round.state._waits_in", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
     "ruledsl.lark_parser._parser", "engine.web.api.diffs", "engine.web.api.impacts", "engine.replay.rounds._rules_named",
     "engine.round.legal.dahai", "engine.round.legal.hand_dahai", "engine.round.calls.orders", "engine.round.calls.order_tables",
-    "engine.replay.through_round._copies_of",
+    "engine.replay.through_round._copies_of", "engine.core.analysis.table_numbers", "engine.core.analysis._suit_key",
+    "engine.core.analysis._used_by_numbers",
 }
 
 
@@ -49,12 +50,14 @@ def test_every_cache_is_registered_and_bounded() -> None:
     assert all(bound >= 1 and 0 <= size <= bound for _, size, bound in listed), [c for c in listed if c[1] > c[2]]
 
 
-def test_clear_all_empties_every_cache_but_the_pinned_intern_table() -> None:
+def test_clear_all_empties_every_cache_but_the_pinned_intern_tables() -> None:
     _fill()
     assert any(size for _, size, _ in memo.every_cache())
     memo.clear_all()
     pinned = {name for name, cache in NAMED.items() if cache.pinned}
-    assert pinned == {"engine.scoring.facts.interned_groups"}
+    # the scorer's interned groups, and the shanten count's numbers of suit tables (a number kept in a cache must
+    # name the same table for the life of the process)
+    assert pinned == {"engine.scoring.facts.interned_groups", "engine.core.analysis.table_numbers"}
     assert [(name, size) for name, size, _ in memo.every_cache() if size and name not in pinned] == []
     _fill()  # emptied caches refill with the same answers (the scoring tests hold the answers themselves)
 

@@ -1,0 +1,193 @@
+"""The shipped table of every suit (``engine.core.suit_tables``) and the numbered suits of ``shanten``: current,
+equal to the counted tables, and the shanten count read through them equal to the plain merge of the tables."""
+
+from __future__ import annotations
+
+import binascii
+import itertools
+import json
+import lzma
+import random
+
+import pytest
+
+from engine.core import analysis, suit_tables
+from engine.core.analysis import _computed_suit_table, _shanten_by_tables, shanten
+from engine.core.analysis_tables import SUIT_LIMIT, index_of
+
+
+def test_the_shipped_file_is_current() -> None:
+    """Its fingerprint is the hash of today's code of the count (what ``regenerate --check`` compares)."""
+    shipped = json.loads(suit_tables.PATH.read_text(encoding="utf-8"))
+    assert shipped["fingerprint"] == suit_tables.fingerprint(), "regenerate it with `python -m ruledsl.regenerate`"
+    assert suit_tables.render() == suit_tables.PATH.read_text(encoding="utf-8")
+
+
+def _some_suits(rng: random.Random) -> list[tuple[int, ...]]:
+    """Every suit of at most 5 tiles, and 6,000 random ones of up to ``SUIT_LIMIT`` tiles (four copies among them)."""
+    small = [vec for vec in itertools.product(range(5), repeat=9) if sum(vec) <= 5]
+    large: list[tuple[int, ...]] = []
+    while len(large) < 6000:
+        vec = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(vec) <= SUIT_LIMIT:
+            large.append(vec)
+    return small + large
+
+
+def test_every_shipped_table_is_the_counted_one() -> None:
+    for vec in _some_suits(random.Random(20261202)):
+        assert suit_tables.table_of(vec) == _computed_suit_table(vec), vec
+
+
+@pytest.mark.slow
+def test_every_shipped_table_of_every_suit_is_the_counted_one() -> None:
+    numbers, listed = suit_tables.compute()
+    assert suit_tables.tables() == (numbers, listed)
+
+
+def test_a_suit_outside_the_shipped_range_has_no_shipped_table() -> None:
+    assert suit_tables.table_of((4, 4, 4, 3, 0, 0, 0, 0, 0)) is None  # 15 tiles
+    assert suit_tables.table_of((5, 0, 0, 0, 0, 0, 0, 0, 0)) is None  # a fifth copy
+    assert suit_tables.table_of((-1, 1, 0, 0, 0, 0, 0, 0, 0)) is None
+    assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0)) is None  # the honours: seven kinds
+
+
+class _Folder:
+    """What ``importlib.resources.files`` gives, holding one file's text (None: the file cannot be read)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def joinpath(self, _name: str) -> _Folder:
+        return self
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        if self.text is None:
+            raise OSError("no such file")
+        return self.text
+
+
+def _shipped(**changes: object) -> str:
+    data = json.loads(suit_tables.PATH.read_text(encoding="utf-8"))
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _numbers(raw: bytes) -> list[str]:
+    return [binascii.b2a_base64(lzma.compress(raw), newline=False).decode("ascii")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "{not json",
+        _shipped(format=-1),
+        _shipped(suit_limit=SUIT_LIMIT + 1),
+        _shipped(numbers=["bm90IGx6bWE="]),  # base64 of bytes that are no LZMA stream
+        _shipped(numbers=_numbers(bytes(100))),  # too few suits
+        _shipped(numbers=_numbers(bytes([200]) * 5**9)),  # a number naming no table
+        _shipped(tables=["012"]),
+    ],
+    ids=["missing", "not-json", "other-format", "other-limit", "not-lzma", "short", "no-such-table", "short-table"],
+)
+def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
+    """A file that cannot be read, is not JSON, was written for another layout or suit limit, or whose numbers
+    and tables do not fit together gives no table, so every suit is counted (never read wrong): the same
+    shanten counts."""
+    from importlib import resources
+
+    rng = random.Random(8)
+    hands = [tuple(_random_hand(rng, 13)) for _ in range(200)]
+    analysis.clear_caches()
+    expected = [shanten(held) for held in hands]
+    monkeypatch.setattr(resources, "files", lambda _package: _Folder(text))
+    suit_tables.tables.cache_clear()
+    analysis.clear_caches()
+    try:
+        assert suit_tables.tables() is None
+        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert [shanten(held) for held in hands] == expected
+    finally:
+        suit_tables.tables.cache_clear()
+        analysis.clear_caches()
+
+
+def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the committed file's fingerprint out of date, ``render`` computes the suits' tables from the count
+    (here of a few suits, the whole run being the slow test's) and writes them with the new fingerprint; the file
+    it writes reads back as the tables counted, and a suit not computed as none."""
+    few = _some_suits(random.Random(3))[::5]
+    monkeypatch.setattr(suit_tables, "suits", lambda: few)
+    monkeypatch.setattr(suit_tables, "fingerprint", lambda: "stale-test")
+    data = json.loads(suit_tables.render())
+    assert data["fingerprint"] == "stale-test"
+    numbers, listed = suit_tables.decode(data)
+    for vec in few:
+        assert listed[numbers[index_of(vec)] - 1] == _computed_suit_table(vec), vec
+    assert numbers[index_of((4, 4, 4, 2, 0, 0, 0, 0, 0))] == 0
+
+
+def _random_hand(rng: random.Random, tiles: int) -> list[int]:
+    held = [0] * 34
+    for kind in rng.sample([k for k in range(34) for _ in range(4)], tiles):
+        held[kind] += 1
+    return held
+
+
+def test_shanten_by_numbered_suits_equals_the_merged_tables() -> None:
+    """``shanten`` reads each suit as a number and its seven-pairs and orphans counts packed beside it; the plain
+    count merges the tables and counts the 34 kinds. Random hands of every size, hands of pairs (seven pairs),
+    of terminals and honours (thirteen orphans), crowded in one suit, and after calls."""
+    rng = random.Random(20261202)
+    hands: list[tuple[list[int], int | None]] = []
+    for _ in range(6000):
+        size = rng.choice((13, 14, 10, 11, 7, 8, 4, 5, 1, 2))
+        hands.append((_random_hand(rng, size), None))
+    for _ in range(1500):
+        pairs = [0] * 34
+        for kind in rng.sample(range(34), 7):
+            pairs[kind] = rng.choice((1, 2, 2, 3, 4))
+        while sum(pairs) > 14:
+            pairs[max(range(34), key=pairs.__getitem__)] -= 1
+        if sum(pairs) % 3:
+            hands.append((pairs, None))
+        orphans = [0] * 34
+        for kind in rng.choices([0, 8, 9, 17, 18, 26, *range(27, 34), rng.randrange(34)], k=rng.choice((13, 14))):
+            orphans[kind] += 1
+        if max(orphans) <= 4:
+            hands.append((orphans, None))
+        suit = rng.randrange(4)
+        crowded = [0] * 34
+        for kind in rng.choices(range(9 * suit, min(9 * suit + 9, 34)), k=rng.choice((13, 14))):
+            crowded[kind] += 1
+        if max(crowded) <= 4:
+            hands.append((crowded, None))
+        melds = rng.randint(1, 4)
+        hands.append((_random_hand(rng, 13 - 3 * melds + rng.randint(0, 1)), melds))
+    for held, melds in hands:
+        assert shanten(held, melds) == _shanten_by_tables(held, melds), (held, melds)
+
+
+def test_the_table_numbers_are_shared_by_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads meeting new tables at once never give two tables one number (a numbering of the test's own)."""
+    import threading
+
+    monkeypatch.setattr(analysis, "_NUMBERED", {})
+    monkeypatch.setattr(analysis, "_BY_NUMBER", [])
+    tables = list(itertools.product(range(3), repeat=10))[:400]
+    start = threading.Barrier(4)
+
+    def number_all() -> None:
+        start.wait()
+        for table in tables:
+            analysis._number_of(table)
+
+    threads = [threading.Thread(target=number_all) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(analysis._BY_NUMBER) == len(tables)
+    for table in tables:
+        assert analysis._BY_NUMBER[analysis._number_of(table)] == table
