@@ -157,23 +157,37 @@ def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, st
     ``tile_set`` is ``allowed_codes`` of the rulebook's tile set; ``melds`` are ``{"type", "tiles"}`` objects
     already known to hold a meld type and a string (a plain request's). A meld is taken only as ``build_hand``
     kept it before (``_MELDS``, its notation repeats), and a winning tile only as written in the hand."""
-    try:
-        codes = tile_codes(concealed)
-        won = tile_codes(win)
-    except EngineError:
-        return None
-    if len(won) != 1 or len(melds) > MAX_MELDS:
-        return None
-    win_code = won[0]
     parsed: list[Meld] = []
-    everything = codes
     if melds:
         for item in melds:
             meld = _MELDS.get((item["type"], item["tiles"]))
             if meld is None:
                 return None
             parsed.append(meld)
-            everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
+    return hand_of_parts(concealed, win, parsed, tile_set, copies)
+
+
+def kept_meld(meld_type: object, tiles: object) -> Meld | None:
+    """The ``Meld`` ``build_hand`` made before of this notation (its type and tiles, both strings), else None:
+    only well-shaped melds are kept, so a meld found here needs no check."""
+    if type(meld_type) is not str or type(tiles) is not str:
+        return None
+    return _MELDS.get((meld_type, tiles))
+
+
+def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:
+    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``)."""
+    try:
+        codes = tile_codes(concealed)
+        won = tile_codes(win)
+    except EngineError:
+        return None
+    if len(won) != 1 or len(parsed) > MAX_MELDS:
+        return None
+    win_code = won[0]
+    everything = codes
+    for meld in parsed:
+        everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
     if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
         return None
     counts, concealed_counts = _kind_counts(codes, parsed)
