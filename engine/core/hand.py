@@ -168,11 +168,18 @@ def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, st
 
 
 def kept_meld(meld_type: object, tiles: object) -> Meld | None:
-    """The ``Meld`` ``build_hand`` made before of this notation (its type and tiles, both strings), else None:
-    only well-shaped melds are kept, so a meld found here needs no check."""
+    """The ``Meld`` of this notation (its type and tiles, both strings) as ``build_hand`` reads and keeps it, or None
+    when it is not one (``build_hand`` then names the mistake): only well-shaped melds are kept, so a meld found
+    among them needs no check."""
     if type(meld_type) is not str or type(tiles) is not str:
         return None
-    return _MELDS.get((meld_type, tiles))
+    meld = _MELDS.get((meld_type, tiles))
+    if meld is None:
+        try:
+            meld = _parse_meld((meld_type, tiles), 0)
+        except EngineError:
+            return None
+    return meld
 
 
 def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:

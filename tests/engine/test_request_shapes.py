@@ -73,10 +73,15 @@ def test_shapes_read_alike_under_other_tile_sets() -> None:
     _check(scorer("sanma"), objects)
 
 
-def test_a_meld_is_taken_only_as_kept() -> None:
-    scorer("house").score({"hand": "456789m33666z", "win": "3z", "melds": [{"type": "pon", "tiles": "777z"}], "tsumo": True})
-    assert kept_meld("pon", "777z") is not None
+def test_a_meld_is_read_as_build_hand_reads_it() -> None:
+    from engine.core.hand import build_hand
+
+    built = build_hand("456789m33666z", [("pon", "777z")], "3z")
+    assert kept_meld("pon", "777z") == built.melds[0]
+    assert kept_meld("chi", "0m34m") == build_hand("123456789p33m", [("chi", "0m34m")], "3m").melds[0]
+    assert kept_meld("chi", "0m34m") is kept_meld("chi", "0m34m")  # kept
     assert kept_meld("pon", 777) is None and kept_meld(None, "777z") is None and kept_meld("pung", "777z") is None
+    assert kept_meld("chi", "135m") is None and kept_meld("pon", "7z7z") is None and kept_meld("pon", "88z") is None
 
 
 def test_liability_and_unknown_keys_have_no_shape() -> None:
