@@ -137,7 +137,11 @@ def build_hand(
 def _assembled(codes: Sequence[int], parsed: list[Meld], win_code: int, concealed_counts: tuple[int, ...]) -> Hand:
     """The ``Hand`` of checked tiles and melds, with the properties already known set (``build_hand`` and
     ``hand_from_notation`` make every hand here, so both make the same)."""
-    hand = Hand(tuple(sorted(codes, key=_SORT_RANK.__getitem__)), tuple(parsed), win_code)  # positional: the fast path of a record
+    # without a red five a code is its kind, so codes sort as ``_SORT_RANK`` sorts them, with no call per tile
+    ordered = sorted(codes)
+    if ordered and ordered[-1] >= RED_BASE:
+        ordered.sort(key=_SORT_RANK.__getitem__)
+    hand = Hand(tuple(ordered), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
     if parsed:
