@@ -15,6 +15,7 @@ from engine.core.errors import EngineError, InvalidRequest
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, counter_dest
 from engine.scoring import library
 from engine.scoring.score import Scorer
+from engine.services.answers import loads
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ def answer_line(
     """The answer to one request line; the request's ``rulebook`` must be one ``policy`` allows (by default:
     a bundled rulebook or ``default_rulebook``)."""
     try:
-        data = json.loads(line)
+        data = loads(line)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         return {"ok": False, "error": {"code": "invalid_request", "message": f"not valid JSON: {exc}"}}
     try:

@@ -137,7 +137,11 @@ def build_hand(
 def _assembled(codes: Sequence[int], parsed: list[Meld], win_code: int, concealed_counts: tuple[int, ...]) -> Hand:
     """The ``Hand`` of checked tiles and melds, with the properties already known set (``build_hand`` and
     ``hand_from_notation`` make every hand here, so both make the same)."""
-    hand = Hand(tuple(sorted(codes, key=_SORT_RANK.__getitem__)), tuple(parsed), win_code)  # positional: the fast path of a record
+    # without a red five a code is its kind, so codes sort as ``_SORT_RANK`` sorts them, with no call per tile
+    ordered = sorted(codes)
+    if ordered and ordered[-1] >= RED_BASE:
+        ordered.sort(key=_SORT_RANK.__getitem__)
+    hand = Hand(tuple(ordered), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
     if parsed:
@@ -157,23 +161,44 @@ def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, st
     ``tile_set`` is ``allowed_codes`` of the rulebook's tile set; ``melds`` are ``{"type", "tiles"}`` objects
     already known to hold a meld type and a string (a plain request's). A meld is taken only as ``build_hand``
     kept it before (``_MELDS``, its notation repeats), and a winning tile only as written in the hand."""
-    try:
-        codes = tile_codes(concealed)
-        won = tile_codes(win)
-    except EngineError:
-        return None
-    if len(won) != 1 or len(melds) > MAX_MELDS:
-        return None
-    win_code = won[0]
     parsed: list[Meld] = []
-    everything = codes
     if melds:
         for item in melds:
             meld = _MELDS.get((item["type"], item["tiles"]))
             if meld is None:
                 return None
             parsed.append(meld)
-            everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
+    return hand_of_parts(concealed, win, parsed, tile_set, copies)
+
+
+def kept_meld(meld_type: object, tiles: object) -> Meld | None:
+    """The ``Meld`` of this notation (its type and tiles, both strings) as ``build_hand`` reads and keeps it, or None
+    when it is not one (``build_hand`` then names the mistake): only well-shaped melds are kept, so a meld found
+    among them needs no check."""
+    if type(meld_type) is not str or type(tiles) is not str:
+        return None
+    meld = _MELDS.get((meld_type, tiles))
+    if meld is None:
+        try:
+            meld = _parse_meld((meld_type, tiles), 0)
+        except EngineError:
+            return None
+    return meld
+
+
+def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:
+    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``)."""
+    try:
+        codes = tile_codes(concealed)
+        won = tile_codes(win)
+    except EngineError:
+        return None
+    if len(won) != 1 or len(parsed) > MAX_MELDS:
+        return None
+    win_code = won[0]
+    everything = codes
+    for meld in parsed:
+        everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
     if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
         return None
     counts, concealed_counts = _kind_counts(codes, parsed)

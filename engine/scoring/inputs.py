@@ -15,12 +15,12 @@ import operator
 from collections.abc import Sequence
 
 from engine.core import tiles as T
-from engine.core.errors import InvalidHand, InvalidRequest
-from engine.core.hand import Hand, build_hand, hand_from_notation
+from engine.core.errors import EngineError, InvalidHand, InvalidRequest
+from engine.core.hand import Hand, build_hand, hand_from_notation, hand_of_parts, kept_meld
 from engine.core.memo import BoundedCache
-from engine.core.situation import SITUATION_FIELDS, Situation, situation_of
+from engine.core.situation import SITUATION_DEFAULTS, SITUATION_FIELDS, Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
-from engine.scoring.plain_request import PlainRequest, plain_request
+from engine.scoring.plain_request import PLANS_LIMIT, PlainRequest, Shape, plain_request, shape_of
 from engine.scoring.prepared import Prepared
 from ruledsl.typing_names import TYPE_CHECKING, cast
 
@@ -45,9 +45,62 @@ class RequestReader:
         # bounded and registered caches (``ruledsl.memo``), emptied when full and by ``clear_all``
         self.situations: BoundedCache[tuple, tuple[Situation, dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
         self.by_situation: BoundedCache[Situation, dict[tuple, str | None]] = BoundedCache(SITUATION_CACHE_LIMIT)
+        # a request's shape by its signature (``plain_request.shape_of``), and the situations met in each shape by
+        # the values of the situation's fields it holds
+        self.shapes: BoundedCache[tuple, Shape | None] = BoundedCache(PLANS_LIMIT)
+        self.shaped: BoundedCache[tuple, tuple[Situation, dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     def read(self, data: Any) -> Inputs:
-        """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
+        """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...).
+
+        A plain JSON object of a known shape, with nothing wrong or unusual in it, is read by ``read_shaped``;
+        anything else by ``read_checked``, which finds and names the mistake (both give the same inputs)."""
+        if type(data) is dict:
+            signature = (*data, *map(type, data.values()))
+            shape = self.shapes.get(signature, _UNKNOWN)
+            if shape is _UNKNOWN:
+                shape = self.shapes.put(signature, shape_of(data))
+            if shape is not None:
+                inputs = self.read_shaped(shape, data)
+                if inputs is not None:
+                    return inputs
+        return self.read_checked(data)
+
+    def read_shaped(self, shape: Shape, data: dict[str, Any]) -> Inputs | None:
+        """The inputs of a plain object of ``shape`` read field by field in one pass, or None when anything in it
+        needs ``read_checked`` (a value out of its range, notation not seen or not read before, an unusual hand).
+
+        The situation is kept per shape and the values of the situation's fields the object holds: equal values of
+        the same types make the same situation, so the ranges of those values are checked only when it is new."""
+        melds = data.get("melds")
+        parsed = []
+        if melds:
+            for item in melds:
+                if type(item) is not dict or len(item) != 2:
+                    return None
+                meld = kept_meld(item.get("type"), item.get("tiles"))
+                if meld is None:
+                    return None
+                parsed.append(meld)
+        key = (shape, shape.situation_values(data))
+        found = self.shaped.get(key)
+        if found is None:
+            if not shape.within_ranges(data):
+                return None
+            situation = _situation(shape, key[1])
+            found = self.shaped.put(key, (situation, self.checks.verdicts_for(situation)))
+        prepared = self.prepared
+        hand = hand_of_parts(data["hand"], data["win"], parsed, prepared.hand_codes, prepared.copies)
+        if hand is None:
+            return None
+        dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
+        try:
+            return hand, found[0], found[1], T.tile_codes(dora) if dora else (), T.tile_codes(ura) if ura else ()
+        except EngineError:  # bad notation: ``read_checked`` raises the same error
+            return None
+
+    def read_checked(self, data: Any) -> Inputs:
+        """A request's inputs, each field checked and every mistake named (``read``'s other way)."""
         # a ``PlainRequest`` holds a ``ScoreRequest``'s fields as plain attributes, and is read as one
         plain = plain_request(data)
         hand = None
@@ -104,6 +157,17 @@ class RequestReader:
             red_fives=prepared.red_fives,
             copies=prepared.copies,
         )
+
+
+_UNKNOWN: Any = object()
+
+
+def _situation(shape: Shape, values: Any) -> Situation:
+    """The situation of a plain object of ``shape`` whose situation's fields hold ``values`` (``situation_of``)."""
+    fields: dict[str, Any] = dict(SITUATION_DEFAULTS)
+    fields.update(zip(shape.situation_names, values if len(shape.situation_names) != 1 else (values,), strict=True))
+    fields["riichi"] = fields["riichi"] or fields["double_riichi"]
+    return Situation(*fields.values())  # the defaults' order is the fields' order: positional is the quicker call
 
 
 def _validated(data: Any) -> ScoreRequest:

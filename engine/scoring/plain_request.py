@@ -13,6 +13,7 @@ a field added to the contract cannot be forgotten here.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from engine.core.memo import BoundedCache
@@ -198,6 +199,54 @@ def checking_reader(fields: Fields) -> Callable[[Any], bool]:
 
 
 _READ_REQUEST = reader(REQUEST_FIELDS)
+_REQUEST_LISTS = {name: reader(item, fill=False) for name, item in REQUEST_FIELDS.lists.items()}
+
+
+class Shape:
+    """What a plain request of one signature needs read and checked beyond its keys and types: the situation's
+    fields it holds (their names, and a getter of their values in that order) and the ranges of its winds and
+    counters (``_plan``'s choices and bounds: the plain reader's decisions)."""
+
+    __slots__ = ("situation_names", "situation_values", "choices", "bounded")
+
+    def __init__(self, situation_names: tuple[str, ...], choices: tuple[Any, ...], bounded: tuple[Any, ...]) -> None:
+        self.situation_names = situation_names
+        # one value for one name (``itemgetter``'s way), a tuple for several, () for none
+        self.situation_values: Callable[[Any], Any] = operator.itemgetter(*situation_names) if situation_names else _NONE
+        self.choices = choices
+        self.bounded = bounded
+
+    def within_ranges(self, data: dict[str, Any]) -> bool:
+        """Whether the object's winds and counters lie within their fields' choices and bounds."""
+        for key, allowed in self.choices:
+            if data[key] not in allowed:
+                return False
+        for key, low, high in self.bounded:
+            value = data[key]
+            if (low is not None and value < low) or (high is not None and value > high):
+                return False
+        return True
+
+
+def _none(data: Any) -> tuple[()]:
+    return ()
+
+
+_NONE = _none
+
+
+def shape_of(data: dict[str, Any]) -> Shape | None:
+    """The ``Shape`` of a JSON object's signature (its keys and its values' exact types, in order), or None when no
+    object of that signature is plain (as ``plain_request`` decides), or when it names a liable seat or a discarder
+    (such a request is read by the contract's model: ``engine.scoring.liability``). Melds are not checked by the
+    shape: each must be a meld ``build_hand`` kept (``engine.core.hand.kept_meld``)."""
+    if not data.keys() >= REQUEST_FIELDS.required or "liable" in data or "from" in data:
+        return None
+    plan = _plan(REQUEST_FIELDS, _REQUEST_LISTS, data)
+    if plan is _NEVER:
+        return None
+    choices, bounded, _lists = plan
+    return Shape(tuple(key for key in data if key in SITUATION_DEFAULTS), choices, bounded)
 
 
 def plain_request(data: Any) -> PlainRequest | None:

@@ -123,3 +123,34 @@ def test_generated_answers_encode_as_whole(values: list[Any], yaku: list[Any], f
     answer["yaku"], answer["fu_items"], answer["payments"] = yaku, fu_items, {"non_dealer": values[12]}
     assert answers.encode(answer) == _whole(answer)
     assert answers.encode(answer) == _whole(answer)
+
+
+# ---- reading a request line: ``answers.loads`` is ``json.loads`` ------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _outcome(read: Any, text: str) -> Any:
+    try:
+        return ("value", read(text))
+    except (ValueError, RecursionError) as exc:
+        return ("error", type(exc).__name__, str(exc))
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=_JSON, cut=st.integers(0, 60), extra=st.sampled_from(["", " ", "x", "}", "\n", "\ufeff", "{", "NaN", ",1"]), front=st.booleans())
+def test_a_request_line_reads_as_json_loads_reads_it(value: Any, cut: int, extra: str, front: bool) -> None:
+    text = json.dumps(value, ensure_ascii=cut % 2 == 0)
+    for candidate in (text, text + extra, text[:cut], (extra + text) if front else text[cut:], "{" + text[1:]):
+        assert _outcome(answers.loads, candidate) == _outcome(json.loads, candidate), candidate
+
+
+def test_request_lines_of_every_kind_read_as_json_loads_reads_them() -> None:
+    lines = [json.dumps(request) for request in random_requests(20261203, 200)]
+    lines += ["{}", "{ }", '{"a": NaN}', '{"a": 1}  ', "{" * 5000 + "}" * 5000, '{"a": "\\ud800"}', "[1]", "", "{"]
+    for line in lines:
+        assert _outcome(answers.loads, line) == _outcome(json.loads, line), line[:80]

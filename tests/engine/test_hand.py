@@ -336,3 +336,16 @@ def test_a_request_hand_read_directly_is_the_hand_build_hand_makes(kinds):
                 assert built is not None and quick == built
                 assert quick.__dict__ == built.__dict__  # counts, is_closed, call_shape known alike
     assert direct > 300
+
+
+def test_concealed_tiles_sort_by_kind_with_a_red_five_before_its_plain_fives():
+    """A hand's concealed tiles are sorted by kind, a red five before the plain fives of its kind, whether or not the
+    hand holds a red five (without one, the codes are sorted as they are)."""
+    from engine.core.hand import _assembled
+    from engine.core.tiles import is_red, kind_of
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        codes = [rng.randrange(37) for _ in range(rng.randrange(15))]
+        hand = _assembled(codes, [], 0, ())
+        assert list(hand.concealed) == sorted(codes, key=lambda code: (kind_of(code), 0 if is_red(code) else 1))
