@@ -327,6 +327,7 @@ def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found
 
 # What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).
 _RELATIVE_SPLITS = Memo(_relative_splits, _CACHE_SIZE)
+RELATIVE_SPLITS = _RELATIVE_SPLITS  # for the scorer's per-suit parts (``engine.scoring.facts``)
 _HONOUR_SPLITS = Memo(honour_split, _CACHE_SIZE)  # the honours' 7 counts -> ``honour_split``
 # Per suit (by its first kind), its 9 counts -> ``suit_splits``.
 _SUITS = tuple((start, Memo(partial(suit_splits, start), _CACHE_SIZE)) for start in (0, 9, 18))

@@ -19,6 +19,7 @@ from engine.core import tiles as T
 from engine.core.decompose import (
     CANNOT_SPLIT,
     NO_TILES,
+    RELATIVE_SPLITS,
     SEVEN_PAIRS,
     STANDARD,
     TANKI,
@@ -27,7 +28,6 @@ from engine.core.decompose import (
     is_thirteen_orphans,
     placements_of,
     read_counts,
-    suit_splits,
 )
 from engine.core.decompose import PAIR as D_PAIR
 from engine.core.decompose import SEQ as D_SEQ
@@ -596,13 +596,23 @@ def _part(groups: tuple[tuple[int, int], ...], with_pair: bool) -> tuple:
 
 
 def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
-    found = suit_splits(start, tuple(vec))  # decompose's own memos are keyed by tuples
-    if found is NO_TILES or found is CANNOT_SPLIT:
-        return found
-    with_pair, splits = found
+    """``suit_splits`` of one suit as a part: only a suit that splits one way is moved to its own kinds (most new
+    hands bring suits not met before, so this runs on most first passes)."""
+    total = sum(vec)
+    if not total:
+        return NO_TILES
+    rest = total % 3
+    if rest == 1:
+        return CANNOT_SPLIT
+    splits = RELATIVE_SPLITS[tuple(vec)]  # decompose's own memos are keyed by tuples
+    if not splits:
+        return CANNOT_SPLIT
     if len(splits) > 1:
         return _SEVERAL_WAYS
-    return with_pair, _part(splits[0], bool(with_pair))
+    groups = splits[0]
+    if start:
+        groups = tuple([(shape, start + i) for shape, i in groups])
+    return (1 if rest == 2 else 0), _part(groups, rest == 2)
 
 
 def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
