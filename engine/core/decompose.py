@@ -119,7 +119,65 @@ def suit_splits(base: int, vec: tuple[int, ...]) -> Any:
 
 def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
     """``suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
-    suit whose count leaves two over holds the pair."""
+    suit whose count leaves two over holds the pair.
+
+    Every new hand of a stream brings suits not met before, so this runs on most first passes: the tiles of the
+    lowest kind left can only go to one triplet of that kind and to runs starting there, so the split is forced
+    but where that kind has three or four tiles and runs could take them all. Only the kinds that can hold the
+    pair are tried as the pair: a run's kinds and a triplet's add up to a multiple of 3, so the pair's kind ``p``
+    satisfies ``2 * p == sum(k * count[k]) (mod 3)``. ``reference_relative_splits`` tries every way, and the
+    tests hold the two equal on every suit of up to 14 tiles."""
+    total = sum(vec)
+    if total % 3 == 0:
+        found: list[Groups] = []
+        _sets(list(vec), 0, (), (), (), found)
+    else:
+        weight = vec[1] + 2 * vec[2] + 4 * vec[4] + 5 * vec[5] + 7 * vec[7] + 8 * vec[8]  # sum(k * count) mod 3
+        found = []
+        for p in range((2 * weight) % 3, 9, 3):
+            if vec[p] >= 2:
+                rest = list(vec)
+                rest[p] -= 2
+                _sets(rest, 0, (), (), ((PAIR, p),), found)
+    if len(found) > 1:
+        return tuple(sorted(set(found)))
+    return tuple(found)
+
+
+def _sets(counts: list[int], i: int, runs: tuple[Group, ...], trips: tuple[Group, ...], pair: Groups, found: list[Groups]) -> None:
+    """Split ``counts`` from kind ``i`` on into runs and triplets, adding each split (after ``runs``, ``trips`` and
+    ``pair`` taken before) to ``found`` as the sorted groups ``_walk`` would give: runs, then triplets, then the
+    pair, each by kind. Recurses only where the lowest kind left could go either way."""
+    while i < 7:
+        here = counts[i]
+        if here:
+            if here >= 3 and counts[i + 1] >= here and counts[i + 2] >= here:  # all of them as runs, or one triplet
+                other = list(counts)
+                other[i + 1] -= here
+                other[i + 2] -= here
+                _sets(other, i + 1, runs + ((SEQ, i),) * here, trips, pair, found)
+            take = here - 3 if here >= 3 else here
+            if take:
+                if counts[i + 1] < take or counts[i + 2] < take:
+                    return
+                counts[i + 1] -= take
+                counts[i + 2] -= take
+                runs += ((SEQ, i),) * take
+            if here >= 3:
+                trips += ((TRIP, i),)
+        i += 1
+    for i in (7, 8):
+        here = counts[i]
+        if here:
+            if here != 3:
+                return
+            trips += ((TRIP, i),)
+    found.append(runs + trips + pair)
+
+
+def reference_relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
+    """``_relative_splits`` by trying every group at every kind (``_walk``): the plain computation the tests hold
+    the fast one equal to."""
     found: set[Groups] = set()
     _walk(list(vec), 0, sum(vec) % 3 == 2, [], found)
     return tuple(sorted(found))
@@ -269,6 +327,7 @@ def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found
 
 # What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).
 _RELATIVE_SPLITS = Memo(_relative_splits, _CACHE_SIZE)
+RELATIVE_SPLITS = _RELATIVE_SPLITS  # for the scorer's per-suit parts (``engine.scoring.facts``)
 _HONOUR_SPLITS = Memo(honour_split, _CACHE_SIZE)  # the honours' 7 counts -> ``honour_split``
 # Per suit (by its first kind), its 9 counts -> ``suit_splits``.
 _SUITS = tuple((start, Memo(partial(suit_splits, start), _CACHE_SIZE)) for start in (0, 9, 18))

@@ -19,6 +19,7 @@ from engine.core import tiles as T
 from engine.core.decompose import (
     CANNOT_SPLIT,
     NO_TILES,
+    RELATIVE_SPLITS,
     SEVEN_PAIRS,
     STANDARD,
     TANKI,
@@ -27,7 +28,6 @@ from engine.core.decompose import (
     is_thirteen_orphans,
     placements_of,
     read_counts,
-    suit_splits,
 )
 from engine.core.decompose import PAIR as D_PAIR
 from engine.core.decompose import SEQ as D_SEQ
@@ -308,23 +308,23 @@ def _tile_facts(f: HandFacts) -> None:
 def _hits(indicators: tuple[int, ...], f: HandFacts) -> int:
     if not indicators:
         return 0
-    return sum(map(f["tiles"].count, map(_successor_codes(f.successors).__getitem__, indicators)))
+    return sum(map(f["tiles"].count, map(successor_codes(f.successors).__getitem__, indicators)))
 
 
-def _successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
-    """The dora each indicator code points at (-1: none), per successor table, so counting hits is C-level."""
-    known = _SUCCESSOR_CODES.get(id(successors))
-    if known is None or known[0] is not successors:
+def successor_codes(successors: dict[int, int]) -> tuple[int, ...]:
+    """The dora each indicator code points at (-1: none), per successor table, so counting hits is C-level; kept
+    per table by its contents (a few distinct ones: one per set of ``dora_cycles`` in use)."""
+    key = tuple(sorted(successors.items()))
+    known = _SUCCESSOR_CODES.get(key)
+    if known is None:
         if len(_SUCCESSOR_CODES) >= 64:
             _SUCCESSOR_CODES.clear()
-        known = (successors, tuple(successors.get(kind, -1) for kind in T.KIND_OF))
-        _SUCCESSOR_CODES[id(successors)] = known
-    return known[1]
+        known = _SUCCESSOR_CODES[key] = tuple(successors.get(kind, -1) for kind in T.KIND_OF)
+    return known
 
 
-# id -> (table, per code), one per scorer; keyed by ``id`` because a dict has no weak references, and each entry
-# holds its table so that the id is never reused while the entry lives
-_SUCCESSOR_CODES: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}
+# the successor table's (kind, successor) pairs, sorted -> the successor of each code
+_SUCCESSOR_CODES: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
 register("engine.scoring.facts.successor_codes", _SUCCESSOR_CODES.clear, _SUCCESSOR_CODES.__len__, 64)
 
 
@@ -596,13 +596,23 @@ def _part(groups: tuple[tuple[int, int], ...], with_pair: bool) -> tuple:
 
 
 def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
-    found = suit_splits(start, tuple(vec))  # decompose's own memos are keyed by tuples
-    if found is NO_TILES or found is CANNOT_SPLIT:
-        return found
-    with_pair, splits = found
+    """``suit_splits`` of one suit as a part: only a suit that splits one way is moved to its own kinds (most new
+    hands bring suits not met before, so this runs on most first passes)."""
+    total = sum(vec)
+    if not total:
+        return NO_TILES
+    rest = total % 3
+    if rest == 1:
+        return CANNOT_SPLIT
+    splits = RELATIVE_SPLITS[tuple(vec)]  # decompose's own memos are keyed by tuples
+    if not splits:
+        return CANNOT_SPLIT
     if len(splits) > 1:
         return _SEVERAL_WAYS
-    return with_pair, _part(splits[0], bool(with_pair))
+    groups = splits[0]
+    if start:
+        groups = tuple([(shape, start + i) for shape, i in groups])
+    return (1 if rest == 2 else 0), _part(groups, rest == 2)
 
 
 def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
@@ -671,10 +681,60 @@ AHEAD_HAND: dict[str, Callable[[HandFacts], None]] = {
 AHEAD_READING: dict[str, Callable[[Env], None]] = {SEQUENCE_STARTS: _set_kinds, TRIPLET_KINDS: _set_kinds}
 
 
-def plan_ahead(names: frozenset[str], table: dict[str, Callable[[Any], None]]) -> tuple[Callable[[Any], None], ...]:
-    """The providers of ``table`` that compute any of ``names``, once each, in the table's order."""
+def plan_ahead(names: frozenset[str], table: dict[str, Callable[[Any], None]], successors: dict[int, int] | None = None) -> tuple[Callable[[Any], None], ...]:
+    """The providers of ``table`` that compute any of ``names``, once each, in the table's order; with the
+    rulebook's ``successors``, a plan of the tile, dora and ura facts together is one provider (``HandTable``)."""
     plan: list[Callable[[Any], None]] = []
     for name, compute in table.items():
         if name in names and compute not in plan:
             plan.append(compute)
+    if successors is not None and _tile_facts in plan:
+        table_of = HandTable(successor_codes(successors), _dora_facts in plan, _ura_facts in plan)
+        plan = [table_of] + [compute for compute in plan if compute not in (_tile_facts, _dora_facts, _ura_facts)]
     return tuple(plan)
+
+
+class HandTable:
+    """The tile facts of a hand (``tiles``, ``honors``, ``number_suits``, ``red_fives``) and, when the rulebook
+    reads them, its dora and ura hits, written in one pass: what ``_tile_facts``, ``_dora_facts`` and
+    ``_ura_facts`` write, without their nine calls per hand (``tests/engine/test_reading_facts.py`` holds the
+    two equal). A value, equal to another of the same codes and choices, so that two rulebooks prepared alike
+    have equal plans."""
+
+    __slots__ = ("codes", "dora", "ura")
+
+    def __init__(self, codes: tuple[int, ...], dora: bool, ura: bool) -> None:
+        self.codes = codes  # ``successor_codes`` of the rulebook's successor table
+        self.dora = dora
+        self.ura = ura
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is HandTable and (self.codes, self.dora, self.ura) == (other.codes, other.dora, other.ura)
+
+    def __hash__(self) -> int:
+        return hash((self.codes, self.dora, self.ura))
+
+    def __repr__(self) -> str:
+        return f"HandTable(dora={self.dora}, ura={self.ura})"
+
+    def __call__(self, f: HandFacts) -> None:
+        hand = f.hand
+        codes = bytes(hand.concealed)
+        for m in hand.melds:
+            codes += bytes(m.tiles)
+        kinds = codes.translate(_KIND_TABLE)
+        suits = set(kinds.translate(_SUIT_TABLE))
+        suits.discard(3)
+        tiles = tuple(kinds)
+        f["tiles"] = tiles
+        f["honors"] = len(kinds) - len(kinds.translate(None, _HONOR_KINDS))
+        f["number_suits"] = len(suits)
+        f["red_fives"] = len(codes) - len(codes.translate(None, _RED_CODES))
+        if self.dora:
+            dora = f.dora
+            f["dora_hits"] = sum(map(tiles.count, map(self.codes.__getitem__, dora))) if dora else 0
+            f["kita_dora_hits"] = _kita_dora(f, dora) if f.situation.kita else 0
+        if self.ura:
+            ura = f.ura
+            f["ura_hits"] = sum(map(tiles.count, map(self.codes.__getitem__, ura))) if ura else 0
+            f["kita_ura_hits"] = _kita_dora(f, ura) if f.situation.kita else 0

@@ -391,12 +391,13 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
     payment_rules = _fast_all(rulebook.of("payment"), evaluator, before)
     made = (yakuman_rules, yaku_rules, standalone_rules, bonus_rules, fu_rules, fixed_fu_rules, limit_rules, payment_rules)
     mentioned = _mentioned(rulebook, made)
+    successors = successor_table(setting("scoring", "dora_cycles"))
     return Prepared(
         rulebook=rulebook,
         allowed_kinds=frozenset(T.kind_of(k) for k in kinds),
         red_fives=frozenset(setting("table", "red_fives")),
         copies=int(setting("table", "copies")),
-        successors=successor_table(setting("scoring", "dora_cycles")),
+        successors=successors,
         players=int(setting("table", "players")),
         fu_rounding=int(setting("scoring", "fu_rounding")),
         stacking=str(setting("scoring", "yakuman_stacking")),
@@ -418,7 +419,7 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
         payment_rules=payment_rules,
         limit_reads=None if reference else _settle_reads(limit_rules, LIMIT_INPUTS),
         payment_reads=None if reference else _settle_reads(payment_rules, PAYMENT_INPUTS),
-        hand_ahead=plan_ahead(mentioned, AHEAD_HAND),
+        hand_ahead=plan_ahead(mentioned, AHEAD_HAND, successors),
         reading_ahead=plan_ahead(mentioned, AHEAD_READING),
         reference=reference,
     )

@@ -203,3 +203,20 @@ def test_group_text_of_a_reading_round_trips():
     (reading,) = standard_readings(counts("123m456m789m111z55p"))
     rebuilt = [kind for group in reading for kind in group_kinds(group)]
     assert format_tiles(rebuilt) == "123456789m55p111z"
+
+
+def test_every_suit_of_up_to_fourteen_tiles_splits_as_every_way_tried_splits_it():
+    """The forced split (one triplet or runs at the lowest kind left, the pair only where its kind can be) lists
+    exactly the splits that trying every group at every kind finds, in the same order, for every suit a hand can
+    hold: up to four of each kind and fourteen tiles in all."""
+    from itertools import product
+
+    from engine.core.decompose import _relative_splits, reference_relative_splits
+
+    checked = 0
+    for vec in product(range(5), repeat=9):
+        total = sum(vec)
+        if total <= 14 and total % 3 != 1:
+            assert _relative_splits(vec) == reference_relative_splits(vec), vec
+            checked += 1
+    assert checked == 273_005

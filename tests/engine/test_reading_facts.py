@@ -106,3 +106,46 @@ def test_wait_count_kept_per_held_counts_is_the_count_of_completing_kinds(comple
     key = bytes(counts) + b"\x01"  # held without melds
     assert F._count_waits(key) == expected
     assert F.WAIT_COUNTS[key] == expected == F.WAIT_COUNTS[key]
+
+
+def test_the_hand_table_in_one_pass_writes_what_its_three_providers_write():
+    """``HandTable`` (the tile facts, dora and ura hits of a hand together, planned per rulebook) writes the very
+    facts ``_tile_facts``, ``_dora_facts`` and ``_ura_facts`` write, in the same order, under every bundled
+    rulebook (their dora cycles and tile sets), with and without indicators, red fives, melds and North tiles."""
+    import random
+
+    from engine.core import tiles as T
+    from engine.core.errors import EngineError
+    from engine.core.situation import Situation
+    from engine.scoring.library import scorer
+    from engine.scoring.score import plain_request, situation_of
+    from ruledsl.resolve import bundled_names
+    from tests.peer_oracle import random_requests
+
+    requests = random_requests(11, 300)
+    rng = random.Random(5)
+    planned = 0
+    for name in bundled_names():
+        s = scorer(name)
+        prepared = s.prepared
+        if not any(isinstance(p, F.HandTable) for p in prepared.hand_ahead):
+            continue
+        planned += 1
+        plain = (F._tile_facts, F._dora_facts, F._ura_facts)
+        for request in requests:
+            q = plain_request(request)
+            try:
+                hand = s.build_hand(q)
+            except EngineError:
+                continue
+            situation = situation_of(q)
+            if prepared.kita_allowed and rng.random() < 0.5:
+                situation = Situation(**{**{f: getattr(situation, f) for f in situation.__slots__}, "kita": rng.randint(1, 3)})
+            dora = T.tile_codes(q.dora_indicators) if q.dora_indicators else ()
+            ura = T.tile_codes(q.ura_indicators) if q.ura_indicators else ()
+            args = (hand, situation, dora, ura, prepared.successors, prepared.players)
+            fast = F.HandFacts(*args, None, prepared.hand_ahead)
+            full = F.HandFacts(*args, None, plain)
+            assert list(fast.items()) == [item for item in full.items() if item[0] in fast], (name, request)
+            assert set(full) - set(fast) <= {"dora_hits", "kita_dora_hits", "ura_hits", "kita_ura_hits"}
+    assert planned >= 2
