@@ -66,6 +66,11 @@ def byte_compile() -> None:
     """Write our modules' bytecode, as ``pip install`` does (the peer was installed so): an editable checkout would
     otherwise compile a changed module at its first start and time the compiler."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks"], cwd=ROOT, check=True)
+    # the fingerprint stamps beside that bytecode (``ruledsl.package_files``), which a first run writes unless
+    # bytecode is not written (PYTHONDONTWRITEBYTECODE, set on some machines)
+    stamps = "from ruledsl import compiled_cache, parsed_cache; parsed_cache.fingerprint(); compiled_cache.fingerprint()"
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-c", stamps], cwd=ROOT, check=True, env=env)
 
 
 def commands() -> dict[str, tuple[list[str], bytes | None]]:

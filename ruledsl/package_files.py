@@ -9,13 +9,16 @@ code that made them is the code installed: each records a ``fingerprint`` of its
 sources (300 kB) took a one-hand command 7 M instructions, a twentieth of its own work, at every start; so the
 digest is kept beside the bytecode (``__pycache__``) with the size and modification time of every source, and
 computed again only when one of them differs: the interpreter trusts its bytecode on the same evidence, and
-whoever may write the stamp may write that bytecode too.
+whoever may write the stamp may write that bytecode too. The stamp follows the interpreter's own settings for
+bytecode: it goes under ``sys.pycache_prefix`` when one is set, and is not written when bytecode is not
+(``python -B``, ``PYTHONDONTWRITEBYTECODE``), a stamp already there still being read.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 
 from ruledsl.typing_names import TYPE_CHECKING
@@ -161,7 +164,8 @@ def fingerprint(sources: tuple[str, ...]) -> str:
             if type(kept) is str:
                 return kept
     made = digest(sources)
-    if stats is not None and all(time.time_ns() - mtime > RECENT_NS for _size, mtime in stats):
+    settled = stats is not None and all(time.time_ns() - mtime > RECENT_NS for _size, mtime in stats)
+    if settled and stats is not None and not sys.dont_write_bytecode:
         _write_stamp(path, {"format": STAMP_FORMAT, "sources": list(sources), "stats": stats, "digest": made})
     return made
 
@@ -179,9 +183,14 @@ def _stats(sources: tuple[str, ...]) -> list[list[int]] | None:
 
 
 def _stamp_path(sources: tuple[str, ...]) -> str:
-    """One stamp per list of sources (the parsed and the compiled rulebooks depend on different ones)."""
+    """One stamp per list of sources (the parsed and the compiled rulebooks depend on different ones), in the
+    folder where this interpreter writes the bytecode of ``ruledsl``."""
     key = BLAKE2B("\0".join(sources).encode()).hexdigest()[:16]
-    return os.path.join(RULEDSL, "__pycache__", f"fingerprint-{key}.json")
+    if sys.pycache_prefix:
+        folder = os.path.join(sys.pycache_prefix, os.path.splitdrive(RULEDSL)[1].lstrip(os.sep))
+    else:
+        folder = os.path.join(RULEDSL, "__pycache__")
+    return os.path.join(folder, f"fingerprint-{key}.json")
 
 
 def _read_stamp(path: str) -> dict[str, Any] | None:

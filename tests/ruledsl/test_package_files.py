@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         (tmp_path / name).write_bytes(text.encode())
         os.utime(tmp_path / name, ns=(OLD, OLD))
     monkeypatch.setattr(package_files, "RULEDSL", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(sys, "pycache_prefix", None)
     return tmp_path
 
 
@@ -112,6 +115,32 @@ def test_a_folder_that_cannot_be_written_still_gives_the_digest(sources: Path, m
     (sources / "__pycache__").write_text("a file where the folder would be")
     assert package_files.fingerprint(SOURCES) == package_files.digest(SOURCES)
     assert list(sources.glob("__pycache__*")) == [sources / "__pycache__"]
+
+
+def test_no_stamp_is_written_where_bytecode_is_not(
+    sources: Path, monkeypatch: pytest.MonkeyPatch, hashed: list[tuple[str, ...]]
+) -> None:
+    """``python -B`` and ``PYTHONDONTWRITEBYTECODE`` ask for no files beside the sources: each start hashes them,
+    and a stamp written earlier is still read."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    right = package_files.fingerprint(SOURCES)
+    assert right == package_files.digest(SOURCES) and not (sources / "__pycache__").exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    package_files.fingerprint(SOURCES)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    hashed.clear()
+    assert package_files.fingerprint(SOURCES) == right and hashed == []
+
+
+def test_the_stamp_follows_the_pycache_prefix(
+    sources: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prefix = tmp_path_factory.mktemp("prefix")
+    monkeypatch.setattr(sys, "pycache_prefix", str(prefix))
+    package_files.fingerprint(SOURCES)
+    assert not (sources / "__pycache__").exists()
+    (found,) = prefix.rglob("fingerprint-*.json")
+    assert found.parent == prefix / str(sources).lstrip(os.sep)
 
 
 def test_a_missing_source_raises_as_hashing_it_would(sources: Path) -> None:
