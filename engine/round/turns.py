@@ -1,7 +1,8 @@
 """A seat's turn: the deal, the draws, the discard and the other own-turn moves that are not riichi or a kan.
 
 Functions over the ``RoundState`` (the record holds the state; this module is behaviour only): ``deal`` and ``draw``
-put tiles in hands and open a turn (``begin_turn``, the one place that sets every field of a turn), the
+put tiles in hands and open a turn (``begin_turn`` sets every field of a turn; ``live_draw``, the draw of nearly
+every turn, writes the same fields in place, held equal to it by ``tests/round/test_seat_shortcuts.py``), the
 ``own_*`` functions play own-turn moves, and ``reveal``, ``release_on_call`` and ``break_first_turn`` are the
 small state changes these moves share with calls and kans.
 """

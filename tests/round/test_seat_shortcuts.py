@@ -9,6 +9,8 @@
 - ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
   when it would list none.
 - The listing does not ask ``reach_bar`` of a seat that called a tile (``made_calls``): it would refuse.
+- A live draw (``turns.live_draw``, which opens the turn in place) leaves every field of the turn as
+  ``turns.begin_turn`` sets it: asking ``begin_turn`` again changes nothing but the tsumo offer it clears.
 
 Checked at every own turn and every discard of self-played games under rulebooks with and without red fives,
 kita, open riichi and abortive draws, with random players and with players that favour riichi, calls and kans.
@@ -28,7 +30,7 @@ from engine.game import Game
 from engine.round import Round, legal, turns
 from engine.round.actions import Action
 from engine.round.rules import round_rules
-from engine.round.state import waits_of
+from engine.round.state import RoundState, waits_of
 from engine.scoring import library
 from engine.scoring.library import rulebook
 
@@ -117,3 +119,26 @@ def test_the_own_turn_listing_agrees_with_the_full_checks(name: str, monkeypatch
     monkeypatch.setattr(legal, "own_turn", own_turn)
     _games(name)
     assert len(checked) > 1000
+
+
+@pytest.mark.parametrize("name", RULEBOOKS)
+def test_a_live_draw_opens_the_turn_as_begin_turn_does(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``live_draw`` writes ``begin_turn``'s fields itself: a field added to the one and not to the other shows here."""
+    drawn: list[int] = []
+    original = turns.live_draw
+
+    def fields(rnd: Round) -> dict[str, Any]:
+        return {name: getattr(rnd, name, None) for name in RoundState.__slots__}
+
+    def live_draw(rnd: Round, seat: int) -> None:
+        original(rnd, seat)
+        before = fields(rnd)
+        offer = rnd.tsumo_result
+        turns.begin_turn(rnd, seat, rnd.drawn)
+        rnd.tsumo_result = offer
+        assert fields(rnd) == before
+        drawn.append(seat)
+
+    monkeypatch.setattr(turns, "live_draw", live_draw)
+    _games(name)
+    assert len(drawn) > 1000
