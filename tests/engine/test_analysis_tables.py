@@ -12,6 +12,7 @@ import pytest
 from engine.core import analysis, analysis_tables
 from engine.core.analysis import _exact_suit_table, _four_copies_table, _runs_table, shanten
 from engine.core.analysis_tables import SUIT_LIMIT, exceptions, index_of
+from tests.shipped_file import ship
 
 
 def test_the_shipped_file_is_current() -> None:
@@ -123,21 +124,6 @@ def test_merge_equals_the_nested_loops() -> None:
         assert analysis._merge.__wrapped__(a, b) == _merge_reference(a, b)
 
 
-class _Folder:
-    """What ``importlib.resources.files`` gives, holding one file's text (None: the file cannot be read)."""
-
-    def __init__(self, text: str | None) -> None:
-        self.text = text
-
-    def joinpath(self, _name: str) -> _Folder:
-        return self
-
-    def read_text(self, encoding: str = "utf-8") -> str:
-        if self.text is None:
-            raise OSError("no such file")
-        return self.text
-
-
 @pytest.mark.parametrize(
     "text",
     [None, "{not json", json.dumps({"format": -1, "suit_limit": SUIT_LIMIT}), json.dumps({"format": 1, "suit_limit": SUIT_LIMIT + 1})],
@@ -146,9 +132,7 @@ class _Folder:
 def test_an_unusable_file_is_no_table(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
     """A file that cannot be read, is not JSON, or was written for another layout or suit limit gives no table, so
     every four-copy suit is counted exactly (never read wrong)."""
-    from importlib import resources
-
-    monkeypatch.setattr(resources, "files", lambda _package: _Folder(text))
+    ship(monkeypatch, text)
     exceptions.cache_clear()
     try:
         assert exceptions() is None

@@ -14,6 +14,7 @@ import pytest
 from engine.core import analysis, suit_tables
 from engine.core.analysis import _computed_suit_table, _shanten_by_tables, shanten
 from engine.core.analysis_tables import SUIT_LIMIT, index_of
+from tests.shipped_file import ship
 
 
 def test_the_shipped_file_is_current() -> None:
@@ -52,21 +53,6 @@ def test_a_suit_outside_the_shipped_range_has_no_shipped_table() -> None:
     assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0)) is None  # the honours: seven kinds
 
 
-class _Folder:
-    """What ``importlib.resources.files`` gives, holding one file's text (None: the file cannot be read)."""
-
-    def __init__(self, text: str | None) -> None:
-        self.text = text
-
-    def joinpath(self, _name: str) -> _Folder:
-        return self
-
-    def read_text(self, encoding: str = "utf-8") -> str:
-        if self.text is None:
-            raise OSError("no such file")
-        return self.text
-
-
 def _shipped(**changes: object) -> str:
     data = json.loads(suit_tables.PATH.read_text(encoding="utf-8"))
     data.update(changes)
@@ -95,13 +81,11 @@ def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pyt
     """A file that cannot be read, is not JSON, was written for another layout or suit limit, or whose numbers
     and tables do not fit together gives no table, so every suit is counted (never read wrong): the same
     shanten counts."""
-    from importlib import resources
-
     rng = random.Random(8)
     hands = [tuple(_random_hand(rng, 13)) for _ in range(200)]
     analysis.clear_caches()
     expected = [shanten(held) for held in hands]
-    monkeypatch.setattr(resources, "files", lambda _package: _Folder(text))
+    ship(monkeypatch, text)
     suit_tables.tables.cache_clear()
     analysis.clear_caches()
     try:
