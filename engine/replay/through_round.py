@@ -494,11 +494,17 @@ class _Driver:
                 break
             if rnd.phase == "declare":
                 return True
-            for seat in sorted(waiting):  # ``_respond`` with no logged answer, without building its dict and set
-                if rnd.finished:
-                    break
-                if not self._move(pass_action(seat)):
-                    return False
+            # ``_respond`` with no logged answer: each seat's pass (always offered) in seat order, the window
+            # resolved once after the last, as ``apply`` of each would
+            try:
+                passes = rnd.pass_waiting()
+            except EngineError as exc:  # raised by the last pass, which resolves the window: the others were played
+                self.out.decisions += len(waiting) - 1
+                self.out.actions += len(waiting) - 1
+                last = pass_action(max(waiting))
+                return self._unplayed(last, True) if isinstance(exc, IllegalAction) else self._refused(last, exc)
+            self.out.decisions += passes
+            self.out.actions += passes
         return True
 
     def _wins(self, wins: list[Win]) -> bool:

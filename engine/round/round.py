@@ -84,7 +84,7 @@ class Round(RoundState):
         self.deposits = [0] * players
         wall = wall if wall is not None else Wall.shuffled(r, seed)
         self.wall = WallState(wall, r)
-        self.seats = [Seat() for _ in range(players)]
+        self.seats = [Seat.empty() for _ in range(players)]
         self.orders = calls.orders_of(players)
         self.release_on_draw = "draw" in r.temporary_release
         self.release_on_discard = "discard" in r.temporary_release
@@ -224,6 +224,22 @@ class Round(RoundState):
             turns.own_dahai(self, action)
             return
         _OWN_MOVES[action.type](self, action)
+
+    def pass_waiting(self) -> int:
+        """Every seat still asked about a tile given up passes, in seat order: what ``apply`` of each seat's pass
+        does, one pass after the other (a pass is offered to every seat asked, beside its other answers), with the
+        window resolved once when the last has answered. A replay plays these between a discard and the log's next
+        event (logs write no passes). Returns the passes played; none outside a response window."""
+        if self.finished or self.phase != "respond":
+            return 0
+        answers = self.answers
+        asked = sorted(seat for seat in self.pending if seat not in answers)
+        for seat in asked:
+            answers[seat] = legal.pass_action(seat)
+        self.own_cache = None
+        if len(answers) == len(self.pending):
+            calls.resolve(self)
+        return len(asked)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, every seat's discards, melds, riichi and kita, the indicators,

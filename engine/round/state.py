@@ -80,6 +80,28 @@ class Seat:
     # None when not kept: a call, a kan or a North (``add``, ``remove``) drops it
     rest_codes: list[int] | None = None
 
+    @classmethod
+    def empty(cls) -> Seat:
+        """``Seat()``, a seat before the deal, made with its fields set directly: four per hand dealt, where the
+        record's keyword ``__init__`` cost more than the deal itself. ``tests/round/test_round_state.py`` compares
+        the two field by field."""
+        seat = object.__new__(cls)
+        seat.hand = []
+        seat.counts = [0] * T.KINDS
+        seat.melds = []
+        seat.discards = []
+        seat.discard_kinds = set()
+        seat.discards_called = seat.made_calls = seat.riichi = seat.riichi_declared = seat.double_riichi = False
+        seat.open_riichi = seat.ippatsu = seat.furiten_temporary = seat.furiten_riichi = False
+        seat.draws = seat.kita = 0
+        seat.waits = _NO_WAITS
+        seat.shanten = 8
+        seat.calls = []
+        seat.drawn_floor = -1
+        seat.pon_kinds = []
+        seat.rested = seat.rest_codes = None
+        return seat
+
     def add(self, code: int) -> None:
         self.hand.append(code)
         self.counts[KIND_OF[code]] += 1

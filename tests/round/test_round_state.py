@@ -76,3 +76,16 @@ def test_round_init_gives_every_declared_field_its_first_value() -> None:
         node.attr for node in ast.walk(init) if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self"
     }
     assert assigned == DECLARED, f"declared but not set: {sorted(DECLARED - assigned)}; set but not declared: {sorted(assigned - DECLARED)}"
+
+
+def test_an_empty_seat_is_the_record_built_with_its_defaults() -> None:
+    """``Seat.empty`` (four per hand dealt) sets every field itself: each is the default ``Seat()`` gives, of the
+    same type, and no two seats share a mutable value."""
+    built, empty = Seat(), Seat.empty()
+    for name in Seat.__slots__:
+        assert getattr(empty, name) == getattr(built, name), name
+        assert type(getattr(empty, name)) is type(getattr(built, name)), name
+    assert empty == built
+    other = Seat.empty()
+    for name in ("hand", "counts", "melds", "discards", "discard_kinds", "calls", "pon_kinds"):
+        assert getattr(other, name) is not getattr(empty, name), name
