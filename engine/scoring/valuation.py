@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from itertools import compress, repeat
-from operator import call
+from operator import add, call
 
 from engine.core import tiles as T
 from engine.core.decompose import STANDARD
@@ -322,11 +322,14 @@ class Valuer:
                 fact, shares = tables.fu_per_element
                 elements = env[fact]
                 if elements:
+                    # most elements add nothing (their row is empty): the others' rows are added to the values
+                    # one by one, C-level, instead of summing a column of every element per item
                     try:
-                        rows = list(map(shares.__getitem__, elements))
+                        rows = list(filter(None, map(shares.__getitem__, elements)))
                     except TypeError:  # an element that cannot be a key: its shares, computed
-                        rows = list(map(shares.fn, elements))
-                    values = list(map(sum, zip(values, *rows, strict=True)))
+                        rows = list(filter(None, map(shares.fn, elements)))
+                    for row in rows:
+                        values = list(map(add, values, row))
             lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
             return self._fu_total(env, sum(values), lines, tables)
         lines = []
