@@ -288,7 +288,7 @@ _KIND_TABLE = _byte_table(T.KIND_OF)  # code -> kind, for ``bytes.translate``
 _SUIT_TABLE = _byte_table(tuple(k // 9 if k < 27 else 3 for k in range(T.KINDS)))  # kind -> 0 1 2 (m p s), 3
 _HONOR_KINDS = bytes(range(27, T.KINDS))
 _RED_CODES = bytes(range(T.RED_BASE, len(T.KIND_OF)))
-# 1 for an honour kind (a red five's code), 0 otherwise: counted by ``bytes.count`` after one plain ``translate``
+# 1 for an honour kind (for a red five's code), 0 otherwise: counted by ``bytes.count`` after one plain ``translate``
 # (a ``translate`` that deletes builds its table of deleted bytes at every call)
 _HONOR_FLAGS = bytes(1 if k >= 27 and k < T.KINDS else 0 for k in range(256))
 _RED_FLAGS = bytes(1 if T.RED_BASE <= c < len(T.KIND_OF) else 0 for c in range(256))
