@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
 # situations whose facts a valuer keeps (``Valuer._situated``): about 1.3 KiB each
-SITUATED_LIMIT = 1024
+SITUATED_LIMIT = 256
 
 class Tier(str):
     """A limit tier's name as the response reports it (``mangan``), carrying the limit item that reached it and
