@@ -288,6 +288,11 @@ _KIND_TABLE = _byte_table(T.KIND_OF)  # code -> kind, for ``bytes.translate``
 _SUIT_TABLE = _byte_table(tuple(k // 9 if k < 27 else 3 for k in range(T.KINDS)))  # kind -> 0 1 2 (m p s), 3
 _HONOR_KINDS = bytes(range(27, T.KINDS))
 _RED_CODES = bytes(range(T.RED_BASE, len(T.KIND_OF)))
+# 1 for an honour kind (for a red five's code), 0 otherwise: counted by ``bytes.count`` after one plain ``translate``
+# (a ``translate`` that deletes builds its table of deleted bytes at every call)
+_HONOR_FLAGS = bytes(1 if k >= 27 and k < T.KINDS else 0 for k in range(256))
+_RED_FLAGS = bytes(1 if T.RED_BASE <= c < len(T.KIND_OF) else 0 for c in range(256))
+_NO_KIND = 255  # a byte no kind has: an indicator that points at no dora counts nothing
 
 
 def _tile_facts(f: HandFacts) -> None:
@@ -701,12 +706,14 @@ class HandTable:
     two equal). A value, equal to another of the same codes and choices, so that two rulebooks prepared alike
     have equal plans."""
 
-    __slots__ = ("codes", "dora", "ura")
+    __slots__ = ("codes", "dora", "ura", "_kinds")
 
     def __init__(self, codes: tuple[int, ...], dora: bool, ura: bool) -> None:
         self.codes = codes  # ``successor_codes`` of the rulebook's successor table
         self.dora = dora
         self.ura = ura
+        # the same with no dora as a byte no kind has, so that hits are counted in the kinds' bytes
+        self._kinds = tuple(kind if 0 <= kind < _NO_KIND else _NO_KIND for kind in codes)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is HandTable and (self.codes, self.dora, self.ura) == (other.codes, other.dora, other.ura)
@@ -723,18 +730,16 @@ class HandTable:
         for m in hand.melds:
             codes += bytes(m.tiles)
         kinds = codes.translate(_KIND_TABLE)
-        suits = set(kinds.translate(_SUIT_TABLE))
-        suits.discard(3)
-        tiles = tuple(kinds)
-        f["tiles"] = tiles
-        f["honors"] = len(kinds) - len(kinds.translate(None, _HONOR_KINDS))
-        f["number_suits"] = len(suits)
-        f["red_fives"] = len(codes) - len(codes.translate(None, _RED_CODES))
+        suits = kinds.translate(_SUIT_TABLE)
+        f["tiles"] = tuple(kinds)
+        f["honors"] = kinds.translate(_HONOR_FLAGS).count(1)
+        f["number_suits"] = (0 in suits) + (1 in suits) + (2 in suits)
+        f["red_fives"] = codes.translate(_RED_FLAGS).count(1)
         if self.dora:
             dora = f.dora
-            f["dora_hits"] = sum(map(tiles.count, map(self.codes.__getitem__, dora))) if dora else 0
+            f["dora_hits"] = sum(map(kinds.count, map(self._kinds.__getitem__, dora))) if dora else 0
             f["kita_dora_hits"] = _kita_dora(f, dora) if f.situation.kita else 0
         if self.ura:
             ura = f.ura
-            f["ura_hits"] = sum(map(tiles.count, map(self.codes.__getitem__, ura))) if ura else 0
+            f["ura_hits"] = sum(map(kinds.count, map(self._kinds.__getitem__, ura))) if ura else 0
             f["kita_ura_hits"] = _kita_dora(f, ura) if f.situation.kita else 0

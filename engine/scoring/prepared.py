@@ -302,7 +302,9 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     answering 0, (fact, per-element memo of every item's share)), or the values unchanged and None.
 
     An element's shares form a row as long as the values, zero outside the summed items, so a reading's values
-    are the column sums of its elements' rows and the other items' values (``Valuer._fu``)."""
+    are the column sums of its elements' rows and the other items' values (``Valuer._fu``). An element whose
+    shares are all zero has the empty row, left out of the sum: fu values are ints (the checker's type), so
+    adding the other rows one by one gives the column sums."""
     fns, about = values
     found: dict[str, list[tuple[int, int, Callable[[Any], int]]]] = {}
     for position, rule in enumerate(rules):
@@ -321,7 +323,8 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
         row = [0] * width
         for position, coefficient, counts in summed:
             row[position] = coefficient * counts(element)
-        return tuple(row)
+        # a row of zeros (a sequence, a pair: most elements) is the empty tuple, which the sum skips
+        return tuple(row) if any(row) else ()
 
     placeholders = {position for position, _c, _f in summed}
     fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))

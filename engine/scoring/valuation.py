@@ -15,14 +15,23 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from itertools import compress, repeat
-from operator import call
+from operator import add, call
 
 from engine.core import tiles as T
 from engine.core.decompose import STANDARD
 from engine.core.errors import NotAWin, NoYaku
 from engine.core.hand import Hand
+from engine.core.memo import BoundedCache
 from engine.core.situation import Situation
-from engine.scoring.facts import READING_FACTS, Env, HandFacts, other_wait_kinds, put_reading, reading_key
+from engine.scoring.facts import (
+    READING_FACTS,
+    Env,
+    HandFacts,
+    other_wait_kinds,
+    put_reading,
+    reading_key,
+    situation_facts,
+)
 from engine.scoring.prepared import FastRule, Prepared, Tables, refine
 from ruledsl import arithmetic
 from ruledsl.arithmetic import RuleEvaluationError
@@ -33,6 +42,8 @@ if TYPE_CHECKING:
 
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
+# situations whose facts a valuer keeps (``Valuer._situated``): about 1.3 KiB each
+SITUATED_LIMIT = 256
 
 class Tier(str):
     """A limit tier's name as the response reports it (``mangan``), carrying the limit item that reached it and
@@ -97,6 +108,11 @@ class Valuer:
     def __init__(self, prepared: Prepared, pay: Callable[[dict[str, Any], int], tuple[dict[str, int], int]]) -> None:
         self.prepared = prepared
         self._pay = pay
+        # the situation's facts (``situation_facts``) by the situation object's id, beside the object itself (which
+        # keeps the id from being reused while the entry lives): a request reader hands the same object for every
+        # request of a situation met before, and a hand's table is then a copy of this one (one C-level clone of
+        # the dict) instead of twenty-five facts written one by one
+        self._situated: BoundedCache[int, tuple[Situation, dict[str, Any]]] = BoundedCache(SITUATED_LIMIT)
 
     def best_valuation(
         self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), known: dict[str, Any] | None = None
@@ -107,6 +123,13 @@ class Valuer:
         if not templates:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
         prepared = self.prepared
+        if known is None:
+            situated = self._situated.get(id(situation))
+            if situated is not None and situated[0] is situation:
+                known = situated[1]
+            else:
+                known = situation_facts(situation, prepared.players)
+                self._situated.put(id(situation), (situation, known))
         facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
         tables = prepared.tables(facts)
         best: Valuation | None = None
@@ -322,11 +345,14 @@ class Valuer:
                 fact, shares = tables.fu_per_element
                 elements = env[fact]
                 if elements:
+                    # most elements add nothing (their row is empty): the others' rows are added to the values
+                    # one by one, C-level, instead of summing a column of every element per item
                     try:
-                        rows = list(map(shares.__getitem__, elements))
+                        rows = list(filter(None, map(shares.__getitem__, elements)))
                     except TypeError:  # an element that cannot be a key: its shares, computed
-                        rows = list(map(shares.fn, elements))
-                    values = list(map(sum, zip(values, *rows, strict=True)))
+                        rows = list(filter(None, map(shares.fn, elements)))
+                    for row in rows:
+                        values = list(map(add, values, row))
             lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
             return self._fu_total(env, sum(values), lines, tables)
         lines = []

@@ -46,3 +46,39 @@ def test_situation_facts_are_the_facts_computed_afresh(situation, players):
     table = HandFacts(hand, situation, (), (), {}, players)
     assert {name: table[name] for name in expected} == expected
     assert list(situation_facts(situation, players)) == list(expected)  # the same order of facts too
+
+
+_RULEBOOKS = ("house", "tenhou_sanma", "wrc2025", "ema2016")
+_HANDS = (
+    ("123p456p789p123s99p", "1s", ()),
+    ("11m456p789p555s", "5s", (("pon", "777z"),)),
+    ("234p234p66p678s222z", "2z", ()),
+    ("111m999p111z22z333z", "3z", ()),
+)
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_SITUATIONS, min_size=1, max_size=4), st.sampled_from(_RULEBOOKS), st.data())
+def test_a_valuer_keeping_situation_facts_by_object_values_each_hand_as_its_facts_written_afresh(situations, name, data):
+    """``Valuer.best_valuation`` keeps a situation's facts by the object's id (``_situated``) and copies them into
+    each hand's table: the same valuation as with the facts computed afresh for that hand (``known`` given), for
+    situations met again as the same object, as an equal new object, and after the kept facts are emptied."""
+    from engine.core.errors import EngineError
+    from engine.scoring.library import scorer
+
+    s = scorer(name)
+    order = data.draw(st.lists(st.sampled_from(range(len(situations))), min_size=1, max_size=8), label="order")
+    concealed, win, melds = data.draw(st.sampled_from(_HANDS), label="hand")
+    hand = s.hand(concealed, win, list(melds))
+
+    def outcome(situation: Situation, known: dict | None) -> object:
+        try:
+            best = s.best_valuation(hand, situation, (), (), known)
+        except EngineError as exc:
+            return type(exc).__name__, str(exc)
+        return best.sort_key, best.limit, best.base, best.yaku, best.fu_items, best.payments
+
+    for step, index in enumerate(order):
+        situation = situations[index] if step % 3 else Situation(**{f: getattr(situations[index], f) for f in Situation.__slots__ if not f.startswith("_")})
+        if step == 5:
+            s.valuer._situated.clear()
+        assert outcome(situation, None) == outcome(situation, situation_facts(situation, s.prepared.players))
