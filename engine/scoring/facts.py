@@ -525,8 +525,19 @@ def _reading_facts(key: bytes) -> tuple[tuple, ...]:
     """
     counts, win, ron = key[: T.KINDS], key[T.KINDS], bool(key[T.KINDS + 1])
     entries = _one_way(counts, win, ron)
-    if entries is not None and counts.count(2) != 7 and not all(counts[27:]):  # no seven pairs, no orphans
-        return tuple(entries)
+    if entries is not None:
+        if counts.count(2) == 7:  # fourteen tiles in seven pairs: read as seven pairs too, after the standard reading
+            entries.append(_seven_pairs(counts, win))
+            return tuple(entries)
+        if not all(counts[27:]) or not is_thirteen_orphans(counts):
+            return tuple(entries)
+    return read_whole(counts, win, ron)
+
+
+def read_whole(counts: bytes | tuple[int, ...], win: int, ron: bool) -> tuple[tuple, ...]:
+    """``_reading_facts`` read off the whole hand (``read_counts``): the general path, for a hand with a suit that
+    splits several ways or the thirteen orphans; the parts' path gives the same readings in the same order
+    (``tests/engine/test_reading_facts.py``)."""
     entries = []
     for reading_shape, shapes in read_counts(tuple(counts)):  # uncached: this table is the cache
         if reading_shape == STANDARD:
@@ -539,6 +550,13 @@ def _reading_facts(key: bytes) -> tuple[tuple, ...]:
             numbers = tuple(g.number for g in pairs) if reading_shape == SEVEN_PAIRS else ()
             entries.append((reading_shape, (), -1, numbers, TANKI, win_group))
     return tuple(entries)
+
+
+def _seven_pairs(counts: bytes | tuple[int, ...], win: int) -> tuple:
+    """The seven pairs entry of fourteen tiles in seven pairs, as ``read_whole`` builds it (pairs by kind)."""
+    pairs = [concealed_group(D_PAIR, kind, False) for kind in range(T.KINDS) if counts[kind] == 2]
+    win_group = next((g.number for g in pairs if g.kind == win), -1)
+    return (SEVEN_PAIRS, (), -1, tuple(g.number for g in pairs), TANKI, win_group)
 
 
 def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple] | None:

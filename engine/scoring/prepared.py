@@ -166,16 +166,25 @@ class Prepared:
     reference: bool = False  # rules run as the reference nodes, through the plain paths: no shortcut, no cache
 
     def __post_init__(self) -> None:
+        # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries: result lines are
+        # built with it, so that a response takes them as they are
+        self.origins = origins = self.rulebook.clause_origins()
         # the hot loops walk plain tuples: the rules (for yaku with their han) and, beside them, their conditions;
         # ``Tables`` narrows them down per situation
         self.yakuman_whens = tuple(_condition(r) for r in self.yakuman_rules)
-        self.yaku_closed = _yaku_table(self.yaku_rules, closed=True)
-        self.yaku_open = _yaku_table(self.yaku_rules, closed=False)
-        self.standalone_tables = {id(r): (_yaku_table((r,), closed=True), _yaku_table((r,), closed=False)) for r in self.standalone_rules}
+        self.yaku_closed = _yaku_table(self.yaku_rules, True, origins)
+        self.yaku_open = _yaku_table(self.yaku_rules, False, origins)
+        self.standalone_tables = {id(r): (_yaku_table((r,), True, origins), _yaku_table((r,), False, origins)) for r in self.standalone_rules}
         self.bonus_table = _valued_table(self.bonus_rules, "han")
         self.fu_table = _valued_table(self.fu_rules, "fu")
-        self.bonus_values = None if self.reference else _values(self.bonus_rules, "han")
-        self.fu_values = None if self.reference else _values(self.fu_rules, "fu")
+        self.bonus_values = None if self.reference else _values(self.bonus_rules, "han", origins)
+        self.fu_values = None if self.reference else _values(self.fu_rules, "fu", origins)
+        # the result lines of bonus and fu items by (the item's place, its value), made once each: values are ints
+        # (the checker's type), and few of them occur per item
+        self.bonus_lines: Memo[tuple[int, int], dict[str, Any]] = Memo(partial(_value_line, _about(self.bonus_values), "han"), SETTLE_CACHE_LIMIT)
+        self.fu_lines: Memo[tuple[int, int], dict[str, Any]] = Memo(partial(_value_line, _about(self.fu_values), "fu"), SETTLE_CACHE_LIMIT)
+        self.bonus_positions = tuple(range(len(self.bonus_rules)))
+        self.fu_positions = tuple(range(len(self.fu_rules)))
         self.fu_per_element = None
         if self.fu_values is not None:
             self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
@@ -253,6 +262,8 @@ class Tables:
         self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_rules, decided)
         self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_rules, decided)
         self.fu_per_element = prepared.fu_per_element
+        # the lines kept ahead for ``Valuer._valuate``'s common path; None where an item has exceptions
+        self.kept = _kept_lines(self.yaku, self.bonus_values, self.fu_values)
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)
             for when, rule in prepared.fixed_fu_table
@@ -270,6 +281,20 @@ def _decide(test: tuple[Any, frozenset[str], bool], facts: dict[str, Any]) -> bo
     if not holds:
         return False
     return True if whole else None
+
+
+def _kept_lines(yaku: tuple[tuple, tuple], bonus: tuple[tuple, tuple] | None, fu: tuple[tuple, tuple] | None) -> tuple[Any, ...] | None:
+    """What ``Valuer._valuate``'s common path reads of one situation's tables: (each yaku entry's result line,
+    whether each excludes anything (None when none does), what each excludes, the yaku's conditions, the bonus
+    items' value functions, the fu items'); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
+    ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop."""
+    entries, whens = yaku
+    lines = tuple(entry[7] for entry in entries)
+    if None in lines or bonus is None or fu is None:
+        return None
+    excludes = tuple(entry[6] for entry in entries)
+    excluding = tuple(map(bool, excludes))
+    return lines, (excluding if any(excluding) else None), excludes, whens, bonus[0], fu[0]
 
 
 def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of: Callable[[Any], Any] = lambda entry: entry) -> tuple[tuple, tuple]:
@@ -340,29 +365,56 @@ def _valued_table(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[tuple[
     return tuple((r, r.name, r.title, r.clause, r.fields[value]) for r in rules), tuple(_condition(r) for r in rules)
 
 
-def _values(rules: tuple[FastRule, ...], value: str) -> tuple[tuple[Any, ...], tuple[tuple[str, str, str | None], ...]] | None:
+def _values(rules: tuple[FastRule, ...], value: str, origins: dict[tuple[str, str | None], Any]) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]] | None:
     """For rules that add a value (fu, bonus han) and have no exceptions: per rule one function giving its value,
-    0 when its condition fails, and beside them (id, title, clause); None when a rule has exceptions."""
+    0 when its condition fails, and beside them (id, title, clause, clause_from); None when a rule has exceptions."""
     if any(r.variants for r in rules):
         return None
     fns = tuple(r.fields[value] if r.always else _value_when(r.when, r.fields[value]) for r in rules)
-    return fns, tuple((r.name, r.title, r.clause) for r in rules)
+    return fns, tuple((r.name, r.title, r.clause, origin_of(origins, r.name, r.clause)) for r in rules)
+
+
+def _about(values: tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]] | None) -> tuple[tuple[Any, ...], ...]:
+    return () if values is None else values[1]
+
+
+def _value_line(about: tuple[tuple[Any, ...], ...], unit: str, key: tuple[int, int]) -> dict[str, Any]:
+    """The result line of the bonus (``unit`` han) or fu item at a place of ``about`` worth a value: the keys in
+    the response's order, as ``Valuer._bonus`` and ``Valuer._fu`` build them."""
+    position, value = key
+    name, title, clause, origin = about[position]
+    if unit == "han":
+        return {"id": name, "name": title, "han": value, "clause": clause, "clause_from": origin}
+    return {"id": name, "fu": value, "clause": clause, "clause_from": origin}
 
 
 def _value_when(when: Any, value: Any) -> Any:
     return lambda env: value(env) if when(env) else 0
 
 
-def _yaku_table(rules: tuple[FastRule, ...], closed: bool) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+def _yaku_table(rules: tuple[FastRule, ...], closed: bool, origins: dict[tuple[str, str | None], Any]) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
     """The yaku that can score in a closed (or open) hand, as (closed han, open han, rule, id, title, clause, what
-    it excludes) entries and, beside them, their conditions; those with no open value are left out of the open
-    table. What a matching yaku without exceptions reports is in its entry, read with no attribute lookup."""
+    it excludes, result line) entries and, beside them, their conditions; those with no open value are left out of
+    the open table. What a matching yaku without exceptions reports is in its entry, read with no attribute lookup,
+    and its whole line too (None for a yaku with exceptions or without a han in this state: built when it holds)."""
     table = []
     for rule in rules:
         closed_han, open_han = rule.fields["han"]
         if closed or open_han is not None:
-            table.append((closed_han, open_han, rule, rule.name, rule.title, rule.clause, rule.fields.get("excludes", ())))
+            han = closed_han if closed else open_han
+            line = None if rule.variants or han is None else result_line(rule.name, rule.title, han, rule.clause, origins)
+            table.append((closed_han, open_han, rule, rule.name, rule.title, rule.clause, rule.fields.get("excludes", ()), line))
     return tuple(table), tuple(_condition(entry[2]) for entry in table)
+
+
+def origin_of(origins: dict[tuple[str, str | None], Any], name: str, clause: str | None) -> Any:
+    """A result line's ``clause_from``: where its inherited clause comes from (None: the rulebook's own)."""
+    return origins.get((name, clause)) if origins else None
+
+
+def result_line(name: str, title: str, han: int, clause: str | None, origins: dict[tuple[str, str | None], Any]) -> dict[str, Any]:
+    """A yaku's line as a response reports it (the keys in the response's order)."""
+    return {"id": name, "name": title, "han": han, "clause": clause, "clause_from": origin_of(origins, name, clause)}
 
 
 # The scorer selects the rules that hold with C-level loops: ``compress(rules, map(call, conditions, repeat(env)))``.

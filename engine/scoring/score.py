@@ -114,7 +114,7 @@ class Scorer:
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
         # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
-        self._clause_from = rulebook.clause_origins()
+        self._clause_from = prepared.origins
 
     # ---- public API
     def score(self, request: ScoreRequest | dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
@@ -234,9 +234,6 @@ class Scorer:
         """The contract's response for the best valuation (the riichi sticks on the table go to the winner)."""
         limit = best.limit
         origins = self._clause_from
-        yaku, fu_items = list(best.yaku), list(best.fu_items)
-        for line in (*yaku, *fu_items):  # built for this answer (``Valuer``): marked in place
-            line["clause_from"] = origins.get((line["id"], line["clause"])) if origins else None
         return {
             "ok": True,
             "rulebook": self.rulebook.name,
@@ -247,8 +244,8 @@ class Scorer:
             "limit_id": None if limit is None else limit.rule_id,  # the limit item that set the base, and its clause
             "limit_clause": None if limit is None else limit.clause,
             "limit_clause_from": None if limit is None or not origins else origins.get((limit.rule_id, limit.clause)),
-            "yaku": yaku,
-            "fu_items": fu_items,
+            "yaku": list(best.yaku),  # each line built (or copied) for this valuation, ``clause_from`` included
+            "fu_items": list(best.fu_items),
             "base_points": best.base,
             "payments": best.payments,
             "total": best.paid + situation.riichi_sticks * self.prepared.deposit,

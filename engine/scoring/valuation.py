@@ -32,7 +32,7 @@ from engine.scoring.facts import (
     reading_key,
     situation_facts,
 )
-from engine.scoring.prepared import FastRule, Prepared, Tables, refine
+from engine.scoring.prepared import FastRule, Prepared, Tables, origin_of, refine, result_line
 from ruledsl import arithmetic
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.typing_names import TYPE_CHECKING
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
+_COPY = dict.copy  # a kept result line, copied for the valuation that reports it
 # situations whose facts a valuer keeps (``Valuer._situated``): about 1.3 KiB each
 SITUATED_LIMIT = 256
 
@@ -207,20 +208,69 @@ class Valuer:
 
     def _valuate(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
         """One valuation of one reading (``standalone``: that yaku alone), or None when it is no win: no yaku, or
-        fewer than ``need`` han from yaku without a yakuman (``shibari_han``)."""
+        fewer than ``need`` han from yaku without a yakuman (``shibari_han``).
+
+        The common reading (no yakuman holds; no item with exceptions) takes every result line from the lines
+        kept ahead (``Tables.kept``, ``Prepared.bonus_lines``, ``Prepared.fu_lines``), picked and copied by C-level
+        loops: no Python loop or call per line. Anything else is valued by ``_valuate_general``, which
+        ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands.
+        """
+        kept = tables.kept
+        if standalone is not None or kept is None:
+            return self._valuate_general(env, standalone, tables, need)
+        if tables.yakuman_whens and any(map(call, tables.yakuman_whens, repeat(env))):
+            return self._valuate_general(env, None, tables, need)  # a yakuman holds (few hands)
+        prepared = self.prepared
+        yaku_lines, excluding, excludes, whens, bonus_values, fu_values = kept
+        holds = list(map(call, whens, repeat(env)))
+        lines = list(map(_COPY, compress(yaku_lines, holds)))
+        if excluding is not None and any(compress(excluding, holds)):
+            excluded = set().union(*compress(excludes, holds))
+            lines = [line for line in lines if line["id"] not in excluded]
+        if not lines and prepared.bonus_needs_yaku:
+            return None
+        if need > 1 and sum(map(_HAN, lines)) < need:
+            return None
+        values = list(map(call, bonus_values, repeat(env)))
+        lines += map(_COPY, map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values)))
+        if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
+            return None
+        han = sum(map(_HAN, lines))
+        env["__yaku__"] = frozenset(map(_ID, lines))
+        values = list(map(call, fu_values, repeat(env)))
+        if tables.fu_per_element is not None:
+            fact, shares = tables.fu_per_element
+            elements = env[fact]
+            if elements:
+                # most elements add nothing (their row is empty): the others' rows are added to the values
+                # one by one, C-level, instead of summing a column of every element per item
+                try:
+                    rows = list(filter(None, map(shares.__getitem__, elements)))
+                except TypeError:  # an element that cannot be a key: its shares, computed
+                    rows = list(filter(None, map(shares.fn, elements)))
+                for row in rows:
+                    values = list(map(add, values, row))
+        fu_lines = list(map(_COPY, map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values))))
+        fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
+        return self._settled(env, han, fu, 0, lines, fu_lines, False)
+
+    def _valuate_general(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
+        """``_valuate`` of any reading, every line built where its item holds."""
         prepared = self.prepared
         yakuman_lines: list[dict[str, Any]] = []
         if standalone is None:
-            yakuman_lines = self._yakuman(env, tables)
+            held = list(compress(tables.yakuman_rules, map(call, tables.yakuman_whens, repeat(env))))
+            if held:  # most readings hold none: their lines are built only for those that do
+                yakuman_lines = self._yakuman(env, held)
         yaku_lines: list[dict[str, Any]] = []
         if not (yakuman_lines and prepared.yakuman_excludes_yaku):
-            if standalone is None:
-                yaku_lines = self._yaku(env, tables.yaku)
-            else:
+            if standalone is not None:
                 closed_table, open_table = prepared.standalone_tables[id(standalone)]
                 yaku_lines = self._yaku(env, closed_table if env["closed"] else open_table)
                 if not yaku_lines:
                     return None
+            else:
+                yaku_lines = self._yaku(env, tables.yaku)
         if not yakuman_lines and not yaku_lines and prepared.bonus_needs_yaku:
             return None
         if need > 1 and not yakuman_lines and sum(map(_HAN, yaku_lines)) < need:
@@ -229,16 +279,22 @@ class Valuer:
         if yakuman_lines:
             mults = [line["yakuman"] for line in yakuman_lines]
             yakuman = sum(mults) if prepared.stacking == "add" else max(mults)
-        if standalone is None and (yaku_lines or not prepared.bonus_needs_yaku) and not yakuman_lines:
+        elif standalone is None and (yaku_lines or not prepared.bonus_needs_yaku):
             yaku_lines += self._bonus(env, tables)
             if not yaku_lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
                 return None
         han = sum(map(_HAN, yaku_lines))
         env["__yaku__"] = frozenset(map(_ID, yaku_lines)).union(map(_ID, yakuman_lines))
         fu, fu_lines = self._fu(env, tables)
-        # limits and payments, kept per han, fu, yakuman and the other facts their rules read (the rules are pure,
-        # so equal inputs give equal results; the facts settling sets are set all the same); inline, as every
-        # reading comes here
+        return self._settled(env, han, fu, yakuman, yakuman_lines + yaku_lines, fu_lines, bool(yakuman_lines))
+
+    def _settled(
+        self, env: dict[str, Any], han: int, fu: int, yakuman: int, lines: list[dict[str, Any]], fu_lines: list[dict[str, Any]], real_yakuman: bool
+    ) -> Valuation:
+        """The reading's valuation from its han, fu and lines: its limit and payments, kept per han, fu, yakuman
+        and the other facts their rules read (the rules are pure, so equal inputs give equal results; the facts
+        settling sets are set all the same)."""
+        prepared = self.prepared
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
@@ -261,19 +317,7 @@ class Valuer:
             payments, paid = self._pay(env, base)
             if key is not None:
                 prepared.settled_cache.put(key, (base, limit, reported_yakuman, dict(payments), paid))
-        return Valuation(
-            reported_yakuman,
-            han,
-            fu,
-            limit,
-            base,
-            tuple(yakuman_lines + yaku_lines),
-            tuple(fu_lines),
-            payments,
-            paid,
-            env["shape"],
-            bool(yakuman_lines),  # the lines with a yakuman multiple
-        )
+        return Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), payments, paid, env["shape"], real_yakuman)
 
     def _limits(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, Tier | None, int]:
         """``limits`` through a cache by han, fu, yakuman and the other facts the limit rules read (``value_facts``
@@ -293,22 +337,26 @@ class Valuer:
 
     # The rules that hold are picked by C-level loops (``compress`` over the conditions' results) and result
     # lines are built only for them, already in their response form (what a line excludes is kept beside it).
-    def _yakuman(self, env: dict[str, Any], tables: Tables) -> list[dict[str, Any]]:
+    def _yakuman(self, env: dict[str, Any], held: list[FastRule]) -> list[dict[str, Any]]:
         lines = []
         excludes = []
-        for rule in compress(tables.yakuman_rules, map(call, tables.yakuman_whens, repeat(env))):
+        origins = self.prepared.origins
+        for rule in held:
             name, title, clause, fields = refine(rule, env) if rule.variants else (rule.name, rule.title, rule.clause, rule.fields)
             mult = fields.get("multiplier")
-            lines.append({"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause})
+            lines.append(
+                {"id": name, "name": title, "yakuman": mult(env) if mult is not None else 1, "clause": clause, "clause_from": origin_of(origins, name, clause)}
+            )
             excludes.append(fields.get("excludes", ()))
         return _apply_excludes(lines, excludes) if lines else lines
 
     def _yaku(self, env: dict[str, Any], table_and_conditions: tuple[tuple, tuple]) -> list[dict[str, Any]]:
         closed = env["closed"]
+        origins = self.prepared.origins
         lines = []
         excluded: set[str] = set()
         table, whens = table_and_conditions
-        for closed_han, open_han, rule, name, title, clause, excludes in compress(table, map(call, whens, repeat(env))):
+        for closed_han, open_han, rule, name, title, clause, excludes, _line in compress(table, map(call, whens, repeat(env))):
             if rule.variants:
                 name, title, clause, fields = refine(rule, env)
                 closed_han, open_han = fields.get("han", (closed_han, open_han))
@@ -316,7 +364,7 @@ class Valuer:
             han = closed_han if closed else open_han
             if han is None:
                 continue
-            lines.append({"id": name, "name": title, "han": han, "clause": clause})
+            lines.append(result_line(name, title, han, clause, origins))
             if excludes:
                 excluded.update(excludes)
         return [line for line in lines if line["id"] not in excluded] if excluded else lines
@@ -325,7 +373,8 @@ class Valuer:
         if tables.bonus_values is not None:
             fns, about = tables.bonus_values
             values = list(map(call, fns, repeat(env)))
-            return [{"id": a[0], "name": a[1], "han": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
+            return [{"id": a[0], "name": a[1], "han": v, "clause": a[2], "clause_from": a[3]} for a, v in compress(zip(about, values, strict=True), values)]
+        origins = self.prepared.origins
         lines = []
         table, whens = self.prepared.bonus_table
         for rule, name, title, clause, value in compress(table, map(call, whens, repeat(env))):
@@ -334,7 +383,7 @@ class Valuer:
                 value = fields["han"]
             han = value(env)
             if han:
-                lines.append({"id": name, "name": title, "han": han, "clause": clause})
+                lines.append(result_line(name, title, han, clause, origins))
         return lines
 
     def _fu(self, env: dict[str, Any], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
@@ -353,8 +402,9 @@ class Valuer:
                         rows = list(filter(None, map(shares.fn, elements)))
                     for row in rows:
                         values = list(map(add, values, row))
-            lines = [{"id": a[0], "fu": v, "clause": a[2]} for a, v in compress(zip(about, values, strict=True), values)]
+            lines = [{"id": a[0], "fu": v, "clause": a[2], "clause_from": a[3]} for a, v in compress(zip(about, values, strict=True), values)]
             return self._fu_total(env, sum(values), lines, tables)
+        origins = self.prepared.origins
         lines = []
         raw = 0
         table, whens = self.prepared.fu_table
@@ -365,7 +415,7 @@ class Valuer:
             fu = value(env)
             if fu:
                 raw += fu
-                lines.append({"id": name, "fu": fu, "clause": clause})
+                lines.append({"id": name, "fu": fu, "clause": clause, "clause_from": origin_of(origins, name, clause)})
         return self._fu_total(env, raw, lines, tables)
 
     def _fu_total(self, env: dict[str, Any], raw: int, lines: list[dict[str, Any]], tables: Tables) -> tuple[int, list[dict[str, Any]]]:
@@ -375,7 +425,7 @@ class Valuer:
             if when(env):
                 name, _title, clause, fields = refine(rule, env)
                 value = fields["fixed"](env)
-                return value, [{"id": name, "fu": value, "clause": clause}]
+                return value, [{"id": name, "fu": value, "clause": clause, "clause_from": origin_of(self.prepared.origins, name, clause)}]
         step = self.prepared.fu_rounding
         return (-(-raw // step) * step if step > 1 else raw), lines
 

@@ -149,3 +149,47 @@ def test_the_hand_table_in_one_pass_writes_what_its_three_providers_write():
             assert list(fast.items()) == [item for item in full.items() if item[0] in fast], (name, request)
             assert set(full) - set(fast) <= {"dora_hits", "kita_dora_hits", "ura_hits", "kita_ura_hits"}
     assert planned >= 2
+
+
+def _shapes_and_standard(entries):
+    """The entries' reading shapes in order, the non-standard entries exactly, the standard ones as collections."""
+    return (
+        [e[0] for e in entries],
+        [e for e in entries if e[0] != F.STANDARD],
+        _as_collections([e for e in entries if e[0] == F.STANDARD]),
+    )
+
+
+def _seven_pairs_counts():
+    return st.lists(st.sampled_from(range(34)), min_size=7, max_size=7, unique=True).map(
+        lambda kinds: tuple(2 if k in kinds else 0 for k in range(34))
+    )
+
+
+def _all_honours_counts():
+    """Fourteen tiles holding every honour kind (the thirteen orphans among them, now and then)."""
+    orphans = st.just(tuple(1 if k in (0, 8, 9, 17, 18, 26) or k >= 27 else 0 for k in range(34))).flatmap(
+        lambda base: st.sampled_from([k for k in range(34) if base[k]]).map(lambda k: tuple(c + (i == k) for i, c in enumerate(base)))
+    )
+    others = st.lists(st.sampled_from(range(34)), min_size=7, max_size=7).map(
+        lambda extra: tuple(min(4, (k >= 27) + extra.count(k)) for k in range(34))
+    )
+    return st.one_of(orphans, others)
+
+
+@settings(max_examples=150)
+@given(st.one_of(_seven_pairs_counts(), _all_honours_counts(), complete_hands().map(lambda c: tuple(c.counts))), st.booleans(), st.data())
+def test_a_new_hands_readings_are_the_whole_hands_readings_in_order(counts, ron, data):
+    """``_reading_facts`` reads seven pairs, and fourteen tiles holding every honour, from the parts when each
+    suit splits one way (seven pairs added after the standard reading, as ``read_counts`` orders them): the same
+    readings in the same order as the whole hand read by the general path (``read_whole``)."""
+    win = data.draw(st.sampled_from([k for k in range(34) if counts[k]]))
+    key = F.reading_key(counts, win, ron)
+    assert _shapes_and_standard(F._reading_facts(key)) == _shapes_and_standard(F.read_whole(counts, win, ron))
+
+
+def test_seven_pairs_with_a_standard_reading_keeps_both_in_order():
+    counts = tuple(2 if k in (0, 1, 2, 9, 10, 11, 20) else 0 for k in range(34))  # 112233m 112233p 33s
+    entries = F._reading_facts(F.reading_key(counts, 0, True))
+    assert [e[0] for e in entries] == [e[0] for e in F.read_whole(counts, 0, True)]
+    assert [e[0] for e in entries][-1] == F.SEVEN_PAIRS and F.STANDARD in [e[0] for e in entries]
