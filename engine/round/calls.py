@@ -206,7 +206,7 @@ def discard_passed(r: RoundState, source: int) -> None:
     if r.wall.remaining == 0:
         endings.exhaustive(r)
         return
-    turns.draw(r, (source + 1) % r.rules.players)
+    turns.live_draw(r, (source + 1) % r.rules.players)  # ``turns.draw`` of a live draw, without its dispatch
 
 
 def abortive_after(r: RoundState, source: int) -> Any:
