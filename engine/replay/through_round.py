@@ -305,6 +305,17 @@ class _Driver:
                     i += 1
                     continue
             elif type(event) is Tsumo:
+                if rnd.phase == "own":  # ``_draw`` with nothing to pass, written in place: the draw of nearly every turn
+                    log = rnd.log
+                    seen, end = self.seen_draws, len(log)
+                    while seen < end and type(log[seen]) is not Tsumo:
+                        seen += 1
+                    if seen < end:
+                        got = log[seen]
+                        if isinstance(got, Tsumo) and got.actor == event.actor and got.pai == event.pai:
+                            self.seen_draws = seen + 1
+                            i += 1
+                            continue
                 ok = self._draw(event)
             elif type(event) is Dahai:
                 ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)

@@ -135,7 +135,8 @@ def passed_unasked(r: RoundState, kind: int, source: int) -> None:
     """A discard nobody could answer passed: what ``resolve`` does with no answers (a passed winning tile
     makes its hand furiten, a riichi stands, then the abortive checks and the next draw), without building the
     lists of rons and calls nobody made. Most discards go this way (``open_window`` skips the first two steps
-    when no seat waits on the tile and no riichi was declared with it)."""
+    when no seat waits on the tile and no riichi was declared with it), and so does a discard's window every asked
+    seat passed before any answered (``Round.pass_waiting``): passes alone make no ron and no call either."""
     seats = r.seats
     for seat in r.orders[source]:
         s = seats[seat]
@@ -206,7 +207,7 @@ def discard_passed(r: RoundState, source: int) -> None:
     if r.wall.remaining == 0:
         endings.exhaustive(r)
         return
-    turns.draw(r, (source + 1) % r.rules.players)
+    turns.live_draw(r, (source + 1) % r.rules.players)  # ``turns.draw`` of a live draw, without its dispatch
 
 
 def abortive_after(r: RoundState, source: int) -> Any:

@@ -233,6 +233,15 @@ class Round(RoundState):
         if self.finished or self.phase != "respond":
             return 0
         answers = self.answers
+        window = self.window
+        if not answers and window is not None and window[0] == "dahai":
+            # nobody has answered the discard yet (nearly every window a replay passes): passes alone make no ron
+            # and no call, so ``resolve`` comes down to what a discard nobody was asked about does
+            passes = len(self.pending)
+            self.own_cache = None
+            self.pending = {}
+            calls.passed_unasked(self, T.KIND_OF[window[1]], window[2])
+            return passes
         asked = sorted(seat for seat in self.pending if seat not in answers)
         for seat in asked:
             answers[seat] = legal.pass_action(seat)

@@ -128,3 +128,21 @@ def _with_hands(start: RoundStart, hands: list[list[int]]) -> RoundStart:
     from ruledsl.record import replace
 
     return replace(start, hands=tuple(tuple(h) for h in hands))
+
+
+def test_a_logged_draw_the_round_does_not_make_is_a_draw_mismatch() -> None:
+    """The driver matches a draw on an own turn in its loop: a draw for another seat than the round's next, or a
+    draw where the round makes none, reads as the draw mismatch ``_draw`` writes."""
+    from engine.replay.events import Dahai
+
+    rules = round_rules(library.scorer("tenhou"))
+    start = RoundStart(
+        round_index=0, honba=0, sticks=0, dora_indicator=parse_tiles("1z")[0], scores=(25_000,) * 4, dealer=0,
+        hands=tuple(tuple(parse_tiles(h)) for h in ("1112223334445m", "1112223334445p", "1112223334445s", "1122334455667z")),
+    )
+    first, second = parse_tiles("9m")[0], parse_tiles("9p")[0]
+    wrong_seat = replay_round(rules, start, [Tsumo(0, first), Dahai(0, first, True), Tsumo(2, second)])
+    assert [(m.what, m.expected, m.got) for m in wrong_seat.mismatches] == [("draw", "seat 2 draws 9p", "seat 1 draws 9p")]
+    assert wrong_seat.actions == 1
+    twice = replay_round(rules, start, [Tsumo(0, first), Tsumo(0, first)])
+    assert [(m.what, m.event, m.expected, m.got) for m in twice.mismatches] == [("draw", 1, "seat 0 draws 9m", "no draw here")]
