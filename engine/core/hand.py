@@ -26,6 +26,7 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import register
 from ruledsl.record import record
+from ruledsl.tiles import DIGIT_RUNS, KIND_BYTES, ONE_TILE, SUIT_CODES
 from ruledsl.typing_names import cast
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -34,6 +35,8 @@ MAX_MELDS = 4
 _CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
 HAND_SIZE = 14  # every kan counted as three tiles
 _NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
+_NEW = object.__new__
+_SET = object.__setattr__  # a ``Hand`` is frozen: its fields and known properties are set as its ``__dict__``
 
 
 @record(slots=False)
@@ -187,24 +190,52 @@ def kept_meld(meld_type: object, tiles: object) -> Meld | None:
 
 
 def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:
-    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``)."""
-    try:
-        codes = tile_codes(concealed)
-        won = tile_codes(win)
-    except EngineError:
+    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``).
+
+    A request's hand is a new text nearly every time, so it is read in one pass, without the notation cache: each
+    run of digits becomes its tile codes by one C-level ``translate`` into bytes, the kinds likewise, and the
+    ``Hand`` is made with its known properties in one dict. The hand is taken only written without separators, and
+    the winning tile only as one tile written plainly (``1m``); any other spelling, and anything wrong, goes to
+    ``build_hand``."""
+    win_code = ONE_TILE.get(win)
+    if win_code is None or len(parsed) > MAX_MELDS:
         return None
-    if len(won) != 1 or len(parsed) > MAX_MELDS:
-        return None
-    win_code = won[0]
+    runs = DIGIT_RUNS(concealed)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
     everything = codes
     for meld in parsed:
-        everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
-    if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
+        everything += bytes(meld.tiles)
+    # the runs cover the text (no separator, nothing unread) and every code is in the tile set (``8z`` is not)
+    if (
+        len(codes) + len(runs) != len(concealed)
+        or not tile_set.issuperset(everything)
+        or win_code not in codes
+        or len(codes) != HAND_SIZE - 3 * len(parsed)
+    ):
         return None
-    counts, concealed_counts = _kind_counts(codes, parsed)
+    counts = [0] * KINDS
+    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
+        counts[kind] += 1
+    concealed_counts = tuple(counts)
+    if parsed:
+        for kind in everything[len(codes) :].translate(KIND_BYTES):
+            counts[kind] += 1
     if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
         return None
-    return _assembled(codes, parsed, win_code, concealed_counts)
+    ordered = sorted(codes)
+    if ordered[-1] >= RED_BASE:
+        ordered.sort(key=_SORT_RANK.__getitem__)
+    hand = _NEW(Hand)
+    if parsed:
+        closed = all(meld.type in _CLOSED_ONLY for meld in parsed)
+        shape = (closed, any(meld.type in KAN_TYPES for meld in parsed), True)
+        known = {"concealed": tuple(ordered), "melds": tuple(parsed), "win": win_code, "counts": concealed_counts, "is_closed": closed, "call_shape": shape}
+    else:
+        known = {"concealed": tuple(ordered), "melds": (), "win": win_code, "counts": concealed_counts, "is_closed": True, "call_shape": _NO_CALLS}
+    _SET(hand, "__dict__", known)  # the fields and the properties known, as ``_assembled`` sets them
+    return hand
 
 
 def _kind_counts(codes: Sequence[int], parsed: list[Meld]) -> tuple[list[int], tuple[int, ...]]:
@@ -299,6 +330,9 @@ def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
 _MELDS: dict[tuple[str, str], Meld] = {}
 register("engine.core.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
+# A meld kept by its (type, tiles) notation, or None: ``kept_meld`` without its call, for a reader that tries the
+# kept ones first (a key of other types is never among them; an unhashable one raises ``TypeError``).
+KEPT_MELD = _MELDS.get
 
 
 def _check_meld_shape(meld: Meld) -> None:

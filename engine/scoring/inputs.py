@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError, InvalidHand, InvalidRequest
-from engine.core.hand import Hand, build_hand, hand_from_notation, hand_of_parts, kept_meld
+from engine.core.hand import KEPT_MELD, Hand, build_hand, hand_from_notation, hand_of_parts, kept_meld
 from engine.core.memo import BoundedCache
 from engine.core.situation import SITUATION_DEFAULTS, SITUATION_FIELDS, Situation, situation_of
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
@@ -78,9 +78,15 @@ class RequestReader:
             for item in melds:
                 if type(item) is not dict or len(item) != 2:
                     return None
-                meld = kept_meld(item.get("type"), item.get("tiles"))
-                if meld is None:
+                meld_type, tiles = item.get("type"), item.get("tiles")
+                try:
+                    meld = KEPT_MELD((meld_type, tiles))  # type: ignore[arg-type]  # most melds repeat: found without a call
+                except TypeError:  # not notation at all
                     return None
+                if meld is None:
+                    meld = kept_meld(meld_type, tiles)
+                    if meld is None:
+                        return None
                 parsed.append(meld)
         key = (shape, shape.situation_values(data))
         found = self.shaped.get(key)

@@ -308,6 +308,12 @@ def _near(rng: random.Random, request: dict) -> list[tuple[str, str, list[dict[s
     out.append((hand, format_tiles([rng.randrange(37)]), melds))
     out.append((hand, win + win, melds))
     out.append((hand + "x", win, melds))
+    # spellings the quick reader leaves to ``build_hand``: separators, a tile no suit has, a winning tile padded
+    out.append((" ".join(hand.split("m")), win, melds))
+    out.append((hand.replace("z", "z "), win, melds))
+    out.append((hand[:-1] + "8z" if hand.endswith("z") else hand + "8z", win, melds))
+    out.append((hand, win + " ", melds))
+    out.append((hand, win + ",", melds))
     out.append((hand, win, [*melds, {"type": "pon", "tiles": "777z"}]))
     out.append((hand, win, [{"type": "chi", "tiles": "135m"}, *melds]))
     return out
