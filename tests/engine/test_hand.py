@@ -355,3 +355,25 @@ def test_concealed_tiles_sort_by_kind_with_a_red_five_before_its_plain_fives():
         codes = [rng.randrange(37) for _ in range(rng.randrange(15))]
         hand = _assembled(codes, [], 0, ())
         assert list(hand.concealed) == sorted(codes, key=lambda code: (kind_of(code), 0 if is_red(code) else 1))
+
+
+def test_the_quick_reader_leaves_every_impossible_hand_to_build_hand():
+    """A fifth copy (concealed or with a meld), a red five twice, a tile outside the tile set, a digit no honour
+    has: the one-pass reader gives None, and ``build_hand`` names the mistake."""
+    from engine.core.errors import EngineError
+    from engine.core.hand import allowed_codes, hand_of_parts, kept_meld
+
+    pon = kept_meld("pon", "555m")
+    red_pon = kept_meld("pon", "055m")
+    cases = [
+        ("11111m234p567s22z", "1m", [], None),
+        ("15m123456p789s11z", "1m", [pon, pon], None),
+        ("00m123456p789s11z", "1m", [red_pon], None),
+        ("123m456p789s1122z", "1z", [], SANMA_KINDS),
+        ("123m456p789s1188z", "1z", [], None),
+    ]
+    for concealed, win, melds, kinds in cases:
+        assert hand_of_parts(concealed, win, melds, allowed_codes(kinds, None), 4) is None
+        with pytest.raises(EngineError):
+            build_hand(concealed, [(m.type, m.tiles) for m in melds], win, allowed_kinds=kinds)
+    assert hand_of_parts("123m456p789s11z", "1m", [pon], allowed_codes(None, None), 4) == build_hand("123m456p789s11z", [("pon", "555m")], "1m")
