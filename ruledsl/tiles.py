@@ -119,6 +119,9 @@ _PARSED: dict[str, tuple[int, ...]] = {}
 _PARSED_LIMIT = 8192
 _PARSED_KEY_LIMIT = 64
 register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
+# The codes of notation read before, or None: ``tile_codes``'s cache without its call, for a reader whose text is
+# known to be a str (anything else, and text not met, goes to ``tile_codes``).
+KEPT_CODES = _PARSED.get
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
 # Notation's runs of digits, each closed by a suit letter: ``DIGIT_RUNS(text)`` gives their (digits, suit letter)
 # pairs, and each run's digits become codes by ``digits.encode().translate(SUIT_CODES[suit])``, one C-level call
