@@ -259,7 +259,10 @@ class _TileFlags(dict[frozenset[int], bytes]):
     def __missing__(self, tile_set: frozenset[int]) -> bytes:
         if len(self) >= 64:
             self.clear()
-        table = self[tile_set] = bytes((_RED if code >= RED_BASE else 0) if code in tile_set else _OUTSIDE for code in range(256))
+        flags = bytearray((_OUTSIDE,)) * 256
+        for code in tile_set:
+            flags[code] = _RED if code >= RED_BASE else 0
+        table = self[tile_set] = bytes(flags)
         return table
 
 
@@ -269,7 +272,8 @@ class _PastCopies(dict[int, bytes]):
     def __missing__(self, copies: int) -> bytes:
         if len(self) >= 64:
             self.clear()
-        table = self[copies] = bytes(int(count > copies) for count in range(256))
+        below = min(max(copies + 1, 0), 256)  # counts up to ``copies`` (a count is a byte: 0..255)
+        table = self[copies] = bytes(below) + b"\x01" * (256 - below)
         return table
 
 

@@ -377,3 +377,16 @@ def test_the_quick_reader_leaves_every_impossible_hand_to_build_hand():
         with pytest.raises(EngineError):
             build_hand(concealed, [(m.type, m.tiles) for m in melds], win, allowed_kinds=kinds)
     assert hand_of_parts("123m456p789s11z", "1m", [pon], allowed_codes(None, None), 4) == build_hand("123m456p789s11z", [("pon", "555m")], "1m")
+
+
+def test_the_tables_of_the_quick_reader_mark_what_they_say():
+    """The copies table marks exactly the counts past the copies, whatever number a rulebook gives (a count is a
+    byte); the tile set's table marks its red fives and everything outside it."""
+    from engine.core.hand import _OUTSIDE, _PAST_COPIES, _RED, _TILE_FLAGS, allowed_codes
+
+    for copies in (-3, -1, 0, 1, 3, 4, 8, 254, 255, 256, 1000):
+        assert _PAST_COPIES[copies] == bytes(int(count > copies) for count in range(256))
+    for kinds, reds in ((None, None), (SANMA_KINDS, frozenset({35})), (SANMA_KINDS, frozenset())):
+        tile_set = allowed_codes(kinds, reds)
+        flags = _TILE_FLAGS[tile_set]
+        assert flags == bytes((_RED if byte >= 34 else 0) if byte in tile_set else _OUTSIDE for byte in range(256))
