@@ -119,17 +119,28 @@ _PARSED: dict[str, tuple[int, ...]] = {}
 _PARSED_LIMIT = 8192
 _PARSED_KEY_LIMIT = 64
 register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
+# The codes of notation read before, or None: ``tile_codes``'s cache without its call, for a reader whose text is
+# known to be a str (anything else, and text not met, goes to ``tile_codes``).
+KEPT_CODES = _PARSED.get
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
-_RUN = re.compile(r"[0-9]+[mpsz]")
+# Notation's runs of digits, each closed by a suit letter: ``DIGIT_RUNS(text)`` gives their (digits, suit letter)
+# pairs, and each run's digits become codes by ``digits.encode().translate(SUIT_CODES[suit])``, one C-level call
+# a run. When the runs cover the whole text (their digits and letters add up to its length) and every code is a
+# tile's (``8z`` is not: its byte stays a digit's), the text is well formed; anything else is decided by
+# ``WELL_FORMED(text)`` (None for text that is not nothing but such runs and separators).
+WELL_FORMED = _WELL_FORMED.fullmatch
+DIGIT_RUNS = re.compile(r"([0-9]+)([mpsz])").findall
 
 
 def _parse_well_formed(text: str) -> tuple[int, ...] | None:
     """The codes of text that is nothing but digit runs each closed by a valid suit letter (and separators)."""
-    if _WELL_FORMED.fullmatch(text) is None:
-        return None
-    codes: list[int] = []
-    for run in _RUN.findall(text):
-        codes += map(_DIGIT_CODES[run[-1]].__getitem__, run[:-1])  # per digit, a C-level lookup
+    runs = DIGIT_RUNS(text)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
+    if len(codes) + len(runs) != len(text) or (codes and max(codes) > _LAST_CODE):
+        if _WELL_FORMED.fullmatch(text) is None:  # separators are well formed, and add nothing to the runs
+            return None
     return tuple(codes)
 
 
@@ -178,6 +189,23 @@ _DIGIT_CODES: dict[str, dict[str, int]] = {
     suit: {str(digit): _code(digit, suit, str(digit), 0) for digit in (range(1, 8) if suit == "z" else range(10))}
     for suit in SUITS
 }
+
+
+# The same as ``bytes.translate`` tables: a digit's byte to its code under each suit letter (a digit that is no
+# tile under that letter, ``8z``, stays its own byte, past every code).
+def _translate_table(codes: dict[str, int]) -> bytes:
+    table = bytearray(range(256))
+    for digit, code in codes.items():
+        table[ord(digit)] = code
+    return bytes(table)
+
+
+SUIT_CODES: dict[str, bytes] = {suit: _translate_table(codes) for suit, codes in _DIGIT_CODES.items()}
+# Every tile written plainly as one tile (``1m``, ``0p``, ``7z``) and its code.
+ONE_TILE: dict[str, int] = {digit + suit: code for suit, codes in _DIGIT_CODES.items() for digit, code in codes.items()}
+# ``KIND_OF`` as a ``bytes.translate`` table: a code's byte to its kind's.
+KIND_BYTES = bytes(KIND_OF) + bytes(range(len(KIND_OF), 256))
+_LAST_CODE = len(KIND_OF) - 1
 
 
 def parse_tile(text: str) -> int:

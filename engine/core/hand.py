@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
+from operator import attrgetter
 
 from engine.core.errors import EngineError, InvalidHand
 from engine.core.tiles import (
@@ -26,14 +27,17 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import register
 from ruledsl.record import record
+from ruledsl.tiles import DIGIT_RUNS, KIND_BYTES, ONE_TILE, SUIT_CODES
 from ruledsl.typing_names import cast
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
 MAX_MELDS = 4
-_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
+_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed (``_CLOSED_TYPE``)
 HAND_SIZE = 14  # every kan counted as three tiles
 _NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
+_NEW = object.__new__
+_SET = object.__setattr__  # a ``Hand`` is frozen: its fields and known properties are set as its ``__dict__``
 
 
 @record(slots=False)
@@ -46,6 +50,11 @@ class Meld:
     @property
     def kinds(self) -> tuple[int, ...]:
         return tuple(map(KIND_OF.__getitem__, self.tiles))
+
+    @cached_property
+    def code_bytes(self) -> bytes:
+        """The tiles' codes as bytes, which a request's hand is read in (``hand_of_parts``)."""
+        return bytes(self.tiles)
 
     @property
     def is_kan(self) -> bool:
@@ -187,24 +196,91 @@ def kept_meld(meld_type: object, tiles: object) -> Meld | None:
 
 
 def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:
-    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``)."""
-    try:
-        codes = tile_codes(concealed)
-        won = tile_codes(win)
-    except EngineError:
+    """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``).
+
+    A request's hand is a new text nearly every time, so it is read in one pass, without the notation cache: each
+    run of digits becomes its tile codes by one C-level ``translate`` into bytes, the kinds likewise, and the
+    ``Hand`` is made with its known properties in one dict. The hand is taken only written without separators, and
+    the winning tile only as one tile written plainly (``1m``); any other spelling, and anything wrong, goes to
+    ``build_hand``."""
+    win_code = ONE_TILE.get(win)
+    if win_code is None or len(parsed) > MAX_MELDS:
         return None
-    if len(won) != 1 or len(parsed) > MAX_MELDS:
+    runs = DIGIT_RUNS(concealed)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
+    # the runs cover the text (no separator, nothing unread) and every code is in the tile set (``8z`` is not)
+    if len(codes) + len(runs) != len(concealed) or len(codes) != HAND_SIZE - 3 * len(parsed) or win_code not in codes:
         return None
-    win_code = won[0]
-    everything = codes
-    for meld in parsed:
-        everything += meld.tiles  # a new tuple: ``codes`` is shared (``tile_codes``)
-    if not tile_set.issuperset(everything) or win_code not in codes or len(codes) != HAND_SIZE - 3 * len(parsed):
+    counts = [0] * KINDS
+    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
+        counts[kind] += 1
+    concealed_counts = tuple(counts)
+    if parsed:  # their tiles and types by C-level maps, where generators cost a frame each
+        called = b"".join(map(_CODE_BYTES_OF, parsed))
+        everything = codes + called
+        for kind in called.translate(KIND_BYTES):
+            counts[kind] += 1
+        types = list(map(_TYPE_OF, parsed))
+        closed = types.count(_CLOSED_TYPE) == len(types)
+        shape = (closed, not KAN_TYPES.isdisjoint(types), True)
+    else:
+        everything = codes
+        closed, shape = True, _NO_CALLS
+    # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one
+    flags = everything.translate(_TILE_FLAGS[tile_set])
+    if (
+        _OUTSIDE in flags
+        or 1 in bytes(counts).translate(_PAST_COPIES[copies])
+        or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1)
+    ):
         return None
-    counts, concealed_counts = _kind_counts(codes, parsed)
-    if max(counts) > copies or (max(everything) >= RED_BASE and not _one_of_each_red(everything)):
-        return None
-    return _assembled(codes, parsed, win_code, concealed_counts)
+    ordered = sorted(codes)
+    if ordered[-1] >= RED_BASE:
+        ordered.sort(key=_SORT_RANK.__getitem__)
+    hand = _NEW(Hand)
+    # the fields and the properties known, as ``_assembled`` sets them
+    _SET(hand, "__dict__", {"concealed": tuple(ordered), "melds": tuple(parsed), "win": win_code, "counts": concealed_counts, "is_closed": closed, "call_shape": shape})
+    return hand
+
+
+_CODE_BYTES_OF = attrgetter("code_bytes")
+_TYPE_OF = attrgetter("type")
+_CLOSED_TYPE = "ankan"  # the one meld type that keeps a hand closed (``_CLOSED_ONLY``)
+_RED_CODES = range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS))
+_RED, _OUTSIDE = 1, 2
+
+
+class _TileFlags(dict[frozenset[int], bytes]):
+    """Per tile set (``allowed_codes``), the ``bytes.translate`` table of every byte: 0 for a plain tile of the set,
+    ``_RED`` for a red five of it, ``_OUTSIDE`` for anything else (a tile the set lacks, a byte no tile has)."""
+
+    def __missing__(self, tile_set: frozenset[int]) -> bytes:
+        if len(self) >= 64:
+            self.clear()
+        flags = bytearray((_OUTSIDE,)) * 256
+        for code in tile_set:
+            flags[code] = _RED if code >= RED_BASE else 0
+        table = self[tile_set] = bytes(flags)
+        return table
+
+
+class _PastCopies(dict[int, bytes]):
+    """Per number of copies, the ``bytes.translate`` table of counts that marks a count past it as 1."""
+
+    def __missing__(self, copies: int) -> bytes:
+        if len(self) >= 64:
+            self.clear()
+        below = min(max(copies + 1, 0), 256)  # counts up to ``copies`` (a count is a byte: 0..255)
+        table = self[copies] = bytes(below) + b"\x01" * (256 - below)
+        return table
+
+
+_TILE_FLAGS = _TileFlags()
+_PAST_COPIES = _PastCopies()
+register("engine.core.hand.tile_flags", _TILE_FLAGS.clear, _TILE_FLAGS.__len__, 64)
+register("engine.core.hand.past_copies", _PAST_COPIES.clear, _PAST_COPIES.__len__, 64)
 
 
 def _kind_counts(codes: Sequence[int], parsed: list[Meld]) -> tuple[list[int], tuple[int, ...]]:
@@ -299,6 +375,9 @@ def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
 _MELDS: dict[tuple[str, str], Meld] = {}
 register("engine.core.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
+# A meld kept by its (type, tiles) notation, or None: ``kept_meld`` without its call, for a reader that tries the
+# kept ones first (a key of other types is never among them; an unhashable one raises ``TypeError``).
+KEPT_MELD = _MELDS.get
 
 
 def _check_meld_shape(meld: Meld) -> None:

@@ -8,6 +8,7 @@ because Python code (``Scorer.score_hand``) may build one directly. Kept apart f
 from __future__ import annotations
 
 import operator
+from itertools import repeat
 
 from engine.core.errors import InvalidRequest
 from ruledsl.record import fields, record
@@ -138,6 +139,31 @@ _FIELD_TYPES = tuple(_SITUATION_TYPES.values())
 # the flags a player sets beside the way of winning: the example notation's words, the CLI's and the web page's
 # switches, the witness search's flags (every flag but ``tsumo``, which is the way of winning itself)
 EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
+
+
+def _slot_setters() -> tuple[Any, ...] | None:
+    """Each field's slot setter in the fields' order, or None where a situation has no slots (``RIICHI_RECORD``
+    makes records dataclasses, for a test of the two)."""
+    if "__slots__" not in Situation.__dict__:
+        return None
+    return tuple(getattr(Situation, name).__set__ for name in SITUATION_FIELDS)
+
+
+_SLOT_SETTERS = _slot_setters()
+_NEW = object.__new__
+
+
+def checked_situation(values: tuple[Any, ...]) -> Situation:
+    """The ``Situation`` of every field's value in the fields' order, each already of its field's type and range
+    (a plain request's shape checked them, ``engine.scoring.plain_request``): the object ``Situation(*values)``
+    makes, its slots set by one C-level map, without binding arguments or checking them again (``Situation``
+    itself checks what Python code gives it)."""
+    setters = _SLOT_SETTERS
+    if setters is None:
+        return Situation(*values)
+    situation = _NEW(Situation)
+    any(map(operator.call, setters, repeat(situation), values))  # each setter returns None: every one runs
+    return situation
 
 
 def situation_of(request: Any) -> Situation:

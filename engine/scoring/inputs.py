@@ -16,12 +16,19 @@ from collections.abc import Sequence
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError, InvalidHand, InvalidRequest
-from engine.core.hand import Hand, build_hand, hand_from_notation, hand_of_parts, kept_meld
+from engine.core.hand import KEPT_MELD, Hand, build_hand, hand_from_notation, hand_of_parts, kept_meld
 from engine.core.memo import BoundedCache
-from engine.core.situation import SITUATION_DEFAULTS, SITUATION_FIELDS, Situation, situation_of
+from engine.core.situation import (
+    SITUATION_DEFAULTS,
+    SITUATION_FIELDS,
+    Situation,
+    checked_situation,
+    situation_of,
+)
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.plain_request import PLANS_LIMIT, PlainRequest, Shape, plain_request, shape_of
 from engine.scoring.prepared import Prepared
+from ruledsl.tiles import KEPT_CODES
 from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
@@ -78,9 +85,15 @@ class RequestReader:
             for item in melds:
                 if type(item) is not dict or len(item) != 2:
                     return None
-                meld = kept_meld(item.get("type"), item.get("tiles"))
-                if meld is None:
+                meld_type, tiles = item.get("type"), item.get("tiles")
+                try:
+                    meld = KEPT_MELD((meld_type, tiles))  # type: ignore[arg-type]  # most melds repeat: found without a call
+                except TypeError:  # not notation at all
                     return None
+                if meld is None:
+                    meld = kept_meld(meld_type, tiles)
+                    if meld is None:
+                        return None
                 parsed.append(meld)
         key = (shape, shape.situation_values(data))
         found = self.shaped.get(key)
@@ -94,10 +107,12 @@ class RequestReader:
         if hand is None:
             return None
         dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
-        try:
-            return hand, found[0], found[1], T.tile_codes(dora) if dora else (), T.tile_codes(ura) if ura else ()
+        try:  # indicators repeat: most are found among the notation read before, without a call
+            dora = (KEPT_CODES(dora) or T.tile_codes(dora)) if dora else ()
+            ura = (KEPT_CODES(ura) or T.tile_codes(ura)) if ura else ()
         except EngineError:  # bad notation: ``read_checked`` raises the same error
             return None
+        return hand, found[0], found[1], dora, ura
 
     def read_checked(self, data: Any) -> Inputs:
         """A request's inputs, each field checked and every mistake named (``read``'s other way)."""
@@ -163,11 +178,16 @@ _UNKNOWN: Any = object()
 
 
 def _situation(shape: Shape, values: Any) -> Situation:
-    """The situation of a plain object of ``shape`` whose situation's fields hold ``values`` (``situation_of``)."""
-    fields: dict[str, Any] = dict(SITUATION_DEFAULTS)
-    fields.update(zip(shape.situation_names, values if len(shape.situation_names) != 1 else (values,), strict=True))
-    fields["riichi"] = fields["riichi"] or fields["double_riichi"]
-    return Situation(*fields.values())  # the defaults' order is the fields' order: positional is the quicker call
+    """The situation of a plain object of ``shape`` whose situation's fields hold ``values`` (``situation_of``),
+    values whose types the shape and whose ranges ``Shape.within_ranges`` checked."""
+    fields = shape.situation_fields((*values, *_DEFAULT_VALUES) if len(shape.situation_names) != 1 else (values, *_DEFAULT_VALUES))
+    if fields[_DOUBLE_RIICHI] and not fields[_RIICHI]:  # a double riichi is a riichi
+        fields = (*fields[:_RIICHI], True, *fields[_RIICHI + 1 :])
+    return checked_situation(fields)
+
+
+_DEFAULT_VALUES = tuple(SITUATION_DEFAULTS.values())  # in the fields' order, as ``Shape.situation_fields`` reads them
+_RIICHI, _DOUBLE_RIICHI = SITUATION_FIELDS.index("riichi"), SITUATION_FIELDS.index("double_riichi")
 
 
 def _validated(data: Any) -> ScoreRequest:

@@ -207,12 +207,18 @@ class Shape:
     fields it holds (their names, and a getter of their values in that order) and the ranges of its winds and
     counters (``_plan``'s choices and bounds: the plain reader's decisions)."""
 
-    __slots__ = ("situation_names", "situation_values", "choices", "bounded")
+    __slots__ = ("situation_names", "situation_values", "situation_fields", "choices", "bounded")
 
     def __init__(self, situation_names: tuple[str, ...], choices: tuple[Any, ...], bounded: tuple[Any, ...]) -> None:
         self.situation_names = situation_names
         # one value for one name (``itemgetter``'s way), a tuple for several, () for none
         self.situation_values: Callable[[Any], Any] = operator.itemgetter(*situation_names) if situation_names else _NONE
+        # every situation field's value, in the fields' order, from the values held followed by the defaults
+        # (``SITUATION_DEFAULTS``): one C-level pick where a dict of the defaults was copied and updated
+        held = {name: index for index, name in enumerate(situation_names)}
+        self.situation_fields = operator.itemgetter(
+            *(held.get(name, len(situation_names) + index) for index, name in enumerate(SITUATION_DEFAULTS))
+        )
         self.choices = choices
         self.bounded = bounded
 

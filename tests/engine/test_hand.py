@@ -308,6 +308,12 @@ def _near(rng: random.Random, request: dict) -> list[tuple[str, str, list[dict[s
     out.append((hand, format_tiles([rng.randrange(37)]), melds))
     out.append((hand, win + win, melds))
     out.append((hand + "x", win, melds))
+    # spellings the quick reader leaves to ``build_hand``: separators, a tile no suit has, a winning tile padded
+    out.append((" ".join(hand.split("m")), win, melds))
+    out.append((hand.replace("z", "z "), win, melds))
+    out.append((hand[:-1] + "8z" if hand.endswith("z") else hand + "8z", win, melds))
+    out.append((hand, win + " ", melds))
+    out.append((hand, win + ",", melds))
     out.append((hand, win, [*melds, {"type": "pon", "tiles": "777z"}]))
     out.append((hand, win, [{"type": "chi", "tiles": "135m"}, *melds]))
     return out
@@ -349,3 +355,38 @@ def test_concealed_tiles_sort_by_kind_with_a_red_five_before_its_plain_fives():
         codes = [rng.randrange(37) for _ in range(rng.randrange(15))]
         hand = _assembled(codes, [], 0, ())
         assert list(hand.concealed) == sorted(codes, key=lambda code: (kind_of(code), 0 if is_red(code) else 1))
+
+
+def test_the_quick_reader_leaves_every_impossible_hand_to_build_hand():
+    """A fifth copy (concealed or with a meld), a red five twice, a tile outside the tile set, a digit no honour
+    has: the one-pass reader gives None, and ``build_hand`` names the mistake."""
+    from engine.core.errors import EngineError
+    from engine.core.hand import allowed_codes, hand_of_parts, kept_meld
+
+    pon = kept_meld("pon", "555m")
+    red_pon = kept_meld("pon", "055m")
+    cases = [
+        ("11111m234p567s22z", "1m", [], None),
+        ("15m123456p789s11z", "1m", [pon, pon], None),
+        ("00m123456p789s11z", "1m", [red_pon], None),
+        ("123m456p789s1122z", "1z", [], SANMA_KINDS),
+        ("123m456p789s1188z", "1z", [], None),
+    ]
+    for concealed, win, melds, kinds in cases:
+        assert hand_of_parts(concealed, win, melds, allowed_codes(kinds, None), 4) is None
+        with pytest.raises(EngineError):
+            build_hand(concealed, [(m.type, m.tiles) for m in melds], win, allowed_kinds=kinds)
+    assert hand_of_parts("123m456p789s11z", "1m", [pon], allowed_codes(None, None), 4) == build_hand("123m456p789s11z", [("pon", "555m")], "1m")
+
+
+def test_the_tables_of_the_quick_reader_mark_what_they_say():
+    """The copies table marks exactly the counts past the copies, whatever number a rulebook gives (a count is a
+    byte); the tile set's table marks its red fives and everything outside it."""
+    from engine.core.hand import _OUTSIDE, _PAST_COPIES, _RED, _TILE_FLAGS, allowed_codes
+
+    for copies in (-3, -1, 0, 1, 3, 4, 8, 254, 255, 256, 1000):
+        assert _PAST_COPIES[copies] == bytes(int(count > copies) for count in range(256))
+    for kinds, reds in ((None, None), (SANMA_KINDS, frozenset({35})), (SANMA_KINDS, frozenset())):
+        tile_set = allowed_codes(kinds, reds)
+        flags = _TILE_FLAGS[tile_set]
+        assert flags == bytes((_RED if byte >= 34 else 0) if byte in tile_set else _OUTSIDE for byte in range(256))

@@ -219,3 +219,30 @@ def test_a_situation_names_the_first_field_of_a_wrong_type():
             Situation(**values)
         expected = type(SITUATION_DEFAULTS[name]).__name__
         assert info.value.message == f"`{name}`: expected {expected}, got {type(values[name]).__name__}"
+
+
+def test_a_situation_of_checked_values_is_the_one_its_constructor_makes():
+    """``checked_situation`` (slots set by one map, no checks: a plain request's shape checked the values) makes
+    the situation ``Situation(*values)`` makes: equal, with the same hash, fields and text."""
+    import random
+
+    from engine.core.situation import (
+        COUNTER_FIELDS,
+        FLAG_FIELDS,
+        SITUATION_FIELDS,
+        WIND_FIELDS,
+        Situation,
+        checked_situation,
+    )
+
+    rng = random.Random(3)
+    for _ in range(500):
+        values = tuple(
+            rng.random() < 0.3 if name in FLAG_FIELDS else rng.choice("ESWN") if name in WIND_FIELDS else rng.randrange(5)
+            for name in SITUATION_FIELDS
+        )
+        made, checked = Situation(*values), checked_situation(values)
+        assert type(checked) is Situation
+        assert checked == made and hash(checked) == hash(made) and repr(checked) == repr(made)
+        assert all(getattr(checked, name) == value for name, value in zip(SITUATION_FIELDS, values, strict=True))
+    assert set(COUNTER_FIELDS) | set(FLAG_FIELDS) | set(WIND_FIELDS) == set(SITUATION_FIELDS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.tiles import (
     NotationError,
@@ -109,3 +110,31 @@ def test_notation_error_serialises_to_the_contract_shape():
     with pytest.raises(NotationError) as info:
         parse_tiles("9q")
     assert info.value.to_json() == {"code": "invalid_notation", "message": info.value.message}
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,", max_size=20))
+def test_the_quick_reading_of_notation_reads_what_the_careful_reader_reads(text):
+    """Notation read by its runs (``_parse_well_formed``: one translate a run) gives the careful reader's codes when
+    the text is well formed, and None when the careful reader names a mistake (``8z``, a stray letter, digits
+    without a suit)."""
+    from ruledsl.tiles import _parse_checked, _parse_well_formed
+
+    try:
+        expected: tuple[int, ...] | None = tuple(_parse_checked(text))
+    except NotationError:
+        expected = None
+    assert _parse_well_formed(text) == expected
+
+
+def test_one_tile_and_the_translate_tables_agree_with_the_notation():
+    """The tables the hand reader uses (``ONE_TILE``, ``SUIT_CODES``, ``KIND_BYTES``) read every tile as the
+    notation does."""
+    from ruledsl.tiles import KIND_BYTES, ONE_TILE, SUIT_CODES
+
+    for text, code in ONE_TILE.items():
+        assert parse_tile(text) == code
+        assert text[0].encode().translate(SUIT_CODES[text[1]]) == bytes([code])
+        assert KIND_BYTES[code] == kind_of(code)
+    assert len(ONE_TILE) == 37
+    assert all(KIND_BYTES[byte] >= 37 for byte in range(37, 256))
