@@ -54,11 +54,11 @@ def exceptions() -> dict[int, Table] | None:
     try:
         text = resources.files(__package__ or "engine.core").joinpath(FILE_NAME).read_text(encoding="utf-8")
         data = json.loads(text)
-    except (OSError, ValueError):
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("suit_limit") != SUIT_LIMIT:
+            return None
+        return decode("".join(data["exceptions"]))
+    except (OSError, ValueError, KeyError, TypeError):  # a damaged or foreign file is no table, never an error
         return None
-    if data.get("format") != _FORMAT or data.get("suit_limit") != SUIT_LIMIT:
-        return None
-    return decode("".join(data["exceptions"]))
 
 
 def decode(text: str) -> dict[int, Table]:

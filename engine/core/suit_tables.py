@@ -60,7 +60,7 @@ def tables() -> Shipped | None:
     try:
         text = resources.files(__package__ or "engine.core").joinpath(FILE_NAME).read_text(encoding="utf-8")
         data = json.loads(text)
-        if data.get("format") != _FORMAT or data.get("suit_limit") != SUIT_LIMIT:
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("suit_limit") != SUIT_LIMIT:
             return None
         return decode(data)
     except (OSError, ValueError, KeyError, TypeError, ImportError):

@@ -152,3 +152,36 @@ def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.Monk
     for vec in few:
         exact = _exact_suit_table(vec)
         assert (listed.get(index_of(vec)) == exact) if _runs_table(vec) != exact else index_of(vec) not in listed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [None, "{not json", "[1, 2]", '"text"', json.dumps({"format": 0}), json.dumps({"suit_limit": SUIT_LIMIT}), "{}"],
+    ids=["missing", "not-json", "a-list", "a-string", "other-format", "other-limit", "empty"],
+)
+def test_an_unusable_file_is_no_table(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
+    """A file that cannot be read, is not a JSON object, or was written for another layout gives no table (every
+    four-copy suit is then counted exactly), never an error: the shipped suit tables' file read in its place
+    included, which has the same format and suit limit but no exact tables."""
+    ship(monkeypatch, text)
+    exceptions.cache_clear()
+    try:
+        assert exceptions() is None
+    finally:
+        monkeypatch.undo()
+        exceptions.cache_clear()
+
+
+def test_the_suit_tables_file_in_its_place_is_no_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import resources
+
+    from engine.core import suit_tables
+
+    text = resources.files("engine.core").joinpath(suit_tables.FILE_NAME).read_text(encoding="utf-8")
+    ship(monkeypatch, text)
+    exceptions.cache_clear()
+    try:
+        assert exceptions() is None
+    finally:
+        monkeypatch.undo()
+        exceptions.cache_clear()

@@ -68,6 +68,7 @@ def _numbers(raw: bytes) -> list[str]:
     [
         None,
         "{not json",
+        "[1, 2]",
         _shipped(format=-1),
         _shipped(suit_limit=SUIT_LIMIT + 1),
         _shipped(numbers=["bm90IGx6bWE="]),  # base64 of bytes that are no LZMA stream
@@ -75,7 +76,7 @@ def _numbers(raw: bytes) -> list[str]:
         _shipped(numbers=_numbers(bytes([200]) * 5**9)),  # a number naming no table
         _shipped(tables=["012"]),
     ],
-    ids=["missing", "not-json", "other-format", "other-limit", "not-lzma", "short", "no-such-table", "short-table"],
+    ids=["missing", "not-json", "a-list", "other-format", "other-limit", "not-lzma", "short", "no-such-table", "short-table"],
 )
 def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
     """A file that cannot be read, is not JSON, was written for another layout or suit limit, or whose numbers
