@@ -163,6 +163,23 @@ def _assembled(codes: Sequence[int], parsed: list[Meld], win_code: int, conceale
     return hand
 
 
+def made_hand(codes: Sequence[int], counts: Sequence[int], win: int, melds: Iterable[tuple[str, tuple[int, ...]]]) -> Hand:
+    """``build_hand(codes, melds, win)`` of a hand a round holds, which is well formed by construction (its tiles
+    dealt and drawn from the rulebook's wall, its melds made by legal calls, the winning tile among ``codes``):
+    the same ``Hand`` without reading or checking anything. ``counts`` are the concealed tiles' kind counts (the
+    round keeps them). A round asks this at every possible win, most of which it then refuses or nobody takes."""
+    parsed = [_MADE_MELDS.get(meld) or _made_meld(meld) for meld in melds]
+    return _assembled(codes, parsed, win, tuple(counts))
+
+
+def _made_meld(meld: tuple[str, tuple[int, ...]]) -> Meld:
+    """The ``Meld`` ``build_hand`` makes of a well-formed (type, codes) pair, kept: a round's melds repeat."""
+    if len(_MADE_MELDS) >= 4096:
+        _MADE_MELDS.clear()
+    made = _MADE_MELDS[meld] = Meld(meld[0], tuple(sorted(meld[1], key=_SORT_RANK.__getitem__)))
+    return made
+
+
 def hand_from_notation(concealed: str, win: str, melds: Sequence[Mapping[str, str]], tile_set: frozenset[int], copies: int) -> Hand | None:
     """``build_hand`` of a request's notation when nothing in it is wrong or unusual (most requests): the same
     ``Hand``, or None, and then ``build_hand`` reads it and names whatever is wrong.
@@ -375,6 +392,9 @@ def _given_codes(value: object, what: str, one: bool = False) -> tuple[int, ...]
 # Melds are immutable and their notation repeats (``666z``, ``123m``), so each distinct one is built once.
 _MELDS: dict[tuple[str, str], Meld] = {}
 register("engine.core.hand.melds", _MELDS.clear, _MELDS.__len__, 4096)
+# The melds of ``made_hand``, by their (type, codes) as a round holds them.
+_MADE_MELDS: dict[tuple[str, tuple[int, ...]], Meld] = {}
+register("engine.core.hand.made_melds", _MADE_MELDS.clear, _MADE_MELDS.__len__, 4096)
 # A meld kept by its (type, tiles) notation, or None: ``kept_meld`` without its call, for a reader that tries the
 # kept ones first (a key of other types is never among them; an unhashable one raises ``TypeError``).
 KEPT_MELD = _MELDS.get

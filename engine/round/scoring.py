@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from engine.core import tiles as T
 from engine.core.errors import InternalError, NotAWin, NoYaku
-from engine.core.situation import Situation
+from engine.core.hand import made_hand
+from engine.core.situation import Situation, checked_situation
 from ruledsl.record import replace
 
 if TYPE_CHECKING:
@@ -19,6 +20,58 @@ if TYPE_CHECKING:
 
 
 def score(r: RoundState, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
+) -> ScoreResult | None:
+    """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
+    raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it).
+
+    ``score_reference`` asks the same through the scorer's checked entries; here the hand is made from the seat's
+    codes and kind counts as they are (``made_hand``), the situation from its values in the fields' order, and
+    the scorer asked by ``score_made``: a round's hand, situation and indicators are well formed by
+    construction, and every offered win is asked, most of them refused or passed."""
+    s = r.seats[seat]
+    rules = r.rules
+    tsumo = source == seat
+    setup = r.setup
+    wall = r.wall
+    last = wall.remaining == 0
+    if tsumo:
+        concealed = s.hand
+        counts = s.counts
+        first = not r.any_call and s.draws == 1 and not s.discards
+        dealer = seat == setup.dealer
+        values = (
+            True, r.seat_wind(seat), setup.round_wind, s.riichi, s.double_riichi, s.ippatsu and s.riichi,
+            last and not r.replacement, False, r.rinshan, event == "kakan" or event == "ankan",
+            first and dealer, first and not dealer, False, s.riichi and s.open_riichi, False,
+        )  # fmt: skip
+    else:
+        concealed = [*s.hand, tile]
+        counts = s.counts.copy()
+        counts[T.KIND_OF[tile]] += 1
+        dahai = event == "dahai"
+        values = (
+            False, r.seat_wind(seat), setup.round_wind, s.riichi, s.double_riichi, s.ippatsu and s.riichi,
+            False, dahai and last, False, event == "kakan" or event == "ankan", False, False,
+            dahai and not r.any_call and s.draws == 0 and seat != setup.dealer, s.riichi and s.open_riichi,
+            r.seats[source].riichi,
+        )  # fmt: skip
+    situation = checked_situation(
+        (*values, s.kita, setup.honba if honba is None else honba, r.sticks if sticks is None else sticks, setup.dealer_consecutive_wins)
+    )
+    scorer = rules.scorer
+    ura = wall.ura_indicators() if s.riichi and rules.ura_dora else ()
+    try:
+        result = scorer.score_made(made_hand(concealed, counts, tile, [(m.type, m.tiles) for m in s.melds]), situation, wall.dora_indicators(), ura)
+    except (NoYaku, NotAWin):
+        if explain:
+            raise
+        return None
+    if s.riichi and rules.ura_dora:
+        return replace(result, ura_indicators=T.format_tiles(ura, sort=False))
+    return result
+
+
+def score_reference(r: RoundState, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False
 ) -> ScoreResult | None:
     """The scorer's answer for ``seat`` winning on ``tile``, or None when it is no win (no yaku); ``explain``
     raises the scorer's refusal instead, whose message names the rule (a refused ``hora`` quotes it)."""

@@ -113,6 +113,7 @@ class Scorer:
         self._check_cached = self.checks.check_cached
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
+        self._by_situation = self.inputs.by_situation.get
         # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
         self._clause_from = prepared.origins
 
@@ -205,6 +206,21 @@ class Scorer:
         """``score_hand``'s answer as the engine passes it on (a round, a liability split): with each payment's
         honba part apart and the counters it was scored with."""
         return self.result_of(self.score_hand(hand, situation, dora, ura), situation)
+
+    def score_made(self, hand: Hand, situation: Situation, dora: tuple[int, ...], ura: tuple[int, ...]) -> ScoreResult:
+        """``score_result`` of inputs the engine made itself (a round's ``made_hand``, its ``Situation``, the wall's
+        indicator codes), whose types and tiles cannot be wrong: without ``score_hand``'s checks of them. The
+        checks a situation and indicators may fail are kept (``_score``)."""
+        verdicts = self._by_situation(situation)
+        if verdicts is None:
+            verdicts = self.inputs.by_situation.put(situation, self.checks.verdicts_for(situation))
+        try:
+            answer = self._score(hand, situation, verdicts, dora, ura)
+        except (EngineError, RecursionError, MemoryError):
+            raise
+        except Exception as exc:
+            raise InternalError.of(exc, "scoring") from exc
+        return self.result_of(answer, situation)
 
     def result_of(self, answer: dict[str, Any], situation: Situation) -> ScoreResult:
         """The ``ScoreResult`` of an answer this scorer gave for ``situation``."""
