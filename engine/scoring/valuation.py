@@ -222,7 +222,8 @@ class Valuer:
         The common reading (no yakuman holds; no item with exceptions) takes every result line from the lines
         kept ahead (``Tables.kept``, ``Prepared.bonus_lines``, ``Prepared.fu_lines``), picked by C-level loops: no
         Python loop or call per line. The valuation holds the kept lines themselves, shared by every valuation
-        that reports them: only the best reading's are copied, for the answer a caller may change (``copied``). Anything else is valued by ``_valuate_general``, which
+        that reports them: only the best reading's are copied, for the answer a caller may change
+        (``Scorer.response``, ``copied``). Anything else is valued by ``_valuate_general``, which
         ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands.
         """
         kept = tables.kept
