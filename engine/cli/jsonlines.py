@@ -35,13 +35,21 @@ Answer = Callable[[str], "dict[str, Any]"]
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def serve(answer: Answer, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, *, flush_each: bool = False) -> int:
+def serve(
+    answer: Answer,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
+    *,
+    flush_each: bool = False,
+    encode: Callable[[dict[str, Any]], bytes] = encode,
+) -> int:
     """Answer every line of ``stdin`` with ``answer`` (which gets the decoded line, without its line end),
     writing one JSON line per input line to ``stdout``; returns the exit code (0: every line was answered).
 
     An answer whose computation raised something unexpected is ``internal_error`` (a bug of ours: an error the
     input can cause carries its own code); ``flush_each`` writes every answer at once, for a caller that waits for
-    each answer before sending the next line."""
+    each answer before sending the next line; ``encode`` writes an answer (``answers.encode_shared`` where
+    ``answer`` gives ``Scorer.score_shared``'s answers)."""
     source = stdin if stdin is not None else _stdin_bytes()
     sink = stdout if stdout is not None else _stdout_bytes()
     write = sink.write

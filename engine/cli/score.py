@@ -15,7 +15,7 @@ from engine.core.errors import EngineError, InvalidRequest
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, counter_dest
 from engine.scoring import library
 from engine.scoring.score import Scorer
-from engine.services.answers import loads
+from engine.services.answers import encode_shared, loads
 from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -124,10 +124,10 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
     def answer(line: str) -> dict[str, Any]:
         if next(answered) % TRIM_EVERY == 0:  # between two requests: no entry is being read back
             memo.trim(BATCH_ENTRY_BUDGET)
-        return answer_line(line, default_rulebook, scorers, policy)
+        return answer_line(line, default_rulebook, scorers, policy, shared=True)
 
     try:
-        return jsonlines.serve(answer)
+        return jsonlines.serve(answer, encode=encode_shared)  # each answer written at once, then dropped
     finally:
         memo.set_entry_cap(previous)  # a caller in the same process (a test, an embedding) gets its caches back
 
@@ -177,15 +177,24 @@ class _Warming:
             return self.plain.score(request, chosen=chosen)
         return self.scorers.fast(self.name).score(request, chosen=chosen)
 
+    def score_shared(self, request: dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
+        self.left -= 1
+        if self.left >= 0:
+            return self.plain.score_shared(request, chosen=chosen)
+        return self.scorers.fast(self.name).score_shared(request, chosen=chosen)
+
 
 def answer_line(
     line: str,
     default_rulebook: str | None,
     scorers: dict[str, Scorer] | _Scorers | None = None,
     policy: library.RulebookPolicy | None = None,
+    *,
+    shared: bool = False,
 ) -> dict[str, Any]:
     """The answer to one request line; the request's ``rulebook`` must be one ``policy`` allows (by default:
-    a bundled rulebook or ``default_rulebook``)."""
+    a bundled rulebook or ``default_rulebook``). ``shared``: the caller writes the answer out at once and drops
+    it, so its result lines may be the rulebook's kept ones (``Scorer.score_shared``)."""
     try:
         data = loads(line)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
@@ -204,6 +213,7 @@ def answer_line(
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
         policy = policy or library.RulebookPolicy.of(default_rulebook)
         name = policy.choose(named)
-        return (scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)).score(data, chosen=True)
+        scorer = scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)
+        return scorer.score_shared(data, chosen=True) if shared else scorer.score(data, chosen=True)
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}

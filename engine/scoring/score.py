@@ -40,7 +40,7 @@ from engine.scoring.prepared import (
     refine,
 )
 from engine.scoring.result import Payments, ScoreResult
-from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, limits
+from engine.scoring.valuation import Tier, Valuation, Valuer, basic_points, copied, limits
 from ruledsl.arithmetic import RuleEvaluationError
 from ruledsl.nodes import Rulebook
 from ruledsl.typing_names import TYPE_CHECKING
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
     from engine.scoring.request import ScoreRequest
 
+_COPY = dict.copy  # a result line the valuation may share with other answers, copied for the caller's own answer
 # Spellings of a scorer's own file remembered as naming it (past this, each is compared again: still correct)
 OWN_NAMES_LIMIT = 64
 
@@ -186,6 +187,20 @@ class Scorer:
         except EngineError as exc:
             return {"ok": False, "error": exc.to_json()}
 
+    def score_shared(self, request: dict[str, Any] | Any, *, chosen: bool = False) -> dict[str, Any]:
+        """``score``, for a caller that writes the answer out at once and drops it (``riichi score --json``): the
+        answer's result lines may be the rulebook's kept ones, shared with every other answer that reports them,
+        so they must never be changed; the caller can then find each line's text by the line itself
+        (``engine.services.answers.encode_shared``). The same answer as ``score`` in every other respect."""
+        if type(request) is not dict or "liable" in request or "from" in request or not chosen:
+            return self.score(request, chosen=chosen)
+        try:
+            return self._score(*self._read(request), shared=True)
+        except (EngineError, RecursionError, MemoryError):
+            raise
+        except Exception as exc:
+            raise InternalError.of(exc, "scoring") from exc
+
     def score_hand(self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> dict[str, Any]:
         """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.core.tiles``): the
         entry for programs that already hold tiles as codes (a simulator, a log replay), which skips notation and
@@ -237,17 +252,20 @@ class Scorer:
             return False
         return rebuilt == hand
 
-    def _score(self, hand: Hand, situation: Situation, verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...]) -> dict[str, Any]:
+    def _score(
+        self, hand: Hand, situation: Situation, verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...], shared: bool = False
+    ) -> dict[str, Any]:
         self._check_cached(hand, situation, verdicts)
         if dora or ura:
             self._check_indicators(hand, dora, ura)
         try:
-            return self.response(self._best(hand, situation, dora, ura), situation)
+            return self.response(self._best(hand, situation, dora, ura), situation, shared)
         except RuleEvaluationError as exc:  # a rule computed what the language forbids: the rulebook's fault
             raise rule_error(exc) from None
 
-    def response(self, best: Valuation, situation: Situation) -> dict[str, Any]:
-        """The contract's response for the best valuation (the riichi sticks on the table go to the winner)."""
+    def response(self, best: Valuation, situation: Situation, shared: bool = False) -> dict[str, Any]:
+        """The contract's response for the best valuation (the riichi sticks on the table go to the winner), with
+        result lines of its own (``shared``: the valuation's own, see ``score_shared``)."""
         limit = best.limit
         origins = self._clause_from
         return {
@@ -260,8 +278,8 @@ class Scorer:
             "limit_id": None if limit is None else limit.rule_id,  # the limit item that set the base, and its clause
             "limit_clause": None if limit is None else limit.clause,
             "limit_clause_from": None if limit is None or not origins else origins.get((limit.rule_id, limit.clause)),
-            "yaku": list(best.yaku),  # each line built (or copied) for this valuation, ``clause_from`` included
-            "fu_items": list(best.fu_items),
+            "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
+            "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
             "base_points": best.base,
             "payments": best.payments,
             "total": best.paid + situation.riichi_sticks * self.prepared.deposit,
@@ -284,8 +302,8 @@ class Scorer:
     def best_valuation(
         self, hand: Hand, situation: Situation, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), known: dict[str, Any] | None = None
     ) -> Valuation:
-        """The best reading's valuation (``Valuer.best_valuation``)."""
-        return self._best(hand, situation, dora, ura, known)
+        """The best reading's valuation (``Valuer.best_valuation``), with result lines of its own."""
+        return copied(self._best(hand, situation, dora, ura, known))
 
     def settle(self, han: int, fu: int, *, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> dict[str, Any]:
         """The payment API: what a win of this han and fu pays, without building a hand (point tables)."""

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
-_COPY = dict.copy  # a kept result line, copied for the valuation that reports it
+_COPY = dict.copy  # a kept result line, copied for the answer that reports it (``copied``)
 # situations whose facts a valuer keeps (``Valuer._situated``): about 1.3 KiB each
 SITUATED_LIMIT = 256
 
@@ -100,6 +100,15 @@ class Valuation:
         self.sort_key = (yakuman, paid, real_yakuman, han, fu)
 
 
+
+
+def copied(valuation: Valuation) -> Valuation:
+    """The same valuation with result lines of its own: a valuation's lines may be the ones a rulebook keeps for
+    every answer (``Valuer._valuate``), which a caller that changes what it is given must not reach."""
+    v = valuation
+    return Valuation(
+        v.yakuman, v.han, v.fu, v.limit, v.base, tuple(map(_COPY, v.yaku)), tuple(map(_COPY, v.fu_items)), v.payments, v.paid, v.shape, v.sort_key[2]
+    )
 
 
 class Valuer:
@@ -211,8 +220,10 @@ class Valuer:
         fewer than ``need`` han from yaku without a yakuman (``shibari_han``).
 
         The common reading (no yakuman holds; no item with exceptions) takes every result line from the lines
-        kept ahead (``Tables.kept``, ``Prepared.bonus_lines``, ``Prepared.fu_lines``), picked and copied by C-level
-        loops: no Python loop or call per line. Anything else is valued by ``_valuate_general``, which
+        kept ahead (``Tables.kept``, ``Prepared.bonus_lines``, ``Prepared.fu_lines``), picked by C-level loops: no
+        Python loop or call per line. The valuation holds the kept lines themselves, shared by every valuation
+        that reports them: only the best reading's are copied, for the answer a caller may change
+        (``Scorer.response``, ``copied``). Anything else is valued by ``_valuate_general``, which
         ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands.
         """
         kept = tables.kept
@@ -223,7 +234,7 @@ class Valuer:
         prepared = self.prepared
         yaku_lines, excluding, excludes, whens, bonus_values, fu_values = kept
         holds = list(map(call, whens, repeat(env)))
-        lines = list(map(_COPY, compress(yaku_lines, holds)))
+        lines = list(compress(yaku_lines, holds))
         if excluding is not None and any(compress(excluding, holds)):
             excluded = set().union(*compress(excludes, holds))
             lines = [line for line in lines if line["id"] not in excluded]
@@ -232,7 +243,7 @@ class Valuer:
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
         values = list(map(call, bonus_values, repeat(env)))
-        lines += map(_COPY, map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values)))
+        lines += map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values))
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = sum(map(_HAN, lines))
@@ -250,7 +261,7 @@ class Valuer:
                     rows = list(filter(None, map(shares.fn, elements)))
                 for row in rows:
                     values = list(map(add, values, row))
-        fu_lines = list(map(_COPY, map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values))))
+        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
         fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
 

@@ -77,8 +77,19 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 def encode(answer: dict[str, Any]) -> bytes:
     """One answer as a UTF-8 JSON line; text that cannot be UTF-8 (a lone surrogate) is replaced, never raised."""
+    return _encoded(answer, False)
+
+
+def encode_shared(answer: dict[str, Any]) -> bytes:
+    """``encode``, for answers whose result lines are never changed once made (``Scorer.score_shared``'s: the
+    rulebook's kept lines, shared by the answers that report them): a line met before is found by the line itself,
+    not by its content, which makes the same text in a fraction of the work."""
+    return _encoded(answer, True)
+
+
+def _encoded(answer: dict[str, Any], shared: bool) -> bytes:
     try:
-        text = _scored_text(answer) if type(answer) is dict and tuple(answer) == _SCORED_KEYS else None
+        text = _scored_text(answer, shared) if type(answer) is dict and tuple(answer) == _SCORED_KEYS else None
     except Exception:  # noqa: BLE001 - not the shape the parts are kept for: written whole below, which says why
         text = None
     try:
@@ -102,11 +113,15 @@ _LINE_TYPES = frozenset({str, int, type(None)})  # a line's values, when its tex
 # hundred of each recur (yaku, han, fu, limits), so they stay far below the bound.
 _HEADS: BoundedCache[tuple, str] = BoundedCache(1024)
 _LINES: BoundedCache[tuple, str] = BoundedCache(1024)
+# ... and of lines never changed once made (``encode_shared``), by the line's id, beside the line itself: the entry
+# keeps it alive, so no other object can take its id while the entry lives.
+_SHARED_LINES: BoundedCache[int, tuple[dict[str, Any], str]] = BoundedCache(1024)
 
 
-def _scored_text(answer: dict[str, Any]) -> str | None:
+def _scored_text(answer: dict[str, Any], shared: bool = False) -> str | None:
     """``_ENCODE(answer)`` for a scored answer (``_SCORED_KEYS``), from the kept text of its head and lines; None
-    when a value is not of the types the kept text stands for (then the whole answer is encoded)."""
+    when a value is not of the types the kept text stands for (then the whole answer is encoded). ``shared``: its
+    lines are never changed once made (``encode_shared``)."""
     han, fu, yakuman = answer["han"], answer["fu"], answer["yakuman"]
     base, total, payments = answer["base_points"], answer["total"], answer["payments"]
     yaku, fu_items = answer["yaku"], answer["fu_items"]
@@ -129,10 +144,11 @@ def _scored_text(answer: dict[str, Any]) -> str | None:
     if text is None:
         text = _HEADS.put(head, _ENCODE(dict(zip(_SCORED_KEYS, (True, *head), strict=False)))[:-1])
     parts = [text, ', "yaku": [']
-    if not _lines_text(yaku, parts):
+    lines_text = _shared_lines_text if shared else _lines_text
+    if not lines_text(yaku, parts):
         return None
     parts.append('], "fu_items": [')
-    if not _lines_text(fu_items, parts):
+    if not lines_text(fu_items, parts):
         return None
     parts += ('], "base_points": ', repr(base), ', "payments": ', _ENCODE(payments), ', "total": ', repr(total), "}")
     return "".join(parts)
@@ -157,4 +173,25 @@ def _lines_text(lines: list[Any], parts: list[str]) -> bool:
     return True
 
 
-__all__ = ["SURROGATE", "encode", "error", "loads"]
+def _shared_lines_text(lines: list[Any], parts: list[str]) -> bool:
+    """``_lines_text`` of lines never changed once made: a line met before is found by its id (the entry holds the
+    line, so the id is still its own); a new one by its content, as ``_lines_text`` finds it."""
+    first = True
+    for line in lines:
+        kept = _SHARED_LINES.get(id(line))
+        if kept is not None and kept[0] is line:
+            text = kept[1]
+        else:
+            found: list[str] = []
+            if not _lines_text([line], found):
+                return False
+            text = found[0]
+            _SHARED_LINES.put(id(line), (line, text))
+        if not first:
+            parts.append(", ")
+        parts.append(text)
+        first = False
+    return True
+
+
+__all__ = ["SURROGATE", "encode", "encode_shared", "error", "loads"]

@@ -154,3 +154,49 @@ def test_request_lines_of_every_kind_read_as_json_loads_reads_them() -> None:
     lines += ["{}", "{ }", '{"a": NaN}', '{"a": 1}  ', "{" * 5000 + "}" * 5000, '{"a": "\\ud800"}', "[1]", "", "{"]
     for line in lines:
         assert _outcome(answers.loads, line) == _outcome(json.loads, line), line[:80]
+
+
+def _shared_and_public(count: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    pairs = []
+    for name in ("house", "mleague", "tenhou_sanma"):
+        chosen = scorer(name)
+        for request in random_requests(20261203, count):
+            request = {**request, "rulebook": name}
+            try:
+                shared: dict[str, Any] = chosen.score_shared(request, chosen=True)
+            except Exception as exc:  # noqa: BLE001 - the public entry must raise the same
+                with pytest.raises(type(exc)):
+                    chosen.score(request, chosen=True)
+                continue
+            pairs.append((shared, chosen.score(request, chosen=True)))
+    return pairs
+
+
+def test_shared_answers_encode_as_whole() -> None:
+    """``Scorer.score_shared`` answers what ``score`` answers, and ``encode_shared`` finds each line's text by the
+    line itself: the same bytes as the whole encoding, the first time, again, and after every cache was emptied
+    (the rulebook's kept lines then made anew)."""
+    pairs = _shared_and_public(300)
+    assert len(pairs) > 450  # the others are no win, raised alike
+    for shared, public in pairs:
+        assert shared == public
+        assert answers.encode_shared(shared) == _whole(shared) == answers.encode(public)
+    for shared, _public in pairs:
+        assert answers.encode_shared(shared) == _whole(shared)
+    memo.clear_all()
+    for shared, public in _shared_and_public(40):
+        assert answers.encode_shared(shared) == _whole(public)
+
+
+def test_public_answers_own_their_lines() -> None:
+    """A caller may change the lines ``score`` gives it: the next answer is not changed with them."""
+    house = scorer("house")
+    request = {"hand": "234m456p678s22z555z", "win": "2m", "tsumo": True}
+    first = house.score(request)
+    assert first["yaku"] and first["fu_items"]
+    expected = house.score(request)
+    for line in (*first["yaku"], *first["fu_items"]):
+        line["clause"] = "changed by the caller"
+    assert house.score(request) == expected
+    shared = house.score_shared(dict(request, rulebook="house"), chosen=True)
+    assert shared == expected
