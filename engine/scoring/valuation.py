@@ -250,17 +250,7 @@ class Valuer:
         env["__yaku__"] = frozenset(map(_ID, lines))
         values = list(map(call, fu_values, repeat(env)))
         if tables.fu_per_element is not None:
-            fact, shares = tables.fu_per_element
-            elements = env[fact]
-            if elements:
-                # most elements add nothing (their row is empty): the others' rows are added to the values
-                # one by one, C-level, instead of summing a column of every element per item
-                try:
-                    rows = list(filter(None, map(shares.__getitem__, elements)))
-                except TypeError:  # an element that cannot be a key: its shares, computed
-                    rows = list(filter(None, map(shares.fn, elements)))
-                for row in rows:
-                    values = list(map(add, values, row))
+            values = _per_set_added(values, tables.fu_per_element, env)
         fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
         fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
@@ -402,17 +392,7 @@ class Valuer:
             fns, about = tables.fu_values
             values = list(map(call, fns, repeat(env)))
             if tables.fu_per_element is not None:
-                fact, shares = tables.fu_per_element
-                elements = env[fact]
-                if elements:
-                    # most elements add nothing (their row is empty): the others' rows are added to the values
-                    # one by one, C-level, instead of summing a column of every element per item
-                    try:
-                        rows = list(filter(None, map(shares.__getitem__, elements)))
-                    except TypeError:  # an element that cannot be a key: its shares, computed
-                        rows = list(filter(None, map(shares.fn, elements)))
-                    for row in rows:
-                        values = list(map(add, values, row))
+                values = _per_set_added(values, tables.fu_per_element, env)
             lines = [{"id": a[0], "fu": v, "clause": a[2], "clause_from": a[3]} for a, v in compress(zip(about, values, strict=True), values)]
             return self._fu_total(env, sum(values), lines, tables)
         origins = self.prepared.origins
@@ -439,6 +419,23 @@ class Valuer:
                 return value, [{"id": name, "fu": value, "clause": clause, "clause_from": origin_of(self.prepared.origins, name, clause)}]
         step = self.prepared.fu_rounding
         return (-(-raw // step) * step if step > 1 else raw), lines
+
+
+def _per_set_added(values: list[int], per_element: tuple[str, Any], env: dict[str, Any]) -> list[int]:
+    """The fu items' values with each element's share of the per-set items added (``prepared._summed_per_element``).
+
+    Most elements add nothing (their row is empty): the others' rows are added to the values one by one, C-level,
+    instead of summing a column of every element per item."""
+    fact, shares = per_element
+    elements = env[fact]
+    if elements:
+        try:
+            rows = list(filter(None, map(shares.__getitem__, elements)))
+        except TypeError:  # an element that cannot be a key: its shares, computed
+            rows = list(filter(None, map(shares.fn, elements)))
+        for row in rows:
+            values = list(map(add, values, row))
+    return values
 
 
 def value_facts(env: dict[str, Any], han: int, fu: int, yakuman: int) -> None:
