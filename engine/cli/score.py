@@ -20,6 +20,7 @@ from ruledsl.typing_names import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
     from typing import Any
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
@@ -40,7 +41,9 @@ TRIM_EVERY = 256
 # Requests of a batch a rulebook's reference scorer answers before its fast scorer is built (``_Warming``): the fast
 # one costs about 47 M instructions more to build (the default rulebook's) and saves about 1.5 M a request on a first pass
 # of random hands, so a batch of one request (a program asking once per process) does not build it, and a long
-# batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests).
+# batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests). When that many further lines have
+# already arrived with the first request under a rulebook (a file or a program's whole batch piped in), the batch is
+# known to be long enough, and the fast scorer is built at once (``_lines_waiting``).
 FAST_AFTER = 16
 # The young generation's threshold of the garbage collector in a batch (``gc.set_threshold``; the interpreter's is
 # 700). A request leaves no cycle behind (its answer and inputs are trees, freed as soon as they are written), so
@@ -123,7 +126,8 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
     from ruledsl import memo
 
     policy = library.RulebookPolicy.of(default_rulebook, rulebook_dirs)
-    scorers = _Scorers(policy.folders)
+    source = getattr(sys.stdin, "buffer", None)
+    scorers = _Scorers(policy.folders, waiting=(lambda: _lines_waiting(source)) if source is not None else None)
     previous = memo.set_entry_cap(BATCH_ENTRY_CAP)
     thresholds = gc.get_threshold()
     gc.set_threshold(BATCH_YOUNG_THRESHOLD, *thresholds[1:])
@@ -135,7 +139,7 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
         return answer_line(line, default_rulebook, scorers, policy, shared=True)
 
     try:
-        return jsonlines.serve(answer, encode=encode_shared)  # each answer written at once, then dropped
+        return jsonlines.serve(answer, source, encode=encode_shared)  # each answer written at once, then dropped
     finally:
         memo.set_entry_cap(previous)  # a caller in the same process (a test, an embedding) gets its caches back
         gc.set_threshold(*thresholds)  # ... and its collector's thresholds
@@ -147,13 +151,17 @@ class _Scorers(dict):
     out of the garbage collector's sight (``gc.freeze``): the collections a long batch triggers then walk only
     what the hands themselves leave behind."""
 
-    def __init__(self, within: tuple[str, ...] | None = None) -> None:
+    def __init__(self, within: tuple[str, ...] | None = None, waiting: Callable[[], int] | None = None) -> None:
         super().__init__()
         self.within = within  # the folders the rulebooks' files must lie in (``RulebookPolicy.folders``)
+        self.waiting = waiting  # how many further request lines have arrived already (``_lines_waiting``)
 
     def __missing__(self, name: str) -> Scorer | _Warming:
         with no_collections():
-            scorer = _Warming(self, name, Scorer(library.rulebook(name, within=self.within), reference=True))
+            if self.waiting is not None and self.waiting() >= FAST_AFTER:  # a long batch: the fast scorer at once
+                scorer: Scorer | _Warming = library.scorer(name, within=self.within)
+            else:
+                scorer = _Warming(self, name, Scorer(library.rulebook(name, within=self.within), reference=True))
         if len(self) >= library.CACHE_SIZE:
             del self[next(iter(self))]
         self[name] = scorer
@@ -168,6 +176,22 @@ class _Scorers(dict):
             self[name] = scorer
         gc.freeze()
         return scorer
+
+
+def _lines_waiting(source: Any) -> int:
+    """How many further lines of ``source`` (stdin's byte stream) are known to have arrived, found without waiting
+    for anything: when more has arrived than its buffer holds (a file, or a batch piped in whole), the lines in its
+    buffer; else 0, as the buffer cannot be looked at without perhaps waiting (a program that sends one request
+    and waits for its answer has sent nothing more)."""
+    import select
+
+    try:
+        ready, _, _ = select.select([source], [], [], 0)  # the stream's descriptor: readable, or at its end
+        if not ready:  # nothing more has arrived; its buffer may hold lines, but looking there could wait
+            return 0
+        return source.peek().count(b"\n")  # one read at most, of what has arrived, when the buffer is empty
+    except (AttributeError, OSError, ValueError, TypeError):  # not a buffered stream of a descriptor select takes
+        return 0
 
 
 class _Warming:

@@ -5,6 +5,7 @@ the fast scorer's, on the peer cross-check's random hands and under rulebooks of
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,3 +66,50 @@ def test_an_evicted_warming_scorer_is_not_put_back() -> None:
     request = {"hand": "234m567m789p46s88p5s", "win": "5s", "seat_wind": "S", "riichi": True, "dora_indicators": "4s"}
     assert warming.score(request)["total"] == 2600
     assert "house" not in scorers
+
+
+def test_lines_waiting_counts_what_has_arrived_without_waiting() -> None:
+    """A pipe holding more than the stream's buffer took gives the buffer's lines; an open pipe with nothing more
+    in it gives 0 at once, whatever the buffer holds (a program that sends one request and waits for its answer);
+    a pipe at its end and a stream without a descriptor give 0."""
+    import io
+    import os
+
+    line = b'{"hand": "123456789m1122z", "win": "1z"}' + b" " * 59 + b"\n"  # 100 bytes
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb", buffering=8192) as source:
+        assert score_cli._lines_waiting(source) == 0  # open, empty: must not wait
+        os.write(write_end, line * 200)
+        assert source.readline() == line
+        assert score_cli._lines_waiting(source) == 8192 // 100 - 1  # the rest of the buffer's lines
+        os.close(write_end)
+        source.read()
+        assert score_cli._lines_waiting(source) == 0  # at its end
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb", buffering=8192) as source:
+        os.write(write_end, line * 20)
+        assert source.readline() == line
+        assert score_cli._lines_waiting(source) == 0  # the rest all in the buffer: looking there could wait
+        os.close(write_end)
+    assert score_cli._lines_waiting(io.BytesIO(b"x\n" * 40)) == 0  # no descriptor
+    assert score_cli._lines_waiting(io.StringIO("x\n")) == 0
+
+
+def test_lines_waiting_in_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "requests.jsonl"
+    path.write_bytes(b"{}\n" * 40)
+    with path.open("rb") as source:
+        assert source.readline() == b"{}\n"
+        assert score_cli._lines_waiting(source) == 39
+
+
+def test_a_long_batch_piped_in_builds_its_fast_scorer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When enough further lines have arrived with a rulebook's first request, the batch starts with the fast
+    scorer; with fewer, the reference scorer answers first; the answers are the same either way."""
+    lines = [json.dumps(r) for r in random_requests(11, 8)]
+    for waiting, kind in ((score_cli.FAST_AFTER, Scorer), (score_cli.FAST_AFTER - 1, score_cli._Warming)):
+        scorers = score_cli._Scorers(waiting=lambda waiting=waiting: waiting)
+        policy = library.RulebookPolicy.of(None)
+        got = [score_cli.answer_line(line, None, scorers, policy) for line in lines]
+        assert type(scorers["house"]) is kind
+        assert got == [score_cli.answer_line(line, None) for line in lines]
