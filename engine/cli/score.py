@@ -41,9 +41,9 @@ TRIM_EVERY = 256
 # Requests of a batch a rulebook's reference scorer answers before its fast scorer is built (``_Warming``): the fast
 # one costs about 47 M instructions more to build (the default rulebook's) and saves about 1.5 M a request on a first pass
 # of random hands, so a batch of one request (a program asking once per process) does not build it, and a long
-# batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests). When that many further lines have
-# already arrived with the first request under a rulebook (a file or a program's whole batch piped in), the batch is
-# known to be long enough, and the fast scorer is built at once (``_lines_waiting``).
+# batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests). When the lines already arrived show that
+# a batch goes past its ``FAST_AFTER``-th request under a rulebook (a file, or a whole batch piped in), its fast
+# scorer is built at once (``_lines_waiting``): the reference scorer's answers cost about 2 M instructions more each.
 FAST_AFTER = 16
 # The young generation's threshold of the garbage collector in a batch (``gc.set_threshold``; the interpreter's is
 # 700). A request leaves no cycle behind (its answer and inputs are trees, freed as soon as they are written), so
@@ -158,7 +158,7 @@ class _Scorers(dict):
 
     def __missing__(self, name: str) -> Scorer | _Warming:
         with no_collections():
-            if self.waiting is not None and self.waiting() >= FAST_AFTER:  # a long batch: the fast scorer at once
+            if self.waiting is not None and self.waiting() >= FAST_AFTER:  # a long batch: its fast scorer at once
                 scorer: Scorer | _Warming = library.scorer(name, within=self.within)
             else:
                 scorer = _Warming(self, name, Scorer(library.rulebook(name, within=self.within), reference=True))
@@ -197,22 +197,27 @@ def _lines_waiting(source: Any) -> int:
 class _Warming:
     """A rulebook's scorer for a batch's first ``FAST_AFTER`` requests under it: the reference scorer
     (``engine.cli.arguments.load_scorer``'s ``plain`` one, whose answers are the fast scorer's); then the shared
-    fast scorer takes its place in the batch's table and answers the rest."""
+    fast scorer takes its place in the batch's table and answers the rest, or sooner, once the lines already
+    arrived show that the batch goes on past them (``_Scorers.waiting``)."""
 
     __slots__ = ("scorers", "name", "plain", "left")
 
     def __init__(self, scorers: _Scorers, name: str, plain: Scorer) -> None:
         self.scorers, self.name, self.plain, self.left = scorers, name, plain, FAST_AFTER
 
-    def score(self, request: dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
+    def _plain_answers(self) -> bool:
+        """Whether this request is the reference scorer's (and counts it)."""
         self.left -= 1
-        if self.left >= 0:
+        waiting = self.scorers.waiting
+        return self.left >= 0 and (waiting is None or waiting() <= self.left)
+
+    def score(self, request: dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
+        if self._plain_answers():
             return self.plain.score(request, chosen=chosen)
         return self.scorers.fast(self.name).score(request, chosen=chosen)
 
     def score_shared(self, request: dict[str, Any], *, chosen: bool = False) -> dict[str, Any]:
-        self.left -= 1
-        if self.left >= 0:
+        if self._plain_answers():
             return self.plain.score_shared(request, chosen=chosen)
         return self.scorers.fast(self.name).score_shared(request, chosen=chosen)
 

@@ -107,9 +107,22 @@ def test_a_long_batch_piped_in_builds_its_fast_scorer_at_once(monkeypatch: pytes
     """When enough further lines have arrived with a rulebook's first request, the batch starts with the fast
     scorer; with fewer, the reference scorer answers first; the answers are the same either way."""
     lines = [json.dumps(r) for r in random_requests(11, 8)]
-    for waiting, kind in ((score_cli.FAST_AFTER, Scorer), (score_cli.FAST_AFTER - 1, score_cli._Warming)):
+    for waiting, kind in ((score_cli.FAST_AFTER, Scorer), (0, score_cli._Warming)):
         scorers = score_cli._Scorers(waiting=lambda waiting=waiting: waiting)
         policy = library.RulebookPolicy.of(None)
         got = [score_cli.answer_line(line, None, scorers, policy) for line in lines]
         assert type(scorers["house"]) is kind
         assert got == [score_cli.answer_line(line, None) for line in lines]
+
+
+def test_a_warming_scorer_gives_way_once_the_batch_is_known_to_go_past_it() -> None:
+    """With 10 further lines always in sight, the 7th request is the first whose lines show a 17th: the fast
+    scorer answers it (and the rest), the reference scorer the first six."""
+    lines = [json.dumps(r) for r in random_requests(12, 8)]
+    scorers = score_cli._Scorers(waiting=lambda: 10)
+    policy = library.RulebookPolicy.of(None)
+    got = []
+    for line in lines:
+        got.append(score_cli.answer_line(line, None, scorers, policy))
+        assert type(scorers["house"]) is (Scorer if len(got) >= 16 - 10 + 1 else score_cli._Warming)
+    assert got == [score_cli.answer_line(line, None) for line in lines]
