@@ -37,9 +37,10 @@ from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import dahai_action, pass_action
+from engine.round.legal import BUILT_MOVES, dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
+from engine.round.turns import own_dahai
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from ruledsl.caches import lru
 from ruledsl.record import field, record
@@ -278,30 +279,41 @@ class _Driver:
             return
         self.out.round = rnd
         self.rnd = rnd
+        played = self._loop(rnd)  # the discards played in place, counted here once (an exception drops the round)
+        self.out.decisions += played
+        self.out.actions += played
+
+    def _loop(self, rnd: Round) -> int:
+        """``_play``'s walk over the round's events; returns the discards it played in place (the other moves
+        count themselves)."""
         body = self.body
         observer = self.observer
-        out = self.out
         apply = rnd.apply
+        played = 0
         i = 0
         count = len(body)
         while i < count:
-            self.index = i
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
             # nine events in ten are discards and draws: on the seat's own turn (nobody asked about a tile) each is
-            # played or matched here, in place, as ``_own`` and ``_draw`` would
+            # played or matched here, in place, as ``_own`` and ``_draw`` would (``index``, which only a mismatch
+            # reads, is set before any other way)
             if type(event) is Dahai and rnd.phase == "own":
                 action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
-                    apply(action)
+                    if rnd.own_cache is None and id(action) in BUILT_MOVES and own_discard_ok(rnd, action):
+                        own_dahai(rnd, action)  # ``apply``'s first case (a built discard, no listing), without its dispatch
+                    else:
+                        apply(action)
                 except IllegalAction:
+                    self.index = i
                     ok = self._unplayed(action, exact=False)
                 except EngineError as exc:
+                    self.index = i
                     ok = self._refused(action, exc)
                 else:
-                    out.decisions += 1
-                    out.actions += 1
+                    played += 1
                     i += 1
                     continue
             elif type(event) is Tsumo:
@@ -316,26 +328,29 @@ class _Driver:
                             self.seen_draws = seen + 1
                             i += 1
                             continue
+                self.index = i
                 ok = self._draw(event)
-            elif type(event) is Dahai:
-                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
-            elif type(event) is Win:
-                wins = [event]
-                while i + 1 < count and isinstance(body[i + 1], Win):
-                    i += 1
-                    wins.append(body[i])  # type: ignore[arg-type]
-                ok = self._wins(wins)
             else:
-                ok = self._event(event)
+                self.index = i
+                if type(event) is Dahai:
+                    ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
+                elif type(event) is Win:
+                    wins = [event]
+                    while i + 1 < count and isinstance(body[i + 1], Win):
+                        i += 1
+                        wins.append(body[i])  # type: ignore[arg-type]
+                    ok = self._wins(wins)
+                else:
+                    ok = self._event(event)
             if not ok:
-                return
+                return played
             i += 1
         self.index = len(body)
         if not rnd.finished:
             self._pass_all()
         if not rnd.finished:
             self.fail("end of the round", "the round ends here", f"the round goes on (waiting for seat {', '.join(map(str, rnd.waiting()))})")
-        return
+        return played
 
     # ---- one log event --------------------------------------------------------------------------------------------
     def _event(self, event: Event) -> bool:
