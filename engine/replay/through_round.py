@@ -37,7 +37,7 @@ from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import BUILT_MOVES, dahai_action, own_discard_ok, pass_action
+from engine.round.legal import BUILT_DISCARDS, BUILT_MOVES, dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.turns import own_dahai
@@ -289,6 +289,7 @@ class _Driver:
         body = self.body
         observer = self.observer
         apply = rnd.apply
+        built_discard = BUILT_DISCARDS.get
         played = 0
         i = 0
         count = len(body)
@@ -300,7 +301,9 @@ class _Driver:
             # played or matched here, in place, as ``_own`` and ``_draw`` would (``index``, which only a mismatch
             # reads, is set before any other way)
             if type(event) is Dahai and rnd.phase == "own":
-                action = dahai_action(event.actor, event.pai, event.tsumogiri)
+                action = built_discard((event.actor, event.pai, event.tsumogiri))  # ``dahai_action``'s look-up
+                if action is None:
+                    action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
                     if rnd.own_cache is None and id(action) in BUILT_MOVES and own_discard_ok(rnd, action):
                         own_dahai(rnd, action)  # ``apply``'s first case (a built discard, no listing), without its dispatch
@@ -323,8 +326,8 @@ class _Driver:
                     while seen < end and type(log[seen]) is not Tsumo:
                         seen += 1
                     if seen < end:
-                        got = log[seen]
-                        if isinstance(got, Tsumo) and got.actor == event.actor and got.pai == event.pai:
+                        got = log[seen]  # a Tsumo, as the scan stopped there
+                        if got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
                             self.seen_draws = seen + 1
                             i += 1
                             continue
