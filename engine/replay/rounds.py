@@ -173,8 +173,14 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
         pass
     end: GameEnd | None = None
     ends: list[int] = []
-    if GameEnd in kinds:  # once, at the end of a whole log
-        ends = [index for index, kind in enumerate(kinds) if kind is GameEnd]
+    if GameEnd in kinds:  # once, at the end of a whole log: found as the starts are
+        at = -1
+        try:
+            while True:
+                at = kinds.index(GameEnd, at + 1)
+                ends.append(at)
+        except ValueError:
+            pass
         end = events[ends[-1]]  # type: ignore[assignment]
     rounds: list[tuple[int, RoundStart, list[Event]]] = []
     for number, index in enumerate(starts):
