@@ -368,7 +368,7 @@ def replay_events(
             on_round(source, played)
         mismatches = list(played.mismatches)
         settled = played.round.settled if played.round is not None else None
-        outcome = outcome_events(body)
+        outcome = played.outcome or outcome_events(body)  # gathered by the replay when it went through the body
         if not mismatches and settled is not None:
             mismatches = compare_settlement(played, start, body, nxt, index + 1 + len(body), outcome)
         if game is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, islice, repeat
+from itertools import chain, repeat
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -99,6 +99,9 @@ class RoundReplay:
     mismatches: list[Mismatch] = field(default_factory=list)
     actions: int = 0
     decisions: int = 0
+    # the log's wins and its first draw event (``engine.replay.rounds.outcome_events`` of the body), gathered as the
+    # replay went by them; None unless every event of the body was played
+    outcome: tuple[list[Win], ExhaustiveDraw | AbortiveDraw | None] | None = None
 
 
 def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall:
@@ -242,6 +245,9 @@ class _Driver:
         self.first_round = first_round
         self.seen_draws = 0
         self.index = 0
+        self.wins: list[Win] = []  # the log's wins met so far, and its first draw event
+        self.draw: ExhaustiveDraw | AbortiveDraw | None = None
+        self.indicators = False  # a kan indicator event met so far
 
     def fail(self, what: str, expected: Any, got: Any, note: str = "") -> None:
         self.out.mismatches.append(Mismatch(self.start.label, self.offset + self.index, what, expected, got, note))
@@ -257,7 +263,7 @@ class _Driver:
         among the mismatches in event order: the place of an indicator is the rule ``calls kan_dora``."""
         rnd = self.rnd
         upto = min(self.index, len(self.body))
-        if not rnd.kan_makers and NewDoraIndicator not in map(type, islice(self.body, upto)):
+        if not rnd.kan_makers and not self.indicators:  # the loop met every event before ``upto``
             return  # no kan, no indicator: nothing to place (nearly every round)
         found = misplaced(self.body, upto, rnd.log, rnd.finished and upto == len(self.body))
         if found is None:
@@ -342,6 +348,7 @@ class _Driver:
                     while i + 1 < count and isinstance(body[i + 1], Win):
                         i += 1
                         wins.append(body[i])  # type: ignore[arg-type]
+                    self.wins.extend(wins)
                     ok = self._wins(wins)
                 else:
                     ok = self._event(event)
@@ -349,6 +356,7 @@ class _Driver:
                 return played
             i += 1
         self.index = len(body)
+        self.out.outcome = (self.wins, self.draw)
         if not rnd.finished:
             self._pass_all()
         if not rnd.finished:
@@ -370,11 +378,17 @@ class _Driver:
         if isinstance(event, RiichiStick):
             return True
         if isinstance(event, AbortiveDraw):
+            if self.draw is None:
+                self.draw = event
             return self._abortive(event)
         if isinstance(event, ExhaustiveDraw):
+            if self.draw is None:
+                self.draw = event
             if not self._pass_all():
                 return False
             return self._declare(event)
+        if type(event) is NewDoraIndicator:
+            self.indicators = True
         return True  # indicators, game start/end: the round reveals them itself
 
     def _draw(self, event: Tsumo) -> bool:

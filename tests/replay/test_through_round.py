@@ -182,3 +182,35 @@ def test_a_wall_from_the_log_of_the_sets_size_is_the_set() -> None:
                 checked += 1
                 refused += want != "ok"
     assert checked > 2000 and refused > 1000
+
+
+def test_what_the_replay_gathers_on_its_way_is_what_a_pass_over_the_body_finds() -> None:
+    """The driver keeps the log's wins, its first draw event and whether a kan indicator came by as it plays the
+    events: on every round of the vendored mjlog games, what it kept is what ``outcome_events`` and a search of
+    the events it went through find (the outcome only for a round whose every event was played)."""
+    from pathlib import Path
+
+    from engine.replay.compare import rulebook_for
+    from engine.replay.events import NewDoraIndicator
+    from engine.replay.rounds import game_start, outcome_events, read_events, split_rounds
+    from engine.replay.through_round import _Driver
+
+    folder = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+    played = kept = indicated = 0
+    for path in sorted(folder.iterdir()):
+        events = read_events(path)
+        rules = round_rules(library.scorer(rulebook_for(game_start(events))))
+        for k, (index, start, body) in enumerate(split_rounds(events)[1]):
+            driver = _Driver(rules, start, body, index + 1, k == 0)
+            out = driver.run()
+            if out.round is None:
+                continue
+            played += 1
+            upto = min(driver.index, len(body))
+            assert driver.indicators == any(type(e) is NewDoraIndicator for e in body[:upto])
+            indicated += driver.indicators
+            if out.outcome is not None:
+                assert upto == len(body)
+                assert out.outcome == outcome_events(body)
+                kept += 1
+    assert played > 1500 and kept > 1500 and indicated > 20
