@@ -532,19 +532,23 @@ class _Driver:
         """Every seat still asked about a discard or kan passes (logs write no passes), in seat order."""
         rnd = self.rnd
         while not rnd.finished and rnd.phase != "own":
-            waiting = rnd.waiting()
-            if not waiting:
-                break
-            if rnd.phase == "declare":
-                return True
+            if rnd.phase == "respond" and rnd.pending and not rnd.answers:
+                waiting: Iterable[int] = rnd.pending  # ``waiting()`` of a window nobody answered yet: every seat asked
+            else:
+                waiting = rnd.waiting()
+                if not waiting:
+                    break
+                if rnd.phase == "declare":
+                    return True
             # ``_respond`` with no logged answer: each seat's pass (always offered) in seat order, the window
             # resolved once after the last, as ``apply`` of each would
             try:
                 passes = rnd.pass_waiting()
             except EngineError as exc:  # raised by the last pass, which resolves the window: the others were played
-                self.out.decisions += len(waiting) - 1
-                self.out.actions += len(waiting) - 1
-                last = pass_action(max(waiting))
+                asked = list(waiting)
+                self.out.decisions += len(asked) - 1
+                self.out.actions += len(asked) - 1
+                last = pass_action(max(asked))
                 return self._unplayed(last, True) if isinstance(exc, IllegalAction) else self._refused(last, exc)
             self.out.decisions += passes
             self.out.actions += passes
