@@ -173,8 +173,14 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
         pass
     end: GameEnd | None = None
     ends: list[int] = []
-    if GameEnd in kinds:  # once, at the end of a whole log
-        ends = [index for index, kind in enumerate(kinds) if kind is GameEnd]
+    if GameEnd in kinds:  # once, at the end of a whole log: found as the starts are
+        at = -1
+        try:
+            while True:
+                at = kinds.index(GameEnd, at + 1)
+                ends.append(at)
+        except ValueError:
+            pass
         end = events[ends[-1]]  # type: ignore[assignment]
     rounds: list[tuple[int, RoundStart, list[Event]]] = []
     for number, index in enumerate(starts):
@@ -362,7 +368,7 @@ def replay_events(
             on_round(source, played)
         mismatches = list(played.mismatches)
         settled = played.round.settled if played.round is not None else None
-        outcome = outcome_events(body)
+        outcome = played.outcome or outcome_events(body)  # gathered by the replay when it went through the body
         if not mismatches and settled is not None:
             mismatches = compare_settlement(played, start, body, nxt, index + 1 + len(body), outcome)
         if game is not None:

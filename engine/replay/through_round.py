@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, islice, repeat
+from itertools import chain, repeat
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -37,9 +37,10 @@ from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import dahai_action, pass_action
+from engine.round.legal import BUILT_DISCARDS, BUILT_MOVES, dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
+from engine.round.turns import own_dahai
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from ruledsl.caches import lru
 from ruledsl.record import field, record
@@ -98,6 +99,9 @@ class RoundReplay:
     mismatches: list[Mismatch] = field(default_factory=list)
     actions: int = 0
     decisions: int = 0
+    # the log's wins and its first draw event (``engine.replay.rounds.outcome_events`` of the body), gathered as the
+    # replay went by them; None unless every event of the body was played
+    outcome: tuple[list[Win], ExhaustiveDraw | AbortiveDraw | None] | None = None
 
 
 def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall:
@@ -241,6 +245,9 @@ class _Driver:
         self.first_round = first_round
         self.seen_draws = 0
         self.index = 0
+        self.wins: list[Win] = []  # the log's wins met so far, and its first draw event
+        self.draw: ExhaustiveDraw | AbortiveDraw | None = None
+        self.indicators = False  # a kan indicator event met so far
 
     def fail(self, what: str, expected: Any, got: Any, note: str = "") -> None:
         self.out.mismatches.append(Mismatch(self.start.label, self.offset + self.index, what, expected, got, note))
@@ -256,7 +263,7 @@ class _Driver:
         among the mismatches in event order: the place of an indicator is the rule ``calls kan_dora``."""
         rnd = self.rnd
         upto = min(self.index, len(self.body))
-        if not rnd.kan_makers and NewDoraIndicator not in map(type, islice(self.body, upto)):
+        if not rnd.kan_makers and not self.indicators:  # the loop met every event before ``upto``
             return  # no kan, no indicator: nothing to place (nearly every round)
         found = misplaced(self.body, upto, rnd.log, rnd.finished and upto == len(self.body))
         if found is None:
@@ -270,7 +277,7 @@ class _Driver:
     def _play(self) -> None:
         try:
             wall = wall_of(self.rules, self.start, self.body)
-            rnd = Round(self.rules, setup_of(self.start, self.first_round), wall)
+            rnd = Round(self.rules, setup_of(self.start, self.first_round), wall, wall_checked=True)
         except EngineError as exc:
             self.index = -1  # the round's start, where the log deals
             # reads "the deal: the log has tiles dealt and drawn, the rulebook gives a tile set that cannot hold them (why)"
@@ -278,30 +285,44 @@ class _Driver:
             return
         self.out.round = rnd
         self.rnd = rnd
+        played = self._loop(rnd)  # the discards played in place, counted here once (an exception drops the round)
+        self.out.decisions += played
+        self.out.actions += played
+
+    def _loop(self, rnd: Round) -> int:
+        """``_play``'s walk over the round's events; returns the discards it played in place (the other moves
+        count themselves)."""
         body = self.body
         observer = self.observer
-        out = self.out
         apply = rnd.apply
+        built_discard = BUILT_DISCARDS.get
+        played = 0
         i = 0
         count = len(body)
         while i < count:
-            self.index = i
             event = body[i]
             if observer is not None:
                 observer(i, rnd)
             # nine events in ten are discards and draws: on the seat's own turn (nobody asked about a tile) each is
-            # played or matched here, in place, as ``_own`` and ``_draw`` would
+            # played or matched here, in place, as ``_own`` and ``_draw`` would (``index``, which only a mismatch
+            # reads, is set before any other way)
             if type(event) is Dahai and rnd.phase == "own":
-                action = dahai_action(event.actor, event.pai, event.tsumogiri)
+                action = built_discard((event.actor, event.pai, event.tsumogiri))  # ``dahai_action``'s look-up
+                if action is None:
+                    action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
-                    apply(action)
+                    if rnd.own_cache is None and id(action) in BUILT_MOVES and own_discard_ok(rnd, action):
+                        own_dahai(rnd, action)  # ``apply``'s first case (a built discard, no listing), without its dispatch
+                    else:
+                        apply(action)
                 except IllegalAction:
+                    self.index = i
                     ok = self._unplayed(action, exact=False)
                 except EngineError as exc:
+                    self.index = i
                     ok = self._refused(action, exc)
                 else:
-                    out.decisions += 1
-                    out.actions += 1
+                    played += 1
                     i += 1
                     continue
             elif type(event) is Tsumo:
@@ -311,31 +332,36 @@ class _Driver:
                     while seen < end and type(log[seen]) is not Tsumo:
                         seen += 1
                     if seen < end:
-                        got = log[seen]
-                        if isinstance(got, Tsumo) and got.actor == event.actor and got.pai == event.pai:
+                        got = log[seen]  # a Tsumo, as the scan stopped there
+                        if got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
                             self.seen_draws = seen + 1
                             i += 1
                             continue
+                self.index = i
                 ok = self._draw(event)
-            elif type(event) is Dahai:
-                ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
-            elif type(event) is Win:
-                wins = [event]
-                while i + 1 < count and isinstance(body[i + 1], Win):
-                    i += 1
-                    wins.append(body[i])  # type: ignore[arg-type]
-                ok = self._wins(wins)
             else:
-                ok = self._event(event)
+                self.index = i
+                if type(event) is Dahai:
+                    ok = self._own(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
+                elif type(event) is Win:
+                    wins = [event]
+                    while i + 1 < count and isinstance(body[i + 1], Win):
+                        i += 1
+                        wins.append(body[i])  # type: ignore[arg-type]
+                    self.wins.extend(wins)
+                    ok = self._wins(wins)
+                else:
+                    ok = self._event(event)
             if not ok:
-                return
+                return played
             i += 1
         self.index = len(body)
+        self.out.outcome = (self.wins, self.draw)
         if not rnd.finished:
             self._pass_all()
         if not rnd.finished:
             self.fail("end of the round", "the round ends here", f"the round goes on (waiting for seat {', '.join(map(str, rnd.waiting()))})")
-        return
+        return played
 
     # ---- one log event --------------------------------------------------------------------------------------------
     def _event(self, event: Event) -> bool:
@@ -352,11 +378,17 @@ class _Driver:
         if isinstance(event, RiichiStick):
             return True
         if isinstance(event, AbortiveDraw):
+            if self.draw is None:
+                self.draw = event
             return self._abortive(event)
         if isinstance(event, ExhaustiveDraw):
+            if self.draw is None:
+                self.draw = event
             if not self._pass_all():
                 return False
             return self._declare(event)
+        if type(event) is NewDoraIndicator:
+            self.indicators = True
         return True  # indicators, game start/end: the round reveals them itself
 
     def _draw(self, event: Tsumo) -> bool:
@@ -500,19 +532,23 @@ class _Driver:
         """Every seat still asked about a discard or kan passes (logs write no passes), in seat order."""
         rnd = self.rnd
         while not rnd.finished and rnd.phase != "own":
-            waiting = rnd.waiting()
-            if not waiting:
-                break
-            if rnd.phase == "declare":
-                return True
+            if rnd.phase == "respond" and rnd.pending and not rnd.answers:
+                waiting: Iterable[int] = rnd.pending  # ``waiting()`` of a window nobody answered yet: every seat asked
+            else:
+                waiting = rnd.waiting()
+                if not waiting:
+                    break
+                if rnd.phase == "declare":
+                    return True
             # ``_respond`` with no logged answer: each seat's pass (always offered) in seat order, the window
             # resolved once after the last, as ``apply`` of each would
             try:
                 passes = rnd.pass_waiting()
             except EngineError as exc:  # raised by the last pass, which resolves the window: the others were played
-                self.out.decisions += len(waiting) - 1
-                self.out.actions += len(waiting) - 1
-                last = pass_action(max(waiting))
+                asked = list(waiting)
+                self.out.decisions += len(asked) - 1
+                self.out.actions += len(asked) - 1
+                last = pass_action(max(asked))
                 return self._unplayed(last, True) if isinstance(exc, IllegalAction) else self._refused(last, exc)
             self.out.decisions += passes
             self.out.actions += passes

@@ -107,6 +107,13 @@ def shape_problem(action: Action, players: int) -> str | None:
     """Why ``action`` cannot be a move at all (a type, seat or tile code out of range, a field of the wrong type),
     or None. ``Round.apply`` asks this before any rule is consulted, so that a hand-built action with a bad code is
     an ``IllegalAction`` naming the field, never an ``IndexError`` deep in the engine."""
+    if _plain_shape(action, players):  # nearly every move: fields of the exact types, in range
+        return None
+    return shape_problem_checked(action, players)
+
+
+def shape_problem_checked(action: Action, players: int) -> str | None:
+    """``shape_problem`` field by field, in the order its message names them: the reference of its quick yes."""
     if not isinstance(action.type, str) or action.type not in TYPES:
         return f"type must be one of {', '.join(sorted(TYPES))}, not {_shown(action.type)}"
     problem = seat_problem(action.actor, players, "actor")
@@ -119,6 +126,26 @@ def shape_problem(action: Action, players: int) -> str | None:
     if problem is None and not (isinstance(action.tsumogiri, bool) and isinstance(action.open, bool)):
         problem = "tsumogiri and open must be true or false"
     return problem
+
+
+def _plain_shape(action: Action, players: int) -> bool:
+    """No ``shape_problem``, told by exact types and ranges: every field a plain ``str``, ``int``, ``tuple`` of
+    ``int`` or ``bool`` as declared (never a subclass, whose checks take the long way), every code in range. A
+    logged call or riichi is asked this at every move; ``tests/round/test_actions_validation.py`` holds it to the full check."""
+    pai, target, consumed = action.pai, action.target, action.consumed
+    return (
+        type(action.type) is str
+        and action.type in TYPES
+        and type(action.actor) is int
+        and 0 <= action.actor < players
+        and (pai is None or type(pai) is int and 0 <= pai < TILE_CODES)
+        and (target is None or type(target) is int and 0 <= target < players)
+        and type(consumed) is tuple
+        and len(consumed) <= MAX_CONSUMED
+        and all([type(c) is int and 0 <= c < TILE_CODES for c in consumed])
+        and type(action.tsumogiri) is bool
+        and type(action.open) is bool
+    )
 
 
 def _consumed_problem(consumed: object) -> str | None:

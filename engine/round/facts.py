@@ -11,6 +11,7 @@ changed (``steady_key``): most facts change only at a call, a kan, a riichi or t
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from engine.round.state import RoundState
 
 _YAOCHUU = frozenset(T.YAOCHUU_KINDS)
+_RIICHI = attrgetter("riichi")
 
 
 def _first_discards_same_wind(r: RoundState, seat: int) -> bool:
@@ -32,7 +34,7 @@ def _first_discards_same_wind(r: RoundState, seat: int) -> bool:
 FACTS: dict[str, Callable[[RoundState, int], Any]] = {
     "first_go_around": lambda r, seat: not r.second_draw,
     "any_call": lambda r, seat: r.any_call,
-    "riichi_count": lambda r, seat: sum(1 for s in r.seats if s.riichi),
+    "riichi_count": lambda r, seat: sum(map(_RIICHI, r.seats)),  # each flag a 0 or 1, added up at C level
     "kan_count": lambda r, seat: len(r.kan_makers),
     "kan_makers": lambda r, seat: len(set(r.kan_makers)),
     "first_discards_same_wind": _first_discards_same_wind,

@@ -283,6 +283,9 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
+# the kept discards by (seat, code, tsumogiri), for a caller that looks one up at every logged discard (the replay's
+# loop) before asking ``dahai_action``; emptied in place, never replaced
+BUILT_DISCARDS: dict[tuple[int, int, bool], Action] = _DAHAI
 # the identities of the discards kept in ``_DAHAI`` and the passes of ``_PASS`` (kept for the life of the process,
 # so an identity is never reused): a move that is one of them has its fields of the right types, by construction
 BUILT_MOVES: set[int] = set()

@@ -58,6 +58,7 @@ _UP2 = _byte_mask(k for k in range(27) if k % 9 <= 6)
 _DOWN1 = _byte_mask(k for k in range(27) if k % 9 >= 1)
 _DOWN2 = _byte_mask(k for k in range(27) if k % 9 >= 2)
 _YAOCHUU = _byte_mask(YAOCHUU_KINDS)
+_TOP_BYTE = 8 * (KINDS - 1)  # where a product with ``_LOW`` adds up every byte of a hand's counts
 
 
 def _flags(counts: Sequence[int]) -> tuple[int, int, int]:
@@ -89,7 +90,8 @@ def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
         # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held
         starts = held & (held >> 8) & (held >> 16) & _UP2
         covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
-        loose = sum((int.from_bytes(raw, "little") & ~(covered * 255)).to_bytes(KINDS, "little"))
+        # the loose kinds' counts added up in the top byte by one product (no byte of a partial sum passes 14)
+        loose = ((int.from_bytes(raw, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
         if loose >= (5 if resting else 6) and (n_melds or ((flags >> 3) & _LOW).bit_count() < 6):
             floor = 1
     if n_melds == 0 and floor > 0:
@@ -97,4 +99,5 @@ def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
         orphans = 13 - (held & _YAOCHUU).bit_count() - (1 if held & ~single & _YAOCHUU else 0)
         if orphans < floor:
             floor = orphans
-    return max(floor, 0 if resting else -1)
+    least = 0 if resting else -1
+    return floor if floor > least else least

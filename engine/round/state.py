@@ -166,7 +166,14 @@ class Seat:
             self.shanten = bound
             self.waits = _NO_WAITS
             return
+        self.rest_counted(kinds)
+
+    def rest_counted(self, kinds: frozenset[int]) -> None:
+        """``rest_after_discard`` of a hand whose floor is below 1 (``turns.own_dahai`` asks the floor itself): the
+        exact count, and the waits when it is tenpai."""
+        self.rested = None
         counts = tuple(self.counts)
+        n_melds = len(self.melds)
         self.shanten = cached_shanten(counts, n_melds)
         self.waits = waits_of(counts, n_melds, kinds) if self.shanten == 0 else _NO_WAITS
 

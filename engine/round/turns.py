@@ -17,6 +17,7 @@ from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
+from engine.round.shanten_floor import shanten_floor
 from engine.round.state import NO_WAITS
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
@@ -171,12 +172,14 @@ def own_dahai(r: RoundState, a: Action) -> None:
         bound = -1 if r.replacement else s.shanten - 1
         if s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
             bound = s.drawn_floor
+        if bound < 1:  # ``rest_after_discard``'s first step, written in place: the hand's floor (``shanten_floor``)
+            bound = shanten_floor(s.counts, len(s.melds), True)
         if bound >= 1:  # ``rest_after_discard`` of a hand the bound settles (most discards), written in place
             s.rested = None
             s.shanten = bound
             s.waits = NO_WAITS
-        else:
-            s.rest_after_discard(r.kinds, bound)
+        else:  # a hand the floor does not settle: counted
+            s.rest_counted(r.kinds)
     r.after_call = False
     r.drawn = None
     while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it

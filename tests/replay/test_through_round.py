@@ -146,3 +146,71 @@ def test_a_logged_draw_the_round_does_not_make_is_a_draw_mismatch() -> None:
     assert wrong_seat.actions == 1
     twice = replay_round(rules, start, [Tsumo(0, first), Tsumo(0, first)])
     assert [(m.what, m.event, m.expected, m.got) for m in twice.mismatches] == [("draw", 1, "seat 0 draws 9m", "no draw here")]
+
+
+def test_a_wall_from_the_log_of_the_sets_size_is_the_set() -> None:
+    """``Round(..., wall_checked=True)`` compares only the size of a wall ``wall_of`` built: on the rounds of 40
+    vendored mjlog games, and on rounds whose hands are dealt a tile too many or too few, the size check accepts
+    exactly the walls the full comparison with the tile set accepts."""
+    from pathlib import Path
+
+    from engine.core.errors import EngineError
+    from engine.replay.rounds import read_events, split_rounds
+
+    rules = round_rules(library.scorer("tenhou"))
+    folder = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+
+    def verdict(start: RoundStart, body: list, checked: bool) -> str:
+        try:
+            WallState(wall_of(rules, start, body), rules, checked=checked)
+        except EngineError as exc:
+            return exc.message
+        except IndexError:
+            return "index"
+        return "ok"
+
+    checked = refused = 0
+    for path in sorted(folder.iterdir())[:40]:
+        for _, start, body in split_rounds(read_events(path))[1]:
+            hands = [list(h) for h in start.hands]
+            longer = [hands[0] + [hands[1][0]], hands[1][1:], *hands[2:]]  # a tile moved from one hand to another
+            shorter = [hands[0][1:], *hands[1:]]
+            extra = [_with_hands(start, [[*hands[0], code], *hands[1:]]) for code in (0, 13, 26, 31)]  # a 14th tile
+            for variant in (start, _with_hands(start, longer), _with_hands(start, shorter), *extra):
+                want = verdict(variant, body, False)
+                assert verdict(variant, body, True) == want
+                checked += 1
+                refused += want != "ok"
+    assert checked > 2000 and refused > 1000
+
+
+def test_what_the_replay_gathers_on_its_way_is_what_a_pass_over_the_body_finds() -> None:
+    """The driver keeps the log's wins, its first draw event and whether a kan indicator came by as it plays the
+    events: on every round of the vendored mjlog games, what it kept is what ``outcome_events`` and a search of
+    the events it went through find (the outcome only for a round whose every event was played)."""
+    from pathlib import Path
+
+    from engine.replay.compare import rulebook_for
+    from engine.replay.events import NewDoraIndicator
+    from engine.replay.rounds import game_start, outcome_events, read_events, split_rounds
+    from engine.replay.through_round import _Driver
+
+    folder = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+    played = kept = indicated = 0
+    for path in sorted(folder.iterdir()):
+        events = read_events(path)
+        rules = round_rules(library.scorer(rulebook_for(game_start(events))))
+        for k, (index, start, body) in enumerate(split_rounds(events)[1]):
+            driver = _Driver(rules, start, body, index + 1, k == 0)
+            out = driver.run()
+            if out.round is None:
+                continue
+            played += 1
+            upto = min(driver.index, len(body))
+            assert driver.indicators == any(type(e) is NewDoraIndicator for e in body[:upto])
+            indicated += driver.indicators
+            if out.outcome is not None:
+                assert upto == len(body)
+                assert out.outcome == outcome_events(body)
+                kept += 1
+    assert played > 1500 and kept > 1500 and indicated > 20

@@ -106,3 +106,37 @@ def test_a_move_built_by_hand_is_legal_exactly_when_offered() -> None:
         r.apply({"type": "dahai", "actor": seat})  # type: ignore[arg-type]
     r.apply(copy)
     assert r.seats[seat].discards[-1] == discard.pai
+
+
+def test_the_quick_yes_of_the_shape_check_is_the_field_by_field_check() -> None:
+    """``shape_problem`` says yes at once to a move whose fields have their exact types and ranges; on moves built
+    from odd values of every field (bools for ints, floats, subclasses, out-of-range codes, lists for tuples,
+    too many tiles) it gives exactly what the field-by-field check gives."""
+    import random
+
+    from engine.round.actions import shape_problem, shape_problem_checked
+
+    class Int(int):
+        pass
+
+    class Str(str):
+        pass
+
+    ints = [0, 1, 3, 4, -1, 36, 37, 5.0, True, False, Int(2), None, "1", 2**80]
+    types = ["dahai", "chi", "pon", "none", "hora", "reach", "tenpai", "nope", Str("pon"), 3, None]
+    consumed = [(), (1, 2), [1, 2], (1, 2, 3, 4, 5), (True, 2), (1.0,), (Int(3),), (40,), "12", None, (0, 36)]
+    flags = [False, True, 0, 1, None]
+    rng = random.Random(5)
+    quick = 0
+    for _ in range(20000):
+        action = Action.__new__(Action)
+        odd = rng.random() < 0.5  # else every field but one plain, so that most moves are near the quick yes
+        plain = {"type": "pon", "actor": 1, "pai": 5, "consumed": (5, 5), "target": 0, "tsumogiri": False, "open": False}
+        pools = {"type": types, "actor": ints, "pai": ints, "consumed": consumed, "target": ints, "tsumogiri": flags, "open": flags}
+        changed = rng.choice(list(pools))
+        for name, pool in pools.items():
+            object.__setattr__(action, name, rng.choice(pool) if odd or name == changed else plain[name])
+        players = rng.choice((3, 4))
+        assert shape_problem(action, players) == shape_problem_checked(action, players)
+        quick += shape_problem_checked(action, players) is None
+    assert quick > 2000

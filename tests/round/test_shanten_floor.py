@@ -125,3 +125,45 @@ def test_seven_pairs_and_orphans_are_not_bounded_by_loose_tiles():
     assert shanten_floor(six_pairs, 0, False) <= shanten(tuple(six_pairs), 0) == 0
     orphans = [1 if k in YAOCHUU_KINDS else 0 for k in range(KINDS)]
     assert shanten_floor(orphans, 0, True) == shanten(tuple(orphans), 0) == 0
+
+
+def _floor_written_out(counts: list[int], n_melds: int, resting: bool) -> int:
+    """The bound as the module docstring states it, counted kind by kind: what the integer steps must give."""
+    held = [c > 0 for c in counts]
+    lone = 0
+    for k in range(KINDS):
+        if counts[k] != 1:
+            continue
+        base = k - k % 9 if k < 27 else k
+        top = base + 8 if k < 27 else k
+        if not any(held[j] for j in range(max(base, k - 2), min(top, k + 2) + 1) if j != k):
+            lone += 1
+    floor = lone // 2 if resting else (lone + 1) // 2 - 1
+    if floor < 1 and n_melds < 4:
+        covered = [counts[k] >= 3 for k in range(KINDS)]
+        for k in range(27):
+            if k % 9 <= 6 and held[k] and held[k + 1] and held[k + 2]:
+                covered[k] = covered[k + 1] = covered[k + 2] = True
+        loose = sum(counts[k] for k in range(KINDS) if not covered[k])
+        if loose >= (5 if resting else 6) and (n_melds or sum(1 for c in counts if c >= 2) < 6):
+            floor = 1
+    if n_melds == 0 and floor > 0:
+        orphans = 13 - sum(1 for k in YAOCHUU_KINDS if counts[k]) - (1 if any(counts[k] >= 2 for k in YAOCHUU_KINDS) else 0)
+        floor = min(floor, orphans)
+    return max(floor, 0 if resting else -1)
+
+
+def test_the_integer_steps_give_the_bound_counted_kind_by_kind():
+    """The packed-integer count (loose tiles added up by one product included) against the same bound counted kind
+    by kind, on random hands of every size a hand rests or draws at and on hands of pairs and partial runs."""
+    rng = random.Random(11)
+    full = [k for k in range(KINDS) for _ in range(4)]
+    for _ in range(20000):
+        n_melds = rng.choice((0, 0, 1, 2, 3, 4))
+        size = 3 * (4 - n_melds) + rng.choice((1, 2))
+        pool = full if rng.random() < 0.5 else full[: rng.choice((20, 36, 44, 60))]
+        counts = [0] * KINDS
+        for kind in rng.sample(pool, min(size, len(pool))):
+            counts[kind] += 1
+        resting = sum(counts) % 3 == 1
+        assert shanten_floor(counts, n_melds, resting) == _floor_written_out(counts, n_melds, resting), (counts, n_melds)
