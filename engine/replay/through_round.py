@@ -138,6 +138,9 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     size, copies = _tile_set_of(rules)
     if len(start.hands) != players:
         raise InvalidRequest(f"the log deals {len(start.hands)} hands, the rulebook plays with {players}")
+    for seat, hand in enumerate(start.hands):
+        if len(hand) != 13:  # a wall's layout deals each seat 13 tiles: more would overdraw the tiles left unseen
+            raise InvalidRequest(f"the log deals seat {seat} {len(hand)} tiles, a hand is dealt 13")
     hands = [list(hand) for hand in start.hands]
     left = _left_after(copies, chain(*hands, live, replacements, dora, ura))
     if left is None:  # some tile is one too many: say which, and where, by placing them one by one

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.tiles import parse_tiles
 from engine.replay.events import Call, RoundStart, Tsumo
 from engine.replay.positions import Position
@@ -214,3 +216,23 @@ def test_what_the_replay_gathers_on_its_way_is_what_a_pass_over_the_body_finds()
                 assert out.outcome == outcome_events(body)
                 kept += 1
     assert played > 1500 and kept > 1500 and indicated > 20
+
+
+def test_a_hand_dealt_more_or_fewer_than_13_tiles_is_a_deal_mismatch() -> None:
+    """A log that deals a seat 14 tiles (or 12) is refused at the deal with its seat and count, where the wall's
+    unseen tiles once ran out while its places were filled (an internal error, as if the engine were at fault)."""
+    from engine.core.errors import InvalidRequest
+
+    rules = round_rules(library.scorer("tenhou"))
+    dealt = ("1112223334445m", "1112223334445p", "1112223334445s", "1122334455667z")
+    for extra, count in (("6m", 14), ("", 12)):
+        hands = [parse_tiles(h) for h in dealt]
+        hands[1] = [*hands[1], *parse_tiles(extra)] if extra else hands[1][:12]
+        start = RoundStart(
+            round_index=0, honba=0, sticks=0, dora_indicator=parse_tiles("1z")[0], scores=(25_000,) * 4, dealer=0,
+            hands=tuple(tuple(h) for h in hands),
+        )
+        with pytest.raises(InvalidRequest, match=f"the log deals seat 1 {count} tiles, a hand is dealt 13"):
+            wall_of(rules, start, [])
+        replayed = replay_round(rules, start, [Tsumo(0, parse_tiles("9m")[0])])
+        assert [(m.what, m.note) for m in replayed.mismatches] == [("the deal", f"the log deals seat 1 {count} tiles, a hand is dealt 13")]
