@@ -280,7 +280,7 @@ class _Driver:
     def _play(self) -> None:
         try:
             wall = wall_of(self.rules, self.start, self.body)
-            rnd = Round(self.rules, setup_of(self.start, self.first_round), wall, wall_checked=True)
+            rnd = Round(self.rules, setup_of(self.start, self.first_round), wall, _wall_checked=True)
         except EngineError as exc:
             self.index = -1  # the round's start, where the log deals
             # reads "the deal: the log has tiles dealt and drawn, the rulebook gives a tile set that cannot hold them (why)"

@@ -69,11 +69,12 @@ class Round(RoundState):
 
     def __init__(
         self, rules: RoundRules | Any, setup: RoundSetup | None = None, wall: Wall | None = None, seed: int | str | None = None,
-        *, wall_checked: bool = False,
+        *, _wall_checked: bool = False,
     ) -> None:
-        """``wall_checked``: the caller built ``wall`` placing each tile of the rulebook's set at most once (a
-        replay's wall from its log, ``engine.replay.through_round.wall_of``), so a wall of the set's size is the set
-        and its tiles are not sorted and compared with it again."""
+        """``_wall_checked`` is the replay driver's alone (private: a caller who passed it with any other wall would
+        get a round from a wall that is not the rulebook's set, where every other caller gets a refusal): the driver
+        built ``wall`` placing each tile of the set at most once (``engine.replay.through_round.wall_of``), so a wall
+        of the set's size is the set and its tiles are not sorted and compared with it again."""
         self.rules = r = round_rules(rules)
         setup = setup or RoundSetup()
         self.setup = setup
@@ -89,7 +90,7 @@ class Round(RoundState):
         self.sticks = setup.sticks
         self.deposits = [0] * players
         wall = wall if wall is not None else Wall.shuffled(r, seed)
-        self.wall = WallState(wall, r, checked=wall_checked)
+        self.wall = WallState(wall, r, checked=_wall_checked)
         self.seats = [Seat.empty() for _ in range(players)]
         self.orders = calls.orders_of(players)
         self.release_on_draw = "draw" in r.temporary_release

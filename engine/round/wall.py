@@ -181,7 +181,7 @@ class WallState:
 
     def __init__(self, wall: Wall, rules: RoundRules, checked: bool = False) -> None:
         """``checked``: the caller placed each tile of the rulebook's set at most once (``Round``'s
-        ``wall_checked``), so a wall of the set's size holds the set: only the size is compared."""
+        ``_wall_checked``), so a wall of the set's size holds the set: only the size is compared."""
         tiles = wall.tiles
         full = _SORTED_SETS[(rules.kinds, rules.red_fives, rules.copies)]
         expected = len(full)

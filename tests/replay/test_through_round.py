@@ -151,7 +151,7 @@ def test_a_logged_draw_the_round_does_not_make_is_a_draw_mismatch() -> None:
 
 
 def test_a_wall_from_the_log_of_the_sets_size_is_the_set() -> None:
-    """``Round(..., wall_checked=True)`` compares only the size of a wall ``wall_of`` built: on the rounds of 40
+    """``Round(..., _wall_checked=True)`` compares only the size of a wall ``wall_of`` built: on the rounds of 40
     vendored mjlog games, and on rounds whose hands are dealt a tile too many or too few, the size check accepts
     exactly the walls the full comparison with the tile set accepts."""
     from pathlib import Path
