@@ -155,6 +155,19 @@ def game_start(events: list[Event]) -> GameStart:
     return start
 
 
+def _positions(kinds: list[type], kind: type) -> list[int]:
+    """Where ``kind`` stands in ``kinds``, by C-level searches (``list.index``) rather than a Python loop over every
+    event."""
+    found: list[int] = []
+    at = -1
+    try:
+        while True:
+            at = kinds.index(kind, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
+
+
 def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundStart, list[Event]]], GameEnd | None]:
     """The game start, each round as (index of its start, start, body), and the game end when the log has one."""
     start = next((e for e in events if isinstance(e, GameStart)), None)
@@ -163,25 +176,9 @@ def split_rounds(events: list[Event]) -> tuple[GameStart, list[tuple[int, RoundS
     # the round starts and the game's end found by exact type (no event kind has subclasses) in C-level searches of
     # the events' types, each body then cut as one slice: a game is some 1,500 events, of which a dozen start a round
     kinds = list(map(type, events))
-    starts: list[int] = []
-    at = -1
-    try:
-        while True:
-            at = kinds.index(RoundStart, at + 1)
-            starts.append(at)
-    except ValueError:
-        pass
-    end: GameEnd | None = None
-    ends: list[int] = []
-    if GameEnd in kinds:  # once, at the end of a whole log: found as the starts are
-        at = -1
-        try:
-            while True:
-                at = kinds.index(GameEnd, at + 1)
-                ends.append(at)
-        except ValueError:
-            pass
-        end = events[ends[-1]]  # type: ignore[assignment]
+    starts = _positions(kinds, RoundStart)
+    ends = _positions(kinds, GameEnd)  # once, at the end of a whole log
+    end: GameEnd | None = events[ends[-1]] if ends else None  # type: ignore[assignment]
     rounds: list[tuple[int, RoundStart, list[Event]]] = []
     for number, index in enumerate(starts):
         stop = starts[number + 1] if number + 1 < len(starts) else len(events)
