@@ -23,7 +23,8 @@ Our modules are byte-compiled first, as an installed package is. Each library's 
 process of its own (so neither inherits the other's warm
 interpreter): "first pass" is the first time that process sees the hands (caches empty), "again" the same hands
 once more. The runs are interleaved (ours, the peer's, ours, ...) so that a change in the machine's other load
-falls on both sides, and each figure is the best of ``--repeat``. It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
+falls on both sides, and each figure is the best of ``--repeat``; below each ratio, the median and range of the
+ratios within each round (ours and the peer's runs of the same round), which moves less with the machine's load. It also prints the cold load and compile time of the ``house`` rulebook, measured in a fresh process.
 """
 
 from __future__ import annotations
@@ -122,17 +123,27 @@ def in_fresh_process(kind: str, args: argparse.Namespace) -> dict:
     return json.loads(out.stdout)
 
 
-def interleaved(runs: int, measures: dict[str, Callable[[], dict]]) -> dict[str, dict]:
+def interleaved(runs: int, measures: dict[str, Callable[[], dict]]) -> tuple[dict[str, dict], dict[str, list[dict]]]:
     """Per worker, the fastest of several fresh processes, per figure (what the machine's other load perturbs
-    least); the workers take turns, so that a change in that load falls on every side."""
+    least), and every run in its round; the workers take turns, so that a change in that load falls on every side
+    (a round's sides ran minutes apart at most, so the ratio within a round is the steadier comparison)."""
     results: dict[str, list[dict]] = {kind: [] for kind in measures}
     for _ in range(max(runs, 1)):
         for kind, measure in measures.items():
             results[kind].append(measure())
-    return {
+    best = {
         kind: {**found[0], "first": min(r["first"] for r in found), "again": min(r["again"] for r in found)}
         for kind, found in results.items()
     }
+    return best, results
+
+
+def spread(ratios: list[float]) -> str:
+    """The median of the rounds' ratios and their range: how far one best-of figure can be trusted."""
+    ordered = sorted(ratios)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return f"median {median:.2f}x, {ordered[0]:.2f}-{ordered[-1]:.2f}x"
 
 
 def _children_cpu() -> float:
@@ -165,9 +176,11 @@ def byte_compile() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks"], cwd=ROOT, check=True)
 
 
-def process_figures(commands: list[list[str]], requests: list[dict], repeat: int, cpu: bool) -> list[tuple[float, float, list[dict]]]:
+def process_figures(
+    commands: list[list[str]], requests: list[dict], repeat: int, cpu: bool
+) -> tuple[list[tuple[float, float, list[dict]]], list[list[tuple[float, float]]]]:
     """Per command (seconds for one request, seconds for all of them, the answers): best of ``repeat`` runs each,
-    the commands' runs interleaved."""
+    the commands' runs interleaved; and every round's (one, all) per command."""
     ones: list[list[float]] = [[] for _ in commands]
     alls: list[list[tuple[float, list[dict]]]] = [[] for _ in commands]
     for _ in range(max(repeat, 1)):
@@ -178,7 +191,8 @@ def process_figures(commands: list[list[str]], requests: list[dict], repeat: int
     for one, runs in zip(ones, alls, strict=True):
         seconds, answers = min(runs, key=lambda r: r[0])
         out.append((min(one), seconds, answers))
-    return out
+    rounds = [[(one[k], runs[k][0]) for k in range(len(one))] for one, runs in zip(ones, alls, strict=True)]
+    return out, rounds
 
 
 def main() -> None:
@@ -196,8 +210,8 @@ def main() -> None:
 
     byte_compile()
     load = cold("house")  # benchmarks/load.py's fresh-process load, for the last line
-    api = interleaved(args.repeat, {kind: lambda kind=kind: in_fresh_process(kind, args) for kind in WORKERS})
-    (ours_one, ours_all, ours_answers), (peer_one, peer_all, peer_answers) = process_figures(
+    api, api_rounds = interleaved(args.repeat, {kind: lambda kind=kind: in_fresh_process(kind, args) for kind in WORKERS})
+    ((ours_one, ours_all, ours_answers), (peer_one, peer_all, peer_answers)), (ours_rounds, peer_rounds) = process_figures(
         [[*our_command(), "score", "--json"], [sys.executable, str(ROOT / "benchmarks" / "peer_jsonl.py")]], requests, args.repeat, args.cpu
     )
     assert len(ours_answers) == len(peer_answers) == len(requests), "a process left requests unanswered"
@@ -226,6 +240,10 @@ def main() -> None:
         row(f"ours    {ours_label}", ours["hands"], ours["first"], ours["again"])
         row(f"mahjong {peer_label}", theirs["hands"], theirs["first"], theirs["again"])
         ratio(ours["first"] / ours["hands"], theirs["first"] / theirs["hands"], ours["again"] / ours["hands"], theirs["again"] / theirs["hands"])
+        pairs = list(zip(api_rounds[f"ours-{level}"], api_rounds[f"mahjong-{level}"], strict=True))
+        first = spread([(t["first"] / t["hands"]) / (o["first"] / o["hands"]) for o, t in pairs])
+        again = spread([(t["again"] / t["hands"]) / (o["again"] / o["hands"]) for o, t in pairs])
+        print(f"    (each round's ratio: first pass {first}; again {again})")
 
     print(f"JSON lines, one process from start to exit{'start-up ms':>16}{'us/hand':>10}{'all, s':>10}{'hands/s':>10}")
     for label, one, every in (("ours    riichi score --json", ours_one, ours_all), ("mahjong benchmarks/peer_jsonl.py", peer_one, peer_all)):
@@ -235,6 +253,8 @@ def main() -> None:
         f"  {'ours vs mahjong (higher: ours faster)':42}{peer_one / ours_one:>13.2f}x"
         f"{(peer_all - peer_one) / (ours_all - ours_one):>9.2f}x{'':>10}{peer_all / ours_all:>9.2f}x"
     )
+    further = spread([(p_all - p_one) / (o_all - o_one) for (o_one, o_all), (p_one, p_all) in zip(ours_rounds, peer_rounds, strict=True)])
+    print(f"    (each round's ratio per further request: {further})")
     print("  (start-up: one request, from launch to exit; us/hand: each further request, the start-up taken off)")
     print(
         f"cold load+compile of `house` in a fresh process: {(load['load'] + load['scorer']) * 1000:,.0f} ms "
