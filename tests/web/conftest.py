@@ -26,6 +26,8 @@ def make_client(**options: object) -> TestClient:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    """One application for a module's tests: its worker processes start once."""
-    with make_client() as c:
+    """One application for a module's tests: its worker processes start once. Its workers' time bound is generous:
+    these tests check answers, and on a loaded machine (the whole suite on two cores) the sample games' impact
+    report has taken longer than the server's default; tests of the bound build a client with a short one."""
+    with make_client(timeout=300.0) as c:
         yield c
