@@ -269,13 +269,11 @@ class Valuer:
                 for row in rows:
                     values = list(map(add, values, row))
         fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
-        # ``_fu_total``, in place: a fixed total if a ``fixed`` item holds (few readings), else rounded up
-        raw = env["raw_fu"] = sum(values)
-        for when, _rule in tables.fixed_fu_table:
-            if when(env):
-                fu, fu_lines = self._fu_total(env, raw, fu_lines, tables)
-                break
-        else:
+        raw = sum(values)
+        if tables.fixed_fu_table:
+            fu, fu_lines = self._fu_total(env, raw, fu_lines, tables)
+        else:  # ``_fu_total`` without a fixed total: rounded up
+            env["raw_fu"] = raw
             step = prepared.fu_rounding
             fu = -(-raw // step) * step if step > 1 else raw
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
