@@ -452,7 +452,8 @@ def _build(node: Any) -> Fn:
     if isinstance(node, (And, Or)):
         return _build(_simplify_chain(node))
     if isinstance(node, NotNode):
-        return _negation(node.operand)
+        operand = _build(node.operand)
+        return lambda env: not operand(env)
     if isinstance(node, Binary):
         return _binary(node)
     if isinstance(node, Cond):
@@ -469,17 +470,6 @@ def _build(node: Any) -> Fn:
     if isinstance(node, Unrolled):
         return _unrolled(node)
     return node  # an unknown node still evaluates correctly, just slowly
-
-
-def _negation(node: Any) -> Fn:
-    """``not`` of a node; of a function of one fact (``not is_value(pair)``), with the call made in place."""
-    if isinstance(node, Apply) and len(node.args) == 1 and isinstance(node.args[0], Ref) and getattr(node.fn, "member_of", None) is None:
-        fn, name = node.fn, node.args[0].name
-        if node.needs_env:
-            return lambda env: not fn(env, env[name])
-        return lambda env: not fn(env[name])
-    operand = _build(node)
-    return lambda env: not operand(env)
 
 
 def constant(value: Any) -> Fn:
@@ -583,7 +573,7 @@ def _led_by_facts(parts: list[Any]) -> Fn | None:
             break
         tests.append(test)
     if not tests:
-        return _led_by_property(parts)
+        return None
     rest_parts = parts[len(tests):]
     rest: Fn | None = None
     if rest_parts:
@@ -607,24 +597,6 @@ def _led_by_facts(parts: list[Any]) -> Fn | None:
         return True if rest is None or rest(env) else False
 
     return facts_first
-
-
-def _led_by_property(parts: list[Any]) -> Fn | None:
-    """A conjunction of two operands whose first is a property of a fact (``is_wind(pair) and ...``), that
-    property read in the conjunction's own function; None for any other."""
-    found = _fact_property(parts[0])
-    if found is None or len(parts) != 2:
-        return None
-    fn, name = found
-    then = _build(parts[1])
-    return lambda env: True if fn(env[name]) and then(env) else False
-
-
-def _fact_property(node: Any) -> tuple[Callable[[Any], Any], str] | None:
-    """(function, fact) when the node is a plain function of one fact (``is_dragon(pair)``), else None."""
-    if isinstance(node, Apply) and not node.needs_env and len(node.args) == 1 and isinstance(node.args[0], Ref):
-        return node.fn, node.args[0].name
-    return None
 
 
 def _all_of(fns: tuple[Fn, ...]) -> Fn:

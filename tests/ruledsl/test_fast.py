@@ -71,10 +71,6 @@ EXPRESSIONS = [
     "count(t in [1z, 2z, 3z, 4z]: has_triplet(t)) >= 3",
     "count(t in [1z, 2z, 3z, 4z]: has_triplet(t)) != 4 or tsumo",
     "2 * value_roles(pair)",
-    "is_wind(pair) and count(t in [1z, 2z, 3z, 4z]: has_triplet(t)) == 3",
-    "is_dragon(win_tile) and han / fu > 0",
-    "not is_value(pair) and not is_terminal(win_tile) and all(g in sets: is_sequence(g))",
-    "not has_triplet(win_tile) or tsumo",
     "value_roles(win_tile) + 1",
 ]
 
