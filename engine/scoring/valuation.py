@@ -145,15 +145,7 @@ class Valuer:
         best: Valuation | None = None
         standalone = prepared.standalone_rules
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        if len(templates) == 1 and not standalone:  # one reading (most hands), in the hand's own table
-            put_reading(facts, templates[0], facts.meld_groups)
-            for compute in prepared.reading_ahead:
-                compute(facts)
-            best = self._valuate(facts, None, tables, need)
-            environments: tuple[dict[str, Any], ...] = ()
-        else:
-            environments = self._environments(facts, templates)
-        for env in environments:
+        for env in self._environments(facts, templates):
             valuation = self._valuate(env, None, tables, need)
             if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                 best = valuation
@@ -257,25 +249,10 @@ class Valuer:
         han = sum(map(_HAN, lines))
         env["__yaku__"] = frozenset(map(_ID, lines))
         values = list(map(call, fu_values, repeat(env)))
-        per_element = tables.fu_per_element
-        if per_element is not None:  # ``_per_set_added``, in place: most elements add nothing
-            elements = env[per_element[0]]
-            if elements:
-                shares = per_element[1]
-                try:
-                    rows = list(filter(None, map(shares.__getitem__, elements)))
-                except TypeError:  # an element that cannot be a key: its shares, computed
-                    rows = list(filter(None, map(shares.fn, elements)))
-                for row in rows:
-                    values = list(map(add, values, row))
+        if tables.fu_per_element is not None:
+            values = _per_set_added(values, tables.fu_per_element, env)
         fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
-        raw = sum(values)
-        if tables.fixed_fu_table:
-            fu, fu_lines = self._fu_total(env, raw, fu_lines, tables)
-        else:  # ``_fu_total`` without a fixed total: rounded up
-            env["raw_fu"] = raw
-            step = prepared.fu_rounding
-            fu = -(-raw // step) * step if step > 1 else raw
+        fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
 
     def _valuate_general(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
