@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from functools import partial
-from itertools import repeat
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
@@ -442,7 +440,8 @@ def _size(node: Any) -> int:
 
 def _build(node: Any) -> Fn:
     if isinstance(node, Const):
-        return constant(node.value)
+        value = node.value
+        return lambda env: value
     if isinstance(node, Ref):
         return operator.itemgetter(node.name)
     if isinstance(node, Apply):
@@ -472,12 +471,6 @@ def _build(node: Any) -> Fn:
     return node  # an unknown node still evaluates correctly, just slowly
 
 
-def constant(value: Any) -> Fn:
-    """A constant as a function of the environment, called without a Python frame: ``next(it, env)`` returns the
-    next item of an endless ``repeat``, never its default (a fu item's fixed value is called for every reading)."""
-    return partial(next, repeat(value))
-
-
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "notin"})
 
 
@@ -499,10 +492,6 @@ def _chain(node: Chain) -> Fn:
         return as_sets
     # rules are pure, so the order of the operands is free, unless one may raise: then, as written
     parts = list(node.parts) if any(map(may_raise, node.parts)) else sorted(node.parts, key=cost)
-    if node.conjunction and len(parts) > 1:
-        led = _led_by_facts(parts)
-        if led is not None:
-            return led
     fns = tuple(_build(p) for p in parts)
     if len(fns) == 1:
         (a,) = fns
@@ -510,93 +499,6 @@ def _chain(node: Chain) -> Fn:
     if node.conjunction:
         return _all_of(fns)
     return _any_of(fns)
-
-
-def _fact_test(node: Any) -> tuple[str, Callable[[Any, Any], Any] | None, Any] | None:
-    """(fact, comparison, constant) when the node only compares a fact with a constant (``shape == standard``,
-    ``honors > 0``), (fact, None, None) when it reads a yes/no fact (``closed``); None for any other node."""
-    if isinstance(node, Ref):
-        return node.name, None, None
-    if isinstance(node, Binary) and isinstance(node.left, Ref) and isinstance(node.right, Const):
-        compare = _INLINE_COMPARE.get(node.op)
-        if compare is not None:
-            return node.left.name, compare, node.right.value
-    return None
-
-
-# what ``_compare_fact`` computes, as the operator's own function: ``op(env[name], c)`` is ``env[name] op c``
-_INLINE_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq, "!=": operator.ne, ">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt,
-}
-
-
-def guarded(condition: Any, when: Fn, value: Any, worth: Fn) -> Fn:
-    """``worth(env) if when(env) else 0``: an item's value where its condition holds (a fu or bonus item), in one
-    function. ``condition`` and ``value`` are the nodes of ``when`` and ``worth`` (the condition simplified): a
-    condition that only tests a fact (``_fact_test``, or ``wait in [...]``) and a constant value are written in
-    place, without a Python call each."""
-    test = _fact_test(condition)
-    if test is None and isinstance(condition, Binary) and condition.op == "in":
-        if isinstance(condition.left, Ref) and isinstance(condition.right, Const):
-            test = (condition.left.name, _IN, condition.right.value)
-    if isinstance(value, Const):
-        v = value.value
-        if test is None:
-            return lambda env: v if when(env) else 0
-        name, compare, c = test
-        if compare is None:
-            return lambda env: v if env[name] else 0
-        if compare is operator.eq:
-            return lambda env: v if env[name] == c else 0
-        if compare is _IN:
-            return lambda env: v if env[name] in c else 0
-        return lambda env: v if compare(env[name], c) else 0
-    if test is not None and test[1] is operator.eq:
-        name, _compare, c = test
-        return lambda env: worth(env) if env[name] == c else 0
-    return lambda env: worth(env) if when(env) else 0
-
-
-_IN = operator.contains  # a marker of ``fact in constant`` for ``guarded`` (never called: its operands are reversed)
-
-
-def _led_by_facts(parts: list[Any]) -> Fn | None:
-    """A conjunction whose first operands are fact tests (``_fact_test``: ``shape == standard and ...``), with
-    those tests made in its own function instead of one Python call each; None when it does not start so.
-
-    Only the leading tests are taken, in their place: they never raise, so the operands after them (which may)
-    are met exactly when they were before."""
-    tests = []
-    for part in parts:
-        test = _fact_test(part)
-        if test is None:
-            break
-        tests.append(test)
-    if not tests:
-        return None
-    rest_parts = parts[len(tests):]
-    rest: Fn | None = None
-    if rest_parts:
-        rest = _build(rest_parts[0]) if len(rest_parts) == 1 else _all_of(tuple(_build(p) for p in rest_parts))
-    if len(tests) == 1 and rest is not None:
-        name, compare, c = tests[0]
-        then = rest
-        if compare is None:
-            return lambda env: True if env[name] and then(env) else False
-        if compare is operator.eq:
-            return lambda env: True if env[name] == c and then(env) else False
-        return lambda env: True if compare(env[name], c) and then(env) else False
-    if len(tests) == 1:
-        return None  # a single test: a chain of one, built as before
-    leading = tuple(tests)
-
-    def facts_first(env: dict) -> bool:
-        for name, compare, c in leading:
-            if not (env[name] if compare is None else compare(env[name], c)):
-                return False
-        return True if rest is None or rest(env) else False
-
-    return facts_first
 
 
 def _all_of(fns: tuple[Fn, ...]) -> Fn:
@@ -716,16 +618,7 @@ def _set_chain(node: Chain) -> Fn | None:
 
 def _set_count(node: Unrolled) -> Fn | None:
     """A ``count`` of membership tests of distinct elements on one key: the size of an intersection."""
-    found = _counted_members(node)
-    if found is None:
-        return None
-    key, wanted = found
-    return lambda env: len(wanted.intersection(env[key]))
-
-
-def _counted_members(node: Any) -> tuple[str, frozenset] | None:
-    """(key, elements) of a ``count`` of membership tests of distinct elements on one key, else None."""
-    if not isinstance(node, Unrolled) or node.kind != "count":
+    if node.kind != "count":
         return None
     members = _on_one_key([_member(b) for b in node.bodies])
     if members is None:
@@ -733,7 +626,8 @@ def _counted_members(node: Any) -> tuple[str, frozenset] | None:
     key, elements = members
     if len(set(elements)) != len(elements):
         return None
-    return key, frozenset(elements)
+    wanted = frozenset(elements)
+    return lambda env: len(wanted.intersection(env[key]))
 
 
 def _apply(node: Apply) -> Fn:
@@ -754,9 +648,6 @@ def _apply(node: Apply) -> Fn:
         if len(args) == 1 and consts[0]:
             c0 = node.args[0].value
             return lambda env: fn(env, c0)
-        if len(args) == 1 and isinstance(node.args[0], Ref):
-            name = node.args[0].name
-            return lambda env: fn(env, env[name])
         if len(args) == 1:
             a0 = args[0]
             return lambda env: fn(env, a0(env))
@@ -764,9 +655,6 @@ def _apply(node: Apply) -> Fn:
             a0, a1 = args
             return lambda env: fn(env, a0(env), a1(env))
         return lambda env: fn(env, *[a(env) for a in args])
-    if len(args) == 1 and isinstance(node.args[0], Ref):  # a property of a fact (``is_dragon(pair)``)
-        name = node.args[0].name
-        return lambda env: fn(env[name])
     if len(args) == 1:
         a0 = args[0]
         return lambda env: fn(a0(env))
@@ -798,9 +686,6 @@ def _binary(node: Binary) -> Fn:
             compare = _compare_fact(node.op, node.left.name, c)
             if compare is not None:
                 return compare
-        counted = _counted_compare(node.op, node.left, c)
-        if counted is not None:
-            return counted
         left = _build(node.left)
         if node.op == "==":
             return lambda env: left(env) == c
@@ -961,19 +846,6 @@ def _memo_for(kind: str, pure: Callable[[Any], Any]) -> Memo:
     """The memo of a loop's body: its value per element, as 1 or 0 for a ``count`` (elements are tiles, groups and
     such small values; the memo is registered in ``ruledsl.memo`` like every cache)."""
     return Memo((lambda x: 1 if pure(x) else 0) if kind == "count" else pure, MEMO_LIMIT)
-
-
-def _counted_compare(op: str, node: Any, c: Any) -> Fn | None:
-    """``count(t in [5z, 6z, 7z]: has_triplet(t)) == 2``: the size of an intersection compared in the same
-    function (``_set_count``), without a Python call for the count."""
-    found = _counted_members(node)
-    compare = _INLINE_COMPARE.get(op)
-    if found is None or compare is None:
-        return None
-    key, wanted = found
-    if op == "==":
-        return lambda env: len(wanted.intersection(env[key])) == c
-    return lambda env: compare(len(wanted.intersection(env[key])), c)
 
 
 def _compare_fact(op: str, name: str, c: Any) -> Fn | None:

@@ -24,7 +24,6 @@ from ruledsl.fast import (
     build,
     closure,
     element_counter,
-    guarded,
     is_constant_true,
     may_raise,
     mentioned,
@@ -371,7 +370,7 @@ def _values(rules: tuple[FastRule, ...], value: str, origins: dict[tuple[str, st
     0 when its condition fails, and beside them (id, title, clause, clause_from); None when a rule has exceptions."""
     if any(r.variants for r in rules):
         return None
-    fns = tuple(r.fields[value] if r.always else _value_when(r, value) for r in rules)
+    fns = tuple(r.fields[value] if r.always else _value_when(r.when, r.fields[value]) for r in rules)
     return fns, tuple((r.name, r.title, r.clause, origin_of(origins, r.name, r.clause)) for r in rules)
 
 
@@ -389,12 +388,8 @@ def _value_line(about: tuple[tuple[Any, ...], ...], unit: str, key: tuple[int, i
     return {"id": name, "fu": value, "clause": clause, "clause_from": origin}
 
 
-def _value_when(rule: FastRule, field_name: str) -> Any:
-    """The rule's value where its condition holds, else 0 (``ruledsl.fast.guarded``, from its nodes when known)."""
-    when, value = rule.when, rule.fields[field_name]
-    if rule.source is None or rule.simple is None:
-        return lambda env: value(env) if when(env) else 0
-    return guarded(rule.simple, when, rule.source.fields[field_name], value)
+def _value_when(when: Any, value: Any) -> Any:
+    return lambda env: value(env) if when(env) else 0
 
 
 def _yaku_table(rules: tuple[FastRule, ...], closed: bool, origins: dict[tuple[str, str | None], Any]) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
