@@ -241,7 +241,7 @@ def answer_line(
 
             named = parse_request(data).rulebook  # raises: `rulebook` must be a string
         policy = policy or library.RulebookPolicy.of(default_rulebook)
-        name = policy.choose(named)
+        name = policy.default if named is None else policy.choose(named)  # most requests name none
         scorer = scorers[name] if scorers is not None else library.scorer(name, within=policy.folders)
         return scorer.score_shared(data, chosen=True) if shared else scorer.score(data, chosen=True)
     except EngineError as exc:
