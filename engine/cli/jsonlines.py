@@ -141,7 +141,7 @@ def answer_bytes(line: bytes | None, answer: Answer) -> dict[str, Any]:
         return error("invalid_request", f"the line is not UTF-8 text (byte {exc.start} cannot be decoded)")
     if not text.strip():
         return error("invalid_request", "blank line: expected a request")
-    if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(text):
+    if "\\u" in text and _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(text):  # a plain search first
         return error("invalid_request", "the line holds a lone surrogate escape (`\\ud800`...), which is not text")
     return answer_text(text, answer)
 

@@ -28,7 +28,7 @@ from engine.core.situation import (
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.plain_request import PLANS_LIMIT, PlainRequest, Shape, plain_request, shape_of
 from engine.scoring.prepared import Prepared
-from ruledsl.tiles import KEPT_CODES
+from ruledsl.tiles import DIGIT_RUNS, KEPT_CODES, ONE_TILE, SUIT_CODES
 from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
@@ -107,9 +107,9 @@ class RequestReader:
         if hand is None:
             return None
         dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
-        try:  # indicators repeat: most are found among the notation read before, without a call
-            dora = (KEPT_CODES(dora) or T.tile_codes(dora)) if dora else ()
-            ura = (KEPT_CODES(ura) or T.tile_codes(ura)) if ura else ()
+        try:
+            dora = indicator_codes(dora) if dora else ()
+            ura = indicator_codes(ura) if ura else ()
         except EngineError:  # bad notation: ``read_checked`` raises the same error
             return None
         return hand, found[0], found[1], dora, ura
@@ -175,6 +175,29 @@ class RequestReader:
 
 
 _UNKNOWN: Any = object()
+
+
+def indicator_codes(text: str) -> tuple[int, ...]:
+    """``tile_codes(text)`` of a request's indicators (a string): the same codes, or the same error.
+
+    One indicator is one plain tile (``ONE_TILE``); several are mostly a combination not met before, so they are
+    read as a hand is (``hand_of_parts``), without the notation cache: a stream of requests would fill it with
+    texts read once, and each look-up in a big table costs more in cache misses than its instructions. Text with
+    separators, or that is not notation, goes to ``tile_codes``."""
+    code = ONE_TILE.get(text)
+    if code is not None:
+        return _ONE_CODES[code]
+    runs = DIGIT_RUNS(text)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
+    # the runs cover the text and every code is a tile's (``8z``'s byte stays a digit's, past every code)
+    if len(codes) + len(runs) == len(text) and codes and max(codes) < len(T.KIND_OF):
+        return tuple(codes)
+    return KEPT_CODES(text) or T.tile_codes(text)
+
+
+_ONE_CODES = tuple((code,) for code in range(len(T.KIND_OF)))  # each code's one-indicator tuple, made once
 
 
 def _situation(shape: Shape, values: Any) -> Situation:

@@ -111,3 +111,14 @@ def test_random_changes_read_alike(index: int, changes: list[tuple[str, Any]], r
 
 
 _REQUESTS = random_requests(20260305, 60)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,", min_size=1, max_size=20))
+def test_indicators_read_without_the_notation_cache_read_as_the_notation_does(text: str) -> None:
+    """A request's indicators read by ``inputs.indicator_codes`` (one plain tile by ``ONE_TILE``, several by their
+    digit runs) give exactly ``tile_codes``'s codes, or raise exactly its error."""
+    from engine.core.tiles import tile_codes
+    from engine.scoring.inputs import indicator_codes
+
+    assert _outcome(indicator_codes, text) == _outcome(tile_codes, text)
