@@ -45,13 +45,6 @@ TRIM_EVERY = 256
 # a batch goes past its ``FAST_AFTER``-th request under a rulebook (a file, or a whole batch piped in), its fast
 # scorer is built at once (``_lines_waiting``): the reference scorer's answers cost about 2 M instructions more each.
 FAST_AFTER = 16
-# The young generation's threshold of the garbage collector in a batch (``gc.set_threshold``; the interpreter's is
-# 700). A request leaves no cycle behind (its answer and inputs are trees, freed once written), so a collection
-# frees nothing and only walks what is alive: the objects a request adds to the caches, and the requests in
-# flight. Those walks chase pointers through memory, so they cost about twice their share of instructions in
-# processor time: at 700 they took 1.7% of a batch's samples (``perf record -e cpu-clock``, 5,000 requests), at
-# 10,000 0.8%. It holds 0.2-0.4 MiB more at 100,000 requests (21.7 MiB against 21.4; ``benchmarks/memory.py``).
-BATCH_YOUNG_THRESHOLD = 10_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -130,8 +123,6 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
     source = getattr(sys.stdin, "buffer", None)
     scorers = _Scorers(policy.folders, waiting=(lambda: _lines_waiting(source)) if source is not None else None)
     previous = memo.set_entry_cap(BATCH_ENTRY_CAP)
-    thresholds = gc.get_threshold()
-    gc.set_threshold(BATCH_YOUNG_THRESHOLD, *thresholds[1:])
     answered = itertools.count(1)
 
     def answer(line: str) -> dict[str, Any]:
@@ -143,7 +134,6 @@ def _batch(default_rulebook: str | None, rulebook_dirs: list[str] | None = None)
         return jsonlines.serve(answer, source, encode=encode_shared)  # each answer written at once, then dropped
     finally:
         memo.set_entry_cap(previous)  # a caller in the same process (a test, an embedding) gets its caches back
-        gc.set_threshold(*thresholds)  # ... and its collector's thresholds
 
 
 class _Scorers(dict):
