@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from itertools import compress, count
+from itertools import compress, count, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -114,7 +114,51 @@ def grammar_matches(grammar: str) -> bool:
 
 
 def _tokens(text: str) -> list[tuple[str, str, int, int]]:
-    """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
+    """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol.
+
+    A line's tokens depend on its text alone, and a rulebook repeats many lines (``}``, ``han = 1``, a condition
+    written for several items): each distinct line is read once (``_line_tokens``) and every line's tokens are
+    made by one C-level ``zip`` with its number. ``_tokens_reference`` reads every line afresh; a test holds the
+    two equal."""
+    out: list[tuple[str, str, int, int]] = []
+    extend = out.extend
+    read: dict[str, tuple[list[str], list[str], list[int]]] = {}
+    number = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        found = read.get(line)
+        if found is None:
+            found = read[line] = _line_tokens(line)
+        kinds, texts, columns = found
+        extend(zip(kinds, texts, repeat(number), columns))
+    out.append(("$", "", number, 0))
+    return out
+
+
+def _line_tokens(line: str) -> tuple[list[str], list[str], list[int]]:
+    """The kinds, texts and columns of one line's tokens, as ``_tokens_reference`` reads them."""
+    kinds: list[str] = []
+    texts: list[str] = []
+    columns: list[int] = []
+    kind_of = _KIND_OF_FIRST
+    column = 1
+    for blanks, token, other in _LEXEME.findall(line):
+        if other:
+            raise _GiveUp
+        column += len(blanks)
+        kind = kind_of.get(token[0], token)
+        if kind == "0":
+            kind = "T" if token[-1] in "mpsz" else "I"
+        elif kind == "#":
+            break  # a comment runs to the end of its line
+        kinds.append(kind)
+        texts.append(token)
+        columns.append(column)
+        column += len(token)
+    return kinds, texts, columns
+
+
+def _tokens_reference(text: str) -> list[tuple[str, str, int, int]]:
+    """``_tokens`` reading every line afresh, token by token: what the shortcut is held equal to."""
     out: list[tuple[str, str, int, int]] = []
     append = out.append
     kind_of = _KIND_OF_FIRST
