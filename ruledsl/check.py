@@ -333,7 +333,8 @@ class _Checker:
         if name == "fu" and kind == "fu" and _mentions(f.value, "raw_fu"):
             self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
             return
-        known = self.clean_values.get((kind, name, f.value))
+        # `riichi diff`'s mixes (``reuse``) check a changed item or two each: a value is rarely seen twice there
+        known = None if self.reuse else self.clean_values.get((kind, name, f.value))
         if known is None:
             reason = self._check_value(kind, name, f, spec)
         else:
@@ -351,8 +352,9 @@ class _Checker:
         None of the three reads where the value is written, only what it is (its field's scope, the rulebook's
         names): a syntax tree compares and hashes without its spans, so when they report nothing, what they found
         (the cost added, whether the names were read, the proof) is kept for the same value in the same field, as
-        the items of a big file write their conditions again and again. ``check`` with nothing kept gives the same
-        diagnostics (``tests/ruledsl/test_clean_values.py``)."""
+        the items of a big file write their conditions again and again (not in ``reuse`` mode, whose checks see
+        an item or two each). ``check`` with nothing kept gives the same diagnostics
+        (``tests/ruledsl/test_clean_values.py``)."""
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
         before, full, read_before, cost_before = len(self.d.items), self.d.full, self._scoring_names.read, self.bounds.total_cost
         self._scoring_names.read = False
@@ -370,7 +372,7 @@ class _Checker:
                 reason = unsatisfiable(f.value)
         read_names = self._scoring_names.read
         self._scoring_names.read = read_before or read_names
-        if not full and len(self.d.items) == before:  # nothing reported (past the error bound, nothing would be)
+        if not full and len(self.d.items) == before and not self.reuse:  # nothing reported (past the bound, none would be)
             self.clean_values[(kind, name, f.value)] = (self.bounds.total_cost - cost_before, read_names, reason)
         return reason
 
