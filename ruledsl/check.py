@@ -356,8 +356,10 @@ class _Checker:
         an item or two each). ``check`` with nothing kept gives the same diagnostics
         (``tests/ruledsl/test_clean_values.py``)."""
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
-        before, full, read_before, cost_before = len(self.d.items), self.d.full, self._scoring_names.read, self.bounds.total_cost
-        self._scoring_names.read = False
+        before, keep = len(self.d.items), not self.reuse
+        if keep:
+            full, read_before, cost_before = self.d.full, self._scoring_names.read, self.bounds.total_cost
+            self._scoring_names.read = False
         reason = None
         got = self.types.infer(f.value, scope, {})
         if got is not None and not _compatible(spec.type, got):
@@ -370,10 +372,11 @@ class _Checker:
             self.bounds.field(kind, name, f.value)
             if name == "when":
                 reason = unsatisfiable(f.value)
-        read_names = self._scoring_names.read
-        self._scoring_names.read = read_before or read_names
-        if not full and len(self.d.items) == before and not self.reuse:  # nothing reported (past the bound, none would be)
-            self.clean_values[(kind, name, f.value)] = (self.bounds.total_cost - cost_before, read_names, reason)
+        if keep:
+            read_names = self._scoring_names.read
+            self._scoring_names.read = read_before or read_names
+            if not full and len(self.d.items) == before:  # nothing reported (past the error bound, nothing would be)
+                self.clean_values[(kind, name, f.value)] = (self.bounds.total_cost - cost_before, read_names, reason)
         return reason
 
     def _never_applies(self, item: ResolvedItem, f: ast.Field, reason: str) -> None:
