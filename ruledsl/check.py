@@ -157,6 +157,9 @@ class _Checker:
         # whole rulebook alive until the collector's next full pass walks it all)
         self.types = _Types(diags, self._scoring_names)
         self.bounds = limits.Bounds(partial(_report_finding, diags))
+        # what checking a field's value found when it found nothing to report (``_check_value``), by the field and
+        # the value as written, spans aside: a value written again in the same field is not walked again
+        self.clean_values: dict[tuple[str, str, ast.Expr], tuple[int, bool, str | None]] = {}
         # every decorator written for an item key, across the chain: one pass, so that checking stays linear
         self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
         for rb in rulebook.chain:
@@ -330,8 +333,34 @@ class _Checker:
         if name == "fu" and kind == "fu" and _mentions(f.value, "raw_fu"):
             self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
             return
+        # `riichi diff`'s mixes (``reuse``) check a changed item or two each: a value is rarely seen twice there
+        known = None if self.reuse else self.clean_values.get((kind, name, f.value))
+        if known is None:
+            reason = self._check_value(kind, name, f, spec)
+        else:
+            cost, read_names, reason = known
+            self.bounds.total_cost += cost
+            if read_names:
+                self._scoring_names.read = True
+        if reason is not None:
+            self._never_applies(item, f, reason)
+
+    def _check_value(self, kind: str, name: str, f: ast.Field, spec: V.FieldSpec) -> str | None:
+        """A field's value typed, then (well typed) bounded and, for a condition, proved possible or not
+        (``unsatisfiable``): why it can never apply, or None.
+
+        None of the three reads where the value is written, only what it is (its field's scope, the rulebook's
+        names): a syntax tree compares and hashes without its spans, so when they report nothing, what they found
+        (the cost added, whether the names were read, the proof) is kept for the same value in the same field, as
+        the items of a big file write their conditions again and again (not in ``reuse`` mode, whose checks see
+        an item or two each). ``check`` with nothing kept gives the same diagnostics
+        (``tests/ruledsl/test_clean_values.py``)."""
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
-        before = len(self.d.items)
+        before, keep = len(self.d.items), not self.reuse
+        if keep:
+            full, read_before, cost_before = self.d.full, self._scoring_names.read, self.bounds.total_cost
+            self._scoring_names.read = False
+        reason = None
         got = self.types.infer(f.value, scope, {})
         if got is not None and not _compatible(spec.type, got):
             self.d.error(
@@ -342,19 +371,23 @@ class _Checker:
         elif not any(d.is_error for d in self.d.items[before:]):  # well typed: now its cost and its numbers
             self.bounds.field(kind, name, f.value)
             if name == "when":
-                self._check_satisfiable(item, f)
+                reason = unsatisfiable(f.value)
+        if keep:
+            read_names = self._scoring_names.read
+            self._scoring_names.read = read_before or read_names
+            if not full and len(self.d.items) == before:  # nothing reported (past the error bound, nothing would be)
+                self.clean_values[(kind, name, f.value)] = (self.bounds.total_cost - cost_before, read_names, reason)
+        return reason
 
-    def _check_satisfiable(self, item: ResolvedItem, f: ast.Field) -> None:
+    def _never_applies(self, item: ResolvedItem, f: ast.Field, reason: str) -> None:
         """An item whose condition no hand can meet never applies: almost always a mistake (a condition written
         over the wrong shape, a negation too many). Only proofs count (``unsatisfiable``): a warning is given
         when the condition is certainly false, never because a search found no hand."""
-        reason = unsatisfiable(f.value)
-        if reason is not None:
-            self.d.warning(
-                f"`{item.kind} {item.name}` can never apply: {reason}",
-                f.value.span,
-                "no hand satisfies this `when`; check the condition (a shape, a negation, `and` for `or`)",
-            )
+        self.d.warning(
+            f"`{item.kind} {item.name}` can never apply: {reason}",
+            f.value.span,
+            "no hand satisfies this `when`; check the condition (a shape, a negation, `and` for `or`)",
+        )
 
     def _check_han(self, item: ResolvedItem, f: ast.Field) -> None:
         value = f.value

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from itertools import compress, count
+from itertools import compress, count, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -114,7 +114,52 @@ def grammar_matches(grammar: str) -> bool:
 
 
 def _tokens(text: str) -> list[tuple[str, str, int, int]]:
-    """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol."""
+    """(kind, text, line, column) of every token; kind is ``N`` (a word), ``S``, ``I``, ``T`` or the symbol.
+
+    A line's tokens depend on its text alone, and a rulebook writes many lines again (``}``, ``han = 1``, a
+    condition shared by several items): a line seen before has its tokens made by one C-level ``zip`` of the
+    kinds, texts and columns found the first time with its own number (taken apart from the tokens at the line's
+    second sight, so that a file of distinct lines pays for no more than remembering where each was read).
+    ``_tokens_reference`` reads every line afresh; a test holds the two equal."""
+    out: list[tuple[str, str, int, int]] = []
+    append = out.append
+    extend = out.extend
+    kind_of = _KIND_OF_FIRST
+    findall = _LEXEME.findall
+    first: dict[str, tuple[int, int]] = {}  # where a line seen once put its tokens in ``out``
+    again: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]] = {}  # kinds, texts, columns
+    number = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line:  # no token (nor do blanks alone make one)
+            continue
+        known = again.get(line)
+        if known is None:
+            at = first.get(line)
+            if at is None:
+                start = len(out)
+                column = 1
+                for blanks, token, other in findall(line):
+                    if other:
+                        raise _GiveUp
+                    column += len(blanks)
+                    kind = kind_of.get(token[0], token)
+                    if kind == "0":
+                        kind = "T" if token[-1] in "mpsz" else "I"
+                    elif kind == "#":
+                        break  # a comment runs to the end of its line
+                    append((kind, token, number, column))
+                    column += len(token)
+                first[line] = (start, len(out))
+                continue
+            kinds, texts, _, columns = zip(*out[at[0] : at[1]], strict=True) if at[0] < at[1] else ((), (), (), ())
+            known = again[line] = (kinds, texts, columns)
+        extend(zip(known[0], known[1], repeat(number), known[2]))
+    out.append(("$", "", number, 0))
+    return out
+
+
+def _tokens_reference(text: str) -> list[tuple[str, str, int, int]]:
+    """``_tokens`` reading every line afresh, token by token: what the shortcut is held equal to."""
     out: list[tuple[str, str, int, int]] = []
     append = out.append
     kind_of = _KIND_OF_FIRST
