@@ -1,8 +1,10 @@
 """``riichi check`` of a big rulebook, cold: a generated file of 2,000 items extending ``house``.
 
-Run: ``python benchmarks/check.py [--items N] [--runs R] [--baseline DIR] [--keep FILE]``. The file is written
+Run: ``python benchmarks/check.py [--items N] [--runs R] [--baseline DIR] [--keep FILE] [--varied]``. The file is written
 fresh each run (``--items`` yaku and fu items, half each, every one citing a clause and none with an example, so
-the checker warns about each; nothing in it is an error and no rule of it is shadowed), then
+the checker warns about each; nothing in it is an error and no rule of it is shadowed; its items take a few
+shapes, so most lines recur; with ``--varied``, one or two conditions drawn per item with their own numbers,
+tiles and names, so that nearly every line is distinct, as in a file written by hand), then
 
 - ``riichi check FILE`` is timed in fresh processes (``python -m engine.cli``, our modules byte-compiled first),
   best and median of ``--runs`` (default 5): processor time (user + system of the child, from ``wait4``, steadier
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -97,6 +100,42 @@ def rulebook(items: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The conditions of ``varied``: each template draws its own numbers, tiles and names, so that nearly every line of
+# the file is a line no other item writes (a file written by hand repeats far less than ``rulebook``'s).
+VARIED_TERMS = (
+    lambda r: f"count(g in sets: is_kan(g)) >= {r.randint(1, 4)}",
+    lambda r: f"has_triplet({r.randint(1, 7)}z)",
+    lambda r: f"count(t in tiles: is_honor(t)) >= {r.randint(0, 9)}",
+    lambda r: f"any(n in 1..{r.randint(1, 7)}: has_sequence({r.choice('mps')}, n))",
+    lambda r: f"count(g in sets: is_triplet(g) and is_concealed(g)) >= {r.randint(1, 3)}",
+    lambda r: f"all(t in tiles: t in {r.randint(1, 5)}{r.randint(5, 9)}{r.choice('mps')}{r.randint(1, 7)}z or is_simple(t))",
+    lambda r: f"count(w in {''.join(str(x) for x in sorted(r.sample(range(1, 8), 3)))}z: has_triplet(w)) >= {r.randint(1, 2)}",
+    lambda r: f"number_suits == {r.randint(1, 2)}",
+    lambda r: f"honors {r.choice(['>', '==', '>='])} {r.randint(0, 4)}",
+    lambda r: f"peikou == {r.randint(0, 1)}",
+    lambda r: f"wait in [{', '.join(sorted(r.sample(['kanchan', 'penchan', 'tanki', 'ryanmen', 'shanpon'], r.randint(1, 3))))}]",
+    lambda r: r.choice(["riichi", "tsumo", "ron", "closed", "ippatsu", "not riichi", "not closed"]),
+    lambda r: f"count_of({r.randint(1, 9)}{r.choice('mps')}) >= {r.randint(1, 2)}",
+    lambda r: f"any(g in sets: is_sequence(g) and has_terminal(g)) and count(t in tiles: is_terminal(t)) >= {r.randint(0, 3)}",
+)
+
+
+def varied(items: int, seed: int = 1) -> str:
+    """A valid rulebook of ``items`` items extending ``house`` whose lines are nearly all distinct: one or two
+    conditions of different templates joined per item (never two bounds on one term, which the checker would
+    prove impossible: its warnings would add the search that guards them to the figure)."""
+    r = random.Random(seed)
+    lines = [f'rulebook {NAME} "Generated for benchmarks/check.py, lines varied" extends house', 'source "generated"']
+    for i in range(items):
+        when = " and ".join(term(r) for term in r.sample(VARIED_TERMS, r.randint(1, 2)))
+        if i % 2 == 0:
+            lines += [f'@clause("V{i}")', f'yaku v{i} "Y{i}" {{', f"  han = {r.randint(1, 6)}", f"  when = {when}", "}"]
+        else:
+            fu = f"  fu = {2 * r.randint(1, 8)} * count(g in sets: is_kan(g) and is_simple(g))"
+            lines += [f'@clause("V{i}")', f'fu v{i} "F{i}" {{', fu, f"  when = {when}", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def launch(command: list[str], checkout: Path) -> tuple[float, float]:
     """(processor seconds, wall seconds) of one fresh process run in ``checkout`` (``-m`` puts the working folder
     first on the path); exit 0 or 1 (warnings, errors) are both timed."""
@@ -122,10 +161,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per figure (default 5)")
     parser.add_argument("--baseline", type=Path, help="another checkout to time the same command under, interleaved")
     parser.add_argument("--keep", type=Path, help="also write the generated rulebook here")
+    parser.add_argument("--varied", action="store_true", help="a file whose lines are nearly all distinct (seeded)")
     args = parser.parse_args()
     if args.runs < 1:
         raise SystemExit("--runs must be at least 1")
-    text = rulebook(args.items)
+    text = varied(args.items) if args.varied else rulebook(args.items)
     if args.keep is not None:
         args.keep.write_text(text, encoding="utf-8")
     checkouts = {"ours": ROOT} | ({"baseline": args.baseline.resolve()} if args.baseline is not None else {})
@@ -142,7 +182,8 @@ def main() -> None:
             for name, checkout in checkouts.items():
                 times[name].append(launch(command, checkout))
         split, split_cpu = _split(path)
-    print(f"riichi check of a generated rulebook: {args.items:,} items extending house, {len(text.encode()):,} bytes")
+    shape = "lines varied" if args.varied else "items of a few shapes"
+    print(f"riichi check of a generated rulebook ({shape}): {args.items:,} items extending house, {len(text.encode()):,} bytes")
     print(f"  {split[0]}")
     print(f"fresh processes, {args.runs} runs each: processor s (best, median), wall s (best)")
     for name, figures in times.items():
