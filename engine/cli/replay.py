@@ -14,16 +14,19 @@ each game's final table; ``--discards`` lists every discard too.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
 from pathlib import Path
 
+from engine.cli import no_collections
 from engine.cli.play import add_narrate
 from engine.core.errors import InvalidRequest
 from engine.replay.rounds import ReplayReport, replay
 from engine.replay.through_round import RoundReplay
 from engine.scoring import library
+from engine.scoring.score import Scorer
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 SHOWN = 50
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(enabled=not args.json and not narrate and sys.stderr.isatty())
     story = _Story(args.discards) if narrate else None
     try:
-        report = replay(args.paths, args.rulebook, library.scorer, progress=progress, on_round=story)
+        report = replay(args.paths, args.rulebook, scorer_frozen, progress=progress, on_round=story)
     finally:
         progress.close()
         if story is not None:
@@ -121,6 +124,17 @@ def run(args: argparse.Namespace) -> int:
         _nothing_read(report)
         return EXIT_BAD_INPUT
     return EXIT_MATCH if not report.mismatches and not report.errors else EXIT_MISMATCH
+
+
+def scorer_frozen(name: str) -> Scorer:
+    """``library.scorer`` for the replay, asked once per rulebook a run meets: loaded with the garbage collector
+    paused, then everything alive (modules, the compiled rulebook and its tables) moved out of its sight
+    (``gc.freeze``), as ``riichi score --json`` does. These objects stay alive to the end of the run, and every full
+    collection the replayed rounds trigger would walk them all again."""
+    with no_collections():
+        scorer = library.scorer(name)
+    gc.freeze()
+    return scorer
 
 
 def _nothing_read(report: ReplayReport) -> None:

@@ -137,3 +137,20 @@ def test_a_fault_of_the_round_engine_reaches_a_library_caller_as_an_internal_err
     with pytest.raises(InternalError, match="please report") as caught:
         replay_log(EXCERPT.read_bytes(), name=EXCERPT.name)
     assert isinstance(caught.value.__cause__, IndexError)
+
+
+
+def test_replay_loads_each_rulebook_then_freezes_what_is_alive(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``riichi replay`` loads a rulebook through ``scorer_frozen``: the scorer ``library.scorer`` gives, loaded with
+    the collector paused, then ``gc.freeze``; and its report is the one the plain ``library.scorer`` gives."""
+    import gc
+
+    from engine.replay.rounds import replay
+    from engine.scoring import library
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.isenabled()))  # nothing of the test process frozen
+    assert replay_cli.scorer_frozen("tenhou") is library.scorer("tenhou")
+    assert frozen == [True]  # after loading, with the collector running again
+    assert main(["replay", str(EXCERPT), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == replay([str(EXCERPT)], None, library.scorer).to_json()
