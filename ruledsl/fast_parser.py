@@ -124,8 +124,6 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     out: list[tuple[str, str, int, int]] = []
     append = out.append
     extend = out.extend
-    kind_of = _KIND_OF_FIRST
-    findall = _LEXEME.findall
     first: dict[str, tuple[int, int]] = {}  # where a line seen once put its tokens in ``out``
     again: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]] = {}  # kinds, texts, columns
     number = 0
@@ -137,18 +135,7 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
             at = first.get(line)
             if at is None:
                 start = len(out)
-                column = 1
-                for blanks, token, other in findall(line):
-                    if other:
-                        raise _GiveUp
-                    column += len(blanks)
-                    kind = kind_of.get(token[0], token)
-                    if kind == "0":
-                        kind = "T" if token[-1] in "mpsz" else "I"
-                    elif kind == "#":
-                        break  # a comment runs to the end of its line
-                    append((kind, token, number, column))
-                    column += len(token)
+                _line_tokens(line, number, append)
                 first[line] = (start, len(out))
                 continue
             kinds, texts, _, columns = zip(*out[at[0] : at[1]], strict=True) if at[0] < at[1] else ((), (), (), ())
@@ -161,25 +148,29 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
 def _tokens_reference(text: str) -> list[tuple[str, str, int, int]]:
     """``_tokens`` reading every line afresh, token by token: what the shortcut is held equal to."""
     out: list[tuple[str, str, int, int]] = []
-    append = out.append
-    kind_of = _KIND_OF_FIRST
-    findall = _LEXEME.findall
     number = 0
     for number, line in enumerate(text.split("\n"), 1):
-        column = 1
-        for blanks, token, other in findall(line):
-            if other:
-                raise _GiveUp
-            column += len(blanks)
-            kind = kind_of.get(token[0], token)
-            if kind == "0":
-                kind = "T" if token[-1] in "mpsz" else "I"
-            elif kind == "#":
-                break  # a comment runs to the end of its line
-            append((kind, token, number, column))
-            column += len(token)
+        _line_tokens(line, number, out.append)
     out.append(("$", "", number, 0))
     return out
+
+
+def _line_tokens(
+    line: str, number: int, append: Any, kind_of: dict[str, str] = _KIND_OF_FIRST, findall: Any = _LEXEME.findall
+) -> None:
+    """Append the tokens of ``line`` (line ``number``), or raise ``_GiveUp`` at a character no token starts with."""
+    column = 1
+    for blanks, token, other in findall(line):
+        if other:
+            raise _GiveUp
+        column += len(blanks)
+        kind = kind_of.get(token[0], token)
+        if kind == "0":
+            kind = "T" if token[-1] in "mpsz" else "I"
+        elif kind == "#":
+            break  # a comment runs to the end of its line
+        append((kind, token, number, column))
+        column += len(token)
 
 
 # Every expression parser returns (node, depth in lark's tree, container: start line, column, end line, column).
