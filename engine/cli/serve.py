@@ -33,6 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=None, help="seconds a check, explain or diff may run (default 20)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes for checks and diffs (default 2)")
     parser.add_argument("--queue", type=int, default=None, help="checks, explains and diffs that may wait for a worker (default 32; then 503)")
+    parser.add_argument("--list-timeout", type=float, default=None,
+                        help="seconds a list of scores or analyses may run (default 10; then 413)")
     parser.add_argument("--header-timeout", type=float, default=None, help="seconds a client may take to send a request's headers (default 10)")
     parser.add_argument("--body-timeout", type=float, default=None, help="seconds a client may take to send a request's body (default 30; then 408)")
     parser.add_argument("--max-connections", type=int, default=None, help="open connections at most (default 512; more are closed at once)")
@@ -55,7 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "Every option may also be set by an environment variable, which the command line overrides: RIICHI_HOST, "
         "RIICHI_PORT, RIICHI_RULEBOOK_DIR (folders separated as in PATH), RIICHI_RULEBOOK, RIICHI_TIMEOUT, "
-        "RIICHI_WORKERS, RIICHI_QUEUE, RIICHI_HEADER_TIMEOUT, RIICHI_BODY_TIMEOUT, RIICHI_MAX_CONNECTIONS, "
+        "RIICHI_WORKERS, RIICHI_QUEUE, RIICHI_LIST_TIMEOUT, RIICHI_HEADER_TIMEOUT, RIICHI_BODY_TIMEOUT, RIICHI_MAX_CONNECTIONS, "
         "RIICHI_ALLOW_HOSTS and RIICHI_CORS_ORIGINS (comma-separated). See docs/deploy.md."
     )
 
@@ -103,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         options = replace(options, queue=max(0, args.queue))
     if args.body_timeout is not None:
         options = replace(options, body_seconds=max(0.5, args.body_timeout))
+    if args.list_timeout is not None:
+        options = replace(options, list_seconds=max(0.5, args.list_timeout))
     header_timeout = args.header_timeout if args.header_timeout is not None else bounds.get("RIICHI_HEADER_TIMEOUT")
     max_connections = args.max_connections if args.max_connections is not None else bounds.get("RIICHI_MAX_CONNECTIONS")
     header_seconds = HEADER_SECONDS if header_timeout is None else max(0.5, header_timeout)

@@ -103,11 +103,11 @@ def lane_for(state: ServerState, raw: bytes) -> Lane:
 async def score(request: Request) -> ContractJSON:
     """One request answers with its score (or an error with its status); a list answers 200 with one answer per
     request, in order, each ``ok`` or not, as the JSON-lines interface does. A list names at most
-    ``MAX_RULEBOOKS_PER_REQUEST`` rulebooks and scores within ``MAX_REQUEST_SECONDS``, else 413."""
+    ``MAX_RULEBOOKS_PER_REQUEST`` rulebooks and scores within the operator's ``--list-timeout`` seconds, else 413."""
     state = state_of(request)
     raw = await request.body()
-    policy = state.policy
-    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: score_list(items, policy),
+    policy, seconds = state.policy, state.list_seconds
+    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: score_list(items, policy, seconds),
                                                           lambda item: score_one(item, policy)))
 
 
@@ -122,7 +122,7 @@ def respond(raw: bytes, many: Callable[[list[Any]], list[dict[str, Any]]],
     return answer(one(data))
 
 
-def score_list(items: list[Any], policy: RulebookPolicy) -> list[dict[str, Any]]:
+def score_list(items: list[Any], policy: RulebookPolicy, seconds: float = MAX_REQUEST_SECONDS) -> list[dict[str, Any]]:
     """Every request of a list, within the list's bounds: its distinct rulebooks (each may cost a compile) and
     its seconds; past either, the whole list is ``limit_exceeded``."""
     named = set()
@@ -137,16 +137,19 @@ def score_list(items: list[Any], policy: RulebookPolicy) -> list[dict[str, Any]]
             f"a list may name at most {MAX_RULEBOOKS_PER_REQUEST} distinct rulebooks, got {len(named)}; "
             "send one list per few rulebooks"
         )
-    return within_time(items, lambda item: score_one(item, policy))
+    return within_time(items, lambda item: score_one(item, policy), seconds)
 
 
-def within_time(items: list[Any], one: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + MAX_REQUEST_SECONDS
+def within_time(items: list[Any], one: Callable[[Any], dict[str, Any]],
+                seconds: float = MAX_REQUEST_SECONDS) -> list[dict[str, Any]]:
+    """Every item's answer, or ``limit_exceeded`` once the list has run ``seconds``: a list holds a scoring thread,
+    and the operator bounds how long (``--list-timeout``)."""
+    deadline = time.monotonic() + seconds
     answers = []
     for index, item in enumerate(items):
         if time.monotonic() > deadline:
             raise LimitExceeded(
-                f"the list took more than {MAX_REQUEST_SECONDS:g} s and was stopped at request {index:,}; "
+                f"the list took more than {seconds:g} s and was stopped at request {index:,}; "
                 "send shorter lists"
             )
         answers.append(one(item))
@@ -189,7 +192,9 @@ async def analyze(request: Request) -> ContractJSON:
     """``{"tiles": "..."}`` answers one analysis; a list of such objects answers a list."""
     state = state_of(request)
     raw = await request.body()
-    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: within_time(items, analyze_one), analyze_one))
+    seconds = state.list_seconds
+    return await lane_for(state, raw).run(lambda: respond(raw, lambda items: within_time(items, analyze_one, seconds),
+                                                          analyze_one))
 
 
 def analyze_one(data: Any) -> dict[str, Any]:

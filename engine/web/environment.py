@@ -23,6 +23,7 @@ _NUMBERS: dict[str, tuple[str, Callable[[str], Any], str, Callable[[Any], Any]]]
     "RIICHI_WORKERS": ("workers", int, "a whole number of worker processes", lambda v: max(1, v)),
     "RIICHI_QUEUE": ("queue", int, "a whole number of waiting jobs", lambda v: max(0, v)),
     "RIICHI_BODY_TIMEOUT": ("body_seconds", float, "a number of seconds", lambda v: max(0.5, v)),
+    "RIICHI_LIST_TIMEOUT": ("list_seconds", float, "a number of seconds", lambda v: max(0.5, v)),
 }
 # the two bounds of the connection protocol, read by ``riichi serve`` only (uvicorn's own options under --factory)
 PROTOCOL = {"RIICHI_HEADER_TIMEOUT": (float, "a number of seconds"), "RIICHI_MAX_CONNECTIONS": (int, "a whole number of connections")}

@@ -15,6 +15,7 @@ from engine.web.limits import (
     DEFAULT_TIMEOUT,
     DEFAULT_WORKERS,
     JOB_QUEUE,
+    MAX_REQUEST_SECONDS,
     SCORE_QUEUE,
     SCORE_THREADS,
 )
@@ -34,6 +35,7 @@ class ServerOptions:
     warm: bool = False  # start the workers with the server rather than on the first check
     queue: int = JOB_QUEUE  # jobs that may wait for a worker beyond one running per worker
     body_seconds: float = BODY_SECONDS  # seconds a client may take to send a request's body
+    list_seconds: float = MAX_REQUEST_SECONDS  # seconds a list of scores or analyses may take (then 413)
     host: str = "127.0.0.1"  # the address bound: its name is a Host the server answers (see engine.web.gate)
     allow_hosts: tuple[str, ...] = ()  # further Host names (`--allow-host`), e.g. the name a proxy forwards
     cors_origins: tuple[str, ...] = ()  # origins whose pages may call the API (`--cors-origin`); none by default
@@ -47,6 +49,7 @@ class ServerState:
     scores: Lane = field(default_factory=lambda: Lane("score", SCORE_THREADS, SCORE_QUEUE, retry_after=1))
     batches: Lane = field(default_factory=lambda: Lane("lists", BATCH_THREADS, BATCH_QUEUE, retry_after=2))
     jobs: Lane = field(default_factory=lambda: Lane("jobs", DEFAULT_WORKERS, JOB_QUEUE, retry_after=5))
+    list_seconds: float = MAX_REQUEST_SECONDS
 
     @classmethod
     def start(cls, options: ServerOptions) -> ServerState:
@@ -60,7 +63,8 @@ class ServerState:
             folder = scratch = tempfile.mkdtemp(prefix="riichi-serve-")
         pool = WorkerPool(options.workers, folder, options.timeout, allowed=policy.folders)
         # One waiting thread per worker process: a job past them waits in the queue, holding no thread.
-        return cls(policy, pool, scratch, jobs=Lane("jobs", pool.size, options.queue, retry_after=5, max_wait=pool.timeout))
+        jobs = Lane("jobs", pool.size, options.queue, retry_after=5, max_wait=pool.timeout)
+        return cls(policy, pool, scratch, jobs=jobs, list_seconds=options.list_seconds)
 
     def close(self) -> None:
         for lane in (self.scores, self.batches, self.jobs):

@@ -63,9 +63,9 @@ def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixt
 
 def test_serve_passes_its_bounds_to_the_application_and_uvicorn(served: list[dict[str, Any]]) -> None:
     options = ["--allow-host", "club.example", "--allow-host", "lan.example", "--queue", "3", "--body-timeout", "4",
-               "--header-timeout", "2", "--max-connections", "50"]
+               "--header-timeout", "2", "--max-connections", "50", "--list-timeout", "25"]
     assert main(["serve", "--port", "8002", *options]) == 0
     (call,) = served
     state = call["app"].state.riichi
-    assert state.jobs.queue == 3 and call["timeout_keep_alive"] == 5
+    assert state.jobs.queue == 3 and call["timeout_keep_alive"] == 5 and state.list_seconds == 25
     assert "GuardedProtocol" in call["http"].__name__ and "limit_concurrency" not in call

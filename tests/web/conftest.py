@@ -19,15 +19,17 @@ from engine.web.state import ServerOptions  # noqa: E402
 
 
 def make_client(**options: object) -> TestClient:
-    """A client of an application that answers the test client's own Host name (``testserver``)."""
+    """A client of an application that answers the test client's own Host name (``testserver``), with a generous
+    time bound on its workers unless a test sets one: these tests check answers, and on a loaded machine (the whole
+    suite on two cores) a sample games' impact report or a diff has taken longer than the server's default; tests
+    of the bound build a client with a short one."""
     options.setdefault("allow_hosts", ("testserver",))
+    options.setdefault("timeout", 300.0)
     return TestClient(create_app(ServerOptions(**options)))  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    """One application for a module's tests: its worker processes start once. Its workers' time bound is generous:
-    these tests check answers, and on a loaded machine (the whole suite on two cores) the sample games' impact
-    report has taken longer than the server's default; tests of the bound build a client with a short one."""
-    with make_client(timeout=300.0) as c:
+    """One application for a module's tests: its worker processes start once."""
+    with make_client() as c:
         yield c

@@ -11,6 +11,7 @@ from engine.cli.score import answer_line
 from engine.core.errors import CODES
 from engine.web.errors import STATUS
 from engine.web.limits import MAX_BATCH, MAX_BODY_BYTES
+from tests.web.conftest import make_client
 
 REQUEST = {"hand": "234m567m789p46s88p5s", "win": "5s", "seat_wind": "S", "riichi": True, "dora_indicators": "4s"}
 
@@ -103,6 +104,17 @@ def test_body_past_the_bound_is_refused_before_it_is_read(client):
 
     response = client.post("/check", content=chunks(), headers={"content-type": "application/json"})
     assert (response.status_code, response.json()["error"]["code"]) == (413, "limit_exceeded")
+
+
+@pytest.mark.parametrize("path, item", [("/score", REQUEST), ("/analyze", {"tiles": "1112345678999m"})])
+def test_a_list_past_the_operators_seconds_is_limit_exceeded(client, path, item):
+    """The same list answers in full under the default bound and 413 under a bound it runs past
+    (``--list-timeout``, here none at all)."""
+    assert len(client.post(path, json=[item] * 50).json()) == 50
+    with make_client(list_seconds=0.0) as short:
+        response = short.post(path, json=[item] * 50)
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "limit_exceeded")
+    assert response.json()["error"]["message"].startswith("the list took more than 0 s and was stopped at request ")
 
 
 def test_analyze_one_and_many(client):

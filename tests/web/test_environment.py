@@ -36,11 +36,12 @@ def test_every_variable_sets_its_option(tmp_path):
         "RIICHI_WORKERS": "3",
         "RIICHI_QUEUE": "4",
         "RIICHI_BODY_TIMEOUT": "12",
+        "RIICHI_LIST_TIMEOUT": "30",
     }
     assert options_from_env(env) == ServerOptions(
         rulebook_dirs=(str(tmp_path), str(other)), default_rulebook="wrc2025", host="0.0.0.0",
         allow_hosts=("riichi.example.org", "lan-box"), cors_origins=("https://club.example.org",), warm=True,
-        timeout=7.5, workers=3, queue=4, body_seconds=12.0,
+        timeout=7.5, workers=3, queue=4, body_seconds=12.0, list_seconds=30.0,
     )
     assert options_from_env({}) == ServerOptions()
     assert protocol_bounds({"RIICHI_HEADER_TIMEOUT": "3", "RIICHI_MAX_CONNECTIONS": "64"}) == {"RIICHI_HEADER_TIMEOUT": 3.0, "RIICHI_MAX_CONNECTIONS": 64}
@@ -48,14 +49,16 @@ def test_every_variable_sets_its_option(tmp_path):
 
 
 def test_bounds_are_clamped_as_on_the_command_line():
-    options = options_from_env({"RIICHI_TIMEOUT": "0", "RIICHI_WORKERS": "0", "RIICHI_QUEUE": "-5", "RIICHI_BODY_TIMEOUT": "0.1"})
-    assert (options.timeout, options.workers, options.queue, options.body_seconds) == (0.5, 1, 0, 0.5)
+    options = options_from_env({"RIICHI_TIMEOUT": "0", "RIICHI_WORKERS": "0", "RIICHI_QUEUE": "-5", "RIICHI_BODY_TIMEOUT": "0.1",
+                                "RIICHI_LIST_TIMEOUT": "0"})
+    assert (options.timeout, options.workers, options.queue, options.body_seconds, options.list_seconds) == (0.5, 1, 0, 0.5, 0.5)
 
 
 @pytest.mark.parametrize(
     "name, value",
     [("RIICHI_TIMEOUT", "soon"), ("RIICHI_TIMEOUT", "nan"), ("RIICHI_WORKERS", "2.5"), ("RIICHI_WARM", "maybe"),
-     ("RIICHI_RULEBOOK_DIR", "/no/such/folder"), ("RIICHI_BODY_TIMEOUT", "inf")],
+     ("RIICHI_RULEBOOK_DIR", "/no/such/folder"), ("RIICHI_BODY_TIMEOUT", "inf"),
+     ("RIICHI_LIST_TIMEOUT", "ten")],
 )
 def test_a_value_that_cannot_be_read_is_refused_by_name(name, value):
     with pytest.raises(InvalidRequest) as err:
