@@ -23,6 +23,9 @@ from engine.scoring import library
 from tests.spec_files import spec_text
 
 HAND = {"hand": "234m567m789p46s88p5s", "win": "5s", "riichi": True}
+# Wall-clock seconds within which a refusal must come: reading a special file whole, or waiting on it, never ends;
+# a machine loaded by the whole suite on two cores takes a few seconds for what takes milliseconds alone.
+PROMPTLY = 10
 CLUB = 'rulebook club "Club" extends house\n@clause("club 1")\nyaku club_yaku { han = 1 when = riichi and tsumo }\n'
 
 
@@ -44,7 +47,7 @@ def _code(answer: dict) -> str | None:
 def test_a_request_names_only_allowed_rulebooks(named):
     start = time.perf_counter()
     answer = answer_line(json.dumps({**HAND, "rulebook": named}), None)
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < PROMPTLY
     assert _code(answer) == "unknown_rulebook"
     assert "root:" not in answer["error"]["message"]
 
@@ -97,7 +100,7 @@ def test_special_files_are_never_read_as_rulebooks(special):
     start = time.perf_counter()
     with pytest.raises(EngineError) as info:
         library.rulebook(special)
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < PROMPTLY
     assert info.value.code == "unknown_rulebook" and "not a regular file" in info.value.message
 
 
@@ -150,7 +153,7 @@ def test_a_long_line_is_limit_exceeded_without_being_parsed_or_kept():
     tracemalloc.stop()
     answers = [json.loads(line) for line in out.getvalue().decode().splitlines()]
     assert _code(answers[0]) == "limit_exceeded" and len(answers) == 2 and seen == [json.dumps(HAND)]
-    assert elapsed < 1 and peak < 4 * jsonlines.MAX_LINE_BYTES  # read in bounded chunks, never held whole
+    assert elapsed < PROMPTLY and peak < 4 * jsonlines.MAX_LINE_BYTES  # read in bounded chunks, never held whole
 
 
 def test_a_line_at_the_bound_is_still_parsed():
