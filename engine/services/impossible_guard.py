@@ -12,19 +12,22 @@ its own name, and only where its target's condition holds). So each steered hand
 rulebook's settings alone and the item's condition tested on its readings, and only a hand where it holds (or
 where that cannot be told: an error, a fact the valuation sets) is scored under the whole rulebook, whose scorer
 is built the first time such a hand comes. For a condition that indeed no hand meets, no hand is scored and no
-scorer of the whole rulebook is built. ``tests/cli/test_impossible_guard.py`` holds the outcome equal to scoring
+scorer of the whole rulebook is built; and when the condition's part that reads only the situation's flags is
+false whatever their values (``tsumo and ron``), no hand is even drawn. ``tests/cli/test_impossible_guard.py`` holds the outcome equal to scoring
 every hand under the whole rulebook (``fast=False``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import product
 from typing import Any
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError
+from engine.core.situation import FLAG_FIELDS, Situation
 from engine.scoring.facts import READING_FACTS, Env, HandFacts, put_reading, reading_key, situation_facts
-from engine.scoring.prepared import LIMIT_INPUTS, PAYMENT_INPUTS, fast_rule
+from engine.scoring.prepared import LIMIT_INPUTS, PAYMENT_INPUTS, FastRule, fast_rule
 from engine.scoring.score import Scorer
 from ruledsl.compile import compile_expr, compile_rulebook, compile_settings
 from ruledsl.diagnostics import Diagnostic, RulebookError
@@ -67,8 +70,9 @@ def guard_impossible(resolved: ResolvedRulebook, diagnostics: list[Diagnostic], 
     if not flagged:
         return
     probe = _settings_scorer(resolved) if fast else None
+    items = _flagged_items(resolved)
     for diagnostic in flagged:
-        item = _flagged_item(resolved, diagnostic)
+        item = items.get(diagnostic.span)
         if item is None:
             continue
         test = _condition_test(resolved, item, probe) if probe is not None else None
@@ -88,13 +92,15 @@ def _settings_scorer(resolved: ResolvedRulebook) -> Scorer | None:
         return None
 
 
-def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> ResolvedItem | None:
-    """The yaku or yakuman whose `when` the warning points at (only those show in a score's yaku list)."""
+def _flagged_items(resolved: ResolvedRulebook) -> dict[Any, ResolvedItem]:
+    """The yaku and yakuman by the place of their `when` (only those show in a score's yaku list), the first
+    where two share one: a warning points at the condition it concerns."""
+    found: dict[Any, ResolvedItem] = {}
     for item in resolved.items.values():
         when = item.fields.get("when")
-        if item.kind in ("yaku", "yakuman") and when is not None and when.value.span == diagnostic.span:
-            return item
-    return None
+        if item.kind in ("yaku", "yakuman") and when is not None:
+            found.setdefault(when.value.span, item)
+    return found
 
 
 def _condition_test(resolved: ResolvedRulebook, item: ResolvedItem, probe: Scorer) -> Callable[[dict[str, Any]], bool] | None:
@@ -105,11 +111,14 @@ def _condition_test(resolved: ResolvedRulebook, item: ResolvedItem, probe: Score
         return None
     when = item.fields["when"]
     rule = Rule(item.kind, item.name, item.title or item.name, item.clause, compile_expr(when.value), {})
-    condition = fast_rule(rule).when  # the closure the whole rulebook's scorer calls for this item
+    fast = fast_rule(rule)
+    condition = fast.when  # the closure the whole rulebook's scorer calls for this item
     read = reads(rule.when)
     if read is None or read & VALUATION_FACTS:
         return None
     prepared = probe.prepared
+    if _false_whatever_the_flags(fast, prepared.players):
+        return NEVER
 
     def may_list(request: dict[str, Any]) -> bool:
         try:
@@ -121,6 +130,49 @@ def _condition_test(resolved: ResolvedRulebook, item: ResolvedItem, probe: Score
             return True
 
     return may_list
+
+
+def _never(request: dict[str, Any]) -> bool:
+    return False
+
+
+NEVER = _never  # the test of an item no hand lists: its steered hands are not even drawn
+
+# The situation's yes-or-no facts (every flag, ``ron``, ``dealer``) and ``closed``: a condition's part that reads
+# only these is tried on every situation built from every combination of the flags it names and of those that the
+# facts said of the situation read (``ron`` of ``tsumo``, ``riichi`` of ``double_riichi`` too, ``dealer`` of the
+# seat wind: ``SAID_FROM``; ``tests/cli/test_impossible_guard.py`` checks that no yes-or-no fact reads another field).
+SAID_FROM = ("tsumo", "riichi", "double_riichi")
+FLAG_FACTS = frozenset(name for name, value in situation_facts(Situation(), 4).items() if type(value) is bool) | {"closed"}
+MAX_FLAGS = 8  # at most 2 x 2^8 x 2 situations tried
+
+
+def _false_whatever_the_flags(rule: FastRule, players: int) -> bool:
+    """Whether the conjuncts of the condition that read only yes-or-no facts of the situation (``static_test``,
+    which the whole rulebook's tables decide per situation) are false in every situation, open or closed: then the
+    condition is false on every hand (or raises, which no listing follows), so no hand lists the item, whatever
+    hands are drawn. ``tsumo and ron`` is; ``haitei and wait_count == 9`` is not told here."""
+    test = rule.static_test
+    if test is None:
+        return False
+    check, names, _whole = test
+    if not names <= FLAG_FACTS:
+        return False
+    varied = sorted({*SAID_FROM, *(n for n in names if n in FLAG_FIELDS)})
+    if len(varied) > MAX_FLAGS:
+        return False
+    try:
+        for values in product((False, True), repeat=len(varied)):
+            flags: dict[str, Any] = dict(zip(varied, values, strict=True))
+            for seat in ("E", "S"):
+                facts = situation_facts(Situation(seat_wind=seat, **flags), players)
+                for closed in (False, True):
+                    facts["closed"] = closed
+                    if check(facts):
+                        return False
+    except Exception:  # noqa: BLE001 - not told here: the hands decide
+        return False
+    return True
 
 
 def _readings(facts: HandFacts, templates: Iterable[tuple]) -> list[dict[str, Any]]:
@@ -144,6 +196,8 @@ def _scores_somewhere(whole: WholeScorer, item: ResolvedItem, test: Callable[[di
     score. ``test``: the hands it rejects cannot list the item, and are not scored."""
     if kinds_from is None:
         return None
+    if test is NEVER:
+        return False
     # here, not at the top: the steered search (and its random tables) serves only a file with such a warning
     from engine.diff.steer import SteeredHands, hints_of
 

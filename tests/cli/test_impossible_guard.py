@@ -126,3 +126,51 @@ def _alone(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[str, list[str]]:
         patch.setattr(check_service, "_run_examples", without_shared)
         report = check_service.check_source("guarded.rulebook", text)
     return report.summary(), [d.render() for d in report.diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("when", "never"),
+    [
+        ("tsumo and ron", True),
+        ("has_triplet(1z) and (tsumo and ron)", True),
+        ("(tsumo and ron) or (closed and not closed)", True),
+        ("riichi and not closed", False),  # refused by the situation checks, not by the facts: the hands decide
+        ("double_riichi and not riichi", True),  # `riichi` is said of both flags
+        ("dealer and renhou and ron", False),
+        ("closed and tsumo", False),
+        ("haitei and (wait_count == 3 and wait_count != 3)", False),  # the flags can hold: the hands decide
+        ("seat_wind == round_wind and tsumo and ron", False),  # reads the winds: not told here
+        ("seat_wind == round_wind and tsumo", False),
+    ],
+)
+def test_a_condition_false_whatever_the_flags_draws_no_hand(when: str, never: bool) -> None:
+    from engine.scoring.prepared import fast_rule
+    from ruledsl.compile import compile_expr
+    from ruledsl.nodes import Rule
+
+    text = f'rulebook t "T"\n@clause("c")\nyaku t "T" {{\n  han = 1\n  when = {when}\n}}\n'
+    value = resolve("t.rulebook", text=text, file="t.rulebook").items[("yaku", "t")].fields["when"].value
+    rule = fast_rule(Rule("yaku", "t", "T", None, compile_expr(value), {}))
+    assert guard._false_whatever_the_flags(rule, 4) is never
+
+
+def test_each_yes_or_no_fact_of_a_situation_reads_only_its_own_flag_and_those_said_from() -> None:
+    """What ``_false_whatever_the_flags`` rests on: a yes-or-no fact of a situation is the same in any situation
+    with the same flag of its name (if it is one), the same ``SAID_FROM`` flags and the same seat wind (dealer or
+    not), whatever the other fields hold."""
+    import random
+
+    from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
+    from engine.scoring.facts import situation_facts
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        flags = {name: rng.random() < 0.5 for name in FLAG_FIELDS}
+        counters = {name: rng.randint(0, 3) for name in COUNTER_FIELDS}
+        seat, round_wind = rng.choice("ESWN"), rng.choice("ESWN")
+        players = rng.choice((3, 4))
+        facts = situation_facts(Situation(seat_wind=seat, round_wind=round_wind, **flags, **counters), players)
+        for name in guard.FLAG_FACTS - {"closed"}:
+            kept = {n: flags[n] for n in (*guard.SAID_FROM, name) if n in flags}
+            alone = situation_facts(Situation(seat_wind="E" if seat == "E" else "S", **kept), players)
+            assert alone[name] == facts[name], (name, flags, seat)
