@@ -233,8 +233,8 @@ def main() -> None:
                 times[name].append(launch(command, checkout))
         split, split_cpu = _split(path)
     shape = "lines varied" if args.varied else "items of a few shapes"
-    more = f", {args.impossible:,} of them never applying" if args.impossible else ""
-    print(f"riichi check of a generated rulebook ({shape}): {args.items:,} items{more} extending house, {len(text.encode()):,} bytes")
+    more = f" ({args.impossible:,} of them never applying)" if args.impossible else ""
+    print(f"riichi check of a generated rulebook ({shape}): {args.items:,} items extending house{more}, {len(text.encode()):,} bytes")
     print(f"  {split[0]}")
     print(f"fresh processes, {args.runs} runs each: processor s (best, median), wall s (best)")
     for name, figures in times.items():

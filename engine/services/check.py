@@ -13,7 +13,6 @@ from pathlib import Path
 
 from engine.core.errors import EngineError
 from engine.scoring.example_runner import ExampleOutcome, run_example, run_examples
-from engine.services.impossible_guard import WholeScorer, guard_impossible
 from ruledsl import ast
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook, compile_settings
@@ -28,6 +27,10 @@ from ruledsl.resolve import (
     resolve,
 )
 from ruledsl.rulebook_files import UnreadableRulebook, allowed_folders, read_bytes
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.services.impossible_guard import WholeScorer
 
 
 class Unreadable(Exception):
@@ -161,9 +164,9 @@ def check_resolving(display: str, text: str | None, *, examples: bool = True) ->
 
 def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
-    whole = WholeScorer(resolved)
+    whole = None
     if report.ok:
-        _guard_impossible(resolved, report, whole)
+        whole = _guard_impossible(resolved, report)
         # rules of this file another rule decides first (`engine.diff.shadowing`, bounded, so quick on any file); the
         # diff's scenario machinery is imported only for a file that extends another and writes a flow rule
         if resolved.extends is not None and writes_flow_rules(resolved):
@@ -186,11 +189,21 @@ def writes_flow_rules(resolved: ResolvedRulebook) -> bool:
     return any(item.kind in FLOW_KINDS for item in resolved.chain[-1].items)
 
 
-def _guard_impossible(resolved: ResolvedRulebook, report: FileReport, whole: WholeScorer | None = None) -> None:
+IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
+
+
+def _guard_impossible(resolved: ResolvedRulebook, report: FileReport, whole: WholeScorer | None = None) -> WholeScorer | None:
     """Drop a "can never apply" warning when a hand steered by the item's condition does score the item
-    (``engine.services.impossible_guard``); ``whole``: the whole rulebook's scorer, built there if a hand needs it,
-    for the examples step to take."""
-    guard_impossible(resolved, report.diagnostics, whole if whole is not None else WholeScorer(resolved))
+    (``engine.services.impossible_guard``, imported only for a file with such a warning); the whole rulebook's
+    scorer it used, built there if a hand needed it, for the examples step to take."""
+    flagged = [d for d in report.diagnostics if not d.is_error and IMPOSSIBLE in d.message]
+    if not flagged:
+        return whole
+    from engine.services import impossible_guard as guard
+
+    whole = whole if whole is not None else guard.WholeScorer(resolved)
+    guard.guard_impossible(resolved, report.diagnostics, flagged, whole)
+    return whole
 
 
 def _leaf_file(display: str, text: str | None) -> str:

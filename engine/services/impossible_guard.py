@@ -35,7 +35,6 @@ from ruledsl.fast import reads
 from ruledsl.nodes import Rule
 from ruledsl.resolve import ResolvedItem, ResolvedRulebook
 
-IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
 GUARD_HANDS = 200  # steered hands tried per flagged item: a small budget, `riichi check` stays quick
 
 # The facts a valuation writes into a reading's table as it values it (``engine.scoring.valuation``: the yaku found,
@@ -63,12 +62,12 @@ class WholeScorer:
         return self.scorer
 
 
-def guard_impossible(resolved: ResolvedRulebook, diagnostics: list[Diagnostic], whole: WholeScorer, *, fast: bool = True) -> None:
-    """Remove from ``diagnostics`` each "can never apply" warning whose item a steered hand scores. ``fast=False``:
-    every steered hand scored under the whole rulebook (the full search, which the fast one must equal)."""
-    flagged = [d for d in diagnostics if not d.is_error and IMPOSSIBLE in d.message]
-    if not flagged:
-        return
+def guard_impossible(
+    resolved: ResolvedRulebook, diagnostics: list[Diagnostic], flagged: list[Diagnostic], whole: WholeScorer, *, fast: bool = True
+) -> None:
+    """Remove from ``diagnostics`` each of its "can never apply" warnings ``flagged`` whose item a steered hand
+    scores. ``fast=False``: every steered hand scored under the whole rulebook (the full search, which the fast one
+    must equal)."""
     probe = _settings_scorer(resolved) if fast else None
     items = _flagged_items(resolved)
     for diagnostic in flagged:
@@ -218,4 +217,4 @@ def _scores_somewhere(whole: WholeScorer, item: ResolvedItem, test: Callable[[di
     return False
 
 
-__all__ = ["GUARD_HANDS", "IMPOSSIBLE", "WholeScorer", "guard_impossible"]
+__all__ = ["GUARD_HANDS", "WholeScorer", "guard_impossible"]
