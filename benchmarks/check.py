@@ -1,10 +1,12 @@
 """``riichi check`` of a big rulebook, cold: a generated file of 2,000 items extending ``house``.
 
-Run: ``python benchmarks/check.py [--items N] [--runs R] [--baseline DIR] [--keep FILE] [--varied]``. The file is written
-fresh each run (``--items`` yaku and fu items, half each, every one citing a clause and none with an example, so
-the checker warns about each; nothing in it is an error and no rule of it is shadowed; its items take a few
-shapes, so most lines recur; with ``--varied``, one or two conditions drawn per item with their own numbers,
-tiles and names, so that nearly every line is distinct, as in a file written by hand), then
+Run: ``python benchmarks/check.py [--items N] [--runs R] [--baseline DIR] [--keep FILE] [--varied] [--impossible K]``.
+The file is written fresh each run (``--items`` yaku and fu items, half each, every one citing a clause and none
+with an example, so the checker warns about each; nothing in it is an error and no rule of it is shadowed; its
+items take a few shapes, so most lines recur; with ``--varied``, one or two conditions drawn per item with their
+own numbers, tiles and names, so that nearly every line is distinct, as in a file written by hand; with
+``--impossible K``, K of the items yaku and yakuman whose conditions no hand can meet, each drawing a "can never
+apply" warning and so the steered search that guards it, ``engine.services.check._guard_impossible``), then
 
 - ``riichi check FILE`` is timed in fresh processes (``python -m engine.cli``, our modules byte-compiled first),
   best and median of ``--runs`` (default 5): processor time (user + system of the child, from ``wait4``, steadier
@@ -136,6 +138,50 @@ def varied(items: int, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Conditions the checker proves no hand can meet (``ruledsl.check.unsatisfiable``), of several shapes, each beside a
+# term a hand can meet (the tiles, the flags) that steers the guard's hands towards the item.
+IMPOSSIBLE_TERMS = (
+    lambda r: "tsumo and ron",
+    lambda r: "shape == standard and size(sets) == 0",
+    lambda r: "count(g in sets: is_kan(g)) == 5",
+    lambda r: f"wait_count >= {r.randint(4, 6)} and closed and wait_count <= {r.randint(1, 3)}",
+    lambda r: "shape == seven_pairs and count(g in sets: is_triplet(g)) >= 1",
+    lambda r: "(tsumo and ron) or (closed and not closed)",
+    lambda r: _equal_and_not(r.randint(1, 4)),
+    lambda r: _both_ways(r.choice(["riichi", "ippatsu", "haitei", "rinshan"])),
+)
+
+
+def _equal_and_not(n: int) -> str:
+    return f"wait_count == {n} and wait_count != {n}"
+
+
+def _both_ways(flag: str) -> str:
+    return f"{flag} and not {flag}"
+
+
+IMPOSSIBLE_COMPANIONS = (
+    lambda r: f"has_triplet({r.randint(1, 7)}z)",
+    lambda r: f"count_of({r.randint(1, 9)}{r.choice('mps')}) >= {r.randint(1, 2)}",
+    lambda r: r.choice(["riichi", "tsumo", "closed", "ippatsu", "haitei"]),
+)
+
+
+def impossible(count: int, seed: int = 2) -> str:
+    """``count`` yaku and yakuman (alternately) whose conditions the checker proves impossible, each warned about:
+    the lines ``--impossible`` appends to the generated file."""
+    r = random.Random(seed)
+    lines = []
+    for i in range(count):
+        term = r.choice(IMPOSSIBLE_TERMS)(r)
+        when = f"{r.choice(IMPOSSIBLE_COMPANIONS)(r)} and ({term})"
+        if i % 2 == 0:
+            lines += [f'@clause("X{i}")', f'yaku x{i} "X{i}" {{', f"  han = {r.randint(1, 6)}", f"  when = {when}", "}"]
+        else:
+            lines += [f'@clause("X{i}")', f'yakuman x{i} "X{i}" {{', f"  when = {when}", "}"]
+    return "\n".join(lines) + "\n" if lines else ""
+
+
 def launch(command: list[str], checkout: Path) -> tuple[float, float]:
     """(processor seconds, wall seconds) of one fresh process run in ``checkout`` (``-m`` puts the working folder
     first on the path); exit 0 or 1 (warnings, errors) are both timed."""
@@ -162,10 +208,14 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another checkout to time the same command under, interleaved")
     parser.add_argument("--keep", type=Path, help="also write the generated rulebook here")
     parser.add_argument("--varied", action="store_true", help="a file whose lines are nearly all distinct (seeded)")
+    parser.add_argument("--impossible", type=int, default=0, metavar="K", help="K more items no hand can meet, each warned about (seeded)")
     args = parser.parse_args()
     if args.runs < 1:
         raise SystemExit("--runs must be at least 1")
-    text = varied(args.items) if args.varied else rulebook(args.items)
+    if not 0 <= args.impossible <= args.items:
+        raise SystemExit("--impossible must be between 0 and --items")
+    plain = args.items - args.impossible  # a file holds at most 2,000 items: the impossible ones take some places
+    text = (varied(plain) if args.varied else rulebook(plain)) + impossible(args.impossible)
     if args.keep is not None:
         args.keep.write_text(text, encoding="utf-8")
     checkouts = {"ours": ROOT} | ({"baseline": args.baseline.resolve()} if args.baseline is not None else {})
@@ -183,7 +233,8 @@ def main() -> None:
                 times[name].append(launch(command, checkout))
         split, split_cpu = _split(path)
     shape = "lines varied" if args.varied else "items of a few shapes"
-    print(f"riichi check of a generated rulebook ({shape}): {args.items:,} items extending house, {len(text.encode()):,} bytes")
+    more = f" ({args.impossible:,} of them never applying)" if args.impossible else ""
+    print(f"riichi check of a generated rulebook ({shape}): {args.items:,} items extending house{more}, {len(text.encode()):,} bytes")
     print(f"  {split[0]}")
     print(f"fresh processes, {args.runs} runs each: processor s (best, median), wall s (best)")
     for name, figures in times.items():

@@ -8,12 +8,12 @@ front end imports another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from engine.core.errors import EngineError
-from engine.scoring.example_runner import run_examples
-from engine.scoring.score import Scorer
+from engine.scoring.example_runner import ExampleOutcome, run_example, run_examples
+from ruledsl import ast
 from ruledsl.check import check
 from ruledsl.compile import compile_rulebook, compile_settings
 from ruledsl.diagnostics import Diagnostic, RulebookError, did_you_mean
@@ -21,13 +21,16 @@ from ruledsl.parser import MAX_SOURCE_BYTES
 from ruledsl.record import field, record
 from ruledsl.resolve import (
     RULEBOOK_SUFFIX,
-    ResolvedItem,
     ResolvedRulebook,
     UnknownRulebookError,
     bundled_names,
     resolve,
 )
 from ruledsl.rulebook_files import UnreadableRulebook, allowed_folders, read_bytes
+from ruledsl.typing_names import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.services.impossible_guard import WholeScorer
 
 
 class Unreadable(Exception):
@@ -161,8 +164,9 @@ def check_resolving(display: str, text: str | None, *, examples: bool = True) ->
 
 def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
     report = FileReport(resolved.chain[-1].file, diagnostics=_ordered(check(resolved)), items=len(resolved.items))
+    whole = None
     if report.ok:
-        _guard_impossible(resolved, report)
+        whole = _guard_impossible(resolved, report)
         # rules of this file another rule decides first (`engine.diff.shadowing`, bounded, so quick on any file); the
         # diff's scenario machinery is imported only for a file that extends another and writes a flow rule
         if resolved.extends is not None and writes_flow_rules(resolved):
@@ -170,7 +174,7 @@ def _checked(resolved: ResolvedRulebook, examples: bool) -> FileReport:
 
             report.diagnostics = _ordered([*report.diagnostics, *shadowed(resolved)])
     if examples and report.ok:
-        _run_examples(resolved, report)
+        _run_examples(resolved, report, shared=whole)
     return report
 
 
@@ -186,64 +190,36 @@ def writes_flow_rules(resolved: ResolvedRulebook) -> bool:
 
 
 IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
-GUARD_HANDS = 200  # steered hands scored per flagged item: a small budget, `riichi check` stays quick
 
 
-def _guard_impossible(resolved: ResolvedRulebook, report: FileReport) -> None:
-    """Drop a "can never apply" warning when a hand steered by the item's condition does score the item.
-
-    The checker's proof (``ruledsl.check.unsatisfiable``) is meant to be sound, and this search is its guard: a
-    warning that a rule an organiser wrote can never apply, when a hand shows it does, would mislead them more
-    than saying nothing. The search runs here, not in ``ruledsl`` (which never imports the engine), and it only
-    ever removes a warning: a search that finds no hand proves nothing.
-    """
+def _guard_impossible(resolved: ResolvedRulebook, report: FileReport, whole: WholeScorer | None = None) -> WholeScorer | None:
+    """Drop a "can never apply" warning when a hand steered by the item's condition does score the item
+    (``engine.services.impossible_guard``, imported only for a file with such a warning); the whole rulebook's
+    scorer it used, built there if a hand needed it, for the examples step to take."""
     flagged = [d for d in report.diagnostics if not d.is_error and IMPOSSIBLE in d.message]
     if not flagged:
-        return
-    try:
-        scorer = Scorer(compile_rulebook(resolved, checked=True))  # only a file the checker found no error in
-    except (RulebookError, EngineError):  # the examples step reports why this rulebook cannot score
-        return
-    for diagnostic in flagged:
-        item = _flagged_item(resolved, diagnostic)
-        if item is not None and _scores_somewhere(scorer, item):
-            report.diagnostics.remove(diagnostic)
+        return whole
+    from engine.services import impossible_guard as guard
 
-
-def _flagged_item(resolved: ResolvedRulebook, diagnostic: Diagnostic) -> ResolvedItem | None:
-    """The yaku or yakuman whose `when` the warning points at (only those show in a score's yaku list)."""
-    for item in resolved.items.values():
-        when = item.fields.get("when")
-        if item.kind in ("yaku", "yakuman") and when is not None and when.value.span == diagnostic.span:
-            return item
-    return None
-
-
-def _scores_somewhere(scorer: Scorer, item: ResolvedItem) -> bool:
-    # here, not at the top: the steered search (and its random tables) serves only a file with such a warning
-    from engine.diff.steer import SteeredHands, hints_of
-
-    hints = hints_of([f.value for f in item.fields.values()])
-    hands = SteeredHands(hints, scorer.prepared.allowed_kinds, scorer.prepared.red_fives)
-    for _, request in zip(range(GUARD_HANDS), hands, strict=False):
-        try:
-            response = scorer.score(request)
-        except EngineError:
-            continue
-        if any(y["id"] == item.name for y in response["yaku"]):
-            return True
-    return False
+    whole = whole if whole is not None else guard.WholeScorer(resolved)
+    guard.guard_impossible(resolved, report.diagnostics, flagged, whole)
+    return whole
 
 
 def _leaf_file(display: str, text: str | None) -> str:
     return display if text is not None else f"rulebooks/{display}{RULEBOOK_SUFFIX}"
 
 
-def _run_examples(resolved: ResolvedRulebook, report: FileReport, *, whole: bool = False) -> None:
+def _run_examples(resolved: ResolvedRulebook, report: FileReport, *, whole: bool = False, shared: WholeScorer | None = None) -> None:
     """Score the file's own examples. A file with none of its own still has a scorer built for it, since one that
     refuses the rulebook (its settings) is an error to report; that scorer is built from the settings alone, no
     rule compiled or prepared, as building the rules refuses nothing (``whole``: every rule all the same, which
-    ``tests/cli/test_check_examples_step.py`` holds equal on every rulebook and fixture)."""
+    ``tests/cli/test_check_examples_step.py`` holds equal on every rulebook and fixture). ``shared``: the whole
+    rulebook's scorer if the guard of "can never apply" built one, taken for the examples instead of a second."""
+    built = shared.scorer if shared is not None and _writes_examples(resolved) else None
+    if built is not None:
+        _report_outcomes(resolved, report, [run_example(built, key, example, writer) for key, example, writer in _own_examples(resolved)])
+        return
     try:
         if whole or _writes_examples(resolved):
             compiled = compile_rulebook(resolved, checked=report.ok)  # the checker has just run: not twice
@@ -259,6 +235,11 @@ def _run_examples(resolved: ResolvedRulebook, report: FileReport, *, whole: bool
             Diagnostic("error", f"the scorer cannot use this rulebook: {exc.message}", resolved.chain[-1].span)
         )
         return
+    _report_outcomes(resolved, report, outcomes)
+
+
+def _report_outcomes(resolved: ResolvedRulebook, report: FileReport, outcomes: list[ExampleOutcome]) -> None:
+    """Count the examples run and report each that failed, at its line."""
     report.examples_run = len(outcomes)
     for outcome in outcomes:
         if outcome.passed:
@@ -269,6 +250,15 @@ def _run_examples(resolved: ResolvedRulebook, report: FileReport, *, whole: bool
         source = lines[span.line - 1] if 1 <= span.line <= len(lines) else None
         report.diagnostics.append(outcome.diagnostic(source))
     report.diagnostics = _ordered(report.diagnostics)
+
+
+def _own_examples(resolved: ResolvedRulebook) -> Iterator[tuple[tuple[str, str], ast.Example, str]]:
+    """The examples the file itself writes, in the order ``run_examples`` scores them."""
+    name = resolved.name
+    for item in resolved.items.values():
+        for example, writer in item.examples:
+            if writer == name:
+                yield item.key, example, writer
 
 
 def _writes_examples(resolved: ResolvedRulebook) -> bool:
