@@ -17,7 +17,6 @@ import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Callable
 from itertools import accumulate
-from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
@@ -288,27 +287,30 @@ def parse_tree_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Plac
 # ---- the plain reader ------------------------------------------------------------------------------------------
 # Tenhou writes an mjlog as one line: ``<mjloggm ver="2.3">``, then every tag empty (``<T12/>``, ``<INIT seed="..."
 # .../>``), then ``</mjloggm>``. On such a text, where names are ASCII words and attribute values printable ASCII
-# without ``"``, ``&`` or ``<``, XML has nothing to decode (no entity, no character reference, no whitespace to
-# normalise, no namespace), so ElementTree's tags and attributes are the text's own words: read by two regular
-# expressions (in C) instead of an element tree built, then walked, node by node.
+# without ``"``, ``&``, ``<`` or ``>``, XML has nothing to decode (no entity, no character reference, no whitespace
+# to normalise, no namespace), so ElementTree's tags and attributes are the text's own words. Its tags are then cut
+# apart where one ends and the next begins (``/><``, which no value holds): a draw or discard (nine tags in ten) is
+# a name looked up in a table, and every other tag is matched whole by a regular expression, instead of an element
+# tree built, then walked, node by node.
 _NAME = r"(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_]*"  # no name XML reserves (``xml...``)
-_VALUE = r"[ !#-%'-;=-~]*"  # printable ASCII but ``"`` (0x22), ``&`` (0x26) and ``<`` (0x3c)
+_VALUE = r"[ !#-%'-;=?-~]*"  # printable ASCII but ``"`` (0x22), ``&`` (0x26), ``<`` (0x3c) and ``>`` (0x3e)
 _ATTRIBUTES = rf'((?: +{_NAME}="{_VALUE}")*)'
 
 
 @once
 def _plain_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The root's start tag, an empty tag (the whole tag, its name, its attributes) and one attribute: compiled on
+    """The root's start tag, the inside of an empty tag (its name, its attributes) and one attribute: compiled on
     first use, not at import (compiling them costs some milliseconds that most processes never need)."""
     return (
         re.compile(rf"<mjloggm{_ATTRIBUTES} *>"),
-        re.compile(rf"(<({_NAME}){_ATTRIBUTES} */>)"),
+        re.compile(rf"({_NAME}){_ATTRIBUTES} *"),
         re.compile(rf' +({_NAME})="({_VALUE})"'),
     )
 
+
 _PLAIN_END = "</mjloggm>"
+_BETWEEN = "/><"  # where one empty tag ends and the next begins
 _XML_SPACE = " \t\r\n"
-_WHOLE = itemgetter(0)
 
 
 def _plain_moves(red: bool) -> dict[str, tuple[int, int, Event, Event | None]]:
@@ -347,41 +349,41 @@ def _read_plain(text: str) -> tuple[list[Event], Places] | None:
     """``parse_tree_at``'s events and places of a log written as Tenhou writes it (see above), or None for any
     other text, or one that the reference would refuse, or whose tags would make events in other places: the
     reference then reads it (and words the refusal)."""
-    root_tag, empty_tag, _ = _plain_patterns()
-    root = root_tag.match(text)
+    root = _plain_patterns()[0].match(text)
     if root is None or _unique_attributes(root.group(1)) is None or "xmlns" in text:
         return None
     end = len(text)
     while end and text[end - 1] in _XML_SPACE:
         end -= 1
     body_start, body_end = root.end(), end - len(_PLAIN_END)
-    if body_end < body_start or not text.startswith(_PLAIN_END, body_end):
+    if body_end - body_start < 3 or not text.startswith(_PLAIN_END, body_end):
         return None
-    tags = empty_tag.findall(text, body_start, body_end)
-    lengths = list(map(len, map(_WHOLE, tags)))
-    if sum(lengths) != body_end - body_start:  # the tags found, one after another, are the whole body
+    if text[body_start] != "<" or not text.startswith("/>", body_end - 2):
         return None
-    starts = list(accumulate(lengths, initial=body_start))
+    insides = text[body_start + 1 : body_end - 2].split(_BETWEEN)  # each tag less its ``<`` and ``/>``
     parser = _Parser()
-    unlike = _read_tags(parser, tags)
+    unlike = _read_tags(parser, insides)
     if unlike is None or parser.game is None:
         return None
+    starts = list(accumulate(map(len(_BETWEEN).__add__, map(len, insides)), initial=body_start))
     return parser.events, Places.of_offsets(text, _placed(starts, unlike))
 
 
-def _read_tags(parser: _Parser, tags: list[tuple[str, str, str]]) -> list[tuple[int, int]] | None:
-    """Feed every tag to ``parser``; the tags that made other than one event, as (tag index, events made), or
-    None where the reference would refuse the log. A draw or discard is read here, in place (the checks of
-    ``_Parser._move``, its events looked up); every other tag by ``_Parser.feed_tag``."""
+def _read_tags(parser: _Parser, insides: list[str]) -> list[tuple[int, int]] | None:
+    """Feed every tag (its inside: ``T12``, ``INIT seed="..." ...``) to ``parser``; the tags that made other than
+    one event, as (tag index, events made), or None where the text is not plain (see above) or the reference would
+    refuse the log. A draw or discard is read here, in place (the checks of ``_Parser._move``, its events looked
+    up); every other tag, once matched whole, by ``_Parser.feed_tag``."""
     events = parser.events
     append = events.append
     unlike: list[tuple[int, int]] = []
     moves = _plain_moves_of(parser.red)
+    inside_tag = _plain_patterns()[1].fullmatch
     last = parser.last_draw
     in_round, players = parser.in_round, parser.players
-    for index, (_, name, attributes) in enumerate(tags):
-        move = moves.get(name)
-        if move is not None and not attributes:
+    for index, inside in enumerate(insides):
+        move = moves.get(inside)
+        if move is not None:
             seat, tile_id, event, other = move
             if not in_round or seat >= players:
                 return None
@@ -392,6 +394,10 @@ def _read_tags(parser: _Parser, tags: list[tuple[str, str, str]]) -> list[tuple[
                 append(event if last[seat] == tile_id else other)
                 last[seat] = None
             continue
+        tag = inside_tag(inside)
+        if tag is None:
+            return None
+        name, attributes = tag.groups()
         attrib = _unique_attributes(attributes) if attributes else {}
         if attrib is None:
             return None
@@ -416,7 +422,7 @@ def _placed(starts: list[int], unlike: list[tuple[int, int]]) -> list[int | None
         placed += starts[done:index]
         placed += [starts[index]] * made
         done = index + 1
-    placed += starts[done : len(starts) - 1]  # the last start is the body's end
+    placed += starts[done : len(starts) - 1]  # the last start is past the body's end
     return placed
 
 
