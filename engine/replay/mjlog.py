@@ -16,6 +16,7 @@ import stat
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Callable
+from itertools import accumulate
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,6 +39,7 @@ from engine.replay.events import (
     Win,
 )
 from engine.replay.positions import Places
+from ruledsl.caches import once
 
 _Parsed = TypeVar("_Parsed")  # what a format's parser makes of a file's text: its events (with their positions)
 RED_FIVE_IDS = {16: 34, 52: 35, 88: 36}
@@ -238,7 +240,20 @@ def parse_mjlog(text: str, source: str = "<mjlog>") -> list[Event]:
 
 
 def parse_mjlog_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Places]:
-    """The events and, per event, where its tag starts (an offset in ``text``; line and column follow from it)."""
+    """The events and, per event, where its tag starts (an offset in ``text``; line and column follow from it).
+
+    A log written as Tenhou writes it is read by ``_read_plain``; any other text (and any text that log would
+    refuse) by ElementTree (``parse_tree_at``), the reference, which gives the same events and places where both
+    read a text and words each refusal."""
+    check_xml(text, source)
+    plain = _read_plain(text)
+    if plain is not None:
+        return plain
+    return parse_tree_at(text, source)
+
+
+def parse_tree_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Places]:
+    """``parse_mjlog_at`` through ElementTree, tag by tag: every well-formed text, and the words of every refusal."""
     check_xml(text, source)
     try:
         root = ET.fromstring(text)
@@ -269,6 +284,148 @@ def parse_mjlog_at(text: str, source: str = "<mjlog>") -> tuple[list[Event], Pla
     return parser.events, Places.of_offsets(text, positions)
 
 
+# ---- the plain reader ------------------------------------------------------------------------------------------
+# Tenhou writes an mjlog as one line: ``<mjloggm ver="2.3">``, then every tag empty (``<T12/>``, ``<INIT seed="..."
+# .../>``), then ``</mjloggm>``. On such a text, where names are ASCII words and attribute values printable ASCII
+# without ``"``, ``&``, ``<`` or ``>``, XML has nothing to decode (no entity, no character reference, no whitespace
+# to normalise, no namespace), so ElementTree's tags and attributes are the text's own words. Its tags are then cut
+# apart where one ends and the next begins (``/><``, which no value holds): a draw or discard (nine tags in ten) is
+# a name looked up in a table, and every other tag is matched whole by a regular expression, instead of an element
+# tree built, then walked, node by node.
+_NAME = r"(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_]*"  # no name XML reserves (``xml...``)
+_VALUE = r"[ !#-%'-;=?-~]*"  # printable ASCII but ``"`` (0x22), ``&`` (0x26), ``<`` (0x3c) and ``>`` (0x3e)
+_ATTRIBUTES = rf'((?: +{_NAME}="{_VALUE}")*)'
+
+
+@once
+def _plain_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The root's start tag, the inside of an empty tag (its name, its attributes) and one attribute: compiled on
+    first use, not at import (compiling them costs some milliseconds that most processes never need)."""
+    return (
+        re.compile(rf"<mjloggm{_ATTRIBUTES} *>"),
+        re.compile(rf"({_NAME}){_ATTRIBUTES} *"),
+        re.compile(rf' +({_NAME})="({_VALUE})"'),
+    )
+
+
+_PLAIN_END = "</mjloggm>"
+_BETWEEN = "/><"  # where one empty tag ends and the next begins
+_XML_SPACE = " \t\r\n"
+
+
+def _plain_moves(red: bool) -> dict[str, tuple[int, int, Event, Event | None]]:
+    """Per draw and discard tag of ``_MOVES``: its seat and tile id, and the events it makes, one object each (an
+    event is a frozen record, a fact that nothing rewrites): a draw's ``Tsumo`` and None, a discard's ``Dahai``
+    of the drawn tile (tsumogiri) and of another."""
+    table: dict[str, tuple[int, int, Event, Event | None]] = {}
+    for tag, (draw, seat, tile_id) in _MOVES.items():
+        code = _CODES[red][tile_id]
+        if draw:
+            table[tag] = (seat, tile_id, Tsumo(seat, code), None)
+        else:
+            table[tag] = (seat, tile_id, Dahai(seat, code, True), Dahai(seat, code, False))
+    return table
+
+
+_PLAIN_MOVES: dict[bool, dict[str, tuple[int, int, Event, Event | None]]] = {}  # made on first use, not at import
+
+
+def _plain_moves_of(red: bool) -> dict[str, tuple[int, int, Event, Event | None]]:
+    """``_plain_moves(red)``, made once (two threads may make it twice: the same table)."""
+    table = _PLAIN_MOVES.get(red)
+    if table is None:
+        table = _PLAIN_MOVES[red] = _plain_moves(red)
+    return table
+
+
+def _unique_attributes(attributes: str) -> dict[str, str] | None:
+    """A tag's attributes as ElementTree gives them, or None when a name comes twice (which XML refuses)."""
+    pairs = _plain_patterns()[2].findall(attributes)
+    found = dict(pairs)
+    return found if len(found) == len(pairs) else None
+
+
+def _read_plain(text: str) -> tuple[list[Event], Places] | None:
+    """``parse_tree_at``'s events and places of a log written as Tenhou writes it (see above), or None for any
+    other text, or one that the reference would refuse, or whose tags would make events in other places: the
+    reference then reads it (and words the refusal)."""
+    root = _plain_patterns()[0].match(text)
+    if root is None or _unique_attributes(root.group(1)) is None or "xmlns" in text:
+        return None
+    end = len(text)
+    while end and text[end - 1] in _XML_SPACE:
+        end -= 1
+    body_start, body_end = root.end(), end - len(_PLAIN_END)
+    if body_end - body_start < 3 or not text.startswith(_PLAIN_END, body_end):
+        return None
+    if text[body_start] != "<" or not text.startswith("/>", body_end - 2):
+        return None
+    insides = text[body_start + 1 : body_end - 2].split(_BETWEEN)  # each tag less its ``<`` and ``/>``
+    parser = _Parser()
+    unlike = _read_tags(parser, insides)
+    if unlike is None or parser.game is None:
+        return None
+    starts = list(accumulate(map(len(_BETWEEN).__add__, map(len, insides)), initial=body_start))
+    return parser.events, Places.of_offsets(text, _placed(starts, unlike))
+
+
+def _read_tags(parser: _Parser, insides: list[str]) -> list[tuple[int, int]] | None:
+    """Feed every tag (its inside: ``T12``, ``INIT seed="..." ...``) to ``parser``; the tags that made other than
+    one event, as (tag index, events made), or None where the text is not plain (see above) or the reference would
+    refuse the log. A draw or discard is read here, in place (the checks of ``_Parser._move``, its events looked
+    up); every other tag, once matched whole, by ``_Parser.feed_tag``."""
+    events = parser.events
+    append = events.append
+    unlike: list[tuple[int, int]] = []
+    moves = _plain_moves_of(parser.red)
+    inside_tag = _plain_patterns()[1].fullmatch
+    last = parser.last_draw
+    in_round, players = parser.in_round, parser.players
+    for index, inside in enumerate(insides):
+        move = moves.get(inside)
+        if move is not None:
+            seat, tile_id, event, other = move
+            if not in_round or seat >= players:
+                return None
+            if other is None:
+                last[seat] = tile_id
+                append(event)
+            else:
+                append(event if last[seat] == tile_id else other)
+                last[seat] = None
+            continue
+        tag = inside_tag(inside)
+        if tag is None:
+            return None
+        name, attributes = tag.groups()
+        attrib = _unique_attributes(attributes) if attributes else {}
+        if attrib is None:
+            return None
+        made = len(events)
+        try:
+            parser.feed_tag(name, attrib)
+        except (_TagError, KeyError, ValueError, IndexError, TypeError):
+            return None
+        if len(events) - made != 1:
+            unlike.append((index, len(events) - made))
+        moves = _plain_moves_of(parser.red)
+        last = parser.last_draw
+        in_round, players = parser.in_round, parser.players
+    return unlike
+
+
+def _placed(starts: list[int], unlike: list[tuple[int, int]]) -> list[int | None]:
+    """Each event's tag start: one per tag, but as many as a tag of ``unlike`` made (none, or two)."""
+    placed: list[int | None] = []
+    done = 0
+    for index, made in unlike:
+        placed += starts[done:index]
+        placed += [starts[index]] * made
+        done = index + 1
+    placed += starts[done : len(starts) - 1]  # the last start is past the body's end
+    return placed
+
+
 START_TAG = re.compile(r"<(?![/?!])")
 
 
@@ -293,7 +450,7 @@ class _Parser:
         self.game: GameStart | None = None
         self.in_round = False
         self.last_draw: list[int | None] = [None] * 4
-        self.handlers: dict[str, Callable[[ET.Element], None]] = {
+        self.handlers: dict[str, Callable[[dict[str, str]], None]] = {
             "GO": self._go,
             "INIT": self._init,
             "N": self._call,
@@ -312,7 +469,10 @@ class _Parser:
         return self.game.players if self.game else 4
 
     def feed(self, el: ET.Element) -> None:
-        tag = el.tag
+        self.feed_tag(el.tag, el.attrib)
+
+    def feed_tag(self, tag: str, attrib: dict[str, str]) -> None:
+        """One tag by its name and attributes (ElementTree's, or ``_read_plain``'s, which are the same)."""
         move = _MOVES.get(tag)
         if move is not None:  # nine tags in ten: a draw or a discard, read without parsing the tag's name
             self._move(*move)
@@ -321,7 +481,7 @@ class _Parser:
             return
         handler = self.handlers.get(tag)
         if handler is not None:
-            handler(el)
+            handler(attrib)
             return
         letter, digits = tag[:1], tag[1:]
         if letter and digits.isdigit() and letter in DRAW_LETTERS + DISCARD_LETTERS:
@@ -342,30 +502,38 @@ class _Parser:
         return seat
 
     def _tiles(self, value: str | None) -> tuple[int, ...]:
+        """The tile codes of a list of tile ids (``hai0="..."``), looked up in ``_CODES`` at C level when every id
+        is in range; else one by one by ``tile_code``, which names the first id out of range."""
         if not value:
             return ()
+        try:
+            ids = list(map(int, value.split(",")))
+        except ValueError:
+            ids = []  # a value that is no number: read one by one below, to fail where the reference fails
+        if ids and min(ids) >= 0 and max(ids) < len(_CODES[True]):
+            return tuple(map(_CODES[self.red].__getitem__, ids))
         return tuple(tile_code(int(v), self.red) for v in value.split(","))
 
-    def _go(self, el: ET.Element) -> None:
-        raw = int(el.attrib["type"])
+    def _go(self, attrib: dict[str, str]) -> None:
+        raw = int(attrib["type"])
         self.game = GameStart(
             red_fives=not raw & GO_NO_RED,
             kuitan=not raw & GO_NO_KUITAN,
             hanchan=bool(raw & GO_HANCHAN),
             players=3 if raw & GO_SANMA else 4,
             raw_type=raw,
-            lobby=_lobby(el.attrib.get("lobby", "0")),
+            lobby=_lobby(attrib.get("lobby", "0")),
         )
         self.events.append(self.game)
 
-    def _init(self, el: ET.Element) -> None:
+    def _init(self, attrib: dict[str, str]) -> None:
         if self.game is None:
             raise _TagError("comes before the <GO> tag")
-        seed = [int(v) for v in el.attrib["seed"].split(",")]
+        seed = [int(v) for v in attrib["seed"].split(",")]
         if len(seed) != 6:
             raise _TagError(f"seed has {len(seed)} numbers, expected 6")
-        scores = tuple(int(v) * 100 for v in el.attrib["ten"].split(","))[: self.players]
-        hands = tuple(self._tiles(el.attrib.get(f"hai{s}")) for s in range(self.players))
+        scores = tuple(int(v) * 100 for v in attrib["ten"].split(","))[: self.players]
+        hands = tuple(self._tiles(attrib.get(f"hai{s}")) for s in range(self.players))
         for seat, hand in enumerate(hands):
             if len(hand) != 13:
                 raise _TagError(f"hai{seat} has {len(hand)} tiles, expected 13")
@@ -378,7 +546,7 @@ class _Parser:
                 sticks=seed[2],
                 dora_indicator=tile_code(seed[5], self.red),
                 scores=scores,
-                dealer=self._seat(el.attrib["oya"]),
+                dealer=self._seat(attrib["oya"]),
                 hands=hands,
             )
         )
@@ -411,23 +579,23 @@ class _Parser:
             self.last_draw[seat] = None
             self.events.append(Dahai(seat, code, tsumogiri))
 
-    def _call(self, el: ET.Element) -> None:
+    def _call(self, attrib: dict[str, str]) -> None:
         self._need_round()
-        who = self._seat(el.attrib["who"])
+        who = self._seat(attrib["who"])
         self.last_draw[who] = None
-        self.events.append(decode_meld(int(el.attrib["m"]), who, self.red, self.players))
+        self.events.append(decode_meld(int(attrib["m"]), who, self.red, self.players))
 
-    def _reach(self, el: ET.Element) -> None:
+    def _reach(self, attrib: dict[str, str]) -> None:
         self._need_round()
-        step = int(el.attrib["step"])
+        step = int(attrib["step"])
         if step not in (1, 2):
             raise _TagError(f"riichi step {step} is neither 1 nor 2")
-        seat = self._seat(el.attrib["who"])
+        seat = self._seat(attrib["who"])
         self.events.append(Reach(seat) if step == 1 else RiichiStick(seat))
 
-    def _dora(self, el: ET.Element) -> None:
+    def _dora(self, attrib: dict[str, str]) -> None:
         self._need_round()
-        self.events.append(NewDoraIndicator(tile=tile_code(int(el.attrib["hai"]), self.red)))
+        self.events.append(NewDoraIndicator(tile=tile_code(int(attrib["hai"]), self.red)))
 
     def _score_pairs(self, value: str) -> tuple[int, ...]:
         numbers = [int(v) for v in value.split(",")]
@@ -435,17 +603,17 @@ class _Parser:
             raise _TagError(f"sc has {len(numbers)} numbers, expected {2 * self.players}")
         return tuple(numbers[2 * s + 1] * 100 for s in range(self.players))
 
-    def _ba(self, el: ET.Element) -> tuple[int, int]:
-        honba, sticks = (int(v) for v in el.attrib["ba"].split(","))
+    def _ba(self, attrib: dict[str, str]) -> tuple[int, int]:
+        honba, sticks = (int(v) for v in attrib["ba"].split(","))
         return honba, sticks
 
-    def _agari(self, el: ET.Element) -> None:
+    def _agari(self, attrib: dict[str, str]) -> None:
         double_ron = bool(self.events) and isinstance(
             self.events[-1], Win
         )  # the second tag follows the first
         if not double_ron:
             self._need_round()
-        a = el.attrib
+        a = attrib
         who = self._seat(a["who"])
         from_who = self._seat(a["fromWho"])
         pao = a.get("paoWho")
@@ -466,7 +634,7 @@ class _Parser:
         win_tile = tile_code(int(a["machi"]), self.red)
         if win_tile not in hand:
             raise _TagError("the winning tile (machi) is not in the hand (hai)")
-        honba, sticks = self._ba(el)
+        honba, sticks = self._ba(attrib)
         self.events.append(
             Win(
                 who=who,
@@ -487,12 +655,12 @@ class _Parser:
                 deltas=self._score_pairs(a["sc"]),
             )
         )
-        self._end_of_round(el)
+        self._end_of_round(attrib)
 
-    def _ryuukyoku(self, el: ET.Element) -> None:
+    def _ryuukyoku(self, attrib: dict[str, str]) -> None:
         self._need_round()
-        a = el.attrib
-        honba, sticks = self._ba(el)
+        a = attrib
+        honba, sticks = self._ba(attrib)
         deltas = self._score_pairs(a["sc"])
         hands = tuple((s, self._tiles(a[f"hai{s}"])) for s in range(self.players) if f"hai{s}" in a)
         shown = tuple(s for s, _ in hands)
@@ -521,12 +689,12 @@ class _Parser:
             )
         else:
             raise _TagError(f"unknown draw type {kind!r}")
-        self._end_of_round(el)
+        self._end_of_round(attrib)
 
-    def _end_of_round(self, el: ET.Element) -> None:
+    def _end_of_round(self, attrib: dict[str, str]) -> None:
         """A result closes the round (a double ron's second AGARI tag is let through by ``_agari``)."""
         self.in_round = False
-        owari = el.attrib.get("owari")
+        owari = attrib.get("owari")
         if owari is None:
             return
         numbers = owari.split(",")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import pytest
@@ -196,8 +196,129 @@ def test_malformed_log_is_a_clear_error(text: str, reason: str) -> None:
 
 
 def _general_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every draw and discard tag read by parsing its name, as before the table of ``_MOVES``."""
+    """Every draw and discard tag read by parsing its name, as before the table of ``_MOVES`` (through ElementTree:
+    the plain reader, compared with it below, reads them by a table of its own)."""
     monkeypatch.setattr(mjlog_module, "_MOVES", {})
+    monkeypatch.setattr(mjlog_module, "_read_plain", lambda text: None)
+
+
+def _places(places: object) -> list[object]:
+    return [places.at(i) for i in range(len(places))]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("every", [3, pytest.param(1, marks=pytest.mark.slow)], ids=["every-third-log", "every-log"])
+def test_the_plain_reader_gives_the_tree_readers_events_and_places(every: int) -> None:
+    """Every vendored log is written as Tenhou writes it, so the plain reader (regular expressions, no element tree)
+    reads it, and gives ElementTree's events, in the same order, at the same places (offsets, lines, columns)."""
+    for i, path in enumerate(sorted(MJLOG.iterdir())):
+        if i % every and "-00a9-" in path.name:
+            continue
+        text = path.read_text(encoding="utf-8")
+        plain = mjlog_module._read_plain(text)
+        assert plain is not None, path.name
+        events, places = mjlog_module.parse_tree_at(text)
+        assert plain[0] == events, path.name
+        assert plain[1]._offsets == places._offsets, path.name
+        assert _places(plain[1]) == _places(places), path.name
+
+
+ODD_TEXTS = [
+    MINIMAL,
+    MINIMAL + "\n",
+    MINIMAL + " \r\n\t",
+    MINIMAL + "x",
+    MINIMAL + "<!-- after -->",
+    "\ufeff" + MINIMAL,
+    '<?xml version="1.0" encoding="UTF-8"?>' + MINIMAL,
+    " " + MINIMAL,
+    MINIMAL.replace("<T77/>", "<T77 />"),
+    MINIMAL.replace("<T77/>", '<T77 x="1"/>'),
+    MINIMAL.replace("<T77/>", '<T77 x="1" x="2"/>'),
+    MINIMAL.replace("<T77/>", "\n<T77/>"),
+    MINIMAL.replace("<T77/>", "<T77></T77>"),
+    MINIMAL.replace("<T77/>", "<T77/><!-- a comment -->"),
+    MINIMAL.replace("<T77/>", "<T77/><![CDATA[<D77/>]]>"),
+    MINIMAL.replace("<T77/>", "<T77/>text"),
+    MINIMAL.replace('lobby="0"', 'lobby="0" lobby="1"'),
+    MINIMAL.replace('lobby="0"', 'lobby="&#48;"'),
+    MINIMAL.replace('lobby="0"', 'lobby="0&amp;"'),
+    MINIMAL.replace('lobby="0"', "lobby='0'"),
+    MINIMAL.replace('lobby="0"', 'lobby = "0"'),
+    MINIMAL.replace('lobby="0"', 'lobby="\t0"'),
+    MINIMAL.replace('lobby="0"', 'lobby="0>"'),
+    MINIMAL.replace('lobby="0"', 'lobby="\u00e9"'),
+    MINIMAL.replace('lobby="0"', 'xmlns="urn:x"'),
+    MINIMAL.replace('lobby="0"', 'xmlns:a="urn:x" a:lobby="0"'),
+    MINIMAL.replace('lobby="0"', 'xml:lang="ja"'),
+    MINIMAL.replace('<TAIKYOKU oya="0"/>', '<TAIKYOKU\toya="0"/>'),
+    MINIMAL.replace('<TAIKYOKU oya="0"/>', "<XMLTAG/>"),
+    MINIMAL.replace('<mjloggm ver="2.3">', '<mjloggm ver="2.3" ver="2.4">'),
+    MINIMAL.replace('<mjloggm ver="2.3">', "<mjloggm>"),
+    MINIMAL.replace('<mjloggm ver="2.3">', "<mjloggm >"),
+    MINIMAL.replace("</mjloggm>", "</mjloggm >"),
+    MINIMAL.replace("</mjloggm>", ""),
+    MINIMAL.replace('<GO type="169" lobby="0"/>', ""),
+    MINIMAL.replace("<T77/>", "<T77/><INIT/>"),
+    MINIMAL.replace("<T77/>", '<T77/><UN n0="%E3%81%82" dan="0,0,0,0"/><BYE who="1"/>'),
+    MINIMAL.replace('hai0="34,', 'hai0="abc,999,'),
+    MINIMAL.replace('hai0="34,', 'hai0="999,abc,'),
+    MINIMAL.replace('hai0="34,', 'hai0="-1,'),
+    MINIMAL.replace('hai0="34,', 'hai0=" 34 ,'),
+    MINIMAL.replace("<U74/><E74/>", "<W74/>").replace('type="169"', 'type="185"'),
+    MINIMAL.replace('lobby="0"', 'lobby="a/><b"'),
+    MINIMAL.replace('lobby="0"', 'lobby="/"'),
+    MINIMAL.replace("<T77/>", "<T77//>"),
+    MINIMAL.replace("<T77/>", "<T77/ >"),
+    MINIMAL.replace("<T77/>", "<T77/><>"),
+    MINIMAL.replace("<T77/>", "<T77/></>"),
+    MINIMAL.replace("<T77/>", "<T77/><T77"),
+    MINIMAL.replace("<D77/>", "<D77/><DORA hai=\"5\"/>"),
+    '<mjloggm ver="2.3"></mjloggm>',
+    '<mjloggm ver="2.3"><GO type="169"/></mjloggm>',
+    "<mjloggm/>",
+    "<mjloggm",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS, ids=range(len(ODD_TEXTS)))
+def test_an_odd_text_reads_as_the_tree_reader_reads_it(text: str) -> None:
+    """The plain reader takes only texts it reads exactly as ElementTree does: on any other (XML it would have to
+    decode, whitespace, comments, a refusal) it declines, and the reader's answer, events and places or the words
+    of the refusal, is the tree reader's."""
+
+    def outcome(parse: object) -> object:
+        try:
+            events, places = parse(text, "odd.mjlog")  # type: ignore[operator]
+        except InvalidRequest as exc:
+            return exc.message
+        return events, _places(places)
+
+    assert outcome(mjlog_module.parse_mjlog_at) == outcome(mjlog_module.parse_tree_at)
+    plain = mjlog_module._read_plain(text)
+    if plain is not None:
+        events, places = mjlog_module.parse_tree_at(text, "odd.mjlog")
+        assert (plain[0], _places(plain[1])) == (events, _places(places))
+
+
+@pytest.mark.parametrize("value", ["34,11,120", "135", "0,999", "999,abc", "abc,999", "-1,5", " 3 , 4", "", "7,"])
+def test_tile_ids_are_read_at_c_level_as_one_by_one(value: str) -> None:
+    """``_Parser._tiles`` looks the ids up in the table at once; the answer, or the error of the first id that
+    fails, is that of reading them one by one with ``tile_code``."""
+
+    def outcome(read: object) -> object:
+        try:
+            return read()  # type: ignore[operator]
+        except (mjlog_module._TagError, ValueError) as exc:
+            return type(exc), str(exc)
+
+    def one_by_one(red: bool) -> tuple[int, ...]:
+        return tuple(tile_code(int(v), red) for v in value.split(",")) if value else ()
+
+    for red in (False, True):
+        parser = mjlog_module._Parser()
+        parser.game = GameStart(red_fives=red, kuitan=True, hanchan=True, players=4, raw_type=0)
+        assert outcome(partial(parser._tiles, value)) == outcome(partial(one_by_one, red))
 
 
 @pytest.mark.parametrize("every", [4, pytest.param(1, marks=pytest.mark.slow)], ids=["every-fourth-log", "every-log"])
