@@ -98,7 +98,7 @@ def own_turn(r: RoundState, seat: int) -> tuple[Action, ...]:
         return tuple(a for a in discards if KIND_OF[a.pai] not in forbidden) if forbidden else discards  # type: ignore[index]
     out: list[Action] = []
     rules = r.rules
-    if r.tsumo_result is not None:
+    if r.tsumo_result is not None and scoring.tsumo_offer(r) is not None:  # a drawn wait: scored now (``tsumo_offer``)
         out.append(Action("hora", seat, r.drawn, target=seat))
     quiet = r.choice_quiet  # ``_player_choice_draws``' shortcut, tested here first: most turns need no more
     if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != seat):
@@ -190,7 +190,7 @@ def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
         return False
     kind = action.type
     if kind == "hora":
-        return r.tsumo_result is not None and action == _own_move("hora", seat, r.drawn, False)
+        return r.tsumo_result is not None and scoring.tsumo_offer(r) is not None and action == _own_move("hora", seat, r.drawn, False)
     if kind != "reach":
         return False
     s = r.seats[seat]
@@ -804,7 +804,7 @@ def _refuse_hora(r: RoundState, seat: int, a: Action) -> Refusal:
     if a.pai is None:
         return Refusal(f"not among the legal actions of seat {seat} now")
     tile = a.pai
-    if KIND_OF[tile] not in s.waits and (r.phase == "respond" or r.phase == "own" and r.tsumo_result is None):
+    if KIND_OF[tile] not in s.waits and (r.phase == "respond" or r.phase == "own" and scoring.tsumo_offer(r) is None):
         return Refusal(f"seat {seat}'s hand is not complete with {T.format_tiles([tile])}")
     return Refusal(_no_win(r, seat, tile))
 

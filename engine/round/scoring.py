@@ -12,6 +12,7 @@ from engine.core import tiles as T
 from engine.core.errors import InternalError, NotAWin, NoYaku
 from engine.core.hand import made_hand
 from engine.core.situation import Situation, checked_situation
+from engine.round.state import UNSCORED
 from ruledsl.record import replace
 
 if TYPE_CHECKING:
@@ -113,6 +114,23 @@ def score_reference(r: RoundState, seat: int, tile: int, source: int, event: str
     if s.riichi and rules.ura_dora:
         return replace(result, ura_indicators=T.format_tiles(ura, sort=False))
     return result
+
+
+def tsumo_offer(r: RoundState) -> ScoreResult | None:
+    """The tsumo the drawn tile offers (``RoundState.tsumo_result``), scored the first time it is asked.
+
+    A draw that completes the hand marks it ``UNSCORED`` instead of scoring it: a replay asks nothing of a tsumo
+    the log does not declare (a third of the drawn waits of the vendored logs: no yaku, or the win let go), and a
+    listing or a declared tsumo asks here. Nothing the score reads changes between the draw and the turn's end
+    (the hand, the counters, the wall and its indicators, the flags of the draw; a riichi declared pays its stick
+    after the discard), so the score is the one the draw would have found:
+    ``tests/round/test_lazy_tsumo.py`` compares the two at every draw of replayed logs and self-played games."""
+    result = r.tsumo_result
+    if result is UNSCORED:
+        seat, tile = r.actor, r.drawn
+        assert tile is not None
+        result = r.tsumo_result = score(r, seat, tile, seat, "tsumo")
+    return result  # type: ignore[return-value]
 
 
 def ron_result(r: RoundState, seat: int, tile: int, source: int, event: str) -> ScoreResult | None:

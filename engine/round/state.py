@@ -178,6 +178,19 @@ class Seat:
         self.waits = waits_of(counts, n_melds, kinds) if self.shanten == 0 else _NO_WAITS
 
 
+class Unscored:
+    """The mark of a drawn wait whose tsumo is not scored yet: a replay plays a tsumo it will not declare (a
+    wait without yaku, a win let go) without asking its value, and the score read later is the one the draw would
+    have found, as nothing it reads changes during the turn (``engine.round.scoring.tsumo_offer``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSCORED"
+
+
+UNSCORED = Unscored()
+
 _NO_WAITS: frozenset[int] = frozenset()
 NO_WAITS = _NO_WAITS  # the waits of a hand that is not tenpai (``turns.own_dahai`` rests most hands in place)
 
@@ -230,7 +243,9 @@ class RoundState:
     reach_pending: bool  # riichi declared: its discard comes next
     reach_open: bool  # the pending riichi is an open one (read only while ``reach_pending``)
     kuikae_forbidden: frozenset[int]  # the kinds the caller may not discard now
-    tsumo_result: ScoreResult | None  # the drawn tile scored as a win, when it completes the hand
+    # the drawn tile scored as a win, when it completes the hand; ``UNSCORED`` when the drawn tile is a wait and the
+    # score is not asked yet (``engine.round.scoring.tsumo_offer`` asks it, and keeps it here)
+    tsumo_result: ScoreResult | None | Unscored
 
     # ---- the response window: the answers to a tile given up (a discard, a kan, a North)
     # the seats asked to answer and what each may answer; None: calls only, built on first ask (``legal_actions``)

@@ -18,7 +18,7 @@ from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
 from engine.round.shanten_floor import shanten_floor
-from engine.round.state import NO_WAITS
+from engine.round.state import NO_WAITS, UNSCORED
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
 
@@ -65,7 +65,7 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     s.counts[kind] += 1
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=True)
     if kind in s.waits:  # the waits of the hand before the draw (``begin_turn`` does not change them)
-        r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo")
+        r.tsumo_result = UNSCORED  # scored when asked (``scoring.tsumo_offer``)
 
 
 def live_draw(r: RoundState, seat: int) -> None:
@@ -103,7 +103,7 @@ def live_draw(r: RoundState, seat: int) -> None:
         r.answers = {}
     r.window = None
     r.own_cache = None
-    r.tsumo_result = scoring.score(r, seat, tile, seat, "tsumo") if kind in s.waits else None
+    r.tsumo_result = UNSCORED if kind in s.waits else None  # a wait: scored when asked (``scoring.tsumo_offer``)
 
 
 def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
@@ -191,8 +191,9 @@ def own_dahai(r: RoundState, a: Action) -> None:
 
 def own_hora(r: RoundState, a: Action) -> None:
     """Tsumo: the win scored when the tile was drawn."""
-    assert r.tsumo_result is not None
-    endings.end_wins(r, [WinClaim(a.actor, a.actor, a.pai, r.tsumo_result)])  # type: ignore[arg-type]
+    result = scoring.tsumo_offer(r)
+    assert result is not None and a.pai is not None
+    endings.end_wins(r, [WinClaim(a.actor, a.actor, a.pai, result)])
 
 
 def own_ryukyoku(r: RoundState, a: Action) -> None:
