@@ -123,22 +123,32 @@ register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
 # known to be a str (anything else, and text not met, goes to ``tile_codes``).
 KEPT_CODES = _PARSED.get
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
-# Notation's runs of digits, each closed by a suit letter: ``DIGIT_RUNS(text)`` gives their (digits, suit letter)
-# pairs, and each run's digits become codes by ``digits.encode().translate(SUIT_CODES[suit])``, one C-level call
-# a run. When the runs cover the whole text (their digits and letters add up to its length) and every code is a
-# tile's (``8z`` is not: its byte stays a digit's), the text is well formed; anything else is decided by
-# ``WELL_FORMED(text)`` (None for text that is not nothing but such runs and separators).
+# Notation's runs of digits, each closed by a suit letter (``digit_run_codes``): when the runs cover the whole text
+# (their digits and letters add up to its length) and every code is a tile's (``8z`` is not: its byte stays a
+# digit's), the text is well formed; anything else is decided by ``WELL_FORMED(text)`` (None for text that is not
+# nothing but such runs and separators).
 WELL_FORMED = _WELL_FORMED.fullmatch
-DIGIT_RUNS = re.compile(r"([0-9]+)([mpsz])").findall
+_DIGIT_RUNS = re.compile(r"([0-9]+)([mpsz])").findall
+
+
+def digit_run_codes(text: str) -> tuple[bytes, bool]:
+    """The tile codes of the text's runs of digits each closed by a suit letter (``123m``), as bytes, in the order
+    written, and whether those runs are the whole text (no separator, nothing else). A code past every tile's
+    (``8z``'s digit byte) is left for the caller to refuse. The one reader of runs: ``tile_codes``, a request's hand
+    (``engine.core.hand.hand_of_parts``) and its indicators (``engine.scoring.inputs.indicator_codes``) all read
+    notation through it. Each run's digits become codes by one C-level ``translate`` under its suit letter's
+    table."""
+    runs = _DIGIT_RUNS(text)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
+    return codes, len(codes) + len(runs) == len(text)
 
 
 def _parse_well_formed(text: str) -> tuple[int, ...] | None:
     """The codes of text that is nothing but digit runs each closed by a valid suit letter (and separators)."""
-    runs = DIGIT_RUNS(text)
-    codes = b""
-    for digits, suit in runs:
-        codes += digits.encode().translate(SUIT_CODES[suit])
-    if len(codes) + len(runs) != len(text) or (codes and max(codes) > _LAST_CODE):
+    codes, whole = digit_run_codes(text)
+    if not whole or (codes and max(codes) > _LAST_CODE):
         if _WELL_FORMED.fullmatch(text) is None:  # separators are well formed, and add nothing to the runs
             return None
     return tuple(codes)
