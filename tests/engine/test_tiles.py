@@ -164,3 +164,12 @@ def test_the_one_reader_of_digit_runs_reads_what_the_loop_read(text):
     assert digit_run_codes(text) == _runs_read_one_by_one(text)
 
 
+@pytest.mark.parametrize("text", ["12\ud800m", "\ud8001m", "1m\udfff", "１m", "1m2p\u00e9", "ß1m"])
+def test_digit_runs_of_text_that_is_not_ascii(text):
+    """Text with a lone surrogate, a full-width digit or a letter outside ASCII: the same codes and coverage as
+    the loop over the text itself (``digit_run_codes`` reads the text's ASCII bytes, anything else one ``?``)."""
+    from ruledsl.tiles import digit_run_codes
+
+    assert digit_run_codes(text) == _runs_read_one_by_one(text)
+
+
