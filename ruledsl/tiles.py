@@ -123,22 +123,36 @@ register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
 # known to be a str (anything else, and text not met, goes to ``tile_codes``).
 KEPT_CODES = _PARSED.get
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
-# Notation's runs of digits, each closed by a suit letter: ``DIGIT_RUNS(text)`` gives their (digits, suit letter)
-# pairs, and each run's digits become codes by ``digits.encode().translate(SUIT_CODES[suit])``, one C-level call
-# a run. When the runs cover the whole text (their digits and letters add up to its length) and every code is a
-# tile's (``8z`` is not: its byte stays a digit's), the text is well formed; anything else is decided by
-# ``WELL_FORMED(text)`` (None for text that is not nothing but such runs and separators).
+# Notation's runs of digits, each closed by a suit letter (``digit_run_codes``): when the runs cover the whole text
+# (their digits and letters add up to its length) and every code is a tile's (``8z`` is not: its byte stays a
+# digit's), the text is well formed; anything else is decided by ``WELL_FORMED(text)`` (None for text that is not
+# nothing but such runs and separators).
 WELL_FORMED = _WELL_FORMED.fullmatch
-DIGIT_RUNS = re.compile(r"([0-9]+)([mpsz])").findall
+_DIGIT_RUNS = re.compile(rb"([0-9]+)([mpsz])").findall
+
+
+def digit_run_codes(text: str) -> tuple[bytes, bool]:
+    """The tile codes of the text's runs of digits each closed by a suit letter (``123m``), as bytes, in the order
+    written, and whether those runs are the whole text (no separator, nothing else). A code past every tile's
+    (``8z``'s digit byte) is left for the caller to refuse. The one reader of runs: ``tile_codes``, a request's hand
+    (``engine.core.hand.hand_of_parts``) and its indicators (``engine.scoring.inputs.indicator_codes``) all read
+    notation through it.
+
+    The text is encoded once (ASCII, any other character one ``?``, which no run holds, so lengths stay the
+    text's) and its runs found in the bytes: each run's digits are then codes by one C-level ``translate`` under
+    its suit letter's table, with no encoding per run."""
+    raw = text.encode("ascii", "replace")
+    runs = _DIGIT_RUNS(raw)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.translate(_SUIT_BYTES[suit])
+    return codes, len(codes) + len(runs) == len(raw)
 
 
 def _parse_well_formed(text: str) -> tuple[int, ...] | None:
     """The codes of text that is nothing but digit runs each closed by a valid suit letter (and separators)."""
-    runs = DIGIT_RUNS(text)
-    codes = b""
-    for digits, suit in runs:
-        codes += digits.encode().translate(SUIT_CODES[suit])
-    if len(codes) + len(runs) != len(text) or (codes and max(codes) > _LAST_CODE):
+    codes, whole = digit_run_codes(text)
+    if not whole or (codes and max(codes) > _LAST_CODE):
         if _WELL_FORMED.fullmatch(text) is None:  # separators are well formed, and add nothing to the runs
             return None
     return tuple(codes)
@@ -201,6 +215,7 @@ def _translate_table(codes: dict[str, int]) -> bytes:
 
 
 SUIT_CODES: dict[str, bytes] = {suit: _translate_table(codes) for suit, codes in _DIGIT_CODES.items()}
+_SUIT_BYTES: dict[bytes, bytes] = {suit.encode(): table for suit, table in SUIT_CODES.items()}  # by the letter's byte
 # Every tile written plainly as one tile (``1m``, ``0p``, ``7z``) and its code.
 ONE_TILE: dict[str, int] = {digit + suit: code for suit, codes in _DIGIT_CODES.items() for digit, code in codes.items()}
 # ``KIND_OF`` as a ``bytes.translate`` table: a code's byte to its kind's.

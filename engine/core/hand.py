@@ -27,7 +27,7 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import register
 from ruledsl.record import record
-from ruledsl.tiles import DIGIT_RUNS, KIND_BYTES, ONE_TILE, SUIT_CODES
+from ruledsl.tiles import KIND_BYTES, ONE_TILE, digit_run_codes
 from ruledsl.typing_names import cast
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -223,12 +223,9 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     win_code = ONE_TILE.get(win)
     if win_code is None or len(parsed) > MAX_MELDS:
         return None
-    runs = DIGIT_RUNS(concealed)
-    codes = b""
-    for digits, suit in runs:
-        codes += digits.encode().translate(SUIT_CODES[suit])
+    codes, whole = digit_run_codes(concealed)
     # the runs cover the text (no separator, nothing unread) and every code is in the tile set (``8z`` is not)
-    if len(codes) + len(runs) != len(concealed) or len(codes) != HAND_SIZE - 3 * len(parsed) or win_code not in codes:
+    if not whole or len(codes) != HAND_SIZE - 3 * len(parsed) or win_code not in codes:
         return None
     counts = [0] * KINDS
     for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it

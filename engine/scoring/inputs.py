@@ -28,7 +28,7 @@ from engine.core.situation import (
 from engine.scoring.checks import SITUATION_CACHE_LIMIT, SituationChecks
 from engine.scoring.plain_request import PLANS_LIMIT, PlainRequest, Shape, plain_request, shape_of
 from engine.scoring.prepared import Prepared
-from ruledsl.tiles import DIGIT_RUNS, KEPT_CODES, ONE_TILE, SUIT_CODES
+from ruledsl.tiles import KEPT_CODES, ONE_TILE, digit_run_codes
 from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
@@ -187,12 +187,9 @@ def indicator_codes(text: str) -> tuple[int, ...]:
     code = ONE_TILE.get(text)
     if code is not None:
         return _ONE_CODES[code]
-    runs = DIGIT_RUNS(text)
-    codes = b""
-    for digits, suit in runs:
-        codes += digits.encode().translate(SUIT_CODES[suit])
+    codes, whole = digit_run_codes(text)
     # the runs cover the text and every code is a tile's (``8z``'s byte stays a digit's, past every code)
-    if len(codes) + len(runs) == len(text) and codes and max(codes) < len(T.KIND_OF):
+    if whole and codes and max(codes) < len(T.KIND_OF):
         return tuple(codes)
     return KEPT_CODES(text) or T.tile_codes(text)
 

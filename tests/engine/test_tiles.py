@@ -138,3 +138,38 @@ def test_one_tile_and_the_translate_tables_agree_with_the_notation():
         assert KIND_BYTES[code] == kind_of(code)
     assert len(ONE_TILE) == 37
     assert all(KIND_BYTES[byte] >= 37 for byte in range(37, 256))
+
+
+def _runs_read_one_by_one(text: str) -> tuple[bytes, bool]:
+    """The reference of ``digit_run_codes``: each run found by the regular expression with its two groups and its
+    digits translated in a Python loop (the loop the three readers of notation each wrote before)."""
+    import re
+
+    from ruledsl.tiles import SUIT_CODES
+
+    runs = re.findall(r"([0-9]+)([mpsz])", text)
+    codes = b""
+    for digits, suit in runs:
+        codes += digits.encode().translate(SUIT_CODES[suit])
+    return codes, len(codes) + len(runs) == len(text)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,٣", max_size=40))
+def test_the_one_reader_of_digit_runs_reads_what_the_loop_read(text):
+    """``digit_run_codes``, the helper the three readers of notation share, gives the codes and the coverage of the
+    loop each wrote before, on texts with separators, stray letters, non-ASCII digits and runs of any length."""
+    from ruledsl.tiles import digit_run_codes
+
+    assert digit_run_codes(text) == _runs_read_one_by_one(text)
+
+
+@pytest.mark.parametrize("text", ["12\ud800m", "\ud8001m", "1m\udfff", "１m", "1m2p\u00e9", "ß1m"])
+def test_digit_runs_of_text_that_is_not_ascii(text):
+    """Text with a lone surrogate, a full-width digit or a letter outside ASCII: the same codes and coverage as
+    the loop over the text itself (``digit_run_codes`` reads the text's ASCII bytes, anything else one ``?``)."""
+    from ruledsl.tiles import digit_run_codes
+
+    assert digit_run_codes(text) == _runs_read_one_by_one(text)
+
+
