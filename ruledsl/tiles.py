@@ -128,7 +128,10 @@ _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
 # digit's), the text is well formed; anything else is decided by ``WELL_FORMED(text)`` (None for text that is not
 # nothing but such runs and separators).
 WELL_FORMED = _WELL_FORMED.fullmatch
-_DIGIT_RUNS = re.compile(rb"([0-9]+)([mpsz])").findall
+# No run starts after a digit: a run closed by a letter is matched whole from its first digit, and one that is not
+# has no tail that is; without the look-behind, ``findall`` tried every digit of an unclosed run in turn, each
+# reading the rest of the run again (quadratic: a request's hand of 64 KiB of digits took minutes).
+_DIGIT_RUNS = re.compile(rb"(?<![0-9])([0-9]+)([mpsz])").findall
 
 
 def digit_run_codes(text: str) -> tuple[bytes, bool]:

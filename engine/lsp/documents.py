@@ -50,7 +50,9 @@ class Document:
         return report
 
 
-EXTENDS = re.compile(r"^\s*rulebook\s+\w+(?:\s+\"[^\"\n]*\")?\s+extends\s+(\w+)", re.M)
+# ``[ \t]*``, not ``\s*``: under MULTILINE every line's start is tried anyway, and ``\s*`` read every blank line
+# after each one again (quadratic on a text of blank lines)
+EXTENDS = re.compile(r"^[ \t]*rulebook\s+\w+(?:\s+\"[^\"\n]*\")?\s+extends\s+(\w+)", re.M)
 
 
 def base_of(text: str, path: str) -> ResolvedRulebook | None:

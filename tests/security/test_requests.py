@@ -159,7 +159,10 @@ def test_a_long_line_is_limit_exceeded_without_being_parsed_or_kept():
 def test_a_line_at_the_bound_is_still_parsed():
     line = json.dumps({**HAND, "hand": "1" * (jsonlines.MAX_LINE_BYTES - 60)}).encode()
     assert len(line) <= jsonlines.MAX_LINE_BYTES
+    start = time.process_time()
     assert _code(_serve(line + b"\n")[0]) == "invalid_notation"
+    # 64 KiB of digits no suit letter closes: read in linear time (a quadratic reader of digit runs took minutes)
+    assert time.process_time() - start < PROMPTLY
 
 
 class _Boom(Exception):
