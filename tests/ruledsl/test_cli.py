@@ -184,3 +184,17 @@ def test_rulebooks_json(capsys) -> None:
     rows = json.loads(out)
     assert code == 0 and [r["name"] for r in rows] == bundled_names()
     assert set(rows[0]) == {"name", "title", "extends"}
+
+
+@pytest.mark.parametrize("ceiling, refused", [(6, True), (7, False)])
+def test_han_ceiling_bounds_the_han_a_yaku_may_be_written_with(capsys, tmp_path, ceiling: int, refused: bool) -> None:
+    """The same 7-han yaku is refused under `han_ceiling = 6` and checks clean under 7: only the setting moves."""
+    path = tmp_path / "ceiling.rulebook"
+    path.write_text(
+        f'rulebook ceiling "ceiling" extends house\n@clause("club rule 1")\noverride settings scoring {{\n  han_ceiling = {ceiling}\n}}\n'
+        '@clause("club rule 2")\nyaku local_seven "Local seven" {\n  han = 7\n  when = closed\n}\n'
+    )
+    code, out, _ = riichi(capsys, "check", "--json", "--no-examples", str(path))
+    messages = [d.get("help") for d in json.loads(out)["diagnostics"]]
+    assert (code == 1) is refused
+    assert (f"a yaku is worth 1 to {ceiling} han; limit hands are `yakuman` items" in messages) is refused
