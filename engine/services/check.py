@@ -192,16 +192,16 @@ def writes_flow_rules(resolved: ResolvedRulebook) -> bool:
 IMPOSSIBLE = "can never apply"  # the words of ruledsl.check's warning about a condition no hand can meet
 
 
-def _guard_impossible(resolved: ResolvedRulebook, report: FileReport, whole: WholeScorer | None = None) -> WholeScorer | None:
+def _guard_impossible(resolved: ResolvedRulebook, report: FileReport) -> WholeScorer | None:
     """Drop a "can never apply" warning when a hand steered by the item's condition does score the item
     (``engine.services.impossible_guard``, imported only for a file with such a warning); the whole rulebook's
     scorer it used, built there if a hand needed it, for the examples step to take."""
     flagged = [d for d in report.diagnostics if not d.is_error and IMPOSSIBLE in d.message]
     if not flagged:
-        return whole
+        return None
     from engine.services import impossible_guard as guard
 
-    whole = whole if whole is not None else guard.WholeScorer(resolved)
+    whole = guard.WholeScorer(resolved)
     guard.guard_impossible(resolved, report.diagnostics, flagged, whole)
     return whole
 
