@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
+from engine.cli.narrate_flags import add_narrate
 from engine.cli.progress import progress
 from engine.core.errors import InvalidRequest
 from engine.game.agents import AGENTS, Agent, make_agents
@@ -51,12 +52,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one game result per line, as JSON")
     add_narrate(parser)
-
-
-def add_narrate(parser: argparse.ArgumentParser) -> None:
-    """``--narrate`` and ``--discards``, the same two flags on `riichi play` and `riichi replay`."""
-    parser.add_argument("--narrate", action="store_true", help="tell each round in words: deal, calls, riichi, wins and yaku, draws, payments")
-    parser.add_argument("--discards", action="store_true", help="with --narrate, list each seat's discards (implies --narrate)")
 
 
 def _agents(text: str) -> str:

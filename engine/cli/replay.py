@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from engine.cli import no_collections
-from engine.cli.play import add_narrate
+from engine.cli.narrate_flags import add_narrate
 from engine.core.errors import InvalidRequest
 from engine.replay.rounds import ReplayReport, replay
 from engine.replay.through_round import RoundReplay

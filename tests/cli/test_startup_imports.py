@@ -136,3 +136,12 @@ def test_checking_a_well_formed_file_does_not_import_lark(tmp_path: Path) -> Non
     bad.write_text('rulebook bad extends house\n\noverride settings table {\n  start_points = = 30000\n}\n', encoding="utf-8")
     rc, modules, out = loaded_by(["check", str(bad)])
     assert rc == 1 and "ruledsl.lark_parser" in modules
+
+
+def test_replay_does_not_import_the_self_play_command() -> None:
+    """`riichi replay` shares two flags with `riichi play` (engine.cli.narrate_flags), not the command's module:
+    the agents and the self-play game are not loaded to replay a log."""
+    log = next((ROOT / "tests" / "data" / "tenhou" / "mjlog").iterdir())
+    rc, modules, _ = loaded_by(["replay", str(log)])
+    assert rc == 0
+    assert [m for m in modules if m in ("engine.cli.play", "engine.game.selfplay", "engine.game.agents")] == []
