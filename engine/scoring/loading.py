@@ -45,8 +45,11 @@ if TYPE_CHECKING:
 
 Built = TypeVar("Built")
 
-# Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this.
-CACHE_SIZE = 32
+# Compiled rulebooks (and their scorers) kept per process; the least recently used one is dropped past this. Above
+# the number of bundled rulebooks (a test checks it), so that a pass over every one of them (a comparison across
+# the bundled set, a server offering all of them) finds each still loaded on the next pass instead of evicting each
+# just before its turn comes again; a scorer holds about half a megabyte.
+CACHE_SIZE = 64
 # Broken rulebooks remembered, so that a batch naming one on every line does not re-read it every time.
 FAILURE_CACHE_SIZE = 32
 

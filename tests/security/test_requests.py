@@ -104,17 +104,19 @@ def test_special_files_are_never_read_as_rulebooks(special):
     assert info.value.code == "unknown_rulebook" and "not a regular file" in info.value.message
 
 
-def test_spellings_of_one_path_compile_once_and_the_cache_is_bounded(tmp_path):
+def test_spellings_of_one_path_compile_once_and_the_cache_is_bounded(tmp_path, monkeypatch):
     path = tmp_path / "club.rulebook"
     path.write_text(CLUB, encoding="utf-8")
     spellings = [str(path), str(tmp_path / "." / "club.rulebook"), str(tmp_path / "x" / ".." / "club.rulebook")]
     (tmp_path / "x").mkdir()
     assert len({id(library.scorer(s)) for s in spellings}) == 1
-    for n in range(library.CACHE_SIZE + 5):
+    bound = 4  # the cache's own bound (library.CACHE_SIZE) lowered, so that a few files overflow it
+    monkeypatch.setattr(library._RULEBOOKS, "size", bound)
+    for n in range(bound + 5):
         other = tmp_path / f"c{n}.rulebook"
         other.write_text(CLUB.replace("rulebook club", f"rulebook c{n}"), encoding="utf-8")
         library.rulebook(str(other))
-    assert len(library._RULEBOOKS) <= library.CACHE_SIZE
+    assert len(library._RULEBOOKS) <= bound
 
 
 def test_scorer_of_none_is_the_default_and_of_a_number_a_clean_error():
@@ -310,3 +312,12 @@ def test_a_rule_failing_at_run_time_is_answered_and_the_batch_goes_on(tmp_path):
     jsonlines.serve(lambda line: answer_line(line, None, None, policy), io.BytesIO("\n".join(lines).encode()), out)
     answers = [json.loads(x) for x in out.getvalue().decode().splitlines()]
     assert _code(answers[0]) in ("invalid_rulebook", "limit_exceeded") and answers[1]["ok"]
+
+
+def test_a_pass_over_every_bundled_rulebook_keeps_each_for_the_next_pass():
+    """The cache holds more than the bundled set: going through every bundled rulebook twice builds each scorer
+    once (with fewer places than bundled rulebooks, each was evicted just before its turn came again)."""
+    names = list(library.bundled_names())
+    assert library.CACHE_SIZE > len(names)
+    first = [library.scorer(name) for name in names]
+    assert all(library.scorer(name) is made for name, made in zip(names, first, strict=True))
