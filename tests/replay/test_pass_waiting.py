@@ -1,12 +1,14 @@
 """``Round.pass_waiting`` (every seat still asked passes, the window resolved once) plays what ``apply`` of each
 seat's pass plays, one after the other in seat order: the replay answers every unlogged pass with it. Every round
-of the vendored Tenhou logs is replayed both ways, and the rounds' events, settlements, counters and mismatches
+of the vendored Tenhou logs (a sixth of them by default, all under ``-m slow``) is replayed both ways, and the rounds' events, settlements, counters and mismatches
 compared; so are self-played rounds passed at every window both ways."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+
+import pytest
 
 from engine.replay import through_round
 from engine.replay.compare import rulebook_for
@@ -45,9 +47,13 @@ def _view(played: through_round.RoundReplay) -> tuple[object, ...]:
     return (rnd.events, rnd.settlement, rnd.scores, rnd.phase, played.actions, played.decisions, played.mismatches)
 
 
-def test_the_vendored_logs_replay_alike_with_the_window_passed_at_once() -> None:
+PARTS = 6  # the default run replays one part: every sixth game (some 290 rounds); ``-m slow`` adds the others
+
+
+@pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
+def test_the_vendored_logs_replay_alike_with_the_window_passed_at_once(part: int) -> None:
     rounds = 0
-    for path in sorted(MJLOG.iterdir()):
+    for path in sorted(MJLOG.iterdir())[part::PARTS]:
         events = read_events(path)
         start_game, parts, _end = split_rounds(events)
         rules = round_rules(library.scorer(rulebook_for(start_game)))
@@ -56,7 +62,7 @@ def test_the_vendored_logs_replay_alike_with_the_window_passed_at_once() -> None
             plain = _SeatBySeat(rules, start, body, index + 1, k == 0, None).run()
             assert _view(fast) == _view(plain), (path.name, start.label)
             rounds += 1
-    assert rounds > 1000
+    assert rounds > 1000 // PARTS
 
 
 def test_self_played_windows_pass_alike() -> None:
