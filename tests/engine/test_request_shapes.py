@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,7 +114,7 @@ def test_random_changes_read_alike(index: int, changes: list[tuple[str, Any]], r
 _REQUESTS = random_requests(20260305, 60)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=300, deadline=None)  # the twin below runs 3000 under -m slow
 @given(st.text(alphabet="0123456789mpszx \t,", min_size=1, max_size=20))
 def test_indicators_read_without_the_notation_cache_read_as_the_notation_does(text: str) -> None:
     """A request's indicators read by ``inputs.indicator_codes`` (one plain tile by ``ONE_TILE``, several by their
@@ -122,3 +123,10 @@ def test_indicators_read_without_the_notation_cache_read_as_the_notation_does(te
     from engine.scoring.inputs import indicator_codes
 
     assert _outcome(indicator_codes, text) == _outcome(tile_codes, text)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,", min_size=1, max_size=20))
+def test_indicators_read_without_the_notation_cache_read_as_the_notation_does_at_length(text: str) -> None:
+    test_indicators_read_without_the_notation_cache_read_as_the_notation_does.hypothesis.inner_test(text)

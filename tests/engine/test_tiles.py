@@ -112,7 +112,7 @@ def test_notation_error_serialises_to_the_contract_shape():
     assert info.value.to_json() == {"code": "invalid_notation", "message": info.value.message}
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=300, deadline=None)  # the twin below runs 3000 under -m slow
 @given(st.text(alphabet="0123456789mpszx \t,", max_size=20))
 def test_the_quick_reading_of_notation_reads_what_the_careful_reader_reads(text):
     """Notation read by its runs (``_parse_well_formed``: one translate a run) gives the careful reader's codes when
@@ -125,6 +125,13 @@ def test_the_quick_reading_of_notation_reads_what_the_careful_reader_reads(text)
     except NotationError:
         expected = None
     assert _parse_well_formed(text) == expected
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,", max_size=20))
+def test_the_quick_reading_of_notation_reads_what_the_careful_reader_reads_at_length(text) -> None:
+    test_the_quick_reading_of_notation_reads_what_the_careful_reader_reads.hypothesis.inner_test(text)
 
 
 def test_one_tile_and_the_translate_tables_agree_with_the_notation():
@@ -154,7 +161,7 @@ def _runs_read_one_by_one(text: str) -> tuple[bytes, bool]:
     return codes, len(codes) + len(runs) == len(text)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=300, deadline=None)  # the twin below runs 3000 under -m slow
 @given(st.text(alphabet="0123456789mpszx \t,٣", max_size=40))
 def test_the_one_reader_of_digit_runs_reads_what_the_loop_read(text):
     """``digit_run_codes``, the helper the three readers of notation share, gives the codes and the coverage of the
@@ -162,6 +169,13 @@ def test_the_one_reader_of_digit_runs_reads_what_the_loop_read(text):
     from ruledsl.tiles import digit_run_codes
 
     assert digit_run_codes(text) == _runs_read_one_by_one(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789mpszx \t,٣", max_size=40))
+def test_the_one_reader_of_digit_runs_reads_what_the_loop_read_at_length(text) -> None:
+    test_the_one_reader_of_digit_runs_reads_what_the_loop_read.hypothesis.inner_test(text)
 
 
 @pytest.mark.parametrize("text", ["12\ud800m", "\ud8001m", "1m\udfff", "１m", "1m2p\u00e9", "ß1m"])

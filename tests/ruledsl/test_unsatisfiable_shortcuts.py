@@ -173,7 +173,7 @@ def test_generated_conditions_get_the_plain_reason_at_length(expr: ast.Expr) -> 
     assert C.unsatisfiable(expr) == plain_unsatisfiable(expr)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=200, deadline=None)  # the twin below runs 2000 under -m slow
 @given(st.one_of(_atoms, st.builds(ast.Not, _atoms)))
 def test_a_lone_conjunct_is_proved_as_in_the_tables(expr: ast.Expr) -> None:
     """The proof of one conjunct alone, made without the tables, gives the tables' reason."""
@@ -181,10 +181,24 @@ def test_a_lone_conjunct_is_proved_as_in_the_tables(expr: ast.Expr) -> None:
     assert C._lone_contradiction(conjunct) == C._contradiction([conjunct])
 
 
-@settings(max_examples=1000, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None)
+@given(st.one_of(_atoms, st.builds(ast.Not, _atoms)))
+def test_a_lone_conjunct_is_proved_as_in_the_tables_at_length(expr: ast.Expr) -> None:
+    test_a_lone_conjunct_is_proved_as_in_the_tables.hypothesis.inner_test(expr)
+
+
+@settings(max_examples=200, deadline=None)  # the twin below runs 2000 under -m slow
 @given(st.lists(st.one_of(_atoms, st.builds(ast.Not, _atoms)), min_size=2, max_size=5))
 def test_conjuncts_told_independent_have_no_contradiction(exprs: list[ast.Expr]) -> None:
     """Conjuncts that hold each alone and that ``_independent`` tells apart get no reason from the whole proof."""
     conjuncts = [C._Conjunct(e) for e in exprs]
     if all(C._unsatisfiable_alone(c) is None for c in conjuncts) and C._independent(conjuncts):
         assert C._contradiction(conjuncts) is None
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.one_of(_atoms, st.builds(ast.Not, _atoms)), min_size=2, max_size=5))
+def test_conjuncts_told_independent_have_no_contradiction_at_length(exprs: list[ast.Expr]) -> None:
+    test_conjuncts_told_independent_have_no_contradiction.hypothesis.inner_test(exprs)
