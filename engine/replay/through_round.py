@@ -35,12 +35,12 @@ from engine.replay.events import (
 )
 from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
+from engine.round import turns
 from engine.round.actions import Action
 from engine.round.events import NAME
 from engine.round.legal import BUILT_DISCARDS, BUILT_MOVES, dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
-from engine.round.turns import own_dahai
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from ruledsl.caches import lru
 from ruledsl.record import field, record
@@ -299,6 +299,7 @@ class _Driver:
         observer = self.observer
         apply = rnd.apply
         built_discard = BUILT_DISCARDS.get
+        own_dahai = turns.own_dahai  # read from its module per round: a stand-in put there is the one played
         played = 0
         i = 0
         count = len(body)
