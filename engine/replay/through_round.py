@@ -35,12 +35,12 @@ from engine.replay.events import (
 )
 from engine.replay.indicators import RULE_WORDS, misplaced
 from engine.replay.positions import NOWHERE, Position
+from engine.round import turns
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import BUILT_DISCARDS, BUILT_MOVES, dahai_action, own_discard_ok, pass_action
+from engine.round.legal import BUILT_DISCARDS, dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
-from engine.round.turns import own_dahai
 from engine.round.wall import Wall, dead_wall_layout, tile_set
 from ruledsl.caches import lru
 from ruledsl.record import field, record
@@ -299,6 +299,8 @@ class _Driver:
         observer = self.observer
         apply = rnd.apply
         built_discard = BUILT_DISCARDS.get
+        own_dahai = turns.own_dahai  # read from its module per round: a stand-in put there is the one played
+        seats = rnd.seats
         played = 0
         i = 0
         count = len(body)
@@ -314,8 +316,22 @@ class _Driver:
                 if action is None:
                     action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
-                    if rnd.own_cache is None and id(action) in BUILT_MOVES and own_discard_ok(rnd, action):
-                        own_dahai(rnd, action)  # ``apply``'s first case (a built discard, no listing), without its dispatch
+                    # ``apply``'s first case, without its dispatch: a built discard (from ``BUILT_DISCARDS`` or
+                    # ``dahai_action``, so ``built_move`` holds) with no listing made, decided by ``own_discard_ok``,
+                    # whose case of a discard after a live draw out of riichi is written in place here
+                    ok = False
+                    if rnd.own_cache is None:
+                        seat = action.actor
+                        s = seats[seat]
+                        if seat == rnd.actor and not rnd.reach_pending and not rnd.after_call and not s.riichi:
+                            code = action.pai
+                            hand = s.hand
+                            drawn = rnd.drawn
+                            ok = code in hand and (code == drawn if action.tsumogiri else code != drawn or hand.count(code) > 1)
+                        else:
+                            ok = own_discard_ok(rnd, action)
+                    if ok:
+                        own_dahai(rnd, action)
                     else:
                         apply(action)
                 except IllegalAction:
