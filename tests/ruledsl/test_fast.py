@@ -132,3 +132,26 @@ def test_comparisons_with_constants_are_made_in_place() -> None:
     assert "_compares_then" in F.closure(compile_expr(expr("shape == standard and all(g in sets: is_triplet(g))"))).__qualname__
     assert "_compares_then" not in F.closure(compile_expr(expr("tsumo and han > 1"))).__qualname__  # a fact read first
     assert "_fused" in F.closure(compile_expr(expr("count(d in 567z: has_triplet(d)) == 2"))).__qualname__
+
+
+VALUED = [
+    ("wait in [kanchan, penchan, tanki]", "2"),
+    ("shape == standard", "2 * count(g in sets: is_triplet(g))"),
+    ("han >= 2", "4"),
+    ("han > 2", "fu + han"),
+    ("tsumo and not dealer", "2"),
+    ("tsumo or riichi", "han * 2"),
+    ("fu / han > 10", "3"),  # a condition that may raise
+    ("fu != 30", "fu / han"),  # an amount that may raise
+]
+
+
+@pytest.mark.parametrize(("condition", "amount"), VALUED)
+@settings(max_examples=8, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_value_where_its_condition_holds_agrees_with_the_reference(condition: str, amount: str, data: st.DataObject) -> None:
+    """``valued_when`` (a fu or bonus item's value, 0 where its condition fails) against the reference nodes."""
+    when, value = compile_expr(expr(condition)), compile_expr(expr(amount))
+    fast = F.valued_when(F.simplify(when), F.closure(when), F.simplify(value), F.closure(value))
+    env = data.draw(environments())
+    assert outcome(fast, dict(env)) == outcome(lambda e: value(e) if when(e) else 0, dict(env)), (condition, amount)
