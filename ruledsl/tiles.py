@@ -122,12 +122,11 @@ register("ruledsl.tiles.parsed", _PARSED.clear, _PARSED.__len__, _PARSED_LIMIT)
 # The codes of notation read before, or None: ``tile_codes``'s cache without its call, for a reader whose text is
 # known to be a str (anything else, and text not met, goes to ``tile_codes``).
 KEPT_CODES = _PARSED.get
-_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
 # Notation's runs of digits, each closed by a suit letter (``digit_run_codes``): when the runs cover the whole text
 # (their digits and letters add up to its length) and every code is a tile's (``8z`` is not: its byte stays a
-# digit's), the text is well formed; anything else is decided by ``WELL_FORMED(text)`` (None for text that is not
-# nothing but such runs and separators).
-WELL_FORMED = _WELL_FORMED.fullmatch
+# digit's), the text is well formed; anything else is decided by ``_WELL_FORMED.fullmatch(text)`` (None for text
+# that is not nothing but such runs and separators).
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ \t,])*")
 # No run starts after a digit: a run closed by a letter is matched whole from its first digit, and one that is not
 # has no tail that is; without the look-behind, ``findall`` tried every digit of an unclosed run in turn, each
 # reading the rest of the run again (quadratic: a request's hand of 64 KiB of digits took minutes).

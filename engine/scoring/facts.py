@@ -680,6 +680,31 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
 READING_FACTS = Memo(_reading_facts, 65536)
 
 
+def reading_tables(facts: HandFacts, templates: tuple[tuple, ...], ahead: tuple[Callable[[Any], None], ...] = ()) -> tuple[dict[str, Any], ...]:
+    """One fact table per reading (``READING_FACTS`` entries): the hand's facts with the reading's added, and the
+    reading facts ``ahead`` (``Prepared.reading_ahead``) computed at once. The valuer values each table, and the
+    checker's guard of "can never apply" tests an item's condition on each (``engine.services.impossible_guard``):
+    both read a hand's readings alike.
+
+    A hand with a single reading (most hands) takes its reading's facts into the hand's own table, which then
+    answers for reading facts too; only several readings need a table each.
+    """
+    melds = facts.meld_groups
+    if len(templates) == 1:
+        put_reading(facts, templates[0], melds)
+        for compute in ahead:
+            compute(facts)
+        return (facts,)
+    envs = []
+    for template in templates:
+        env = Env(facts)
+        put_reading(env, template, melds)
+        for compute in ahead:
+            compute(env)
+        envs.append(env)
+    return tuple(envs)
+
+
 READING_PROVIDERS: dict[str, Callable[[Env], Any]] = {
     SEQUENCE_STARTS: _together(_set_kinds, SEQUENCE_STARTS),
     TRIPLET_KINDS: _together(_set_kinds, TRIPLET_KINDS),

@@ -29,6 +29,7 @@ from ruledsl.fast import (
     mentioned,
     reads,
     simplify,
+    valued_when,
 )
 from ruledsl.nodes import Rule, Rulebook, Variant
 from ruledsl.record import field, record, replace
@@ -370,7 +371,7 @@ def _values(rules: tuple[FastRule, ...], value: str, origins: dict[tuple[str, st
     0 when its condition fails, and beside them (id, title, clause, clause_from); None when a rule has exceptions."""
     if any(r.variants for r in rules):
         return None
-    fns = tuple(r.fields[value] if r.always else _value_when(r.when, r.fields[value]) for r in rules)
+    fns = tuple(r.fields[value] if r.always else _value_when(r, value) for r in rules)
     return fns, tuple((r.name, r.title, r.clause, origin_of(origins, r.name, r.clause)) for r in rules)
 
 
@@ -388,8 +389,13 @@ def _value_line(about: tuple[tuple[Any, ...], ...], unit: str, key: tuple[int, i
     return {"id": name, "fu": value, "clause": clause, "clause_from": origin}
 
 
-def _value_when(when: Any, value: Any) -> Any:
-    return lambda env: value(env) if when(env) else 0
+def _value_when(rule: FastRule, value: str) -> Any:
+    """The rule's value where its condition holds, else 0, as one function (``ruledsl.fast.valued_when``)."""
+    amount = rule.fields[value]
+    if rule.simple is None or rule.source is None:  # not made by ``fast_rule`` from nodes: called as they are
+        when = rule.when
+        return lambda env: amount(env) if when(env) else 0
+    return valued_when(rule.simple, rule.when, simplify(rule.source.fields[value]), amount)
 
 
 def _yaku_table(rules: tuple[FastRule, ...], closed: bool, origins: dict[tuple[str, str | None], Any]) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:

@@ -25,11 +25,10 @@ from engine.core.memo import BoundedCache
 from engine.core.situation import Situation
 from engine.scoring.facts import (
     READING_FACTS,
-    Env,
     HandFacts,
     other_wait_kinds,
-    put_reading,
     reading_key,
+    reading_tables,
     situation_facts,
 )
 from engine.scoring.prepared import FastRule, Prepared, Tables, origin_of, refine, result_line
@@ -145,7 +144,7 @@ class Valuer:
         best: Valuation | None = None
         standalone = prepared.standalone_rules
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        for env in self._environments(facts, templates):
+        for env in reading_tables(facts, templates, prepared.reading_ahead):
             valuation = self._valuate(env, None, tables, need)
             if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                 best = valuation
@@ -182,7 +181,7 @@ class Valuer:
             facts = HandFacts(other, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
             tables = prepared.tables(facts)
             wins = False
-            for env in self._environments(facts, templates):
+            for env in reading_tables(facts, templates, prepared.reading_ahead):
                 if self._valuate(env, None, tables, need) is not None or any(self._valuate(env, rule, tables, need) is not None for rule in prepared.standalone_rules):
                     wins = True
                     break
@@ -192,28 +191,6 @@ class Valuer:
                     f"(`settings scoring atozuke = false`: every tile of the wait must give a yaku; {prepared.atozuke_clause})"
                 )
         return None
-
-    def _environments(self, facts: HandFacts, templates: tuple[tuple, ...]) -> tuple[dict[str, Any], ...]:
-        """One fact table per reading (``READING_FACTS``): the hand's facts with the reading's added.
-
-        A hand with a single reading (most hands) takes its reading's facts into the hand's own table, which then
-        answers for reading facts too; only several readings need a table each.
-        """
-        melds = facts.meld_groups
-        ahead = self.prepared.reading_ahead
-        if len(templates) == 1:
-            put_reading(facts, templates[0], melds)
-            for compute in ahead:
-                compute(facts)
-            return (facts,)
-        envs = []
-        for template in templates:
-            env = Env(facts)
-            put_reading(env, template, melds)
-            for compute in ahead:
-                compute(env)
-            envs.append(env)
-        return tuple(envs)
 
     def _valuate(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
         """One valuation of one reading (``standalone``: that yaku alone), or None when it is no win: no yaku, or

@@ -19,14 +19,14 @@ every hand under the whole rulebook (``fast=False``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import product
 from typing import Any
 
 from engine.core import tiles as T
 from engine.core.errors import EngineError
 from engine.core.situation import FLAG_FIELDS, Situation
-from engine.scoring.facts import READING_FACTS, Env, HandFacts, put_reading, reading_key, situation_facts
+from engine.scoring.facts import READING_FACTS, HandFacts, reading_key, reading_tables, situation_facts
 from engine.scoring.prepared import LIMIT_INPUTS, PAYMENT_INPUTS, FastRule, fast_rule
 from engine.scoring.score import Scorer
 from ruledsl.compile import compile_expr, compile_rulebook, compile_settings
@@ -124,7 +124,7 @@ def _condition_test(resolved: ResolvedRulebook, item: ResolvedItem, probe: Score
             hand, situation, _verdicts, dora, ura = probe.inputs.read(request)
             templates = READING_FACTS[reading_key(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
             facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, situation_facts(situation, prepared.players))
-            return any(map(condition, _readings(facts, templates)))
+            return any(map(condition, reading_tables(facts, templates, prepared.reading_ahead)))
         except Exception:  # noqa: BLE001 - not told here (bad input, an error of the rule): the whole scorer says
             return True
 
@@ -172,22 +172,6 @@ def _false_whatever_the_flags(rule: FastRule, players: int) -> bool:
     except Exception:  # noqa: BLE001 - not told here: the hands decide
         return False
     return True
-
-
-def _readings(facts: HandFacts, templates: Iterable[tuple]) -> list[dict[str, Any]]:
-    """One fact table per reading, as the valuer builds them (``Valuer._environments``): a single reading's facts
-    in the hand's own table, several readings a table each."""
-    templates = tuple(templates)
-    melds = facts.meld_groups
-    if len(templates) == 1:
-        put_reading(facts, templates[0], melds)
-        return [facts]
-    envs: list[dict[str, Any]] = []
-    for template in templates:
-        env = Env(facts)
-        put_reading(env, template, melds)
-        envs.append(env)
-    return envs
 
 
 def _scores_somewhere(whole: WholeScorer, item: ResolvedItem, test: Callable[[dict[str, Any]], bool] | None, kinds_from: Scorer | None) -> bool | None:

@@ -38,6 +38,19 @@ EXPRESSIONS = [
     "closed and not tsumo and riichi and not dealer and han > 1",
     "han / fu > 0 or tsumo or riichi",
     "(han > 2) == (fu > 30)",
+    # chains whose first operands compare facts with constants, made in place (``_compares_then``)
+    "number_suits == 1 and honors > 0",
+    "shape == standard and all(g in sets: is_triplet(g))",
+    "honors > 0 and all(t in tiles: is_yaochuu(t)) and any(t in tiles: is_terminal(t))",
+    "shape == standard and wait == ryanmen and all(g in sets: is_sequence(g)) and not is_value(pair)",
+    "han >= 2 and fu != 30 and fu <= 40",
+    "han < 3 and fu >= 30 and tsumo",
+    "han > 1 and fu / han > 10",  # an operand that may raise: the chain keeps its written order
+    "han == 1 and fu < 30 and all(t in tiles: is_simple(t)) and riichi and tsumo",  # more operands than the shapes made in place
+    # a count of membership tests compared with a constant in place
+    "count(w in 1234z: has_triplet(w)) == 3 and is_wind(pair)",
+    "count(d in 567z: has_triplet(d)) >= 2",
+    "count(d in [5z, 5z, 6z]: has_triplet(d)) != 1",  # a tile twice: not a set, compared as before
     # unrolled quantifiers
     "any(n in [1, 2, 3]: all(n in [4, 5]: n > han))",
     "any(n in [1, 2]: not (n == han))",
@@ -110,3 +123,35 @@ def test_element_counters_are_found_for_scaled_counts_only() -> None:
     assert F.element_counter(nodes("count(g in sets: is_triplet(g)) * 5000000000")) is None  # past the coefficient bound
     assert F.element_counter(nodes("han * 2")) is None
     assert F.element_counter(nodes("count(g in sets: g == win_group)")) is None  # the body reads more than g
+
+
+def test_comparisons_with_constants_are_made_in_place() -> None:
+    """The shapes ``_compares_then`` and ``_fused`` write as one function are reached (their values are compared
+    with the reference above)."""
+    assert "_compares_then" in F.closure(compile_expr(expr("number_suits == 1 and honors > 0"))).__qualname__
+    assert "_compares_then" in F.closure(compile_expr(expr("shape == standard and all(g in sets: is_triplet(g))"))).__qualname__
+    assert "_compares_then" not in F.closure(compile_expr(expr("tsumo and han > 1"))).__qualname__  # a fact read first
+    assert "_fused" in F.closure(compile_expr(expr("count(d in 567z: has_triplet(d)) == 2"))).__qualname__
+
+
+VALUED = [
+    ("wait in [kanchan, penchan, tanki]", "2"),
+    ("shape == standard", "2 * count(g in sets: is_triplet(g))"),
+    ("han >= 2", "4"),
+    ("han > 2", "fu + han"),
+    ("tsumo and not dealer", "2"),
+    ("tsumo or riichi", "han * 2"),
+    ("fu / han > 10", "3"),  # a condition that may raise
+    ("fu != 30", "fu / han"),  # an amount that may raise
+]
+
+
+@pytest.mark.parametrize(("condition", "amount"), VALUED)
+@settings(max_examples=8, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_value_where_its_condition_holds_agrees_with_the_reference(condition: str, amount: str, data: st.DataObject) -> None:
+    """``valued_when`` (a fu or bonus item's value, 0 where its condition fails) against the reference nodes."""
+    when, value = compile_expr(expr(condition)), compile_expr(expr(amount))
+    fast = F.valued_when(F.simplify(when), F.closure(when), F.simplify(value), F.closure(value))
+    env = data.draw(environments())
+    assert outcome(fast, dict(env)) == outcome(lambda e: value(e) if when(e) else 0, dict(env)), (condition, amount)
