@@ -16,7 +16,7 @@ from ruledsl import ast, limits
 from ruledsl import vocabulary as V
 from ruledsl.check_settings import check_settings
 from ruledsl.clause_checks import check_clauses
-from ruledsl.diagnostics import Diagnostic, did_you_mean, printable
+from ruledsl.diagnostics import Diagnostic, Reporter, did_you_mean, printable
 from ruledsl.memo import BoundedCache
 from ruledsl.record import record
 from ruledsl.render import render_expr
@@ -159,7 +159,8 @@ class _Checker:
         self.bounds = limits.Bounds(partial(_report_finding, diags))
         # what checking a field's value found when it found nothing to report (``_check_value``), by the field and
         # the value as written, spans aside: a value written again in the same field is not walked again
-        self.clean_values: dict[tuple[str, str, ast.Expr], tuple[int, bool, str | None]] = {}
+        self.clean_values: dict[tuple[str, str, ast.Expr | str], tuple[int, bool, str | None]] = {}
+        self.sources = _value_sources(rulebook, diags)
         # every decorator written for an item key, across the chain: one pass, so that checking stays linear
         self.decorators: dict[tuple[str, str], list[ast.Decorator]] = {}
         for rb in rulebook.chain:
@@ -330,13 +331,15 @@ class _Checker:
                     did_you_mean(written, V.PAYERS) or f"one of {', '.join(repr(p) for p in V.PAYERS)} (in quotes)",
                 )
             return
-        if name == "fu" and kind == "fu" and _mentions(f.value, "raw_fu"):
-            self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
-            return
         # `riichi diff`'s mixes (``reuse``) check a changed item or two each: a value is rarely seen twice there
-        known = None if self.reuse else self.clean_values.get((kind, name, f.value))
+        key = None if self.reuse else _value_key(self.sources, kind, name, f.value)
+        known = None if key is None else self.clean_values.get(key)
         if known is None:
-            reason = self._check_value(kind, name, f, spec)
+            # (a value kept clean in this field was found not to read `raw_fu` here, as this one would be)
+            if name == "fu" and kind == "fu" and _mentions(f.value, "raw_fu"):
+                self.d.error("`raw_fu` is the sum of the `fu` fields; a `fu` field cannot read it", f.value.span, "use it in `fixed` or `when`")
+                return
+            reason = self._check_value(kind, name, f, spec, key)
         else:
             cost, read_names, reason = known
             self.bounds.total_cost += cost
@@ -345,7 +348,7 @@ class _Checker:
         if reason is not None:
             self._never_applies(item, f, reason)
 
-    def _check_value(self, kind: str, name: str, f: ast.Field, spec: V.FieldSpec) -> str | None:
+    def _check_value(self, kind: str, name: str, f: ast.Field, spec: V.FieldSpec, key: tuple[str, str, ast.Expr | str] | None = None) -> str | None:
         """A field's value typed, then (well typed) bounded and, for a condition, proved possible or not
         (``unsatisfiable``): why it can never apply, or None.
 
@@ -353,10 +356,10 @@ class _Checker:
         names): a syntax tree compares and hashes without its spans, so when they report nothing, what they found
         (the cost added, whether the names were read, the proof) is kept for the same value in the same field, as
         the items of a big file write their conditions again and again (not in ``reuse`` mode, whose checks see
-        an item or two each). ``check`` with nothing kept gives the same diagnostics
-        (``tests/ruledsl/test_clean_values.py``)."""
+        an item or two each). ``key``: where to keep it (``_value_key``; None keeps nothing). ``check`` with nothing
+        kept gives the same diagnostics (``tests/ruledsl/test_clean_values.py``)."""
         scope = FIELD_SCOPES.get((kind, name)) or KIND_SCOPES.get(kind) or HAND_SCOPE
-        before, keep = len(self.d.items), not self.reuse
+        before, keep = len(self.d.items), key is not None
         if keep:
             full, read_before, cost_before = self.d.full, self._scoring_names.read, self.bounds.total_cost
             self._scoring_names.read = False
@@ -375,8 +378,8 @@ class _Checker:
         if keep:
             read_names = self._scoring_names.read
             self._scoring_names.read = read_before or read_names
-            if not full and len(self.d.items) == before:  # nothing reported (past the error bound, nothing would be)
-                self.clean_values[(kind, name, f.value)] = (self.bounds.total_cost - cost_before, read_names, reason)
+            if not full and len(self.d.items) == before and key is not None:  # nothing reported (past the bound, nothing would be)
+                self.clean_values[key] = (self.bounds.total_cost - cost_before, read_names, reason)
         return reason
 
     def _never_applies(self, item: ResolvedItem, f: ast.Field, reason: str) -> None:
@@ -1156,6 +1159,31 @@ def _literal_type(value: ast.Expr) -> str | None:
                 return None
             return V.list_of(cast(str, types.pop()) if types else V.ANY)  # None was ruled out just above
     return None
+
+
+def _value_sources(rulebook: ResolvedRulebook, diags: _Diagnostics) -> dict[str, Reporter]:
+    """The source of each file of the chain, by the name its spans carry, when each file of the chain has a name of
+    its own (else none: a text named twice would show one file's characters at the other's spans)."""
+    files = [book.file for book in rulebook.chain]
+    if len(set(files)) != len(files):
+        return {}
+    return {file: reporter for file, reporter in diags.reporters.items() if file in files}
+
+
+def _value_key(sources: dict[str, Reporter], kind: str, name: str, value: ast.Expr) -> tuple[str, str, ast.Expr | str]:
+    """Where ``clean_values`` keeps what a field's value was found to be: by the characters it is written with when
+    it fits on one line of its file, else by its syntax tree (which compares and hashes without its spans, node by
+    node). Equal characters read by the same parser make equal trees, so a value found under its characters is
+    one an equal tree would find; the characters are sliced and hashed in one step each, where hashing and comparing
+    a tree is a Python call per node (a fifth of checking a file of thousands of items)."""
+    file, line, column, end_line, end_column = value.span
+    if line == end_line and column < end_column:
+        source = sources.get(file)
+        if source is not None:
+            text = source.line(line)
+            if text is not None and end_column - 1 <= len(text):
+                return (kind, name, text[column - 1 : end_column - 1])
+    return (kind, name, value)
 
 
 def _mentions(expr: ast.Expr, name: str) -> bool:

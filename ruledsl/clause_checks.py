@@ -87,20 +87,23 @@ def _changes(rulebook: ResolvedRulebook) -> list[tuple[str, bool, str, ast.Span]
     adds, changes or removes."""
     found: list[tuple[str, bool, str, ast.Span]] = []
     for item in rulebook.chain[-1].items:
-        if item.action == "examples":
+        action = item.action
+        if action == "examples":
             continue
         if item.kind == "settings":  # a one-word key (`players`, `tiles`) is a common word of every clause
             found.extend((f.name, False, "sets", f.span) for f in item.fields if "_" in f.name)
             continue
-        verb = {"define": "adds", "exception": "adds", "remove": "removes"}.get(item.action, "changes")
-        if item.action == "override" and not item.fields:
+        if action == "override" and not item.fields:
             continue
         if not _took_effect(rulebook, item):  # a redefinition or an override of nothing: an error says so
             continue
-        found.append((item.name, True, verb, item.name_span))
-        if item.action == "exception" and item.target_name is not None:
+        found.append((item.name, True, _VERBS.get(action, "changes"), item.name_span))
+        if action == "exception" and item.target_name is not None:
             found.append((item.target_name, True, "changes", item.name_span))
     return found
+
+
+_VERBS = {"define": "adds", "exception": "adds", "remove": "removes"}  # what an item's action does to its rule
 
 
 # a quoted title of the source ('Counting the bonuses') names a page, not a rule of the item
@@ -113,10 +116,17 @@ def _rule_words(clause: str) -> str:
 
 
 def _took_effect(rulebook: ResolvedRulebook, item: ast.Item) -> bool:
+    span = item.span
     if item.action == "remove":
-        return any(r.key == item.key and r.span == item.span for r in rulebook.removed)
+        return any(r.key == item.key and r.span == span for r in rulebook.removed)
     found = rulebook.items.get(item.key)
-    return found is not None and any(p.rulebook == rulebook.name and p.span == item.span for p in found.history)
+    if found is None:
+        return False
+    name = rulebook.name
+    for p in found.history:  # (a loop, not a generator: a big file asks this of thousands of items)
+        if p.span == span and p.rulebook == name:
+            return True
+    return False
 
 
 def _every_name(rulebook: ResolvedRulebook) -> list[str]:
@@ -129,33 +139,34 @@ def _every_name(rulebook: ResolvedRulebook) -> list[str]:
 def _common_words() -> frozenset[str]:
     """The words the language's own descriptions use (``ruledsl.vocabulary``): a first word of an id among them
     (an English word such as `rounded` or `double`) is too common to name one rule."""
-    words: set[str] = set()
+    texts: list[str] = []
     stack: list[tuple[Any, int]] = [(value, 0) for value in vars(V).values()]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, str):
-            words.update(w.lower() for w in re.findall(r"[A-Za-z]+", value))
+            texts.append(value)
         elif depth < 4 and isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif depth < 4 and isinstance(value, (tuple, list, frozenset, set)):
             stack.extend((v, depth + 1) for v in value)
         elif depth < 4 and is_record(value) and not isinstance(value, type):
             stack.extend((getattr(value, f.name, None), depth + 1) for f in fields(value))
-    return frozenset(words)
+    # the words of every text at once: a line end between two texts parts their words as the texts did
+    return frozenset(word.lower() for word in re.findall(r"[A-Za-z]+", "\n".join(texts)))
 
 
 MAX_ID_WORDS = 5  # the longest id, in words, a clause is searched for
 
 
-def _spellings(name: str, item: bool, first_words: Counter[str]) -> tuple[str, ...]:
+def _spellings(name: str, item: bool, first_words: Counter[str], common: frozenset[str]) -> tuple[str, ...]:
     """How a clause may name ``name``, lowercased, words joined by `_`: the id itself (written as the id, or in
     words, or with hyphens), and for an item a distinctive first word (item ids are the game's own terms; settings
-    keys are English, whose first words are common)."""
+    keys are English, whose first words are common). ``common``: ``_common_words()``."""
     lowered = name.lower()
-    if lowered in _common_words():  # a common yaku's or bonus's name: every other clause says it
+    if lowered in common:  # a common yaku's or bonus's name: every other clause says it
         return ()
     first = lowered.split("_")[0]
-    if item and first != lowered and len(first) >= MIN_DISTINCT_PREFIX and first not in _common_words():
+    if item and first != lowered and len(first) >= MIN_DISTINCT_PREFIX and first not in common:
         if first_words[first] == 1:
             return (lowered, first)
     return (lowered,)
@@ -187,14 +198,18 @@ def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> 
     if not changes:
         return
     first_words = Counter(name.lower().split("_")[0] for name in set(_every_name(rulebook)))
-    matchers = [(name, verb, span, _spellings(name, is_item, first_words)) for name, is_item, verb, span in changes]
+    common = _common_words()
+    matchers = [(name, verb, span, _spellings(name, is_item, first_words, common)) for name, is_item, verb, span in changes]
     # which matchers each spelling belongs to, so that a clause is looked up by its own word runs (a few) rather
     # than against every change of a big file; the matchers found are then taken in their order, as before
     by_spelling: dict[str, set[int]] = {}
     for position, (_name, _verb, _span, spellings) in enumerate(matchers):
         for spelling in spellings:
             by_spelling.setdefault(spelling, set()).add(position)
+    written_before = _written_before(rulebook)
     for key, item in rulebook.items.items():
+        if key not in written_before:  # its clause was written by this file, or it cites none: not inherited
+            continue
         origin = clause_origin(rulebook, key)
         if origin is None or not origin.inherited or origin.clause is None:
             continue
@@ -207,6 +222,22 @@ def check_inherited_clauses(rulebook: ResolvedRulebook, diags: _Diagnostics) -> 
             named.append((said, name, verb, span))
         if named:
             _warn(item, origin.written_by or "", origin.clause, named, diags)
+
+
+def _written_before(rulebook: ResolvedRulebook) -> set[tuple[str, str]]:
+    """The keys of the items a file of the chain named otherwise than the last defines, refines or overrides: the
+    only items whose clause can be inherited. ``clause_origin`` takes an item's clause and writer from the last
+    such statement of the chain that writes one (``ruledsl.clause_origin._writer``); an item none of those files
+    writes has its writer named as the last file, or none, so its clause is not inherited, and a big file's own
+    thousands of items are not asked about."""
+    shown = rulebook.name
+    return {
+        written.key
+        for book in rulebook.chain
+        if book.name != shown
+        for written in book.items
+        if written.action in ("define", "exception", "override")
+    }
 
 
 def _warn(

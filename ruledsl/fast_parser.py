@@ -581,7 +581,46 @@ def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_it
     the same tokens there (strings and comments hold none), so items (a ``{`` at depth 0) and nesting are counted
     exactly. Tokens per item are bounded: that pass counts every token from an item's ``{`` to the next item's
     (decorators between them included) and a two-character symbol such as ``==`` as two, so at most twice the
-    tokens here; an item past half the bound is left to it."""
+    tokens here; an item past half the bound is left to it.
+
+    The kinds are read as one string (a kind is a character or two), the brackets' alone at C speed
+    (``str.translate``), so the loop is a character's test per bracket; the items' ``{`` are then found in the
+    string, where an item spans at least as many characters as tokens. An item that may be past half the bound
+    by that count is measured in tokens by ``_within_bounds_reference``, one bracket token at a time, which a test
+    holds equal to this."""
+    kinds = "".join(map(_KIND, toks))
+    depth = braces = 0
+    items: list[int] = []  # each item's `{`, counted among the `{` of the file
+    for kind in kinds.translate(_ONLY_BRACKETS):  # no kind but a bracket's holds a bracket character
+        if kind in "([{":
+            if kind == "{":
+                if not depth:
+                    items.append(braces)
+                braces += 1
+            depth += 1
+            if depth > max_nesting:
+                return False
+        elif depth:  # a stray closing bracket leaves the depth at 0, as the pass counts it
+            depth -= 1
+    if len(items) > max_items:
+        return False
+    start = at = -1
+    brace = -1
+    for item in items:
+        while brace < item:  # the next `{` of the kinds, up to this item's
+            at = kinds.find("{", at + 1)
+            brace += 1
+        if start >= 0 and 2 * (at - start) > max_item_tokens:
+            return _within_bounds_reference(toks, max_items, max_item_tokens, max_nesting)
+        start = at
+    if start >= 0 and 2 * (len(kinds) - start) > max_item_tokens:
+        return _within_bounds_reference(toks, max_items, max_item_tokens, max_nesting)
+    return True
+
+
+def _within_bounds_reference(toks: list[tuple[str, str, int, int]], max_items: int, max_item_tokens: int, max_nesting: int) -> bool:
+    """``_within_bounds`` one bracket at a time, the depth clamped at 0 as ``ruledsl.parser._check_nesting`` clamps
+    it: what the running sum is held equal to, and what reads a text with a stray closing bracket."""
     depth = items = 0
     start = -1
     kinds = list(map(_KIND, toks))
@@ -604,6 +643,8 @@ def _within_bounds(toks: list[tuple[str, str, int, int]], max_items: int, max_it
 _BRACKETS = frozenset("([{)]}")
 _KIND = itemgetter(0)
 _OPENING = frozenset("([{")
+# every other character of a kind dropped (kinds are ASCII: a word's, a string's, a number's letter or a symbol)
+_ONLY_BRACKETS = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in _BRACKETS))
 
 
 def enabled() -> bool:

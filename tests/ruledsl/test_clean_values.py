@@ -80,6 +80,8 @@ _VALUES = [
     ("fu", "when", "closed and ron and count(g in sets: is_kan(g)) >= 2"),
     ("fu", "fu", "4 * count(g in sets: is_kan(g) and is_simple(g))"),
     ("fu", "fu", "-2"),
+    ("fu", "fu", "2 * count(g in sets: raw_fu > 30)"),
+    ("fu", "fu", "4 *  count(g in sets: is_kan(g) and is_simple(g))"),
     ("fu", "fu", "99999999999 * 99999999999"),
     ("fu", "when", "tsumo and ron"),
     ("fu", "when", "tsumo and not has_yaku(pinfu)"),
@@ -104,3 +106,53 @@ def test_values_written_again(repeat: int) -> None:
 def test_reuse_mode(name: str) -> None:
     resolved = resolve(name)
     assert findings(resolved, keep=True, reuse=True) == findings(resolved, keep=False)
+
+
+def _field_values(text: str, file: str) -> list[tuple[tuple[str, str, object], object]]:
+    try:
+        resolved = resolve(file, text=text, file=file, keep_going=True)
+    except RulebookError:
+        return []
+    diags = C._Diagnostics()
+    for name, source in resolved.texts.items():
+        diags.add_file(name, source)
+    sources = C._value_sources(resolved, diags)
+    return [
+        (C._value_key(sources, item.kind, name, f.value), f.value)
+        for item in resolved.items.values()
+        for name, f in item.fields.items()
+    ]
+
+
+def test_values_kept_by_their_characters_are_equal_trees() -> None:
+    """A value is kept by the characters it is written with when it fits on a line (``_value_key``): every two
+    values of the repository's rulebooks (and of a file writing values again, spaced differently, over lines) kept
+    under the same characters are equal trees, and a value over several lines is kept by its tree."""
+    texts = [(path.read_text(encoding="utf-8"), path.name) for path in FILES]
+    lines = ["rulebook values extends house", 'source "test"']
+    for i, value in enumerate(["ron and  tsumo", "ron and tsumo", "ron and\n    tsumo", "(ron) and tsumo", "ron and (tsumo)"]):
+        lines += [f'@clause("W{i}")', f'yaku w{i} "W{i}" {{', "  han = 1", f"  when = {value}", "}"]
+    texts.append(("\n".join(lines) + "\n", "values.rulebook"))
+    seen: dict[object, object] = {}
+    by_characters = 0
+    for text, file in texts:
+        for key, value in _field_values(text, file):
+            if isinstance(key[2], str):
+                by_characters += 1
+                assert seen.setdefault(key, value) == value
+            else:
+                assert key[2] is value
+    assert by_characters > 1000
+    multi_line = [key for key, _ in _field_values(texts[-1][0], "values.rulebook") if not isinstance(key[2], str)]
+    assert len(multi_line) == 1
+
+
+def test_a_chain_naming_a_file_twice_keeps_values_by_their_trees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two files of a chain under one name (an upload named as the bundled file it extends, in a folder without
+    that file): their characters cannot be told apart by a span, so values are kept by their trees."""
+    monkeypatch.chdir(tmp_path)
+    text = 'rulebook house2 extends house\nsource "test"\n@clause("A")\nyaku a "A" {\n  han = 1\n  when = riichi\n}\n'
+    resolved = resolve("rulebooks/house.rulebook", text=text, file="rulebooks/house.rulebook", keep_going=True)
+    assert [book.file for book in resolved.chain] == ["rulebooks/house.rulebook"] * 2
+    assert C._value_sources(resolved, C._Diagnostics()) == {}
+    assert all(not isinstance(key[2], str) for key, _ in _field_values(text, "rulebooks/house.rulebook"))

@@ -97,3 +97,33 @@ def test_at_and_past_each_bound(text: str) -> None:
 @given(S.mutations(BUNDLED_TEXTS[0]))
 def test_mutations_of_a_bundled_rulebook(text: str) -> None:
     agree(text)
+
+
+def same_bounds(text: str) -> None:
+    """The running sum of ``_within_bounds`` against the loop that clamps (``_within_bounds_reference``), at the
+    parser's bounds and at small ones that the texts reach."""
+    try:
+        toks = fast_parser._tokens(parser.normalise(text))
+    except fast_parser._GiveUp:
+        return
+    for bounds in ((MAX_ITEMS, MAX_ITEM_TOKENS, MAX_NESTING), (3, 40, 2), (1, 10_000, 1), (50, 30, 64)):
+        assert fast_parser._within_bounds(toks, *bounds) == fast_parser._within_bounds_reference(toks, *bounds)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_bounds_told_as_the_loop_tells_them(path: Path) -> None:
+    same_bounds(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "}", "} rulebook x {", ")]}{", "{ ( } )", "{}{}{}", "{{}}", _items(3), _nested(3) + ")))", "(((" + _items(2), _long(30)],
+)
+def test_bounds_of_stray_and_odd_brackets(text: str) -> None:
+    same_bounds(text)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(S.mutations(BUNDLED_TEXTS[0]))
+def test_bounds_of_mutations(text: str) -> None:
+    same_bounds(text)
