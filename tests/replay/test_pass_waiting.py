@@ -50,6 +50,7 @@ def _view(played: through_round.RoundReplay) -> tuple[object, ...]:
 PARTS = 6  # the default run replays one part: every sixth game (some 290 rounds); ``-m slow`` adds the others
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
 def test_the_vendored_logs_replay_alike_with_the_window_passed_at_once(part: int) -> None:
     rounds = 0

@@ -189,6 +189,7 @@ def test_a_wall_from_the_log_of_the_sets_size_is_the_set() -> None:
 GATHER_PARTS = 6  # the default run plays one part: every sixth game; ``-m slow`` adds the others
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(GATHER_PARTS)])
 def test_what_the_replay_gathers_on_its_way_is_what_a_pass_over_the_body_finds(part: int) -> None:
     """The driver keeps the log's wins, its first draw event and whether a kan indicator came by as it plays the

@@ -104,6 +104,7 @@ def _observer(i: int, rnd: Round) -> None:
 PARTS = 48  # the default run checks one part: every forty-eighth game (three or four games, some thirty-six rounds)
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
 def test_fast_check_agrees_with_the_list_on_the_vendored_logs(part: int) -> None:
     """Every decision point of every forty-eighth mjlog game; ``-m slow`` adds the other parts (the whole
@@ -140,6 +141,7 @@ class _CheckingAgent:
         return self.rng.choice(legal)
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @pytest.mark.parametrize(
     "name", ["tenhou", "tenhou_sanma", *(pytest.param(n, marks=pytest.mark.slow) for n in ("house", "mleague", "wrc2025"))]
 )

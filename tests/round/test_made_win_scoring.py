@@ -100,6 +100,7 @@ def _keyword_situation(r: Any, seat: int, tile: int, source: int, event: str, ho
 PARTS = 6  # the default run replays one part: every sixth game (some 290 rounds); ``-m slow`` adds the others
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @pytest.mark.parametrize("part", [pytest.param(p, marks=pytest.mark.slow) if p else p for p in range(PARTS)])
 def test_the_vendored_logs_score_alike(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
     with _both_ways(monkeypatch) as seen:

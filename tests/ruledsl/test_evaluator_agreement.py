@@ -221,6 +221,7 @@ def _agree(data: st.DataObject) -> None:
 _SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 
 
+@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 @settings(max_examples=100, **_SETTINGS)
 @given(st.data())
 def test_reference_and_fast_path_agree(data: st.DataObject) -> None:
