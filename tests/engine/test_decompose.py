@@ -205,7 +205,6 @@ def test_group_text_of_a_reading_round_trips():
     assert format_tiles(rebuilt) == "123456789m55p111z"
 
 
-@pytest.mark.no_cover  # an equivalence check over many cases: run outside the coverage tracer (.ci/run)
 def test_every_suit_of_up_to_fourteen_tiles_splits_as_every_way_tried_splits_it():
     """The forced split (one triplet or runs at the lowest kind left, the pair only where its kind can be) lists
     exactly the splits that trying every group at every kind finds, in the same order, for every suit a hand can
