@@ -13,7 +13,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
-from engine.round import calls, endings, legal, scoring
+from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
@@ -132,17 +132,9 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
 _NONE_FORBIDDEN: frozenset[int] = frozenset()
 
 
-def own_dahai(r: RoundState, a: Action, general: bool = False) -> None:
+def own_dahai(r: RoundState, a: Action) -> None:
     """The discard: a pending riichi declaration recorded, the hand rested, pending kan indicators shown, then
-    the other seats asked, as ``calls.discard_window`` asks them.
-
-    The quiet turn, a discard nobody waits on or may call and with no riichi declared on it, then goes on here to
-    the abortive checks (``calls.discard_passed``) and the next seat's live draw (``live_draw``), each written in
-    place: three of every four discards of real players and most of a random player's go this way, and one frame
-    instead of four, reading the round's fields once, is a move's cheapest form. Every other discard takes the
-    general path from the window on. ``general=True`` (``own_dahai_general``) takes it for every discard: the
-    reference that ``tests/round/test_quiet_discard.py`` compares with this, field by field after every discard of
-    self-played games and of vendored logs."""
+    the other seats asked (``calls.discard_window``)."""
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]
@@ -194,105 +186,7 @@ def own_dahai(r: RoundState, a: Action, general: bool = False) -> None:
         reveal(r)
         r.pending_dora -= 1
     r.log.append(DAHAI[seat][tile][a.tsumogiri])
-    if general:
-        calls.discard_window(r, tile, seat)
-        return
-    # ``calls.discard_window(r, tile, seat)``, written in place up to its verdict: who may answer
-    r.window = ("dahai", tile, seat)
-    if r.pending:
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
-    seats = r.seats
-    order = r.orders[seat]
-    pending = r.pending
-    waited = False  # some seat waits on the kind: a pass makes it furiten (``calls.passed_unasked``)
-    left = True  # the first seat in turn order after the discarder is the one on its left: the only one to chi
-    for other in order:
-        o = seats[other]
-        if kind in o.waits:
-            waited = True
-            options = legal.responses(r, other, tile, seat, "dahai")
-            if options:
-                pending[other] = options
-        elif not o.riichi:  # in riichi: no call
-            counts = o.counts
-            if counts[kind] >= 2 or (
-                left
-                and kind < 27  # no chi of an honour
-                and r.rules.chi
-                and (
-                    (kind % 9 >= 2 and counts[kind - 2] and counts[kind - 1])
-                    or (1 <= kind % 9 <= 7 and counts[kind - 1] and counts[kind + 1])
-                    or (kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2])
-                )
-            ):
-                callable_now = legal.may_call(r, other, tile, seat)
-                if callable_now is None:
-                    options = legal.responses(r, other, tile, seat, "dahai")
-                    if options:
-                        pending[other] = options
-                elif callable_now:
-                    pending[other] = None
-        left = False
-    if pending:
-        r.phase = "respond"
-        return
-    if waited or s.riichi_declared:
-        calls.passed_unasked(r, kind, seat)
-        return
-    # the quiet turn: ``calls.discard_passed(r, seat)``, written in place
-    r.phase = "own"
-    quiet = r.quiet  # ``calls.abortive_after``'s shortcut, tested here first: most discards need no more
-    if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != seat):
-        item = calls.abortive_after(r, seat)
-        if item is not None:
-            endings.end_abortive(r, item)
-            return
-    wall = r.wall
-    if wall.remaining == 0:
-        endings.exhaustive(r)
-        return
-    # ``live_draw(r, order[0])`` (the next seat: the first in turn order after the discarder), written in place
-    seat = order[0]
-    s = seats[seat]
-    tile = wall.live[wall.next_live]
-    wall.next_live += 1
-    wall.remaining -= 1
-    s.draws += 1
-    if s.draws == 2 and not r.second_draw:
-        r.second_draw = True  # the first go-around is over
-        r.steady_changes += 1
-    s.drawn_floor = -1
-    if r.release_on_draw:
-        s.furiten_temporary = False
-    r.log.append(TSUMO[seat][tile])
-    kind = KIND_OF[tile]
-    s.hand.append(tile)
-    s.counts[kind] += 1
-    r.actor = seat
-    r.drawn = tile
-    r.rinshan = False
-    r.replacement = False
-    r.after_call = False
-    r.reach_pending = False
-    r.kuikae_forbidden = _NONE_FORBIDDEN
-    if r.pending:
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
-    r.window = None
-    r.own_cache = None
-    r.tsumo_result = UNSCORED if kind in s.waits else None
-
-
-def own_dahai_general(r: RoundState, a: Action) -> None:
-    """``own_dahai`` by the general path for every discard (the window, then ``calls.discard_passed`` and
-    ``live_draw``): the reference of its quiet turn written in place."""
-    _own_dahai(r, a, general=True)
-
-
-_own_dahai = own_dahai  # the function itself, whatever a test puts in the module's name
+    calls.discard_window(r, tile, seat)
 
 
 def own_hora(r: RoundState, a: Action) -> None:

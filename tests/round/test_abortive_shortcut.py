@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
-from engine.round import Round, calls, legal, turns
+from engine.round import Round, calls, legal
 from engine.round.actions import Action
 from engine.round.facts import round_facts
 from engine.round.rules import round_rules
@@ -51,9 +51,6 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         seen.append(expected)
 
     monkeypatch.setattr(calls, "discard_passed", checking)
-    # every discard by the general path, so that each passed discard comes here (``own_dahai`` writes the quiet
-    # turn's checks in place; ``tests/round/test_quiet_discard.py`` holds the two paths to the same rounds)
-    monkeypatch.setattr(turns, "own_dahai", turns.own_dahai_general)
     return seen
 
 

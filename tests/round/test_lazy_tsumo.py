@@ -72,9 +72,6 @@ def _eager_reference(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return got
 
     monkeypatch.setattr(turns, "live_draw", checked_live_draw)
-    # every discard by the general path, whose next draw is ``live_draw`` (``own_dahai`` writes the quiet turn's draw
-    # in place; ``tests/round/test_quiet_discard.py`` holds the two paths to the same rounds)
-    monkeypatch.setattr(turns, "own_dahai", turns.own_dahai_general)
     monkeypatch.setattr(turns, "draw", checked_draw)
     monkeypatch.setattr(scoring, "tsumo_offer", checked_offer)
     return seen

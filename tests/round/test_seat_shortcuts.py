@@ -140,8 +140,5 @@ def test_a_live_draw_opens_the_turn_as_begin_turn_does(name: str, monkeypatch: p
         drawn.append(seat)
 
     monkeypatch.setattr(turns, "live_draw", live_draw)
-    # every discard by the general path, whose next draw is ``live_draw`` (``own_dahai`` writes the quiet turn's draw
-    # in place: ``tests/round/test_quiet_discard.py`` compares every field after each discard with this path's)
-    monkeypatch.setattr(turns, "own_dahai", turns.own_dahai_general)
     _games(name)
     assert len(drawn) > 1000
