@@ -30,6 +30,7 @@ from ruledsl import arithmetic
 from ruledsl import vocabulary as V
 from ruledsl.memo import Memo
 from ruledsl.nodes import (
+    _BINARY,
     And,
     Apply,
     Binary,
@@ -506,15 +507,8 @@ def _chain(node: Chain) -> Fn:
 
 
 # The comparisons of a fact with a constant written in place (``op(env[name], c)`` is ``env[name] OP c``, the very
-# test ``_compare_fact`` makes), by operator.
-_INLINE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
+# test ``_compare_fact`` makes), by operator: the reference nodes' own functions (``ruledsl.nodes._BINARY``).
+_INLINE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {op: _BINARY[op] for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
 def _inline_compare(node: Any) -> tuple[str, Callable[[Any, Any], Any], Any] | None:
