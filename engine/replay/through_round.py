@@ -511,9 +511,12 @@ class _Driver:
         """One logged move, on the seat's turn or as its answer to a discard: the move as the log writes it is
         nearly always the legal one (a discard, a pass), so ``apply`` is asked first and decides it in one
         question; only when it is refused is the legal move the log means looked for (a call's tiles, a
-        tsumogiri flag)."""
+        tsumogiri flag). A logged call or ron is first matched with the round's offer (``_offer_of``)."""
+        rnd = self.rnd
         try:
-            self.rnd.apply(action)
+            if rnd.phase == "respond" and action.type != "none":
+                action = _offer_of(rnd, action)
+            rnd.apply(action)
         except IllegalAction:
             return self._unplayed(action, exact)
         except EngineError as exc:
@@ -604,6 +607,21 @@ class _Driver:
             if not self._apply(Action(kind, seat)):
                 return False
         return True
+
+
+def _offer_of(rnd: Round, action: Action) -> Action:
+    """The answer the round offers ``action``'s seat that is equal to it, else ``action`` itself.
+
+    A logged call or ron is built from the log, a new object equal to the round's offer: ``apply`` given it would
+    check its shape and ask ``refusal`` (its legality: the same offered answers, compared by value) before playing
+    it. The offered object is the same move, taken by identity, so the round plays it without asking again. The
+    seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the calls of a seat
+    that may only call are built on first ask either way); a seat that has no offer now gets ``action`` back, and
+    ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""
+    for option in rnd.legal_actions(action.actor):
+        if option == action:
+            return option
+    return action
 
 
 def replay_round(
