@@ -692,8 +692,8 @@ def _set_chain(node: Chain) -> Fn | None:
 
         return some_within_plain
     # A subset within the held elements is no larger than they are and holds its anchor (any one of its elements):
-    # two C-level tests that turn most readings away (``sanshoku``'s seven subsets need three sequence starts, one
-    # of them a man start) before the subsets are tried one by one.
+    # two C-level tests that turn most readings away (seven subsets of three sequence starts, one per suit, need
+    # three starts held, one of them among the seven anchors) before the subsets are tried one by one.
     least = min(map(len, subsets))
     anchors = frozenset(next(iter(s)) for s in subsets)
 
