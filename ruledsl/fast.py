@@ -684,9 +684,24 @@ def _set_chain(node: Chain) -> Fn | None:
 
         return every_meets
 
+    if not subsets or not all(subsets):  # no subset, or an empty one (within anything): no bound to test first
+
+        def some_within_plain(env: dict) -> bool:
+            held = env[key]
+            return any(s.issubset(held) for s in subsets)
+
+        return some_within_plain
+    # A subset within the held elements is no larger than they are and holds its anchor (any one of its elements):
+    # two C-level tests that turn most readings away (seven subsets of three sequence starts, one per suit, need
+    # three starts held, one of them among the seven anchors) before the subsets are tried one by one.
+    least = min(map(len, subsets))
+    anchors = frozenset(next(iter(s)) for s in subsets)
+
     def some_within(env: dict) -> bool:
         held = env[key]
         if type(held) is frozenset:
+            if len(held) < least or held.isdisjoint(anchors):
+                return False
             return any(map(held.issuperset, subsets))
         return any(s.issubset(held) for s in subsets)
 
@@ -741,12 +756,37 @@ def _apply(node: Apply) -> Fn:
             return lambda env: fn(env, a0(env), a1(env))
         return lambda env: fn(env, *[a(env) for a in args])
     if len(args) == 1:
+        held = _property_of_fact(fn, node.args[0])
+        if held is not None:
+            return held
         a0 = args[0]
         return lambda env: fn(a0(env))
     if len(args) == 2:
         a0, a1 = args
         return lambda env: fn(a0(env), a1(env))
     return lambda env: fn(*[a(env) for a in args])
+
+
+def _property_of_fact(fn: Callable[[Any], Any], arg: Any) -> Fn | None:
+    """``is_wind(pair)``: a property of one tile or group fact, kept per value of the fact (``_memo_for``'s way:
+    tiles and interned groups are few, and the function reads nothing else), so a reading asks the memo, not the
+    function; None for any other call."""
+    if not isinstance(arg, Ref):
+        return None
+    fact = V.FACTS.get(arg.name)
+    if fact is None or fact.type not in (V.TILE, V.GROUP):
+        return None
+    name = arg.name
+    memo = Memo(fn, MEMO_LIMIT)
+    get = memo.__getitem__
+
+    def property_of(env: dict) -> Any:
+        try:
+            return get(env[name])
+        except TypeError:  # a value that cannot be a key (never one the engine makes): the function itself
+            return fn(env[name])
+
+    return property_of
 
 
 def _bound(fn: Callable[..., Any], args: tuple[Const, ...]) -> Fn | None:

@@ -155,3 +155,67 @@ def test_a_value_where_its_condition_holds_agrees_with_the_reference(condition: 
     fast = F.valued_when(F.simplify(when), F.closure(when), F.simplify(value), F.closure(value))
     env = data.draw(environments())
     assert outcome(fast, dict(env)) == outcome(lambda e: value(e) if when(e) else 0, dict(env)), (condition, amount)
+
+
+# ``or``s of ``and``s of membership tests on one key: tried first against the size of the held set and the subsets'
+# anchors (``fast._set_chain``), which must never turn away a held set that meets a subset
+SUBSET_UNIONS = [  # each with the kinds its subsets name
+    ("any(n in 1..7: all(x in [m, p, s]: has_sequence(x, n)))", (*range(7), *range(9, 16), *range(18, 25))),
+    ("any(x in [m, p, s]: all(n in [1, 4, 7]: has_sequence(x, n)))", (0, 3, 6, 9, 12, 15, 18, 21, 24)),
+    ("any(n in 1..9: all(x in [m, p, s]: has_triplet(tile_of(x, n))))", tuple(range(0, 27, 2)) + (1, 10, 19)),
+    ("(has_triplet(5z) and has_triplet(6z)) or has_triplet(7z) or (has_triplet(1z) and has_triplet(2z) and has_triplet(3z))", tuple(range(27, 34))),
+]
+
+
+@pytest.mark.parametrize(("text", "kinds"), SUBSET_UNIONS)
+def test_a_union_of_subsets_tried_after_its_bounds_agrees_with_the_reference(text: str, kinds: tuple[int, ...]) -> None:
+    import itertools
+    import random
+
+    from ruledsl import vocabulary as V
+
+    node = compile_expr(expr(text))
+    fast = F.closure(node)
+    # every held set of up to three of the kinds the subsets name, then larger ones with kinds they do not name
+    held_sets = [frozenset(c) for size in range(4) for c in itertools.combinations(kinds, size)]
+    draw = random.Random(24)
+    held_sets += [frozenset(draw.sample(range(34), draw.randint(4, 6))) | set(draw.sample(kinds, 2)) for _ in range(200)]
+    met = 0
+    for held in held_sets:
+        env = {V.SEQUENCE_STARTS: held, V.TRIPLET_KINDS: held}
+        expected = outcome(node, dict(env))
+        assert outcome(fast, dict(env)) == expected, (text, sorted(held))
+        met += expected == ("value", "bool", True)
+    assert met, "no held set met a subset: the bound was never passed"
+
+
+# a property of one tile or group fact, kept per value of the fact (``fast._property_of_fact``): one closure asked
+# about every pair, tile and group in turn (the memo carries over from one environment to the next), and None
+PROPERTIES_OF_FACTS = [
+    "is_wind(pair)",
+    "count(d in 567z: has_triplet(d)) == 2 and is_dragon(pair)",
+    "is_honor(win_tile) or is_terminal(win_tile)",
+    "is_sequence(win_group) and not is_simple(win_group)",
+]
+
+
+@pytest.mark.parametrize("text", PROPERTIES_OF_FACTS)
+def test_a_property_of_a_fact_kept_per_value_agrees_with_the_reference(text: str) -> None:
+    from engine.core.tiles import KINDS
+    from ruledsl import vocabulary as V
+    from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
+
+    node = compile_expr(expr(text))
+    fast = F.closure(node)
+    values: list[Any] = [None]
+    for kind in range(KINDS):
+        values.append(Group(PAIR, kind, (kind, kind), False, True))
+        values.append(Group(TRIPLET, kind, (kind,) * 3, True, False))
+        values.append(Group(KAN, kind, (kind,) * 4, False, True))
+        if kind < 27 and kind % 9 <= 6:
+            values.append(Group(SEQUENCE, kind, (kind, kind + 1, kind + 2), False, True))
+    for round_ in range(2):  # the second round finds every value kept
+        for index, value in enumerate(values):
+            tile = index % KINDS
+            env = {"pair": value, "win_group": value, "win_tile": tile, V.TRIPLET_KINDS: frozenset((31, 32, 33)[: index % 4])}
+            assert outcome(fast, dict(env)) == outcome(node, dict(env)), (text, round_, value, tile)
