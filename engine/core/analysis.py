@@ -504,11 +504,9 @@ def clear_caches() -> None:
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
 
 
-@lru(_CACHE_SIZE)
-def cached_shanten(counts: tuple[int, ...], n_melds: int) -> int:
-    """``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the
-    resting hand after a discard, the riichi check before it)."""
-    return shanten(counts, n_melds)
+# ``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the resting hand
+# after a discard, the riichi check before it). The cache wraps ``shanten`` itself, so a miss is one Python call.
+cached_shanten = lru(_CACHE_SIZE, name="engine.core.analysis.cached_shanten")(shanten)
 
 
 @lru(_CACHE_SIZE)
@@ -565,29 +563,49 @@ def _suit_complete(vec: tuple[int, ...]) -> int:
     """Whether one suit's (or the honours') tiles split into sets and at most one pair using every tile: 0
     without a pair, 1 with one, -1 when they do not split so."""
     total = sum(vec)
+    cell, pair = _split_cell(total)
+    if cell < 0:
+        return -1
+    table = _honour_table(vec) if len(vec) == 7 else _suit_table(vec)
+    return pair if table[cell] == total else -1
+
+
+def _split_cell(total: int) -> tuple[int, int]:
+    """The table cell that says whether ``total`` tiles of one suit split into sets and at most one pair using
+    every tile (they do when the cell holds ``total``), and whether that split has the pair; (-1, -1) when no
+    split can (a total of 3n+1)."""
     sets, rest = divmod(total, 3)
     if rest == 1:
-        return -1
-    pair = 1 if rest == 2 else 0
-    table = _honour_table(vec) if len(vec) == 7 else _suit_table(vec)
-    return pair if table[2 * sets + pair] == total else -1
+        return -1, -1
+    pair = rest >> 1
+    return 2 * sets + pair, pair
 
 
 @lru(_CACHE_SIZE)
 def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kinds of one suit (index in the suit) whose one more copy makes it split into sets and a pair using
     every tile, then those that make it split into sets alone (a copy beyond the fourth never counts): indexed
-    by the pairs the other suits hold."""
-    with_pair: list[int] = []
-    without: list[int] = []
-    for index, count in enumerate(vec):
-        if count < 4:
-            state = _suit_complete(vec[:index] + (count + 1,) + vec[index + 1 :])
-            if state == 1:
-                with_pair.append(index)
-            elif state == 0:
-                without.append(index)
-    return tuple(with_pair), tuple(without)
+    by the pairs the other suits hold.
+
+    Every such suit holds the same number of tiles, so one cell of each one-more suit's table answers
+    (``_split_cell``), and those tables come from the shipped ones by index (``suit_tables.with_one_more``)
+    rather than by building and looking up nine suits."""
+    total = sum(vec) + 1
+    cell, pair = _split_cell(total)
+    if cell < 0:
+        return (), ()
+    found = tuple(index for index, table in enumerate(_with_one_more(vec)) if table is not None and table[cell] == total)
+    return (found, ()) if pair else ((), found)
+
+
+def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
+    """Per kind, the table of the suit (or the honours) with one more copy of it; None for a kind held four
+    times. Read from the shipped tables where they cover the suit, else each one-more suit's table."""
+    shipped = suit_tables.with_one_more(vec)
+    if shipped is not None:
+        return shipped
+    table_of = _honour_table if len(vec) == 7 else _suit_table
+    return [table_of(vec[:index] + (count + 1,) + vec[index + 1 :]) if count < 4 else None for index, count in enumerate(vec)]
 
 
 def _special_complete(held: list[int]) -> bool:

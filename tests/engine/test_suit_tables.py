@@ -8,6 +8,8 @@ import itertools
 import json
 import lzma
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -176,3 +178,67 @@ def test_the_table_numbers_are_shared_by_threads(monkeypatch: pytest.MonkeyPatch
     assert len(analysis._BY_NUMBER) == len(tables)
     for table in tables:
         assert analysis._BY_NUMBER[analysis._number_of(table)] == table
+
+
+def _waits_by_building(vec: tuple[int, ...], table_of: Callable[[tuple[int, ...]], object] = _computed_suit_table) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Reference for ``analysis._suit_waits``: each suit with one more copy built and its table counted (or read
+    by ``table_of``), then whether it splits into sets and a pair, or sets alone, using every tile."""
+    with_pair: list[int] = []
+    without: list[int] = []
+    for index, count in enumerate(vec):
+        if count < 4:
+            more = vec[:index] + (count + 1,) + vec[index + 1 :]
+            total = sum(more)
+            table: Any = analysis._honour_table(more) if len(vec) == 7 else table_of(more)
+            if total % 3 == 2 and table[2 * (total // 3) + 1] == total:
+                with_pair.append(index)
+            elif total % 3 == 0 and table[2 * (total // 3)] == total:
+                without.append(index)
+    return tuple(with_pair), tuple(without)
+
+
+def test_the_one_more_tables_are_the_shipped_tables_of_each_one_more_suit() -> None:
+    """``with_one_more`` reads the nine one-more suits' tables by index arithmetic: each is the table of the suit
+    built with that copy (None for a kind held four times); none at all where a one-more suit would pass the
+    shipped range."""
+    for vec in _some_suits(random.Random(5))[::7]:
+        found = suit_tables.with_one_more(vec)
+        if sum(vec) >= SUIT_LIMIT:
+            assert found is None
+            continue
+        assert found is not None
+        for index, count in enumerate(vec):
+            more = vec[:index] + (count + 1,) + vec[index + 1 :]
+            assert found[index] == (None if count == 4 else _computed_suit_table(more)), (vec, index)
+    assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0)) is None  # the honours: counted instead
+
+
+def test_the_waits_of_a_suit_are_those_of_each_suit_built_with_one_more_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_suit_waits`` (one cell of each shipped one-more table) against building each one-more suit and counting
+    its table: every suit of at most 5 tiles, random ones up to 13, the honours; then some of them in a process
+    without the file (every one-more suit counted then)."""
+    rng = random.Random(20261203)
+    suits = [vec for vec in _some_suits(rng) if sum(vec) < SUIT_LIMIT][::6]
+    honours = [vec for vec in itertools.product(range(5), repeat=7) if sum(vec) <= 13][::23]
+    analysis.clear_caches()
+    for vec in suits + honours:
+        assert analysis._suit_waits(vec) == _waits_by_building(vec), vec
+    monkeypatch.setattr(suit_tables, "tables", lambda: None)
+    analysis.clear_caches()
+    try:
+        for vec in suits[::20]:
+            assert suit_tables.with_one_more(vec) is None
+            assert analysis._suit_waits(vec) == _waits_by_building(vec), vec
+    finally:
+        analysis.clear_caches()
+
+
+@pytest.mark.slow
+def test_the_waits_of_every_suit_are_those_of_each_suit_built_with_one_more_tile() -> None:
+    """Every suit a hand of 13 tiles can hold, the one-more suits' tables read one by one from the shipped file
+    (``test_every_shipped_table_of_every_suit_is_the_counted_one`` holds those to the count)."""
+    analysis.clear_caches()
+    for vec in itertools.product(range(5), repeat=9):
+        if sum(vec) < SUIT_LIMIT:
+            assert analysis._suit_waits(vec) == _waits_by_building(vec, suit_tables.table_of), vec
+    analysis.clear_caches()
