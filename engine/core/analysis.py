@@ -34,6 +34,7 @@ from engine.core.tiles import (
     suit_of,
 )
 from ruledsl.caches import lru, register
+from ruledsl.memo import Memo
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -71,11 +72,11 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     sets = _sets_and_melds(total, n_melds)
     if type(counts) is not tuple:
         counts = tuple(counts)
-    m = _suit_key(counts[0:9])
-    p = _suit_key(counts[9:18])
-    s = _suit_key(counts[18:27])
-    h = _honour_key(counts[27:34])
-    best = 3 * sets + 1 - _used_by_numbers(((((m >> _NUMBER_SHIFT) << 10 | p >> _NUMBER_SHIFT) << 10 | s >> _NUMBER_SHIFT) << 10 | h >> _NUMBER_SHIFT) << 3 | sets)
+    m = _SUIT_KEYS[counts[0:9]]
+    p = _SUIT_KEYS[counts[9:18]]
+    s = _SUIT_KEYS[counts[18:27]]
+    h = _HONOUR_KEYS[counts[27:34]]
+    best = 3 * sets + 1 - _USED_BY_NUMBERS[((((m >> _NUMBER_SHIFT) << 10 | p >> _NUMBER_SHIFT) << 10 | s >> _NUMBER_SHIFT) << 10 | h >> _NUMBER_SHIFT) << 3 | sets]
     if sets == MAX_SETS and best > -1:
         # the four suits' counts added in one sum: no field overflows, a hand holding at most 14 tiles
         special = (m + p + s + h) & _SPECIAL_MASK
@@ -132,7 +133,6 @@ def _number_of(table: Table) -> int:
 register("engine.core.analysis.table_numbers", lambda: None, _NUMBERED.__len__, 1 << 10, pinned=True)
 
 
-@lru(_CACHE_SIZE)
 def _suit_key(vec: tuple[int, ...]) -> int:
     """A number suit's nine counts as ``shanten`` reads them: its table's number and its counts of pairs, kinds,
     and terminals held (once, and twice or more)."""
@@ -142,7 +142,6 @@ def _suit_key(vec: tuple[int, ...]) -> int:
     return _number_of(_suit_table(vec)) << _NUMBER_SHIFT | end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
 
 
-@lru(_CACHE_SIZE)
 def _honour_key(vec: tuple[int, ...]) -> int:
     """``_suit_key`` of the honours (every kind a terminal or honour)."""
     held = 7 - vec.count(0)
@@ -151,13 +150,19 @@ def _honour_key(vec: tuple[int, ...]) -> int:
     return _number_of(_honour_table(vec)) << _NUMBER_SHIFT | held_twice << 13 | held << 9 | held << 4 | pairs
 
 
-@lru(_CACHE_SIZE)
 def _used_by_numbers(key: int) -> int:
     """``_used`` of the four suits' tables merged, by their numbers and the sets (packed as ``shanten`` packs
     them): the same few thousand combinations come back across hands never seen before."""
     sets = key & 7
     m, p, s, h = key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023, key >> 3 & 1023
     return _used(_merge(_merge(_BY_NUMBER[m], _BY_NUMBER[p]), _BY_NUMBER[s]), _BY_NUMBER[h], sets)
+
+
+# The per-suit answers ``shanten`` reads on every hand not seen before, as memos: a hit is one C-level subscript
+# (``memo[key]``), where an ``lru_cache`` function is a call that builds its key and moves its entry to the front.
+_SUIT_KEYS: Memo[tuple[int, ...], int] = Memo(_suit_key, _CACHE_SIZE)
+_HONOUR_KEYS: Memo[tuple[int, ...], int] = Memo(_honour_key, _CACHE_SIZE)
+_USED_BY_NUMBERS: Memo[int, int] = Memo(_used_by_numbers, _CACHE_SIZE)
 
 
 def waits(counts: Sequence[int], n_melds: int | None = None) -> tuple[int, ...]:
@@ -497,8 +502,10 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, _suit_key, _honour_key, _used_by_numbers, cached_shanten, cached_waits, _suit_complete, _suit_waits):
+    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits):
         cached.cache_clear()
+    for memo in (_SUIT_KEYS, _HONOUR_KEYS, _USED_BY_NUMBERS, _SUIT_COMPLETE, _SUIT_WAITS):
+        memo.clear()
 
 
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
@@ -529,7 +536,7 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     pairs = 0  # suits complete as they stand with their pair, among those complete as they stand
     broken = -1  # the one suit not complete as it stands, when there is exactly one
     for suit, vec in enumerate(parts):
-        state = _suit_complete(vec)
+        state = _SUIT_COMPLETE[vec]
         if state < 0:
             if broken >= 0:
                 broken = 4  # two suits are not complete: no tile mends both
@@ -543,9 +550,9 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
             vec = parts[suit]
             # the pairs of the other suits: the tile's suit must bring the pair when they hold none, and must not
             # when they hold one
-            others = pairs if broken >= 0 else pairs - _suit_complete(vec)
+            others = pairs if broken >= 0 else pairs - _SUIT_COMPLETE[vec]
             if others <= 1:
-                found.extend(9 * suit + index for index in _suit_waits(vec)[others])
+                found.extend(9 * suit + index for index in _SUIT_WAITS[vec][others])
     if n_melds == 0 and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0):
         held = list(counts)
         for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
@@ -558,7 +565,6 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     return tuple(found)  # suit by suit, each in kind order: in kind order
 
 
-@lru(_CACHE_SIZE)
 def _suit_complete(vec: tuple[int, ...]) -> int:
     """Whether one suit's (or the honours') tiles split into sets and at most one pair using every tile: 0
     without a pair, 1 with one, -1 when they do not split so."""
@@ -581,7 +587,6 @@ def _split_cell(total: int) -> tuple[int, int]:
     return 2 * sets + pair, pair
 
 
-@lru(_CACHE_SIZE)
 def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kinds of one suit (index in the suit) whose one more copy makes it split into sets and a pair using
     every tile, then those that make it split into sets alone (a copy beyond the fourth never counts): indexed
@@ -596,6 +601,11 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
         return (), ()
     found = tuple(index for index, table in enumerate(_with_one_more(vec)) if table is not None and table[cell] == total)
     return (found, ()) if pair else ((), found)
+
+
+# ``cached_waits``'s per-suit answers, as memos (one C-level subscript a hit, as ``_SUIT_KEYS``)
+_SUIT_COMPLETE: Memo[tuple[int, ...], int] = Memo(_suit_complete, _CACHE_SIZE)
+_SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
 
 
 def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
