@@ -78,16 +78,20 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     h = _HONOUR_KEYS[counts[27:34]]
     best = 3 * sets + 1 - _USED_BY_NUMBERS[((((m >> _NUMBER_SHIFT) << 10 | p >> _NUMBER_SHIFT) << 10 | s >> _NUMBER_SHIFT) << 10 | h >> _NUMBER_SHIFT) << 3 | sets]
     if sets == MAX_SETS and best > -1:
-        # the four suits' counts added in one sum: no field overflows, a hand holding at most 14 tiles
-        special = (m + p + s + h) & _SPECIAL_MASK
-        kinds = special >> 4 & 31
-        seven = 6 - (special & 15) + (7 - kinds if kinds < 7 else 0)
-        if seven < best:
-            best = seven
-        orphans = 13 - (special >> 9 & 15) - (1 if special >> 13 else 0)
-        if orphans < best:
-            best = orphans
+        special = _special_shanten(m + p + s + h)
+        if special < best:
+            best = special
     return best
+
+
+def _special_shanten(keys: int) -> int:
+    """Shanten towards seven pairs or thirteen orphans, the nearer, from the four suits' keys added in one sum
+    (no field overflows, a hand holding at most 14 tiles): ``_seven_pairs_shanten`` and ``_orphans_shanten`` of
+    the 34 counts, read from the counts the keys carry."""
+    kinds = keys >> 4 & 31
+    seven = 6 - (keys & 15) + (7 - kinds if kinds < 7 else 0)
+    orphans = 13 - (keys >> 9 & 15) - (1 if keys >> 13 & 7 else 0)
+    return seven if seven < orphans else orphans
 
 
 def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int:
@@ -104,11 +108,15 @@ def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int
     return best
 
 
-# A suit read as one integer (``_suit_key``): its table's number from bit 16 up, and below it four counts that add
+# A suit read as one integer (``_suit_key``): its table's number from bit 22 up, and below it six counts that add
 # up over the suits without spilling into each other (a hand of at most 14 tiles): pairs (a kind held two or more
-# times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits).
-_NUMBER_SHIFT = 16
-_SPECIAL_MASK = (1 << _NUMBER_SHIFT) - 1
+# times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits),
+# for seven pairs and thirteen orphans (``_special_shanten``); then for ``cached_waits``, whether the suit does not
+# split into sets and at most one pair using every tile (3 bits: the suits that do not, once added), and whether it
+# splits so with its pair (3 bits).
+_BROKEN_SHIFT = 16
+_PAIRED_SHIFT = 19
+_NUMBER_SHIFT = 22
 # every distinct table by number, suits' and honours' alike: 126 and 55 of them over every suit a hand can hold,
 # so a number fits the 10 bits ``shanten`` gives it in the merged key
 _NUMBERED: dict[Table, int] = {}
@@ -134,12 +142,14 @@ register("engine.core.analysis.table_numbers", lambda: None, _NUMBERED.__len__, 
 
 
 def _suit_key(vec: tuple[int, ...]) -> int:
-    """A number suit's nine counts as ``shanten`` reads them: its table's number and its counts of pairs, kinds,
-    and terminals held (once, and twice or more)."""
+    """A number suit's nine counts as ``shanten`` and ``cached_waits`` read them: its table's number, its counts
+    of pairs, kinds, and terminals held (once, and twice or more), and how it splits (``_split_bits``)."""
     ends = (vec[0] != 0) + (vec[8] != 0)
     end_pairs = (vec[0] > 1) + (vec[8] > 1)
     pairs = vec.count(2) + vec.count(3) + vec.count(4)
-    return _number_of(_suit_table(vec)) << _NUMBER_SHIFT | end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+    table = _suit_table(vec)
+    counts = end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, sum(vec)) | counts
 
 
 def _honour_key(vec: tuple[int, ...]) -> int:
@@ -147,7 +157,18 @@ def _honour_key(vec: tuple[int, ...]) -> int:
     held = 7 - vec.count(0)
     held_twice = sum(1 for count in vec if count > 1)
     pairs = vec.count(2) + vec.count(3) + vec.count(4)
-    return _number_of(_honour_table(vec)) << _NUMBER_SHIFT | held_twice << 13 | held << 9 | held << 4 | pairs
+    table = _honour_table(vec)
+    counts = held_twice << 13 | held << 9 | held << 4 | pairs
+    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, sum(vec)) | counts
+
+
+def _split_bits(table: Table, total: int) -> int:
+    """A suit's key bits for ``cached_waits``: 1 at ``_BROKEN_SHIFT`` when its ``total`` tiles do not split into
+    sets and at most one pair using every tile, else 1 at ``_PAIRED_SHIFT`` when they split so with the pair."""
+    cell, pair = _split_cell(total)
+    if cell < 0 or table[cell] != total:
+        return 1 << _BROKEN_SHIFT
+    return pair << _PAIRED_SHIFT
 
 
 def _used_by_numbers(key: int) -> int:
@@ -504,7 +525,7 @@ def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
     for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, cached_shanten, cached_waits):
         cached.cache_clear()
-    for memo in (_SUIT_KEYS, _HONOUR_KEYS, _USED_BY_NUMBERS, _SUIT_COMPLETE, _SUIT_WAITS):
+    for memo in (_SUIT_KEYS, _HONOUR_KEYS, _USED_BY_NUMBERS, _SUIT_WAITS):
         memo.clear()
 
 
@@ -522,8 +543,8 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
 
     A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
     most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
-    orphans). Whether a suit splits so (``_suit_complete``) and which tiles make it split so (``_suit_waits``)
-    depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
+    orphans). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it split so
+    (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
     instead of a table merge per candidate tile. The answer is ``waits``'s (tests/engine/test_analysis.py
     compares the two)."""
     total = sum(counts)
@@ -533,27 +554,21 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
         return ()
     _sets_and_melds(total + 1, n_melds)
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-    pairs = 0  # suits complete as they stand with their pair, among those complete as they stand
-    broken = -1  # the one suit not complete as it stands, when there is exactly one
-    for suit, vec in enumerate(parts):
-        state = _SUIT_COMPLETE[vec]
-        if state < 0:
-            if broken >= 0:
-                broken = 4  # two suits are not complete: no tile mends both
-                break
-            broken = suit
-        else:
-            pairs += state
+    keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
+    added = keys[0] + keys[1] + keys[2] + keys[3]
+    broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
+    pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
     found: list[int] = []
-    if broken < 4:
-        for suit in range(4) if broken < 0 else (broken,):
-            vec = parts[suit]
+    if broken < 2:  # two suits not complete: no tile mends both
+        for suit, key in enumerate(keys):
+            if broken and not key >> _BROKEN_SHIFT & 1:
+                continue  # one suit is not complete: the tile must go there
             # the pairs of the other suits: the tile's suit must bring the pair when they hold none, and must not
             # when they hold one
-            others = pairs if broken >= 0 else pairs - _SUIT_COMPLETE[vec]
+            others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in _SUIT_WAITS[vec][others])
-    if n_melds == 0 and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0):
+                found.extend(9 * suit + index for index in _SUIT_WAITS[parts[suit]][others])
+    if n_melds == 0 and _special_shanten(added) == 0:
         held = list(counts)
         for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
             if held[kind] < 4 and kind not in found:
@@ -563,17 +578,6 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
                 held[kind] -= 1
         found.sort()
     return tuple(found)  # suit by suit, each in kind order: in kind order
-
-
-def _suit_complete(vec: tuple[int, ...]) -> int:
-    """Whether one suit's (or the honours') tiles split into sets and at most one pair using every tile: 0
-    without a pair, 1 with one, -1 when they do not split so."""
-    total = sum(vec)
-    cell, pair = _split_cell(total)
-    if cell < 0:
-        return -1
-    table = _honour_table(vec) if len(vec) == 7 else _suit_table(vec)
-    return pair if table[cell] == total else -1
 
 
 def _split_cell(total: int) -> tuple[int, int]:
@@ -603,8 +607,7 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
     return (found, ()) if pair else ((), found)
 
 
-# ``cached_waits``'s per-suit answers, as memos (one C-level subscript a hit, as ``_SUIT_KEYS``)
-_SUIT_COMPLETE: Memo[tuple[int, ...], int] = Memo(_suit_complete, _CACHE_SIZE)
+# ``cached_waits``'s per-suit waits, as a memo (one C-level subscript a hit, as ``_SUIT_KEYS``)
 _SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
 
 
