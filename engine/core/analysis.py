@@ -58,6 +58,23 @@ def _sets_and_melds(total: int, n_melds: int | None) -> int:
     return sets
 
 
+def _fitting() -> dict[tuple[int, int | None], int]:
+    """Every tile count and number of melds (or None) that fits a hand, with its sets (``_sets_and_melds``)."""
+    fitting: dict[tuple[int, int | None], int] = {}
+    for total in range(15):
+        for n_melds in (None, *range(MAX_SETS + 1)):
+            try:
+                fitting[(total, n_melds)] = _sets_and_melds(total, n_melds)
+            except InvalidHand:
+                pass
+    return fitting
+
+
+# ``_sets_and_melds`` of every count that fits, read by ``shanten`` and ``cached_waits`` as one dict look-up (a hand
+# not seen before asks it every time); a count that does not fit is not listed, and ``_sets_and_melds`` says why
+_SETS_OF = _fitting()
+
+
 def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one tile from tenpai, and so on.
 
@@ -69,7 +86,9 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     (``_used_by_numbers``), instead of merging the suits' tables (``_shanten_by_tables``, the reference it is
     tested against)."""
     total = sum(counts)
-    sets = _sets_and_melds(total, n_melds)
+    sets = _SETS_OF.get((total, n_melds))
+    if sets is None:
+        sets = _sets_and_melds(total, n_melds)
     if type(counts) is not tuple:
         counts = tuple(counts)
     m = _SUIT_KEYS[counts[0:9]]
@@ -552,7 +571,8 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if cached_shanten(counts, n_melds) != 0:
         return ()
-    _sets_and_melds(total + 1, n_melds)
+    if (total + 1, n_melds) not in _SETS_OF:
+        _sets_and_melds(total + 1, n_melds)
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
     added = keys[0] + keys[1] + keys[2] + keys[3]
