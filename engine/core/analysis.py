@@ -184,7 +184,7 @@ def _honour_key(vec: tuple[int, ...]) -> int:
 def _split_bits(table: Table, total: int) -> int:
     """A suit's key bits for ``cached_waits``: 1 at ``_BROKEN_SHIFT`` when its ``total`` tiles do not split into
     sets and at most one pair using every tile, else 1 at ``_PAIRED_SHIFT`` when they split so with the pair."""
-    cell, pair = _split_cell(total)
+    cell, pair = _SPLIT_CELLS[total]
     if cell < 0 or table[cell] != total:
         return 1 << _BROKEN_SHIFT
     return pair << _PAIRED_SHIFT
@@ -247,10 +247,10 @@ def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
 # --- per-suit tables -------------------------------------------------------------------------------------------
 
 
-@lru(_CACHE_SIZE)
 def _suit_table(vec: tuple[int, ...]) -> Table:
     """The table of one suit's nine counts: shipped for every suit a hand can hold (``engine.core.suit_tables``,
-    a byte looked up), else counted."""
+    a byte looked up), else counted. Not cached itself: ``shanten`` keeps each suit's key (``_SUIT_KEYS``), which
+    is what it reads, and a second cache under it cost a C-level miss per suit not seen before."""
     shipped = suit_tables.table_of(vec)
     return shipped if shipped is not None else _computed_suit_table(vec)
 
@@ -545,7 +545,7 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, _used_by_numbers, cached_shanten, cached_waits):
+    for cached in (_pattern_table, _honour_table, _merge, _used, _used_by_numbers, cached_shanten, cached_waits):
         cached.cache_clear()
     for memo in (_SUIT_KEYS, _HONOUR_KEYS, _SUIT_WAITS):
         memo.clear()
@@ -614,6 +614,11 @@ def _split_cell(total: int) -> tuple[int, int]:
     return 2 * sets + pair, pair
 
 
+# ``_split_cell`` of every total one suit (with one tile more) can hold, read by index where a suit is first met;
+# a larger total has none, as its table has no such cell
+_SPLIT_CELLS = tuple(_split_cell(total) for total in range(3 * MAX_SETS + 4))
+
+
 def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kinds of one suit (index in the suit) whose one more copy makes it split into sets and a pair using
     every tile, then those that make it split into sets alone (a copy beyond the fourth never counts): indexed
@@ -623,7 +628,7 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
     (``_split_cell``), and those tables come from the shipped ones by index (``suit_tables.with_one_more``)
     rather than by building and looking up nine suits."""
     total = sum(vec) + 1
-    cell, pair = _split_cell(total)
+    cell, pair = _SPLIT_CELLS[total]
     if cell < 0:
         return (), ()
     found = tuple(index for index, table in enumerate(_with_one_more(vec)) if table is not None and table[cell] == total)
