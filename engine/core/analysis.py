@@ -195,8 +195,10 @@ def _used_by_numbers(key: int) -> int:
     """``_used`` of the four suits' tables merged, by their numbers and the sets (packed as ``shanten`` packs
     them): the same few thousand combinations come back across hands never seen before."""
     sets = key & 7
-    m, p, s, h = key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023, key >> 3 & 1023
-    return _used(_merge(_merge(_BY_NUMBER[m], _BY_NUMBER[p]), _BY_NUMBER[s]), _BY_NUMBER[h], sets)
+    # the three suits merged in the order of their numbers: merging is commutative and associative, and hands that
+    # hold the same suits in other places then share their merges (a replay's first pass: 1,107 merges, not 1,723)
+    first, second, third = sorted((key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023))
+    return _used(_merge(_merge(_BY_NUMBER[first], _BY_NUMBER[second]), _BY_NUMBER[third]), _BY_NUMBER[key >> 3 & 1023], sets)
 
 
 # The per-suit answers ``shanten`` reads on every hand not seen before, as memos: a hit is one C-level subscript

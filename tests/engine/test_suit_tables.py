@@ -290,3 +290,19 @@ def test_the_split_bits_of_a_suit_key_are_whether_the_suit_splits_into_sets_and_
         with_pair, without = _splits(vec, 1, runs), _splits(vec, 0, runs)
         assert key >> analysis._BROKEN_SHIFT & 1 == (not with_pair and not without), vec
         assert key >> analysis._PAIRED_SHIFT & 1 == with_pair, vec
+
+
+def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
+    """``_used_by_numbers`` merges the three suits in the order of their numbers, not their places: the same
+    table whatever the order, over random triples of shipped tables (the honours' among them)."""
+    shipped = suit_tables.tables()
+    assert shipped is not None
+    listed = list(shipped[1]) + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
+    rng = random.Random(12)
+    merge = analysis._merge.__wrapped__  # uncached: each order is counted afresh
+    for _ in range(300):
+        a, b, c = rng.choice(listed), rng.choice(listed), rng.choice(listed)
+        merged = merge(merge(a, b), c)
+        assert merge(b, a) == merge(a, b)
+        for x, y, z in itertools.permutations((a, b, c)):
+            assert merge(merge(x, y), z) == merged == merge(x, merge(y, z)), (a, b, c)
