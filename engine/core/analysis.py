@@ -459,8 +459,26 @@ def _honour_table(vec: tuple[int, ...]) -> Table:
 @lru(_CACHE_SIZE)
 def _merge(a: Table, b: Table) -> Table:
     """Two groups of kinds side by side: the best split of s sets and p pairs between them (every table value is
-    at least 0, so the best is at least 0 too)."""
-    return tuple([max([a[i] + b[j] for i, j in splits]) for splits in _SPLITS])
+    at least 0, so the best is at least 0 too).
+
+    Cell ``2 * s + p`` is the best of a's cell ``2 * s1 + p1`` plus b's cell ``2 * (s - s1) + p - p1`` over every
+    split (``_SPLITS``), written out as one expression: 45 sums and 9 ``max`` calls, a third of the time of a loop
+    over the splits (a cold replay merges a thousand pairs of tables; tests/engine/test_suit_tables.py compares
+    it with that loop)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a2 + b2, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+        max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+        max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+        max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0),
+    )
 
 
 # per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs

@@ -306,3 +306,16 @@ def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
         assert merge(b, a) == merge(a, b)
         for x, y, z in itertools.permutations((a, b, c)):
             assert merge(merge(x, y), z) == merged == merge(x, merge(y, z)), (a, b, c)
+
+
+def test_the_merge_written_out_is_the_best_over_every_split() -> None:
+    """``_merge`` (one expression) against the loop over every split of each cell (``_SPLITS``): random tables
+    of values 0..14 and every pair of a sample of shipped ones."""
+    merge = analysis._merge.__wrapped__
+    rng = random.Random(77)
+    tables = [tuple(rng.randrange(15) for _ in range(10)) for _ in range(400)]
+    shipped = suit_tables.tables()
+    assert shipped is not None
+    pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in shipped[1][::4] for b in shipped[1][::5]]
+    for a, b in pairs:
+        assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in analysis._SPLITS), (a, b)
