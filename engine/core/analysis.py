@@ -34,6 +34,7 @@ from engine.core.tiles import (
     suit_of,
 )
 from ruledsl.caches import lru, register
+from ruledsl.memo import Memo
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -57,6 +58,23 @@ def _sets_and_melds(total: int, n_melds: int | None) -> int:
     return sets
 
 
+def _fitting() -> dict[tuple[int, int | None], int]:
+    """Every tile count and number of melds (or None) that fits a hand, with its sets (``_sets_and_melds``)."""
+    fitting: dict[tuple[int, int | None], int] = {}
+    for total in range(15):
+        for n_melds in (None, *range(MAX_SETS + 1)):
+            try:
+                fitting[(total, n_melds)] = _sets_and_melds(total, n_melds)
+            except InvalidHand:
+                pass
+    return fitting
+
+
+# ``_sets_and_melds`` of every count that fits, read by ``shanten`` and ``cached_waits`` as one dict look-up (a hand
+# not seen before asks it every time); a count that does not fit is not listed, and ``_sets_and_melds`` says why
+_SETS_OF = _fitting()
+
+
 def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one tile from tenpai, and so on.
 
@@ -68,25 +86,31 @@ def shanten(counts: Sequence[int], n_melds: int | None = None) -> int:
     (``_used_by_numbers``), instead of merging the suits' tables (``_shanten_by_tables``, the reference it is
     tested against)."""
     total = sum(counts)
-    sets = _sets_and_melds(total, n_melds)
+    sets = _SETS_OF.get((total, n_melds))
+    if sets is None:
+        sets = _sets_and_melds(total, n_melds)
     if type(counts) is not tuple:
         counts = tuple(counts)
-    m = _suit_key(counts[0:9])
-    p = _suit_key(counts[9:18])
-    s = _suit_key(counts[18:27])
-    h = _honour_key(counts[27:34])
+    m = _SUIT_KEYS[counts[0:9]]
+    p = _SUIT_KEYS[counts[9:18]]
+    s = _SUIT_KEYS[counts[18:27]]
+    h = _HONOUR_KEYS[counts[27:34]]
     best = 3 * sets + 1 - _used_by_numbers(((((m >> _NUMBER_SHIFT) << 10 | p >> _NUMBER_SHIFT) << 10 | s >> _NUMBER_SHIFT) << 10 | h >> _NUMBER_SHIFT) << 3 | sets)
     if sets == MAX_SETS and best > -1:
-        # the four suits' counts added in one sum: no field overflows, a hand holding at most 14 tiles
-        special = (m + p + s + h) & _SPECIAL_MASK
-        kinds = special >> 4 & 31
-        seven = 6 - (special & 15) + (7 - kinds if kinds < 7 else 0)
-        if seven < best:
-            best = seven
-        orphans = 13 - (special >> 9 & 15) - (1 if special >> 13 else 0)
-        if orphans < best:
-            best = orphans
+        special = _special_shanten(m + p + s + h)
+        if special < best:
+            best = special
     return best
+
+
+def _special_shanten(keys: int) -> int:
+    """Shanten towards seven pairs or thirteen orphans, the nearer, from the four suits' keys added in one sum
+    (no field overflows, a hand holding at most 14 tiles): ``_seven_pairs_shanten`` and ``_orphans_shanten`` of
+    the 34 counts, read from the counts the keys carry."""
+    kinds = keys >> 4 & 31
+    seven = 6 - (keys & 15) + (7 - kinds if kinds < 7 else 0)
+    orphans = 13 - (keys >> 9 & 15) - (1 if keys >> 13 & 7 else 0)
+    return seven if seven < orphans else orphans
 
 
 def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int:
@@ -103,11 +127,15 @@ def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int
     return best
 
 
-# A suit read as one integer (``_suit_key``): its table's number from bit 16 up, and below it four counts that add
+# A suit read as one integer (``_suit_key``): its table's number from bit 22 up, and below it six counts that add
 # up over the suits without spilling into each other (a hand of at most 14 tiles): pairs (a kind held two or more
-# times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits).
-_NUMBER_SHIFT = 16
-_SPECIAL_MASK = (1 << _NUMBER_SHIFT) - 1
+# times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits),
+# for seven pairs and thirteen orphans (``_special_shanten``); then for ``cached_waits``, whether the suit does not
+# split into sets and at most one pair using every tile (3 bits: the suits that do not, once added), and whether it
+# splits so with its pair (3 bits).
+_BROKEN_SHIFT = 16
+_PAIRED_SHIFT = 19
+_NUMBER_SHIFT = 22
 # every distinct table by number, suits' and honours' alike: 126 and 55 of them over every suit a hand can hold,
 # so a number fits the 10 bits ``shanten`` gives it in the merged key
 _NUMBERED: dict[Table, int] = {}
@@ -132,23 +160,34 @@ def _number_of(table: Table) -> int:
 register("engine.core.analysis.table_numbers", lambda: None, _NUMBERED.__len__, 1 << 10, pinned=True)
 
 
-@lru(_CACHE_SIZE)
 def _suit_key(vec: tuple[int, ...]) -> int:
-    """A number suit's nine counts as ``shanten`` reads them: its table's number and its counts of pairs, kinds,
-    and terminals held (once, and twice or more)."""
+    """A number suit's nine counts as ``shanten`` and ``cached_waits`` read them: its table's number, its counts
+    of pairs, kinds, and terminals held (once, and twice or more), and how it splits (``_split_bits``)."""
     ends = (vec[0] != 0) + (vec[8] != 0)
     end_pairs = (vec[0] > 1) + (vec[8] > 1)
     pairs = vec.count(2) + vec.count(3) + vec.count(4)
-    return _number_of(_suit_table(vec)) << _NUMBER_SHIFT | end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+    table = _suit_table(vec)
+    counts = end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, sum(vec)) | counts
 
 
-@lru(_CACHE_SIZE)
 def _honour_key(vec: tuple[int, ...]) -> int:
     """``_suit_key`` of the honours (every kind a terminal or honour)."""
     held = 7 - vec.count(0)
     held_twice = sum(1 for count in vec if count > 1)
     pairs = vec.count(2) + vec.count(3) + vec.count(4)
-    return _number_of(_honour_table(vec)) << _NUMBER_SHIFT | held_twice << 13 | held << 9 | held << 4 | pairs
+    table = _honour_table(vec)
+    counts = held_twice << 13 | held << 9 | held << 4 | pairs
+    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, sum(vec)) | counts
+
+
+def _split_bits(table: Table, total: int) -> int:
+    """A suit's key bits for ``cached_waits``: 1 at ``_BROKEN_SHIFT`` when its ``total`` tiles do not split into
+    sets and at most one pair using every tile, else 1 at ``_PAIRED_SHIFT`` when they split so with the pair."""
+    cell, pair = _SPLIT_CELLS[total]
+    if cell < 0 or table[cell] != total:
+        return 1 << _BROKEN_SHIFT
+    return pair << _PAIRED_SHIFT
 
 
 @lru(_CACHE_SIZE)
@@ -156,8 +195,19 @@ def _used_by_numbers(key: int) -> int:
     """``_used`` of the four suits' tables merged, by their numbers and the sets (packed as ``shanten`` packs
     them): the same few thousand combinations come back across hands never seen before."""
     sets = key & 7
-    m, p, s, h = key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023, key >> 3 & 1023
-    return _used(_merge(_merge(_BY_NUMBER[m], _BY_NUMBER[p]), _BY_NUMBER[s]), _BY_NUMBER[h], sets)
+    # the three suits merged in the order of their numbers: merging is commutative and associative, and hands that
+    # hold the same suits in other places then share their merges (a replay's first pass: 1,107 merges, not 1,723)
+    first, second, third = sorted((key >> 33 & 1023, key >> 23 & 1023, key >> 13 & 1023))
+    return _used(_merge(_merge(_BY_NUMBER[first], _BY_NUMBER[second]), _BY_NUMBER[third]), _BY_NUMBER[key >> 3 & 1023], sets)
+
+
+# The per-suit answers ``shanten`` reads on every hand not seen before, as memos: a hit is one C-level subscript
+# (``memo[key]``), where an ``lru_cache`` function is a call that builds its key and moves its entry to the front;
+# a miss costs one Python frame more (``Memo.__missing__``). Suits repeat (a replay's first pass misses 7% of its
+# suit look-ups), their merged numbers much less (30%): ``_used_by_numbers`` stays an ``lru_cache``, whose miss
+# calls the function from C (fewer instructions on the replay's first pass and on a small one).
+_SUIT_KEYS: Memo[tuple[int, ...], int] = Memo(_suit_key, _CACHE_SIZE)
+_HONOUR_KEYS: Memo[tuple[int, ...], int] = Memo(_honour_key, _CACHE_SIZE)
 
 
 def waits(counts: Sequence[int], n_melds: int | None = None) -> tuple[int, ...]:
@@ -199,10 +249,10 @@ def is_complete(counts: Sequence[int], n_melds: int | None = None) -> bool:
 # --- per-suit tables -------------------------------------------------------------------------------------------
 
 
-@lru(_CACHE_SIZE)
 def _suit_table(vec: tuple[int, ...]) -> Table:
     """The table of one suit's nine counts: shipped for every suit a hand can hold (``engine.core.suit_tables``,
-    a byte looked up), else counted."""
+    a byte looked up), else counted. Not cached itself: ``shanten`` keeps each suit's key (``_SUIT_KEYS``), which
+    is what it reads, and a second cache under it cost a C-level miss per suit not seen before."""
     shipped = suit_tables.table_of(vec)
     return shipped if shipped is not None else _computed_suit_table(vec)
 
@@ -409,8 +459,26 @@ def _honour_table(vec: tuple[int, ...]) -> Table:
 @lru(_CACHE_SIZE)
 def _merge(a: Table, b: Table) -> Table:
     """Two groups of kinds side by side: the best split of s sets and p pairs between them (every table value is
-    at least 0, so the best is at least 0 too)."""
-    return tuple([max([a[i] + b[j] for i, j in splits]) for splits in _SPLITS])
+    at least 0, so the best is at least 0 too).
+
+    Cell ``2 * s + p`` is the best of a's cell ``2 * s1 + p1`` plus b's cell ``2 * (s - s1) + p - p1`` over every
+    split (``_SPLITS``), written out as one expression: 45 sums and 9 ``max`` calls, a third of the time of a loop
+    over the splits (a cold replay merges a thousand pairs of tables; tests/engine/test_suit_tables.py compares
+    it with that loop)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a2 + b2, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+        max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+        max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+        max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0),
+    )
 
 
 # per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs
@@ -497,18 +565,18 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_suit_table, _pattern_table, _honour_table, _merge, _used, _suit_key, _honour_key, _used_by_numbers, cached_shanten, cached_waits, _suit_complete, _suit_waits):
+    for cached in (_pattern_table, _honour_table, _merge, _used, _used_by_numbers, cached_shanten, cached_waits):
         cached.cache_clear()
+    for memo in (_SUIT_KEYS, _HONOUR_KEYS, _SUIT_WAITS):
+        memo.clear()
 
 
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
 
 
-@lru(_CACHE_SIZE)
-def cached_shanten(counts: tuple[int, ...], n_melds: int) -> int:
-    """``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the
-    resting hand after a discard, the riichi check before it)."""
-    return shanten(counts, n_melds)
+# ``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the resting hand
+# after a discard, the riichi check before it). The cache wraps ``shanten`` itself, so a miss is one Python call.
+cached_shanten = lru(_CACHE_SIZE, name="engine.core.analysis.cached_shanten")(shanten)
 
 
 @lru(_CACHE_SIZE)
@@ -517,8 +585,8 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
 
     A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
     most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
-    orphans). Whether a suit splits so (``_suit_complete``) and which tiles make it split so (``_suit_waits``)
-    depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
+    orphans). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it split so
+    (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
     instead of a table merge per candidate tile. The answer is ``waits``'s (tests/engine/test_analysis.py
     compares the two)."""
     total = sum(counts)
@@ -526,29 +594,24 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if cached_shanten(counts, n_melds) != 0:
         return ()
-    _sets_and_melds(total + 1, n_melds)
+    if (total + 1, n_melds) not in _SETS_OF:
+        _sets_and_melds(total + 1, n_melds)
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-    pairs = 0  # suits complete as they stand with their pair, among those complete as they stand
-    broken = -1  # the one suit not complete as it stands, when there is exactly one
-    for suit, vec in enumerate(parts):
-        state = _suit_complete(vec)
-        if state < 0:
-            if broken >= 0:
-                broken = 4  # two suits are not complete: no tile mends both
-                break
-            broken = suit
-        else:
-            pairs += state
+    keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
+    added = keys[0] + keys[1] + keys[2] + keys[3]
+    broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
+    pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
     found: list[int] = []
-    if broken < 4:
-        for suit in range(4) if broken < 0 else (broken,):
-            vec = parts[suit]
+    if broken < 2:  # two suits not complete: no tile mends both
+        for suit, key in enumerate(keys):
+            if broken and not key >> _BROKEN_SHIFT & 1:
+                continue  # one suit is not complete: the tile must go there
             # the pairs of the other suits: the tile's suit must bring the pair when they hold none, and must not
             # when they hold one
-            others = pairs if broken >= 0 else pairs - _suit_complete(vec)
+            others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in _suit_waits(vec)[others])
-    if n_melds == 0 and (_seven_pairs_shanten(counts) == 0 or _orphans_shanten(counts) == 0):
+                found.extend(9 * suit + index for index in _SUIT_WAITS[parts[suit]][others])
+    if n_melds == 0 and _special_shanten(added) == 0:
         held = list(counts)
         for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
             if held[kind] < 4 and kind not in found:
@@ -560,34 +623,50 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     return tuple(found)  # suit by suit, each in kind order: in kind order
 
 
-@lru(_CACHE_SIZE)
-def _suit_complete(vec: tuple[int, ...]) -> int:
-    """Whether one suit's (or the honours') tiles split into sets and at most one pair using every tile: 0
-    without a pair, 1 with one, -1 when they do not split so."""
-    total = sum(vec)
+def _split_cell(total: int) -> tuple[int, int]:
+    """The table cell that says whether ``total`` tiles of one suit split into sets and at most one pair using
+    every tile (they do when the cell holds ``total``), and whether that split has the pair; (-1, -1) when no
+    split can (a total of 3n+1)."""
     sets, rest = divmod(total, 3)
     if rest == 1:
-        return -1
-    pair = 1 if rest == 2 else 0
-    table = _honour_table(vec) if len(vec) == 7 else _suit_table(vec)
-    return pair if table[2 * sets + pair] == total else -1
+        return -1, -1
+    pair = rest >> 1
+    return 2 * sets + pair, pair
 
 
-@lru(_CACHE_SIZE)
+# ``_split_cell`` of every total one suit (with one tile more) can hold, read by index where a suit is first met;
+# a larger total has none, as its table has no such cell
+_SPLIT_CELLS = tuple(_split_cell(total) for total in range(3 * MAX_SETS + 4))
+
+
 def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kinds of one suit (index in the suit) whose one more copy makes it split into sets and a pair using
     every tile, then those that make it split into sets alone (a copy beyond the fourth never counts): indexed
-    by the pairs the other suits hold."""
-    with_pair: list[int] = []
-    without: list[int] = []
-    for index, count in enumerate(vec):
-        if count < 4:
-            state = _suit_complete(vec[:index] + (count + 1,) + vec[index + 1 :])
-            if state == 1:
-                with_pair.append(index)
-            elif state == 0:
-                without.append(index)
-    return tuple(with_pair), tuple(without)
+    by the pairs the other suits hold.
+
+    Every such suit holds the same number of tiles, so one cell of each one-more suit's table answers
+    (``_split_cell``), and those tables come from the shipped ones by index (``suit_tables.with_one_more``)
+    rather than by building and looking up nine suits."""
+    total = sum(vec) + 1
+    cell, pair = _SPLIT_CELLS[total]
+    if cell < 0:
+        return (), ()
+    found = tuple(index for index, table in enumerate(_with_one_more(vec)) if table is not None and table[cell] == total)
+    return (found, ()) if pair else ((), found)
+
+
+# ``cached_waits``'s per-suit waits, as a memo (one C-level subscript a hit, as ``_SUIT_KEYS``)
+_SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
+
+
+def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
+    """Per kind, the table of the suit (or the honours) with one more copy of it; None for a kind held four
+    times. Read from the shipped tables where they cover the suit, else each one-more suit's table."""
+    shipped = suit_tables.with_one_more(vec)
+    if shipped is not None:
+        return shipped
+    table_of = _honour_table if len(vec) == 7 else _suit_table
+    return [table_of(vec[:index] + (count + 1,) + vec[index + 1 :]) if count < 4 else None for index, count in enumerate(vec)]
 
 
 def _special_complete(held: list[int]) -> bool:

@@ -27,7 +27,7 @@ import binascii
 import json
 from pathlib import Path
 
-from engine.core.analysis_tables import SUIT_LIMIT, index_of
+from engine.core.analysis_tables import POWERS, SUIT_LIMIT, index_of
 from ruledsl.caches import once
 
 FILE_NAME = "suit_tables.json"
@@ -49,6 +49,25 @@ def table_of(vec: tuple[int, ...]) -> Table | None:
         return None
     number = shipped[0][index_of(vec)]
     return shipped[1][number - 1] if number else None
+
+
+def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
+    """Per kind, the shipped table of the suit with one more copy of it (None for a kind held four times), or
+    None when the file does not cover every such suit. One more copy of kind i adds ``POWERS[i]`` to the suit's
+    index, so the nine tables are nine byte look-ups from one index."""
+    shipped = tables()
+    if shipped is None or len(vec) != _SUIT_KINDS or min(vec) < 0 or max(vec) > 4 or sum(vec) >= SUIT_LIMIT:
+        return None
+    numbers, listed = shipped
+    index = index_of(vec)
+    found: list[Table | None] = [None] * _SUIT_KINDS
+    for kind, count in enumerate(vec):
+        if count < 4:
+            number = numbers[index + POWERS[kind]]
+            if not number:
+                return None
+            found[kind] = listed[number - 1]
+    return found
 
 
 @once

@@ -165,6 +165,24 @@ def test_melds_given_or_inferred():
         waits(counts("23m"))
 
 
+def test_the_listed_tile_counts_are_those_that_fit_with_their_sets():
+    """``_SETS_OF`` (what ``shanten`` and ``cached_waits`` look up) lists every count that fits a hand with
+    ``_sets_and_melds``'s sets, and nothing that does not fit (there the function raises)."""
+    from engine.core.analysis import _SETS_OF, _sets_and_melds
+
+    for total in range(-3, 20):
+        for n_melds in (None, -1, 0, 1, 2, 3, 4, 5):
+            try:
+                expected = _sets_and_melds(total, n_melds)
+            except InvalidHand:
+                assert (total, n_melds) not in _SETS_OF
+            else:
+                assert _SETS_OF.get((total, n_melds), expected) == expected
+    assert len(_SETS_OF) == 20  # 1..14 tiles of 3n+1 or 3n+2 without melds given, and each with its melds
+    with pytest.raises(InvalidHand):
+        cached_waits(counts("2333m"), 0)
+
+
 # --- the analyze answer -------------------------------------------------------------------------------------------
 
 

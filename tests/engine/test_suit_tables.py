@@ -8,6 +8,8 @@ import itertools
 import json
 import lzma
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -176,3 +178,144 @@ def test_the_table_numbers_are_shared_by_threads(monkeypatch: pytest.MonkeyPatch
     assert len(analysis._BY_NUMBER) == len(tables)
     for table in tables:
         assert analysis._BY_NUMBER[analysis._number_of(table)] == table
+
+
+def _few_suits(rng: random.Random, count: int) -> list[tuple[int, ...]]:
+    """``count`` random suits of up to ``SUIT_LIMIT`` tiles, four copies among them (``_some_suits``'s random part
+    alone: enumerating the small suits reads two million tuples, a second of a test's time)."""
+    found: list[tuple[int, ...]] = []
+    while len(found) < count:
+        vec = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(vec) <= SUIT_LIMIT:
+            found.append(vec)
+    return found
+
+
+def _waits_by_building(vec: tuple[int, ...], table_of: Callable[[tuple[int, ...]], object] = _computed_suit_table) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Reference for ``analysis._suit_waits``: each suit with one more copy built and its table counted (or read
+    by ``table_of``), then whether it splits into sets and a pair, or sets alone, using every tile."""
+    with_pair: list[int] = []
+    without: list[int] = []
+    for index, count in enumerate(vec):
+        if count < 4:
+            more = vec[:index] + (count + 1,) + vec[index + 1 :]
+            total = sum(more)
+            table: Any = analysis._honour_table(more) if len(vec) == 7 else table_of(more)
+            if total % 3 == 2 and table[2 * (total // 3) + 1] == total:
+                with_pair.append(index)
+            elif total % 3 == 0 and table[2 * (total // 3)] == total:
+                without.append(index)
+    return tuple(with_pair), tuple(without)
+
+
+def test_the_one_more_tables_are_the_shipped_tables_of_each_one_more_suit() -> None:
+    """``with_one_more`` reads the nine one-more suits' tables by index arithmetic: each is the table of the suit
+    built with that copy (None for a kind held four times); none at all where a one-more suit would pass the
+    shipped range."""
+    for vec in _few_suits(random.Random(5), 500):
+        found = suit_tables.with_one_more(vec)
+        if sum(vec) >= SUIT_LIMIT:
+            assert found is None
+            continue
+        assert found is not None
+        for index, count in enumerate(vec):
+            more = vec[:index] + (count + 1,) + vec[index + 1 :]
+            assert found[index] == (None if count == 4 else _computed_suit_table(more)), (vec, index)
+    assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0)) is None  # the honours: counted instead
+
+
+def test_the_waits_of_a_suit_are_those_of_each_suit_built_with_one_more_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_suit_waits`` (one cell of each shipped one-more table) against building each one-more suit and counting
+    its table: random suits up to 13 tiles, the honours; then some of them in a process
+    without the file (every one-more suit counted then)."""
+    rng = random.Random(20261203)
+    suits = [vec for vec in _few_suits(rng, 300) if sum(vec) < SUIT_LIMIT]
+    honours = [vec for vec in itertools.product(range(5), repeat=7) if sum(vec) <= 13][::23]
+    analysis.clear_caches()
+    for vec in suits + honours:
+        assert analysis._suit_waits(vec) == _waits_by_building(vec), vec
+    monkeypatch.setattr(suit_tables, "tables", lambda: None)
+    analysis.clear_caches()
+    try:
+        for vec in suits[::20]:
+            assert suit_tables.with_one_more(vec) is None
+            assert analysis._suit_waits(vec) == _waits_by_building(vec), vec
+    finally:
+        analysis.clear_caches()
+
+
+@pytest.mark.slow
+def test_the_waits_of_every_suit_are_those_of_each_suit_built_with_one_more_tile() -> None:
+    """Every suit a hand of 13 tiles can hold, the one-more suits' tables read one by one from the shipped file
+    (``test_every_shipped_table_of_every_suit_is_the_counted_one`` holds those to the count)."""
+    analysis.clear_caches()
+    for vec in itertools.product(range(5), repeat=9):
+        if sum(vec) < SUIT_LIMIT:
+            assert analysis._suit_waits(vec) == _waits_by_building(vec, suit_tables.table_of), vec
+    analysis.clear_caches()
+
+
+def _splits(vec: tuple[int, ...], pairs: int, runs: bool) -> bool:
+    """Reference: whether ``vec`` splits into sets (triplets, and runs when ``runs``) and exactly ``pairs`` pairs
+    using every tile, by taking the lowest tile's group every way."""
+    first = next((i for i, count in enumerate(vec) if count), None)
+    if first is None:
+        return pairs == 0
+    held = list(vec)
+    options = []
+    if held[first] >= 3:
+        options.append(((first, 3),))
+    if pairs and held[first] >= 2:
+        options.append(((first, 2),))
+    if runs and first + 2 < len(vec) and held[first + 1] and held[first + 2]:
+        options.append(((first, 1), (first + 1, 1), (first + 2, 1)))
+    for option in options:
+        after = list(held)
+        for kind, taken in option:
+            after[kind] -= taken
+        if _splits(tuple(after), pairs - (len(option) == 1 and option[0][1] == 2), runs):
+            return True
+    return False
+
+
+def test_the_split_bits_of_a_suit_key_are_whether_the_suit_splits_into_sets_and_a_pair() -> None:
+    """The bits ``cached_waits`` reads from a suit's key: not splitting into sets and at most one pair using every
+    tile, or splitting so with the pair; against a plain split search, random suits and honours."""
+    rng = random.Random(41)
+    suits = _few_suits(rng, 1000)
+    honours = [vec for vec in itertools.product(range(5), repeat=7) if sum(vec) <= 14][::17]
+    for vec in suits + honours:
+        key = analysis._suit_key(vec) if len(vec) == 9 else analysis._honour_key(vec)
+        runs = len(vec) == 9
+        with_pair, without = _splits(vec, 1, runs), _splits(vec, 0, runs)
+        assert key >> analysis._BROKEN_SHIFT & 1 == (not with_pair and not without), vec
+        assert key >> analysis._PAIRED_SHIFT & 1 == with_pair, vec
+
+
+def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
+    """``_used_by_numbers`` merges the three suits in the order of their numbers, not their places: the same
+    table whatever the order, over random triples of shipped tables (the honours' among them)."""
+    shipped = suit_tables.tables()
+    assert shipped is not None
+    listed = list(shipped[1]) + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
+    rng = random.Random(12)
+    merge = analysis._merge.__wrapped__  # uncached: each order is counted afresh
+    for _ in range(300):
+        a, b, c = rng.choice(listed), rng.choice(listed), rng.choice(listed)
+        merged = merge(merge(a, b), c)
+        assert merge(b, a) == merge(a, b)
+        for x, y, z in itertools.permutations((a, b, c)):
+            assert merge(merge(x, y), z) == merged == merge(x, merge(y, z)), (a, b, c)
+
+
+def test_the_merge_written_out_is_the_best_over_every_split() -> None:
+    """``_merge`` (one expression) against the loop over every split of each cell (``_SPLITS``): random tables
+    of values 0..14 and every pair of a sample of shipped ones."""
+    merge = analysis._merge.__wrapped__
+    rng = random.Random(77)
+    tables = [tuple(rng.randrange(15) for _ in range(10)) for _ in range(400)]
+    shipped = suit_tables.tables()
+    assert shipped is not None
+    pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in shipped[1][::4] for b in shipped[1][::5]]
+    for a, b in pairs:
+        assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in analysis._SPLITS), (a, b)

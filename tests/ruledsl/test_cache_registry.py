@@ -27,7 +27,7 @@ EXPECTED = {
     "engine.round.state._waits_in", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
     "ruledsl.lark_parser._parser", "engine.web.api.diffs", "engine.web.api.impacts", "engine.replay.rounds._rules_named",
     "engine.round.legal.dahai", "engine.round.legal.hand_dahai", "engine.round.calls.orders", "engine.round.calls.order_tables",
-    "engine.replay.through_round._copies_of", "engine.core.analysis.table_numbers", "engine.core.analysis._suit_key",
+    "engine.replay.through_round._copies_of", "engine.core.analysis.table_numbers",
     "engine.core.analysis._used_by_numbers",
 }
 
