@@ -25,7 +25,6 @@ from engine.round.facts import round_facts
 from engine.round.rules import RoundRules, round_rules
 from engine.round.state import RoundState, Seat
 from engine.round.wall import Wall, WallState
-from ruledsl.caches import lru
 from ruledsl.record import record
 
 
@@ -61,14 +60,6 @@ class RoundSetup:
             raise InvalidRequest("`honba`, `sticks` and `dealer_consecutive_wins` must not be negative")
 
 
-@lru(64)
-def kind_set(kinds: tuple[int, ...]) -> frozenset[int]:
-    """The kinds of a tile set as one frozenset per tuple of kinds: every round of a rulebook holds the same object,
-    so the keys of the waits cache (``engine.round.state._waits_in``, keyed by the hand and this set) match by
-    identity instead of comparing the set's 34 kinds one by one at every look-up."""
-    return frozenset(kinds)
-
-
 class Round(RoundState):
     """One hand. ``Round(rules, setup, wall)``; with no wall, one shuffled from ``seed``.
 
@@ -93,7 +84,7 @@ class Round(RoundState):
         scores = setup.scores or (r.rulebook.setting("table", "start_points"),) * players
         if len(scores) != players:
             raise InvalidRequest(f"`scores` needs one entry per player ({players})")
-        self.kinds = kind_set(r.kinds)
+        self.kinds = r.kind_set
         self.scores = list(scores)
         self.start_scores = tuple(scores)
         self.sticks = setup.sticks

@@ -38,6 +38,10 @@ class RoundRules:
     # table
     players: int
     kinds: tuple[int, ...]
+    # ``kinds`` as one frozenset per rules object: every round of the rulebook holds this same object as its
+    # ``Round.kinds``, so the keys of the waits cache (``engine.round.state._waits_in``) match by identity instead of
+    # comparing 34 kinds at every look-up
+    kind_set: frozenset[int]
     copies: int
     red_fives: tuple[int, ...]  # red codes in play (34..36)
     dead_wall: int
@@ -134,10 +138,12 @@ def round_rules_scored_by(rulebook: Rulebook, scorer: Scorer) -> RoundRules:
 def _build(rb: Rulebook, scorer: Scorer) -> RoundRules:
     values = {name: _plain(rb.setting(group, name)) for name, group in _SETTING_GROUP.items()}
     values["red_fives"] = tuple(sorted(c if c >= T.RED_BASE else T.RED_BASE + T.RED_FIVE_KINDS.index(c) for c in values["red_fives"]))
+    kinds = tuple(sorted({T.kind_of(c) for c in rb.setting("table", "tiles")}))
     rules = RoundRules(
         rulebook=rb,
         scorer=scorer,
-        kinds=tuple(sorted({T.kind_of(c) for c in rb.setting("table", "tiles")})),
+        kinds=kinds,
+        kind_set=frozenset(kinds),
         draws=rb.of("draw"),
         abortives=rb.of("abortive_draw"),
         liabilities=rb.of("liability"),

@@ -93,15 +93,11 @@ def test_an_empty_seat_is_the_record_built_with_its_defaults() -> None:
 
 def test_the_rounds_of_a_rulebook_share_one_kind_set_equal_to_the_rulebooks_kinds() -> None:
     """``Round.kinds`` is the tile set's kinds as a frozenset, the same object in every round of a rulebook (the
-    waits cache matches it by identity) and, after the caches are cleared, an equal one."""
-    from engine.round.round import kind_set
+    waits cache matches it by identity): the one its ``RoundRules`` holds."""
     from engine.round.rules import round_rules
 
     for name in ("tenhou", "house"):
         rules = round_rules(rulebook(name))
         first, second = Round(rules, seed=1), Round(rules, seed=2)
         assert first.kinds == frozenset(rules.kinds)
-        assert first.kinds is second.kinds
-    kept = Round(rules, seed=3).kinds
-    kind_set.cache_clear()
-    assert kind_set(rules.kinds) == kept
+        assert first.kinds is second.kinds is rules.kind_set
