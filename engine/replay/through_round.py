@@ -300,7 +300,6 @@ class _Driver:
         apply = rnd.apply
         built_discard = BUILT_DISCARDS.get
         own_dahai = turns.own_dahai  # read from its module per round: a stand-in put there is the one played
-        seats = rnd.seats
         played = 0
         i = 0
         count = len(body)
@@ -317,20 +316,8 @@ class _Driver:
                     action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
                     # ``apply``'s first case, without its dispatch: a built discard (from ``BUILT_DISCARDS`` or
-                    # ``dahai_action``, so ``built_move`` holds) with no listing made, decided by ``own_discard_ok``,
-                    # whose case of a discard after a live draw out of riichi is written in place here
-                    ok = False
-                    if rnd.own_cache is None:
-                        seat = action.actor
-                        s = seats[seat]
-                        if seat == rnd.actor and not rnd.reach_pending and not rnd.after_call and not s.riichi:
-                            code = action.pai
-                            hand = s.hand
-                            drawn = rnd.drawn
-                            ok = code in hand and (code == drawn if action.tsumogiri else code != drawn or hand.count(code) > 1)
-                        else:
-                            ok = own_discard_ok(rnd, action)
-                    if ok:
+                    # ``dahai_action``, so ``built_move`` holds) with no listing made, decided by ``own_discard_ok``
+                    if rnd.own_cache is None and own_discard_ok(rnd, action):
                         own_dahai(rnd, action)
                     else:
                         apply(action)

@@ -1,6 +1,6 @@
 """The replay driver decides a logged discard on an own turn as ``Round.apply``'s first case does: it plays it
-directly (``turns.own_dahai``) exactly when ``legal.own_discard_ok`` accepts the built discard, whose common case
-(after a live draw, out of riichi) the driver writes in place; otherwise ``apply`` has it.
+directly (``turns.own_dahai``) exactly when ``legal.own_discard_ok`` accepts the built discard; otherwise
+``apply`` has it.
 
 Checked at every own-turn discard of a sample of the vendored logs, with some discards changed (the tsumogiri flag
 turned, another tile code) so that refusals are met too; ``-m slow`` takes every log.
