@@ -462,9 +462,9 @@ def _merge(a: Table, b: Table) -> Table:
     at least 0, so the best is at least 0 too).
 
     Cell ``2 * s + p`` is the best of a's cell ``2 * s1 + p1`` plus b's cell ``2 * (s - s1) + p - p1`` over every
-    split (``_SPLITS``), written out as one expression: 45 sums and 9 ``max`` calls, a third of the time of a loop
-    over the splits (a cold replay merges a thousand pairs of tables; tests/engine/test_suit_tables.py compares
-    it with that loop)."""
+    split, written out as one expression: 45 sums and 9 ``max`` calls, a third of the time of a loop over the
+    splits (a cold replay merges a thousand pairs of tables; tests/engine/test_suit_tables.py compares it with
+    that loop)."""
     a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
     b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
     return (
@@ -479,14 +479,6 @@ def _merge(a: Table, b: Table) -> Table:
         max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
         max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0),
     )
-
-
-# per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs
-_SPLITS = tuple(
-    tuple((2 * s1 + p1, 2 * (s - s1) + p - p1) for s1 in range(s + 1) for p1 in range(p + 1))
-    for s in range(MAX_SETS + 1)
-    for p in range(2)
-)
 
 
 @lru(_CACHE_SIZE)

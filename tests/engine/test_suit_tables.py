@@ -308,6 +308,14 @@ def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
             assert merge(merge(x, y), z) == merged == merge(x, merge(y, z)), (a, b, c)
 
 
+# per cell ``2 * s + p`` of a merged table, the cells (of a, of b) of each way to split s sets and p pairs
+_SPLITS = tuple(
+    tuple((2 * s1 + p1, 2 * (s - s1) + p - p1) for s1 in range(s + 1) for p1 in range(p + 1))
+    for s in range(analysis.MAX_SETS + 1)
+    for p in range(2)
+)
+
+
 def test_the_merge_written_out_is_the_best_over_every_split() -> None:
     """``_merge`` (one expression) against the loop over every split of each cell (``_SPLITS``): random tables
     of values 0..14 and every pair of a sample of shipped ones."""
@@ -318,4 +326,4 @@ def test_the_merge_written_out_is_the_best_over_every_split() -> None:
     assert shipped is not None
     pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in shipped[1][::4] for b in shipped[1][::5]]
     for a, b in pairs:
-        assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in analysis._SPLITS), (a, b)
+        assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in _SPLITS), (a, b)
