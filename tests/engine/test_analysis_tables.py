@@ -141,7 +141,7 @@ def test_merge_equals_the_nested_loops() -> None:
 def test_an_unusable_file_is_no_table(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
     """A file that cannot be read, is not a JSON object, or was written for another layout or suit limit gives no
     table, so every four-copy suit is counted exactly (never read wrong), and never an error."""
-    ship(monkeypatch, text)
+    ship(monkeypatch, analysis_tables.FILE_NAME, text)
     exceptions.cache_clear()
     try:
         assert exceptions() is None
@@ -170,7 +170,7 @@ def test_the_suit_tables_file_in_its_place_is_no_table(monkeypatch: pytest.Monke
     from engine.core import suit_tables
 
     text = resources.files("engine.core").joinpath(suit_tables.FILE_NAME).read_text(encoding="utf-8")
-    ship(monkeypatch, text)
+    ship(monkeypatch, analysis_tables.FILE_NAME, text)
     exceptions.cache_clear()
     try:
         assert exceptions() is None

@@ -88,7 +88,7 @@ def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pyt
     hands = [tuple(_random_hand(rng, 13)) for _ in range(200)]
     analysis.clear_caches()
     expected = [shanten(held) for held in hands]
-    ship(monkeypatch, text)
+    ship(monkeypatch, suit_tables.FILE_NAME, text)
     suit_tables.tables.cache_clear()
     analysis.clear_caches()
     try:
