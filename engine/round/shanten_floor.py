@@ -3,13 +3,16 @@
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
 player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds
 when its tables are not cached (a fresh hand: every deal, every call); this bound costs a few C-level calls and
-integer operations, with no cache to miss, and settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is
+integer operations, its table of suits is full after a few hands, and it settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is
 1 or more the hand is not tenpai and has no waits, and the exact count is not needed.
 
-How it is counted. The hand's counts become one big integer with a byte per kind (``bytes.translate`` maps each
-count to two flags, "held" and "exactly one copy"); a kind's neighbours within two numbers of its suit are the held
-flags shifted by one and two bytes each way, masked so that no shift crosses from one suit into the next or into
-the honours; the isolated tiles are the single copies with no held neighbour, counted by ``int.bit_count``.
+How it is counted. The bound is a sum over the suits: a tile's neighbours are in its own suit, so each suit's nine
+counts (an honour's seven) decide its isolated tiles, its loose tiles, its pairs and its held terminals alone.
+Each suit's share is looked up by its counts as bytes in a table filled as suits are met (a hand is a few
+thousand distinct suits in a whole replay) and packed into one integer, a byte per quantity, so that the shares
+of the four suits add up by three integer additions; the rest is a few shifts and comparisons. The isolated- and
+loose-tile counts are the very sums of ``tests/round/test_shanten_floor.py``'s kind-by-kind count, which holds
+the two equal.
 
 Why it holds. A tile is *isolated* when it is the only copy of its kind in the hand and no other tile of its suit
 lies within two numbers of it (an honour: the only copy of its kind). Completing the hand takes ``d`` draws and
@@ -40,10 +43,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.core.tiles import KINDS, YAOCHUU_KINDS
+from ruledsl.caches import register
 
 
 def _byte_mask(kinds: Iterable[int]) -> int:
-    """One bit per kind, the low bit of the kind's byte (kind k: bit 8k), as ``_flags`` lays a hand out."""
+    """One bit per kind, the low bit of the kind's byte (kind k: bit 8k), as ``_share`` lays a hand out."""
     return sum(1 << (8 * k) for k in kinds)
 
 
@@ -59,45 +63,77 @@ _DOWN1 = _byte_mask(k for k in range(27) if k % 9 >= 1)
 _DOWN2 = _byte_mask(k for k in range(27) if k % 9 >= 2)
 _YAOCHUU = _byte_mask(YAOCHUU_KINDS)
 _TOP_BYTE = 8 * (KINDS - 1)  # where a product with ``_LOW`` adds up every byte of a hand's counts
+_BEFORE_HONOURS = bytes(27)
+_AFTER_A_SUIT = bytes(KINDS - 9)
+
+# the byte of each quantity in a suit's share (and in the sum of the four shares: none passes 14 in a hand)
+_LOOSE = 8
+_PAIRS = 16
+_TERMINALS = 24  # the terminal and honour kinds held
+_TERMINAL_PAIR = 32  # the terminal and honour kinds held twice or more
 
 
-def _flags(counts: Sequence[int]) -> tuple[int, int, int]:
-    """(held, single, isolated): the kinds held, those held once, those held once with no held neighbour."""
-    flags = int.from_bytes(bytearray(counts).translate(_FLAGS), "little")
-    held = flags & _LOW
-    single = (flags >> 1) & _LOW
-    near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
-    return held, single, single & ~near
-
-
-def isolated_tiles(counts: Sequence[int]) -> int:
-    """The isolated tiles of a hand's 34 kind counts (see the module's docstring)."""
-    return _flags(counts)[2].bit_count()
-
-
-def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
-    """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
-    tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
-    # ``_flags``, written in place: asked at most rests (the counts as bytes made once, for both bounds; a
-    # ``bytearray`` of a list of 34 counts is made in about two thirds of the instructions of ``bytes``)
-    raw = bytearray(counts)
+def _share(counts: bytes) -> int:
+    """One suit's share of the bound (nine number kinds, or the seven honours), counted on the hand of that suit
+    alone laid out as 34 bytes, a byte per kind: isolated tiles, loose tiles, pairs, terminal and honour kinds held,
+    and those held twice."""
+    raw = counts + _AFTER_A_SUIT if len(counts) == 9 else _BEFORE_HONOURS + counts
     flags = int.from_bytes(raw.translate(_FLAGS), "little")
     held = flags & _LOW
     single = (flags >> 1) & _LOW
     near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
     isolated = (single & ~near).bit_count()
+    # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held, their
+    # counts added up in the top byte by one product (no byte of a partial sum passes 14)
+    starts = held & (held >> 8) & (held >> 16) & _UP2
+    covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
+    loose = ((int.from_bytes(raw, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
+    pairs = ((flags >> 3) & _LOW).bit_count()
+    terminals = (held & _YAOCHUU).bit_count()
+    terminal_pairs = (held & ~single & _YAOCHUU).bit_count()
+    return isolated | loose << _LOOSE | pairs << _PAIRS | terminals << _TERMINALS | terminal_pairs << _TERMINAL_PAIR
+
+
+class _Shares(dict[bytes, int]):
+    """Each suit's share by its counts as bytes, counted on first sight (``_share``). The key's length tells a
+    number suit (nine bytes) from the honours (seven)."""
+
+    __slots__ = ()
+
+    def __missing__(self, counts: bytes) -> int:
+        share = self[counts] = _share(counts)
+        return share
+
+
+_SHARES = _Shares()
+# bounded by its domain: the counts of nine kinds (or seven) that a hand can hold, at most four copies each
+register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, 5**9 + 5**7)
+
+
+def _sum_of_shares(counts: Sequence[int]) -> int:
+    """The four suits' shares added up: every quantity of the hand in its byte."""
+    raw = bytes(counts)
+    return _SHARES[raw[:9]] + _SHARES[raw[9:18]] + _SHARES[raw[18:27]] + _SHARES[raw[27:]]
+
+
+def isolated_tiles(counts: Sequence[int]) -> int:
+    """The isolated tiles of a hand's 34 kind counts (see the module's docstring)."""
+    return _sum_of_shares(counts) & 255
+
+
+def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
+    """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
+    tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
+    total = _sum_of_shares(counts)
+    isolated = total & 255
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1
     if floor < 1 and n_melds < 4:
         # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held
-        starts = held & (held >> 8) & (held >> 16) & _UP2
-        covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
-        # the loose kinds' counts added up in the top byte by one product (no byte of a partial sum passes 14)
-        loose = ((int.from_bytes(raw, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
-        if loose >= (5 if resting else 6) and (n_melds or ((flags >> 3) & _LOW).bit_count() < 6):
+        if (total >> _LOOSE & 255) >= (5 if resting else 6) and (n_melds or (total >> _PAIRS & 255) < 6):
             floor = 1
     if n_melds == 0 and floor > 0:
         # thirteen orphans: the terminal and honour kinds not held, less one when one of them is held twice
-        orphans = 13 - (held & _YAOCHUU).bit_count() - (1 if held & ~single & _YAOCHUU else 0)
+        orphans = 13 - (total >> _TERMINALS & 255) - (1 if total >> _TERMINAL_PAIR else 0)
         if orphans < floor:
             floor = orphans
     least = 0 if resting else -1

@@ -154,8 +154,9 @@ def _floor_written_out(counts: list[int], n_melds: int, resting: bool) -> int:
 
 
 def test_the_integer_steps_give_the_bound_counted_kind_by_kind():
-    """The packed-integer count (loose tiles added up by one product included) against the same bound counted kind
-    by kind, on random hands of every size a hand rests or draws at and on hands of pairs and partial runs."""
+    """The count from the suits' shares (each counted once in packed integers, loose tiles added up by one product,
+    then looked up by the suit's counts) against the same bound counted kind by kind, on random hands of every size
+    a hand rests or draws at and on hands of pairs and partial runs."""
     rng = random.Random(11)
     full = [k for k in range(KINDS) for _ in range(4)]
     for _ in range(20000):
