@@ -49,10 +49,13 @@ FACTS: dict[str, Callable[[RoundState, int], Any]] = {
 
 
 # Facts whose value changes only where the round counts a "steady change" (``RoundState.steady_changes``: the end of
-# the first go-around, a call, a kan, a riichi stick) or never during a hand; the others (discards, a hand's
+# the first go-around, a call, a kan, a riichi stick, the last seat's first discard) or never during a hand; the others (discards, a hand's
 # tiles) change with every discard. A fact missing here counts as changing at every discard, so a new fact is safe.
 STEADY_FACTS = frozenset(
-    {"first_go_around", "any_call", "riichi_count", "kan_count", "kan_makers", "discards_called", "made_calls", "players", "honba", "riichi_sticks"}
+    {"first_go_around", "any_call", "riichi_count", "kan_count", "kan_makers", "discards_called", "made_calls", "players", "honba", "riichi_sticks",
+     # false until every seat has discarded, then fixed: the last seat's first discard counts as a steady change
+     # (``turns.own_dahai``)
+     "first_discards_same_wind"}
 )
 SEAT_FACTS = frozenset({"terminal_kinds", "all_discards_yaochuu", "discards_called", "made_calls"})  # about one seat
 GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round

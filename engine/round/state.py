@@ -227,7 +227,7 @@ class RoundState:
     any_call: bool  # a call, a kan (or a North, by `table kita_interrupts`) broke the first go-around
     second_draw: bool  # some player has drawn a second time: the first go-around is over
     # bumped wherever a steady round fact may change (``engine.round.facts.STEADY_FACTS``): the first go-around
-    # ends, a call, a kan, a riichi stick
+    # ends, a call, a kan, a riichi stick, the last seat's first discard
     steady_changes: int
 
     # ---- the seats

@@ -142,6 +142,8 @@ def own_dahai(r: RoundState, a: Action) -> None:
     s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
     s.counts[kind] -= 1
     s.discards.append(tile)
+    if len(s.discards) == 1 and all(other.discards for other in r.seats):
+        r.steady_changes += 1  # the last seat's first discard: the first discards are all known (a steady fact)
     s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
         s.furiten_temporary = False
