@@ -42,29 +42,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.core.tiles import KINDS, YAOCHUU_KINDS
 from ruledsl.caches import register
 
 
 def _byte_mask(kinds: Iterable[int]) -> int:
-    """One bit per kind, the low bit of the kind's byte (kind k: bit 8k), as ``_share`` lays a hand out."""
-    return sum(1 << (8 * k) for k in kinds)
+    """One bit per number, the low bit of the number's byte (number n: bit 8n), as ``_share`` lays a suit out."""
+    return sum(1 << (8 * n) for n in kinds)
 
 
 # each count (0 to 4) read as four flags: bit 0 "held", bit 1 "exactly one copy", bit 2 "three copies or more"
 # (a triplet), bit 3 "two copies or more" (a pair)
 _FLAGS = bytes([0, 0b0011, 0b1001, 0b1101, 0b1101] + [0b1101] * 251)
-_LOW = _byte_mask(range(KINDS))
-# the number kinds with a neighbour one (two) numbers up, or down, in their suit: a held tile there makes that
-# neighbour's single copy not isolated (honours have no neighbours)
-_UP1 = _byte_mask(k for k in range(27) if k % 9 <= 7)
-_UP2 = _byte_mask(k for k in range(27) if k % 9 <= 6)
-_DOWN1 = _byte_mask(k for k in range(27) if k % 9 >= 1)
-_DOWN2 = _byte_mask(k for k in range(27) if k % 9 >= 2)
-_YAOCHUU = _byte_mask(YAOCHUU_KINDS)
-_TOP_BYTE = 8 * (KINDS - 1)  # where a product with ``_LOW`` adds up every byte of a hand's counts
-_BEFORE_HONOURS = bytes(27)
-_AFTER_A_SUIT = bytes(KINDS - 9)
+_LOW = _byte_mask(range(9))
+# the numbers with a neighbour one (two) numbers up, or down, in the suit: a held tile there makes that
+# neighbour's single copy not isolated
+_UP1 = _byte_mask(range(8))
+_UP2 = _byte_mask(range(7))
+_DOWN1 = _byte_mask(range(1, 9))
+_DOWN2 = _byte_mask(range(2, 9))
+_TERMINAL = _byte_mask((0, 8))
+_TOP_BYTE = 8 * 8  # where a product with ``_LOW`` adds up every byte of a suit's counts
 
 # the byte of each quantity in a suit's share (and in the sum of the four shares: none passes 14 in a hand)
 _LOOSE = 8
@@ -74,23 +71,26 @@ _TERMINAL_PAIR = 32  # the terminal and honour kinds held twice or more
 
 
 def _share(counts: bytes) -> int:
-    """One suit's share of the bound (nine number kinds, or the seven honours), counted on the hand of that suit
-    alone laid out as 34 bytes, a byte per kind: isolated tiles, loose tiles, pairs, terminal and honour kinds held,
-    and those held twice."""
-    raw = counts + _AFTER_A_SUIT if len(counts) == 9 else _BEFORE_HONOURS + counts
-    flags = int.from_bytes(raw.translate(_FLAGS), "little")
+    """One suit's share of the bound (nine number kinds, or the seven honours): isolated tiles, loose tiles, pairs,
+    terminal and honour kinds held, and those held twice. The honours have no neighbours and no runs: a kind held
+    once is isolated and loose, one held twice loose and a pair."""
+    if len(counts) != 9:  # the honours
+        ones, twos, none = counts.count(1), counts.count(2), counts.count(0)
+        pairs = len(counts) - none - ones
+        return ones | (ones + 2 * twos) << _LOOSE | pairs << _PAIRS | (len(counts) - none) << _TERMINALS | pairs << _TERMINAL_PAIR
+    flags = int.from_bytes(counts.translate(_FLAGS), "little")
     held = flags & _LOW
     single = (flags >> 1) & _LOW
     near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
     isolated = (single & ~near).bit_count()
-    # the tiles outside complete sets: of the kinds in no triplet and no run whose three kinds are held, their
+    # the tiles outside complete sets: of the numbers in no triplet and no run whose three numbers are held, their
     # counts added up in the top byte by one product (no byte of a partial sum passes 14)
     starts = held & (held >> 8) & (held >> 16) & _UP2
     covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
-    loose = ((int.from_bytes(raw, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
+    loose = ((int.from_bytes(counts, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
     pairs = ((flags >> 3) & _LOW).bit_count()
-    terminals = (held & _YAOCHUU).bit_count()
-    terminal_pairs = (held & ~single & _YAOCHUU).bit_count()
+    terminals = (held & _TERMINAL).bit_count()
+    terminal_pairs = (held & ~single & _TERMINAL).bit_count()
     return isolated | loose << _LOOSE | pairs << _PAIRS | terminals << _TERMINALS | terminal_pairs << _TERMINAL_PAIR
 
 
