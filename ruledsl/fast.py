@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from itertools import repeat
 
 from ruledsl import arithmetic
 from ruledsl import vocabulary as V
@@ -44,6 +45,7 @@ from ruledsl.nodes import (
     Ref,
 )
 from ruledsl.record import record
+from ruledsl.tiles import KINDS as TILE_KINDS
 from ruledsl.typing_names import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -497,6 +499,10 @@ def _chain(node: Chain) -> Fn:
         inlined = _compares_then(parts)
         if inlined is not None:
             return inlined
+    if not node.conjunction and len(parts) > 2 and not any(map(may_raise, parts)):
+        merged = _merged_disjuncts(parts, lambda i: _build(parts[i]))
+        if merged is not None:
+            return _any_of(merged)
     fns = tuple(_build(p) for p in parts)
     if len(fns) == 1:
         (a,) = fns
@@ -504,6 +510,120 @@ def _chain(node: Chain) -> Fn:
     if node.conjunction:
         return _all_of(fns)
     return _any_of(fns)
+
+
+# ---- disjunctions of like operands, tested together ------------------------------------------------------------
+# A rulebook's yakuman are asked as one disjunction per reading ("does any hold?"), and nearly always none does.
+# Operands of one shape are then tested together: ``all(t in tiles: P(t))`` of several ``P`` is one C-level loop of
+# subset tests (``P`` read off every tile kind, a tile list holding kinds alone); operands that each need at least
+# so many elements of one set of a reading (``has_triplet(5z) and has_triplet(6z) and has_triplet(7z)``,
+# ``count(w in 1234z: has_triplet(w)) == 4``) are turned away together when the reading holds fewer of the
+# elements they name than the least of them needs. The operands are pure and cannot raise (``_chain`` checks), so
+# testing them in another order, or not at all once one holds, gives the same value.
+
+
+def any_of(parts: Sequence[Any], fns: Sequence[Fn]) -> Fn:
+    """Whether any of several simplified conditions holds, as one function, given their closures (``fns``): like
+    operands tested together (below), unless one may raise, when they are asked in the order given, as ``any``
+    over the closures would. The scorer's check "does any yakuman hold?" of each reading."""
+    if any(map(may_raise, parts)):
+        return _any_of(tuple(fns)) if len(fns) != 1 else (lambda env: True if fns[0](env) else False)
+    merged = _merged_disjuncts(list(parts), fns.__getitem__) if len(parts) > 1 else None
+    found = tuple(fns) if merged is None else merged
+    if len(found) == 1:
+        (a,) = found
+        return lambda env: True if a(env) else False
+    return _any_of(found)
+
+
+def _merged_disjuncts(parts: list[Any], closure_of: Callable[[int], Fn]) -> tuple[Fn, ...] | None:
+    """The disjunction's operands as functions (``closure_of``: the closure of the operand at a place), like ones
+    merged; None when no two are alike."""
+    within: dict[str, list[frozenset[int]]] = {}
+    members: dict[str, list[tuple[Fn, frozenset, int]]] = {}
+    rest = []
+    for at, part in enumerate(parts):
+        found = _within_tiles(part)
+        if found is not None:
+            within.setdefault(found[0], []).append(found[1])
+            continue
+        needs = _least_members(part)
+        if needs is not None:
+            members.setdefault(needs[0], []).append((closure_of(at), needs[1], needs[2]))
+            continue
+        rest.append(at)
+    if all(len(v) < 2 for v in within.values()) and all(len(v) < 2 for v in members.values()):
+        return None
+    fns = [closure_of(at) for at in rest]
+    for name, sets in within.items():
+        fns.append(_within_any(name, tuple(sets)))
+    for key, group in members.items():
+        fns.append(_members_then(key, group))
+    return tuple(fns)
+
+
+def _within_tiles(node: Any) -> tuple[str, frozenset[int]] | None:
+    """(fact, kinds) of ``all(t in FACT: P(t))`` over a fact of tile kinds, ``P`` reading only ``t``: the kinds ``P``
+    holds for, within which every tile of the fact must be."""
+    if not (isinstance(node, Quant) and node.kind == "all" and isinstance(node.domain, Ref)):
+        return None
+    fact = V.FACTS.get(node.domain.name)
+    if fact is None or fact.type != V.TILES:
+        return None
+    pure = _pure(node.body, node.var)
+    if pure is None:
+        return None
+    try:
+        return node.domain.name, frozenset(kind for kind in range(TILE_KINDS) if pure(kind))
+    except Exception:  # noqa: BLE001 - a body that fails on some kind: left as it is
+        return None
+
+
+def _within_any(name: str, sets: tuple[frozenset[int], ...]) -> Fn:
+    superset = frozenset.issuperset
+    if len(sets) == 1:
+        (kinds,) = sets
+        return lambda env: kinds.issuperset(env[name])
+    return lambda env: any(map(superset, sets, repeat(env[name])))
+
+
+def _least_members(node: Any) -> tuple[str, frozenset, int] | None:
+    """(key, elements, least) when the node holds only if ``env[key]`` holds at least ``least`` of ``elements``: a
+    conjunction of membership tests on one key, a ``count`` of them compared with a constant, or a conjunction with
+    either among its operands."""
+    if isinstance(node, Chain) and node.conjunction:
+        whole = _member_group(node, True)
+        if whole is not None:
+            return whole[0], whole[1], len(whole[1])
+        for part in node.parts:
+            found = _least_members(part)
+            if found is not None:
+                return found
+        return None
+    if isinstance(node, Binary) and isinstance(node.left, Unrolled) and isinstance(node.right, Const) and node.op in ("==", ">=", ">"):
+        members = _set_members(node.left)
+        c = node.right.value
+        if members is None or type(c) is not int:
+            return None
+        least = c + 1 if node.op == ">" else c
+        return (members[0], members[1], least) if least > 0 else None
+    return None
+
+
+def _members_then(key: str, group: list[tuple[Fn, frozenset, int]]) -> Fn:
+    """The operands of ``group`` (their closures, each holding only when ``env[key]`` holds at least its least of
+    its elements), tried only when the key holds as many of all their elements as the least of them needs."""
+    elements = frozenset().union(*[e for _f, e, _n in group])
+    least = min(n for _f, _e, n in group)
+    fns = tuple(f for f, _e, _n in group)
+    anyof = fns[0] if len(fns) == 1 else _any_of(fns)
+
+    def some_member_rule(env: dict) -> bool:
+        if len(elements.intersection(env[key])) < least:
+            return False
+        return True if anyof(env) else False
+
+    return some_member_rule
 
 
 # The comparisons of a fact with a constant written in place (``op(env[name], c)`` is ``env[name] OP c``, the very

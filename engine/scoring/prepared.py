@@ -13,6 +13,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from functools import cached_property, partial
+from itertools import repeat
+from operator import call
 
 from engine.core import tiles as T
 from engine.core.hand import allowed_codes
@@ -21,6 +23,7 @@ from engine.core.situation import Situation
 from engine.scoring.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
 from ruledsl.fast import (
     Chain,
+    any_of,
     build,
     closure,
     element_counter,
@@ -31,7 +34,7 @@ from ruledsl.fast import (
     simplify,
     valued_when,
 )
-from ruledsl.nodes import Rule, Rulebook, Variant
+from ruledsl.nodes import Const, Rule, Rulebook, Variant
 from ruledsl.record import field, record, replace
 from ruledsl.typing_names import TYPE_CHECKING
 
@@ -207,6 +210,23 @@ class Prepared:
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
         self.static_key = operator.itemgetter(*names)
         self.tables_cache: BoundedCache[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
+        self._yakuman_any: dict[tuple[int, ...], Callable[[dict[str, Any]], bool]] = {}  # ``yakuman_any``
+
+    def yakuman_any(self, rules: tuple[FastRule, ...], whens: tuple[Any, ...]) -> Callable[[dict[str, Any]], bool]:
+        """Whether any of these yakuman conditions (a situation's, ``Tables``) holds in a reading, as one function:
+        their disjunction, whose like operands ``ruledsl.fast`` tests together (most readings hold none, and each
+        condition asked alone is a call). The same answer, raising the same error, as asking each in turn; kept per
+        list of conditions (a few per rulebook: the situations prune the same few rules)."""
+        key = tuple(map(id, whens))
+        found = self._yakuman_any.get(key)
+        if found is None:
+            if self.reference or not whens or any(r.simple is None for r in rules):
+                found = partial(_any_holds, whens)
+            else:
+                # a condition the situation already decides (``ALWAYS``) is the constant true, in its place
+                found = any_of(tuple(Const(True) if w is ALWAYS else r.simple for r, w in zip(rules, whens, strict=True)), whens)
+            self._yakuman_any[key] = found
+        return found
 
     def tables(self, facts: dict[str, Any]) -> Tables:
         """The rule tables for hands with these situation facts (``Tables``), built on first use."""
@@ -258,6 +278,7 @@ class Tables:
             if test is not None:
                 decided[key] = _decide(test, facts)
         self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, decided)
+        self.yakuman_any = prepared.yakuman_any(self.yakuman_rules, self.yakuman_whens)
         entries, whens = prepared.yaku_closed if facts["closed"] else prepared.yaku_open
         self.yaku = _pruned(entries, whens, decided, rule_of=lambda entry: entry[2])
         self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_rules, decided)
@@ -355,6 +376,10 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     placeholders = {position for position, _c, _f in summed}
     fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))
     return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
+
+
+def _any_holds(whens: tuple[Any, ...], env: dict[str, Any]) -> bool:
+    return any(map(call, whens, repeat(env)))
 
 
 _ANSWERS_ZERO: Callable[[Any], int] = [].count  # a C-level function of one argument that answers 0

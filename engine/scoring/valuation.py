@@ -206,7 +206,7 @@ class Valuer:
         kept = tables.kept
         if standalone is not None or kept is None:
             return self._valuate_general(env, standalone, tables, need)
-        if tables.yakuman_whens and any(map(call, tables.yakuman_whens, repeat(env))):
+        if tables.yakuman_whens and tables.yakuman_any(env):
             return self._valuate_general(env, None, tables, need)  # a yakuman holds (few hands)
         prepared = self.prepared
         yaku_lines, excluding, excludes, whens, bonus_values, fu_values = kept

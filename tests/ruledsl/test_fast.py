@@ -51,6 +51,13 @@ EXPRESSIONS = [
     "count(w in 1234z: has_triplet(w)) == 3 and is_wind(pair)",
     "count(d in 567z: has_triplet(d)) >= 2",
     "count(d in [5z, 5z, 6z]: has_triplet(d)) != 1",  # a tile twice: not a set, compared as before
+    # disjunctions whose like operands are tested together (``fast._merged_disjuncts``)
+    "all(t in tiles: is_honor(t)) or all(t in tiles: t in 23468s6z) or all(t in tiles: is_terminal(t))",
+    "(has_triplet(5z) and has_triplet(6z) and has_triplet(7z)) or count(w in 1234z: has_triplet(w)) == 4 or (count(w in 1234z: has_triplet(w)) == 3 and is_wind(pair)) or shape == thirteen_orphans",
+    "all(t in tiles: is_honor(t)) or count(d in 567z: has_triplet(d)) >= 2 or all(t in tiles: is_simple(t)) or (has_triplet(1z) and has_triplet(9m))",
+    "(has_sequence(m, 8) and has_sequence(m, 1)) or count(n in [1, 4, 7]: has_sequence(p, n)) > 1 or count(n in [2, 5]: has_sequence(p, n)) == 2 or tsumo",
+    "count(d in 567z: has_triplet(d)) >= 0 or count(d in 567z: has_triplet(d)) == 3 or riichi",
+    "count(d in 567z: has_triplet(d)) == 3 or count(w in 1234z: has_triplet(w)) == 4 or han / fu > 1",  # may raise: as written
     # unrolled quantifiers
     "any(n in [1, 2, 3]: all(n in [4, 5]: n > han))",
     "any(n in [1, 2]: not (n == han))",
@@ -219,3 +226,53 @@ def test_a_property_of_a_fact_kept_per_value_agrees_with_the_reference(text: str
             tile = index % KINDS
             env = {"pair": value, "win_group": value, "win_tile": tile, V.TRIPLET_KINDS: frozenset((31, 32, 33)[: index % 4])}
             assert outcome(fast, dict(env)) == outcome(node, dict(env)), (text, round_, value, tile)
+
+
+# Disjunctions of like operands (``fast._merged_disjuncts``), asked of readings where their operands do hold: hands of
+# every tile kind in a few shapes (honours, greens, terminals, plain) with every set of honour triplets.
+def _merged(text: str) -> bool:
+    simple = nodes(text)
+    return isinstance(simple, F.Chain) and not simple.conjunction and len(simple.parts) > 2 and ("all(t in tiles" in text or "has_" in text)
+
+
+MERGED_DISJUNCTIONS = [text for text in EXPRESSIONS if _merged(text)]
+
+
+@pytest.mark.parametrize("text", MERGED_DISJUNCTIONS)
+def test_a_disjunction_of_like_operands_tested_together_agrees_with_the_reference(text: str) -> None:
+    import itertools
+
+    from ruledsl import vocabulary as V
+    from ruledsl.values import PAIR, SEQUENCE, TRIPLET, Group
+
+    node = compile_expr(expr(text))
+    fast = F.closure(node)
+    tile_sets = [tuple(range(27, 34)), (19, 20, 21, 23, 25, 32), (0, 8, 9, 17, 18, 26), (0, 8, 27, 33), (4, 13, 22), tuple(range(34))]
+    held = 0
+    for tiles, size in itertools.product(tile_sets, range(0, 8)):
+        for honours in itertools.combinations(range(27, 34), size):
+            sets = tuple(Group(TRIPLET, k, (k,) * 3, False, True) for k in honours) + (Group(SEQUENCE, 9, (9, 10, 11), False, True),)
+            pair = Group(PAIR, honours[0] if honours else 27, (27, 27), False, True)
+            env = {"tiles": tiles + tuple(k for k in honours for _ in range(3)), "sets": sets, "pair": pair, "shape": "standard",
+                   "tsumo": False, "riichi": False, "han": 2, "fu": 30}  # fmt: skip
+            env[V.TRIPLET_KINDS] = frozenset(honours)
+            env[V.SEQUENCE_STARTS] = frozenset(((9, 12), (10, 13), (0, 9))[size % 3])
+            expected = outcome(node, dict(env))
+            assert outcome(fast, dict(env)) == expected, (text, tiles, honours)
+            held += expected == ("value", "bool", True)
+    assert held, "no reading held the disjunction: its merged operands were never passed"
+
+
+def test_like_operands_of_a_disjunction_are_merged_and_raising_ones_are_not() -> None:
+    """The operands of the shapes ``_merged_disjuncts`` knows are merged (so the test above reaches the merged
+    functions); a disjunction with an operand that may raise keeps its operands, asked in their written order."""
+    for text in MERGED_DISJUNCTIONS[1:5]:
+        simple = nodes(text)
+        assert F._merged_disjuncts(list(simple.parts), lambda i, parts=simple.parts: F.build(parts[i])) is not None, text
+    raising = nodes(MERGED_DISJUNCTIONS[-1])
+    assert any(map(F.may_raise, raising.parts))
+    fns = [F.build(p) for p in raising.parts]
+    from ruledsl.arithmetic import RuleEvaluationError
+
+    with pytest.raises(RuleEvaluationError):  # han / fu with fu = 0, reached after the two counts fail
+        F.any_of(raising.parts, fns)({"han": 1, "fu": 0, "__triplet_kinds__": frozenset()})
