@@ -30,6 +30,7 @@ import os
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, call
+from types import MemberDescriptorType
 
 from ruledsl.typing_names import TYPE_CHECKING, TypeVar, dataclass_transform
 
@@ -198,16 +199,23 @@ def _init(cls: type, declared: list[Field], home: list[Any]) -> Callable[..., No
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if not tables:
-            tables.extend(_init_tables(title, declared))
-        names, count, tails, bind, later, built = tables
+            made = _init_tables(title, declared)
+            tables.extend((*made, _setters(home[0], made[0])))  # one step: another thread sees all or nothing
+        names, count, tails, bind, later, built, puts = tables
         if built[0] < SPECIALIZE_AFTER:
-            _count_and_specialize(built, home[0], declared, post_init)
+            built[0] += 1  # counted here, not in a helper: a call per construction cost more than the count
+            if built[0] == SPECIALIZE_AFTER:
+                _specialize(home[0], declared, post_init)
         if kwargs or len(args) not in tails:
             args = bind(args, kwargs)  # a list: only iterated
         elif len(args) != count:
             args += tails[len(args)]
-        for name, value in zip(names, args, strict=False):
-            _SET(self, name, value)  # a slot or, without slots, an attribute the instance keeps fast to read
+        # every field set by one C-level loop (every setter answers None, so ``any`` calls them all): each slot's
+        # own setter, or without slots ``object.__setattr__`` by name
+        if puts is not None:
+            any(map(call, puts, repeat(self), args))
+        else:
+            any(map(_SET, repeat(self), names, args))
         if later:
             _fill_later(self, later)
         if post_init is not None:
@@ -264,11 +272,18 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
     return names, count, tails, bind, later, [0]
 
 
-def _count_and_specialize(built: list[int], owner: Any, declared: list[Field], post_init: Any) -> None:
-    built[0] += 1
-    if built[0] == SPECIALIZE_AFTER:
-        for name, method in _compiled_methods(owner, declared, post_init).items():
-            setattr(owner, name, method)
+def _setters(owner: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...] | None:
+    """Each argument field's slot setter (its member descriptor's ``__set__``: a frozen record's own
+    ``__setattr__`` refuses), which sets a slot in fewer steps than ``object.__setattr__`` finding it by name; None
+    when a field is not a slot of ``owner`` (a record without slots)."""
+    found = [getattr(owner, name, None) for name in names]  # a slot's member descriptor is its class's attribute
+    slots = [member for member in found if isinstance(member, MemberDescriptorType)]
+    return tuple(member.__set__ for member in slots) if len(slots) == len(found) else None
+
+
+def _specialize(owner: Any, declared: list[Field], post_init: Any) -> None:
+    for name, method in _compiled_methods(owner, declared, post_init).items():
+        setattr(owner, name, method)
 
 
 def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[str, Callable[..., Any]]:
@@ -295,8 +310,14 @@ def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[
         else:
             namespace[f"__record_default_{i}"] = f.default
             params.append(f"{f.name}=__record_default_{i}")
+    # each argument's slot setter, as the generic ``__init__`` sets it (None without slots: set by name)
+    puts = _setters(cls, tuple(f.name for f in declared if f.init))
+    put_of = dict(zip((f.name for f in declared if f.init), puts or (), strict=False))
     for i, f in enumerate(declared):
-        if f.init:
+        if f.name in put_of:
+            namespace[f"__record_put_{i}"] = put_of[f.name]
+            body.append(f"__record_put_{i}(__record_self, {f.name})")
+        elif f.init:
             body.append(f"__record_set(__record_self, {f.name!r}, {f.name})")
         elif f.default_factory is not _MISSING:
             namespace[f"__record_factory_{i}"] = f.default_factory
