@@ -27,9 +27,9 @@ the ``dataclasses`` functions; ``maker`` builds a slotted record from positional
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import attrgetter, call
+from operator import attrgetter, call, itemgetter
 from types import MemberDescriptorType
 
 from ruledsl.typing_names import TYPE_CHECKING, TypeVar, dataclass_transform
@@ -207,7 +207,7 @@ def _init(cls: type, declared: list[Field], home: list[Any]) -> Callable[..., No
             if built[0] == SPECIALIZE_AFTER:
                 _specialize(home[0], declared, post_init)
         if kwargs or len(args) not in tails:
-            args = bind(args, kwargs)  # a list: only iterated
+            args = bind(args, kwargs)  # only iterated
         elif len(args) != count:
             args += tails[len(args)]
         # every field set by one C-level loop (every setter answers None, so ``any`` calls them all): each slot's
@@ -246,8 +246,10 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
     default_of = {f.name: f.default if f.default_factory is _MISSING else _MISSING for f in fields}
     # the required fields that the keywords must supply when the first k are given positionally
     still_required = [frozenset(names[k:required]) for k in range(count + 1)]
+    # the arguments' values in order, from the defaults merged with what was given, in one C-level call
+    values_of = itemgetter(*names) if count > 1 else lambda merged: tuple(map(merged.__getitem__, names))
 
-    def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Sequence[Any]:
         given = len(args)
         if given > count:
             raise TypeError(f"{title}() takes {count} arguments but {given} were given")
@@ -260,10 +262,12 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
                 if position[name] < given:
                     raise TypeError(f"{title}() got multiple values for argument '{name}'")
             merged.update(zip(names, args, strict=False))
-        if not still_required[given] <= kwargs.keys():
+        if not kwargs.keys() >= still_required[given]:
             missing = next(name for name in names[given:required] if name not in kwargs)
             raise TypeError(f"{title}() missing required argument: '{missing}'")
-        values = list(map(merged.__getitem__, names))
+        if not factories:
+            return values_of(merged)
+        values = list(values_of(merged))
         for i, factory in factories:
             if values[i] is _MISSING:
                 values[i] = factory()
