@@ -27,9 +27,10 @@ the ``dataclasses`` functions; ``maker`` builds a slotted record from positional
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import attrgetter, call
+from operator import attrgetter, call, itemgetter
+from types import MemberDescriptorType
 
 from ruledsl.typing_names import TYPE_CHECKING, TypeVar, dataclass_transform
 
@@ -40,8 +41,11 @@ _T = TypeVar("_T")
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>", "__slots__": ()})()
 _FIELDS = "__record_fields__"
 _SET = object.__setattr__  # a frozen record's own ``__setattr__`` refuses; its ``__init__`` sets fields this way
-# Constructions of a class after which its ``__init__`` is compiled with the fields as parameters
-SPECIALIZE_AFTER = 256
+# Constructions of a class after which its ``__init__`` is compiled with the fields as parameters. Compiling costs
+# about as much as a hundred generic constructions: a one-hand command builds no class this often after start-up
+# (riichi score HAND: the same instructions at 128 as at 256, 1.0 M more at 96, 5.3 M more at 64), while a replay's
+# per-round classes (about 200 a pass over 20 logs) reach it in their first pass, not their second
+SPECIALIZE_AFTER = 128
 
 
 class FrozenRecordError(AttributeError):
@@ -198,16 +202,23 @@ def _init(cls: type, declared: list[Field], home: list[Any]) -> Callable[..., No
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if not tables:
-            tables.extend(_init_tables(title, declared))
-        names, count, tails, bind, later, built = tables
+            made = _init_tables(title, declared)
+            tables.extend((*made, _setters(home[0], made[0])))  # one step: another thread sees all or nothing
+        names, count, tails, bind, later, built, puts = tables
         if built[0] < SPECIALIZE_AFTER:
-            _count_and_specialize(built, home[0], declared, post_init)
+            built[0] += 1  # counted here, not in a helper: a call per construction cost more than the count
+            if built[0] == SPECIALIZE_AFTER:
+                _specialize(home[0], declared, post_init)
         if kwargs or len(args) not in tails:
-            args = bind(args, kwargs)  # a list: only iterated
+            args = bind(args, kwargs)  # only iterated
         elif len(args) != count:
             args += tails[len(args)]
-        for name, value in zip(names, args, strict=False):
-            _SET(self, name, value)  # a slot or, without slots, an attribute the instance keeps fast to read
+        # every field set by one C-level loop (every setter answers None, so ``any`` calls them all): each slot's
+        # own setter, or without slots ``object.__setattr__`` by name
+        if puts is not None:
+            any(map(call, puts, repeat(self), args))
+        else:
+            any(map(_SET, repeat(self), names, args))
         if later:
             _fill_later(self, later)
         if post_init is not None:
@@ -238,8 +249,10 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
     default_of = {f.name: f.default if f.default_factory is _MISSING else _MISSING for f in fields}
     # the required fields that the keywords must supply when the first k are given positionally
     still_required = [frozenset(names[k:required]) for k in range(count + 1)]
+    # the arguments' values in order, from the defaults merged with what was given, in one C-level call
+    values_of = itemgetter(*names) if count > 1 else lambda merged: tuple(map(merged.__getitem__, names))
 
-    def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Sequence[Any]:
         given = len(args)
         if given > count:
             raise TypeError(f"{title}() takes {count} arguments but {given} were given")
@@ -252,10 +265,12 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
                 if position[name] < given:
                     raise TypeError(f"{title}() got multiple values for argument '{name}'")
             merged.update(zip(names, args, strict=False))
-        if not still_required[given] <= kwargs.keys():
+        if not kwargs.keys() >= still_required[given]:
             missing = next(name for name in names[given:required] if name not in kwargs)
             raise TypeError(f"{title}() missing required argument: '{missing}'")
-        values = list(map(merged.__getitem__, names))
+        if not factories:
+            return values_of(merged)
+        values = list(values_of(merged))
         for i, factory in factories:
             if values[i] is _MISSING:
                 values[i] = factory()
@@ -264,11 +279,18 @@ def _init_tables(title: str, declared: list[Field]) -> tuple[Any, ...]:
     return names, count, tails, bind, later, [0]
 
 
-def _count_and_specialize(built: list[int], owner: Any, declared: list[Field], post_init: Any) -> None:
-    built[0] += 1
-    if built[0] == SPECIALIZE_AFTER:
-        for name, method in _compiled_methods(owner, declared, post_init).items():
-            setattr(owner, name, method)
+def _setters(owner: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...] | None:
+    """Each argument field's slot setter (its member descriptor's ``__set__``: a frozen record's own
+    ``__setattr__`` refuses), which sets a slot in fewer steps than ``object.__setattr__`` finding it by name; None
+    when a field is not a slot of ``owner`` (a record without slots)."""
+    found = [getattr(owner, name, None) for name in names]  # a slot's member descriptor is its class's attribute
+    slots = [member for member in found if isinstance(member, MemberDescriptorType)]
+    return tuple(member.__set__ for member in slots) if len(slots) == len(found) else None
+
+
+def _specialize(owner: Any, declared: list[Field], post_init: Any) -> None:
+    for name, method in _compiled_methods(owner, declared, post_init).items():
+        setattr(owner, name, method)
 
 
 def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[str, Callable[..., Any]]:
@@ -295,8 +317,14 @@ def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[
         else:
             namespace[f"__record_default_{i}"] = f.default
             params.append(f"{f.name}=__record_default_{i}")
+    # each argument's slot setter, as the generic ``__init__`` sets it (None without slots: set by name)
+    puts = _setters(cls, tuple(f.name for f in declared if f.init))
+    put_of = dict(zip((f.name for f in declared if f.init), puts or (), strict=False))
     for i, f in enumerate(declared):
-        if f.init:
+        if f.name in put_of:
+            namespace[f"__record_put_{i}"] = put_of[f.name]
+            body.append(f"__record_put_{i}(__record_self, {f.name})")
+        elif f.init:
             body.append(f"__record_set(__record_self, {f.name!r}, {f.name})")
         elif f.default_factory is not _MISSING:
             namespace[f"__record_factory_{i}"] = f.default_factory

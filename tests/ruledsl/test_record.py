@@ -141,6 +141,39 @@ def test_inheritance_adds_fields_after_the_bases() -> None:
     assert Point3.__slots__ == ("z",)
 
 
+@record(slots=False)
+class Loose:
+    a: int
+    b: int = 1
+
+
+@record
+class TightOverLoose(Loose):
+    c: int = 2
+
+
+def test_fields_are_set_by_their_slot_setters_where_every_field_is_a_slot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``__init__`` (generic, and compiled after ``SPECIALIZE_AFTER``) sets each field with its slot's own setter
+    when every argument is a slot, inherited ones too, and by name otherwise: the same values either way."""
+    assert record_module._setters(Point3, ("x", "y", "note", "z")) is not None
+    assert record_module._setters(Loose, ("a", "b")) is None  # no slots: set by name, in the instance's dict
+    assert record_module._setters(TightOverLoose, ("a", "b", "c")) is None  # ``a`` and ``b`` live in the dict
+    monkeypatch.setattr(record_module, "SPECIALIZE_AFTER", 3)
+
+    @record
+    class Low(Point3):
+        w: int = field(default=9, compare=False)
+
+    built = [Low(1), Low(1, 2, "n", 3, 4), Low(x=1, z=3), TightOverLoose(1), TightOverLoose(1, c=5), Loose(0)]
+    built += [Low(1), Low(1, 2, "n", 3, 4), Low(x=1, z=3), TightOverLoose(1), TightOverLoose(1, c=5), Loose(0)]
+    for made in built[:6], built[6:]:  # generic, then compiled
+        assert [(p.x, p.y, p.note, p.z, p.w) for p in made[:3]] == [(1, 0, "", 0, 9), (1, 2, "n", 3, 4), (1, 0, "", 3, 9)]
+        assert [(t.a, t.b, t.c) for t in made[3:5]] == [(1, 1, 2), (1, 1, 5)] and made[3].__dict__ == {"a": 1, "b": 1}
+        assert made[5] == Loose(0, 1)
+    with pytest.raises(FrozenRecordError):
+        built[-1].a = 1  # type: ignore[misc]
+
+
 def test_a_required_field_after_a_default_is_refused() -> None:
     with pytest.raises(TypeError, match="without a default follows"):
 
