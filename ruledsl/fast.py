@@ -494,12 +494,13 @@ def _chain(node: Chain) -> Fn:
     if as_sets is not None:
         return as_sets
     # rules are pure, so the order of the operands is free, unless one may raise: then, as written
-    parts = list(node.parts) if any(map(may_raise, node.parts)) else sorted(node.parts, key=cost)
+    raises = any(map(may_raise, node.parts))
+    parts = list(node.parts) if raises else sorted(node.parts, key=cost)
     if node.conjunction and len(parts) > 1:
         inlined = _compares_then(parts)
         if inlined is not None:
             return inlined
-    if not node.conjunction and len(parts) > 2 and not any(map(may_raise, parts)):
+    if not node.conjunction and len(parts) > 2 and not raises:
         merged = _merged_disjuncts(parts, lambda i: _build(parts[i]))
         if merged is not None:
             return _any_of(merged)
@@ -526,14 +527,8 @@ def any_of(parts: Sequence[Any], fns: Sequence[Fn]) -> Fn:
     """Whether any of several simplified conditions holds, as one function, given their closures (``fns``): like
     operands tested together (below), unless one may raise, when they are asked in the order given, as ``any``
     over the closures would. The scorer's check "does any yakuman hold?" of each reading."""
-    if any(map(may_raise, parts)):
-        return _any_of(tuple(fns)) if len(fns) != 1 else (lambda env: True if fns[0](env) else False)
-    merged = _merged_disjuncts(list(parts), fns.__getitem__) if len(parts) > 1 else None
-    found = tuple(fns) if merged is None else merged
-    if len(found) == 1:
-        (a,) = found
-        return lambda env: True if a(env) else False
-    return _any_of(found)
+    merged = None if len(parts) < 2 or any(map(may_raise, parts)) else _merged_disjuncts(list(parts), fns.__getitem__)
+    return _any_of(tuple(fns) if merged is None else merged)
 
 
 def _merged_disjuncts(parts: list[Any], closure_of: Callable[[int], Fn]) -> tuple[Fn, ...] | None:

@@ -2,9 +2,10 @@
 
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
 player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds
-when its tables are not cached (a fresh hand: every deal, every call); this bound costs a few C-level calls and
-integer operations, its table of suits is full after a few hands, and it settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is
-1 or more the hand is not tenpai and has no waits, and the exact count is not needed.
+when its tables are not cached (a fresh hand: every deal, every call); this bound costs a look-up per suit (each
+suit counted once, the first time it is met, by a few C-level calls and integer operations) and three additions, and
+it settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is 1 or more the hand is not tenpai and has no
+waits, and the exact count is not needed.
 
 How it is counted. The bound is a sum over the suits: a tile's neighbours are in its own suit, so each suit's nine
 counts (an honour's seven) decide its isolated tiles, its loose tiles, its pairs and its held terminals alone.
