@@ -22,7 +22,7 @@ from engine.round import scoring
 from engine.round.actions import Action, held_sorted
 from engine.round.facts import round_facts, steady_key
 from engine.round.karaten import is_tenpai
-from engine.round.shanten_floor import shanten_floor
+from engine.round.shanten_floor import floor_of
 from engine.round.state import Seat, waits_of
 from ruledsl.caches import lru, register
 from ruledsl.memo import BoundedCache
@@ -438,7 +438,7 @@ def reach_bar(r: RoundState, seat: int) -> Bar | None:
     if exact:
         # one shanten count (or its floor) spares a wait search per discard of a hand far from tenpai; what it finds
         # bounds every hand a discard leaves (a discard never lowers shanten), so the rest after it need not count
-        drawn = shanten_floor(s.counts, len(s.melds), False)
+        drawn = floor_of(s.suit_keys, len(s.melds), False)
         if drawn <= 0:
             drawn = cached_shanten(tuple(s.counts), len(s.melds))
         if drawn > 0:

@@ -9,8 +9,9 @@ waits, and the exact count is not needed.
 
 How it is counted. The bound is a sum over the suits: a tile's neighbours are in its own suit, so each suit's nine
 counts (an honour's seven) decide its isolated tiles, its loose tiles, its pairs and its held terminals alone.
-Each suit's share is looked up by its counts as bytes in a table filled as suits are met (a hand is a few
-thousand distinct suits in a whole replay) and packed into one integer, a byte per quantity, so that the shares
+Each suit's share is looked up by the suit's key (its counts as the octal digits of an integer, which a seat keeps
+as its tiles come and go: ``Seat.suit_keys``) in a table filled as suits are met (a few thousand distinct suits in
+a whole replay; bounded, ``SHARES_BOUND``) and packed into one integer, a byte per quantity, so that the shares
 of the four suits add up by three integer additions; the rest is a few shifts and comparisons. The isolated- and
 loose-tile counts are the very sums of ``tests/round/test_shanten_floor.py``'s kind-by-kind count, which holds
 the two equal.
@@ -42,6 +43,7 @@ of self-played games.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import mul
 
 from ruledsl.caches import register
 
@@ -95,37 +97,69 @@ def _share(counts: bytes) -> int:
     return isolated | loose << _LOOSE | pairs << _PAIRS | terminals << _TERMINALS | terminal_pairs << _TERMINAL_PAIR
 
 
-class _Shares(dict[bytes, int]):
-    """Each suit's share by its counts as bytes, counted on first sight (``_share``). The key's length tells a
-    number suit (nine bytes) from the honours (seven)."""
+# A suit's key: its counts as the octal digits of an integer (number n of the suit, or honour n: digit n, the
+# lowest first), so that a tile in or out of a hand adds or takes its kind's place value: a seat keeps its four keys
+# (``Seat.suit_keys``) as its tiles come and go, and its floor is four look-ups (``floor_of``) with no key to build.
+# Three bits a count keep every key below 2**27: one machine digit, so the additions and the hashing stay cheap.
+SUIT_OF = tuple(kind // 9 for kind in range(34))  # the four suits: three of numbers, the honours last
+PLACE = tuple(1 << 3 * (kind % 9) for kind in range(34))  # an honour's place: 27 % 9 == 0, so east is digit 0
+# the most shares either table holds before it starts over: a whole replay of the vendored logs meets a few thousand
+# suits, a self-play run of thousands of games a few hundred thousand (2 to 3 µs each to count again)
+SHARES_BOUND = 1 << 16
+_OCTAL = bytes(range(48)) + bytes(range(8)) + bytes(range(56, 256))  # an octal digit's character to its value
 
-    __slots__ = ()
 
-    def __missing__(self, counts: bytes) -> int:
-        share = self[counts] = _share(counts)
+class _Shares(dict[int, int]):
+    """Each suit's share by its key, counted on first sight (``_share``); ``width`` is the suit's kinds, nine or
+    seven. Emptied when it reaches ``SHARES_BOUND``: every share is counted again from its key alone."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.digits = f"0{width}o"  # every digit written, the zeros above the highest held kind included
+
+    def __missing__(self, key: int) -> int:
+        if len(self) >= SHARES_BOUND:
+            self.clear()
+        # the key's octal digits, lowest first, as the counts they are ("0" to "4" as 0 to 4)
+        share = self[key] = _share(format(key, self.digits).encode()[::-1].translate(_OCTAL))
         return share
 
 
-_SHARES = _Shares()
-# bounded by its domain: the counts of nine kinds (or seven) that a hand can hold, at most four copies each
-register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, 5**9 + 5**7)
+_SHARES = _Shares(9)  # the three number suits
+_HONOUR_SHARES = _Shares(7)
+register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, SHARES_BOUND)
+register("engine.round.shanten_floor.honour_shares", _HONOUR_SHARES.clear, _HONOUR_SHARES.__len__, SHARES_BOUND)
 
 
-def _sum_of_shares(counts: Sequence[int]) -> int:
+def suit_keys(counts: Sequence[int]) -> list[int]:
+    """The four suit keys of a hand's 34 kind counts (what ``Seat.suit_keys`` keeps as the hand changes)."""
+    places = PLACE[:9]  # map stops at the shorter: the honours' seven take the first seven
+    return [sum(map(mul, counts[:9], places)), sum(map(mul, counts[9:18], places)), sum(map(mul, counts[18:27], places)), sum(map(mul, counts[27:], places))]
+
+
+def _sum_of_shares(keys: Sequence[int]) -> int:
     """The four suits' shares added up: every quantity of the hand in its byte."""
-    raw = bytes(counts)
-    return _SHARES[raw[:9]] + _SHARES[raw[9:18]] + _SHARES[raw[18:27]] + _SHARES[raw[27:]]
+    shares = _SHARES
+    return shares[keys[0]] + shares[keys[1]] + shares[keys[2]] + _HONOUR_SHARES[keys[3]]
 
 
 def isolated_tiles(counts: Sequence[int]) -> int:
     """The isolated tiles of a hand's 34 kind counts (see the module's docstring)."""
-    return _sum_of_shares(counts) & 255
+    return _sum_of_shares(suit_keys(counts)) & 255
 
 
 def shanten_floor(counts: Sequence[int], n_melds: int, resting: bool) -> int:
     """A lower bound of ``engine.core.analysis.shanten(counts, n_melds)`` (never above it) of a resting hand (3n+1
     tiles: 0 at least) or of one that has drawn (3n+2 tiles: -1 at least)."""
-    total = _sum_of_shares(counts)
+    return floor_of(suit_keys(counts), n_melds, resting)
+
+
+def floor_of(keys: Sequence[int], n_melds: int, resting: bool) -> int:
+    """``shanten_floor`` of the hand of these four suit keys (``suit_keys``; a seat keeps its own)."""
+    shares = _SHARES  # ``_sum_of_shares``, without its call: most discards ask this
+    total = shares[keys[0]] + shares[keys[1]] + shares[keys[2]] + _HONOUR_SHARES[keys[3]]
     isolated = total & 255
     floor = isolated // 2 if resting else (isolated + 1) // 2 - 1
     if floor < 1 and n_melds < 4:

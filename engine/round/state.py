@@ -18,7 +18,7 @@ from engine.core import tiles as T
 from engine.core.analysis import cached_shanten, cached_waits, shanten
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
-from engine.round.shanten_floor import shanten_floor
+from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
 from ruledsl.caches import lru
 from ruledsl.record import field, record
 
@@ -48,6 +48,9 @@ class Seat:
 
     hand: list[int] = field(default_factory=list)
     counts: list[int] = field(default_factory=lambda: [0] * T.KINDS)
+    # the four suit keys of ``counts`` (``engine.round.shanten_floor.suit_keys``), changed with them tile by tile:
+    # the hand's shanten floor is then four look-ups (``floor_of``), where counting it from ``counts`` built the keys
+    suit_keys: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     melds: list[MeldRecord] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     discard_kinds: set[int] = field(default_factory=set)
@@ -88,6 +91,7 @@ class Seat:
         seat = object.__new__(cls)
         seat.hand = []
         seat.counts = [0] * T.KINDS
+        seat.suit_keys = [0, 0, 0, 0]
         seat.melds = []
         seat.discards = []
         seat.discard_kinds = set()
@@ -104,12 +108,16 @@ class Seat:
 
     def add(self, code: int) -> None:
         self.hand.append(code)
-        self.counts[KIND_OF[code]] += 1
+        kind = KIND_OF[code]
+        self.counts[kind] += 1
+        self.suit_keys[SUIT_OF[kind]] += PLACE[kind]
         self.rest_codes = None
 
     def remove(self, code: int) -> None:
         self.hand.remove(code)
-        self.counts[KIND_OF[code]] -= 1
+        kind = KIND_OF[code]
+        self.counts[kind] -= 1
+        self.suit_keys[SUIT_OF[kind]] -= PLACE[kind]
         self.rest_codes = None
 
     @property
@@ -145,7 +153,7 @@ class Seat:
             return
         self.rested = (counts, melds, kinds)
         if bound < 1:
-            bound = shanten_floor(counts, len(melds), True)
+            bound = floor_of(self.suit_keys, len(melds), True)
         if bound >= 1:
             self.shanten = bound
             self.waits = _NO_WAITS
@@ -161,7 +169,7 @@ class Seat:
         self.rested = None
         n_melds = len(self.melds)
         if bound < 1:
-            bound = shanten_floor(self.counts, n_melds, True)
+            bound = floor_of(self.suit_keys, n_melds, True)
         if bound >= 1:
             self.shanten = bound
             self.waits = _NO_WAITS

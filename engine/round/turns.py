@@ -17,7 +17,7 @@ from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
-from engine.round.shanten_floor import shanten_floor
+from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
 from engine.round.state import NO_WAITS, UNSCORED
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
@@ -35,8 +35,11 @@ def deal(r: RoundState, wall: Wall) -> None:
         dealt = tiles[13 * k : 13 * (k + 1)]
         s.hand.extend(dealt)  # ``Seat.add`` of each tile, written in place for the 13 of a deal
         counts = s.counts
+        keys = s.suit_keys
         for code in dealt:
-            counts[KIND_OF[code]] += 1
+            kind = KIND_OF[code]
+            counts[kind] += 1
+            keys[SUIT_OF[kind]] += PLACE[kind]
     for s in r.seats:
         s.rest(r.kinds)
     r.log.append(
@@ -63,6 +66,7 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
     kind = KIND_OF[tile]
     s.hand.append(tile)  # ``Seat.add``, written in place
     s.counts[kind] += 1
+    s.suit_keys[SUIT_OF[kind]] += PLACE[kind]
     begin_turn(r, seat, tile, rinshan=rinshan, replacement=True)
     if kind in s.waits:  # the waits of the hand before the draw (``begin_turn`` does not change them)
         r.tsumo_result = UNSCORED  # scored when asked (``scoring.tsumo_offer``)
@@ -88,6 +92,7 @@ def live_draw(r: RoundState, seat: int) -> None:
     kind = KIND_OF[tile]
     s.hand.append(tile)
     s.counts[kind] += 1
+    s.suit_keys[SUIT_OF[kind]] += PLACE[kind]
     # ``begin_turn(r, seat, tile)``: every field of the turn, as it sets them
     r.actor = seat
     r.phase = "own"
@@ -141,6 +146,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
     kind = KIND_OF[tile]
     s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
     s.counts[kind] -= 1
+    s.suit_keys[SUIT_OF[kind]] -= PLACE[kind]
     s.discards.append(tile)
     if len(s.discards) == 1 and all(other.discards for other in r.seats):
         r.steady_changes += 1  # the last seat's first discard: the first discards are all known (a steady fact)
@@ -175,7 +181,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
         if s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
             bound = s.drawn_floor
         if bound < 1:  # ``rest_after_discard``'s first step, written in place: the hand's floor (``shanten_floor``)
-            bound = shanten_floor(s.counts, len(s.melds), True)
+            bound = floor_of(s.suit_keys, len(s.melds), True)
         if bound >= 1:  # ``rest_after_discard`` of a hand the bound settles (most discards), written in place
             s.rested = None
             s.shanten = bound

@@ -9,6 +9,8 @@
 - ``Seat.pon_kinds`` is the kind of each pon among the seat's melds, so the own-turn listing skips ``_kans`` only
   when it would list none.
 - The listing does not ask ``reach_bar`` of a seat that called a tile (``made_calls``): it would refuse.
+- Each seat's suit keys (``Seat.suit_keys``, changed tile by tile by the draws, the discards, the calls and the
+  kans) are the keys of its counts (``shanten_floor.suit_keys``) after every discard.
 - A live draw (``turns.live_draw``, which opens the turn in place) leaves every field of the turn as
   ``turns.begin_turn`` sets it: asking ``begin_turn`` again changes nothing but the tsumo offer it clears.
 
@@ -30,6 +32,7 @@ from engine.game import Game
 from engine.round import Round, legal, turns
 from engine.round.actions import Action
 from engine.round.rules import round_rules
+from engine.round.shanten_floor import suit_keys
 from engine.round.state import RoundState, waits_of
 from engine.scoring import library
 from engine.scoring.library import rulebook
@@ -72,6 +75,8 @@ def test_the_rest_after_a_discard_finds_the_waits_of_the_full_count(name: str, m
         assert s.shanten <= exact  # a lower bound, or the count itself
         assert s.waits == (waits_of(counts, len(s.melds), rnd.kinds) if exact == 0 else frozenset())
         assert s.rested is None or s.rested[0] == tuple(counts)  # a kept rest is of this hand
+        # every seat's suit keys, changed tile by tile since the deal, are the keys of its counts
+        assert [seat.suit_keys for seat in rnd.seats] == [suit_keys(seat.counts) for seat in rnd.seats]
         seen.append(exact)
 
     monkeypatch.setattr(turns, "own_dahai", own_dahai)
