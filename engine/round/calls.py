@@ -12,7 +12,7 @@ from engine.core.tiles import KIND_OF
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
-from engine.round.facts import round_facts, steady_key
+from engine.round.facts import round_facts, steady_key, still_quiet
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 from ruledsl.caches import register
@@ -198,7 +198,7 @@ def resolve(r: RoundState) -> None:
 def discard_passed(r: RoundState, source: int) -> None:
     """The discard passed: the `discard_passed` abortive checks (with their shortcut), the exhaustive draw,
     else the next seat draws."""
-    quiet = r.quiet  # ``abortive_after``'s shortcut, tested here first: most discards need no more
+    quiet = r.quiet  # ``abortive_after``'s first shortcut, tested here first: most discards need no more
     if quiet is None or quiet[0] != r.steady_changes or (quiet[1] is not None and quiet[1] != source):
         item = abortive_after(r, source)
         if item is not None:
@@ -214,15 +214,20 @@ def abortive_after(r: RoundState, source: int) -> Any:
     """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
 
     They are asked after every discard and nearly always hold not. When the last check read only steady facts
-    (``engine.round.facts.steady_key``) and none changed since, the answer is still None and the conditions
-    are not evaluated again; the ron count and completing call they are given are the same at this moment."""
+    (``engine.round.facts.steady_key``) and none changed since, or none of those it read has a new value
+    (``still_quiet``), the answer is still None and the conditions are not evaluated again; the ron count and
+    completing call they are given are the same at this moment."""
     items = r.rules.abortives_at.get("discard_passed", ())
     if not items:
-        r.quiet = (r.steady_changes, None)  # nothing to check, ever: the shortcut holds
+        r.quiet = (r.steady_changes, None, ())  # nothing to check, ever: the shortcut holds
         return None
     quiet = r.quiet
-    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == source):
-        return None
+    if quiet is not None and (quiet[1] is None or quiet[1] == source):
+        if quiet[0] == r.steady_changes:
+            return None
+        if still_quiet(r, quiet, source):  # a steady change moved none of the facts read: kept, at the new count
+            r.quiet = (r.steady_changes, quiet[1], quiet[2])
+            return None
     env = round_facts(r, source)
     for item, when in items:
         if when(env):

@@ -86,9 +86,15 @@ def round_facts(r: RoundState, seat: int | None = None, ron_count: int = 0, comp
     return env
 
 
-def steady_key(env: RoundFacts) -> tuple[int, int | None] | None:
+# what a check that read only steady facts keeps (``steady_key``): the round's count of steady changes then, the seat
+# when a fact read is about a seat (else None), and each fact read with its value, in the order read
+QuietKey = tuple[int, int | None, tuple[tuple[str, Any], ...]]
+
+
+def steady_key(env: RoundFacts) -> QuietKey | None:
     """What decides every fact ``env`` has computed so far, when all of them are steady: the round's count of
-    steady changes, and the seat when one of them is about a seat; None when one changes at every discard.
+    steady changes, the seat when one of them is about a seat, and the facts with their values (``still_quiet``);
+    None when one changes at every discard.
 
     Conditions are pure and are evaluated in a fixed order, so a condition that read only these facts reads the
     same ones with the same values, and gives the same answer, for as long as the key stays the same: an
@@ -102,4 +108,18 @@ def steady_key(env: RoundFacts) -> tuple[int, int | None] | None:
             return None
         if name in SEAT_FACTS:
             seat_scoped = True
-    return (env.round.steady_changes, env.seat if seat_scoped else None)
+    reads = tuple((name, value) for name, value in env.items() if name not in GIVEN)
+    return (env.round.steady_changes, env.seat if seat_scoped else None, reads)
+
+
+def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
+    """Whether every fact the check that left ``quiet`` read has the value it read then (about ``seat``: the seat
+    of ``quiet``, or any when it read no seat's fact), asked when a steady change came since.
+
+    A steady change moves only some facts (a call after the first go-around moves none that four winds, four riichi
+    and four kans read by then), and conditions are pure and evaluated in a fixed order: the same values read give
+    the same reads and the same answer, so a few facts recounted spare evaluating every condition again."""
+    for name, value in quiet[2]:
+        if FACTS[name](r, seat) != value:
+            return False
+    return True

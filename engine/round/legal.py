@@ -20,7 +20,7 @@ from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import scoring
 from engine.round.actions import Action, held_sorted
-from engine.round.facts import round_facts, steady_key
+from engine.round.facts import round_facts, steady_key, still_quiet
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import floor_of
 from engine.round.state import Seat, waits_of
@@ -475,8 +475,12 @@ def _player_choice_draws(r: RoundState, seat: int) -> list[Action]:
     if not items:
         return []
     quiet = r.choice_quiet
-    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == seat):
-        return []
+    if quiet is not None and (quiet[1] is None or quiet[1] == seat):
+        if quiet[0] == r.steady_changes:
+            return []
+        if still_quiet(r, quiet, seat):  # a steady change moved none of the facts read (``calls.abortive_after``)
+            r.choice_quiet = (r.steady_changes, quiet[1], quiet[2])
+            return []
     env = round_facts(r, seat)  # what ``r.facts(seat)`` gives: the seat whose turn it is
     if any(when(env) for _item, when in items):
         return [Action("ryukyoku", seat)]

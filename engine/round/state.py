@@ -25,6 +25,7 @@ from ruledsl.record import field, record
 if TYPE_CHECKING:
     from engine.round.actions import Action
     from engine.round.events import RoundEvent
+    from engine.round.facts import QuietKey
     from engine.round.round import RoundSetup
     from engine.round.rules import RoundRules
     from engine.round.settlement import Settlement
@@ -271,10 +272,11 @@ class RoundState:
     settlement: dict[str, Any] | None  # the contract's settlement, written from ``settled``
 
     # ---- caches: answers kept while what decides them is unchanged
-    # (steady_changes, seat or None) under which no abortive item held after a discard (``calls.abortive_after``)
-    quiet: tuple[int, int | None] | None
+    # (steady_changes, seat or None, the facts read and their values) under which no abortive item held after a
+    # discard (``calls.abortive_after``, ``engine.round.facts.steady_key``)
+    quiet: QuietKey | None
     # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
-    choice_quiet: tuple[int, int | None] | None
+    choice_quiet: QuietKey | None
     # a ron's score by (seat, tile, source, event, events so far): the offer and the win ask the same
     ron_cache: dict[tuple[int, int, int, str, int], ScoreResult | None]
     own_cache: tuple[Action, ...] | None  # the own-turn moves offered this turn (``Round.legal_actions``)
