@@ -166,7 +166,8 @@ class Seat:
         """``rest`` for the hand a discard leaves, which is never the hand of the seat's last rest (a discard of
         the drawn kind keeps that rest: ``turns.own_dahai`` does not ask): the same waits and the same bound,
         without the comparison with the last rest, so a hand the bound settles (most discards) is not copied.
-        The next ``rest`` has nothing to compare with and counts afresh."""
+        The next ``rest`` has nothing to compare with and counts afresh. The floor is four look-ups of the seat's
+        suit keys (``Seat.suit_keys``), so ``turns.own_dahai`` asks it here rather than in place."""
         self.rested = None
         n_melds = len(self.melds)
         if bound < 1:
@@ -175,14 +176,7 @@ class Seat:
             self.shanten = bound
             self.waits = _NO_WAITS
             return
-        self.rest_counted(kinds)
-
-    def rest_counted(self, kinds: frozenset[int]) -> None:
-        """``rest_after_discard`` of a hand whose floor is below 1 (``turns.own_dahai`` asks the floor itself): the
-        exact count, and the waits when it is tenpai."""
-        self.rested = None
         counts = tuple(self.counts)
-        n_melds = len(self.melds)
         self.shanten = cached_shanten(counts, n_melds)
         self.waits = waits_of(counts, n_melds, kinds) if self.shanten == 0 else _NO_WAITS
 
@@ -201,7 +195,6 @@ class Unscored:
 UNSCORED = Unscored()
 
 _NO_WAITS: frozenset[int] = frozenset()
-NO_WAITS = _NO_WAITS  # the waits of a hand that is not tenpai (``turns.own_dahai`` rests most hands in place)
 
 
 class RoundState:

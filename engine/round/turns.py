@@ -17,8 +17,8 @@ from engine.round import calls, endings, scoring
 from engine.round.actions import Action
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
-from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
-from engine.round.state import NO_WAITS, UNSCORED
+from engine.round.shanten_floor import PLACE, SUIT_OF
+from engine.round.state import UNSCORED
 from engine.round.wall import Wall
 from engine.scoring.pao import WinClaim
 
@@ -180,14 +180,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
         bound = -1 if r.replacement else s.shanten - 1
         if s.drawn_floor > bound:  # the riichi check bounded the drawn hand (``Seat.drawn_floor``)
             bound = s.drawn_floor
-        if bound < 1:  # ``rest_after_discard``'s first step, written in place: the hand's floor (``shanten_floor``)
-            bound = floor_of(s.suit_keys, len(s.melds), True)
-        if bound >= 1:  # ``rest_after_discard`` of a hand the bound settles (most discards), written in place
-            s.rested = None
-            s.shanten = bound
-            s.waits = NO_WAITS
-        else:  # a hand the floor does not settle: counted
-            s.rest_counted(r.kinds)
+        s.rest_after_discard(r.kinds, bound)
     r.after_call = False
     r.drawn = None
     while r.pending_dora:  # an open or added kan's indicator comes with this discard, written before it

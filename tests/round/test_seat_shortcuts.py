@@ -61,8 +61,7 @@ def _games(name: str) -> None:
 
 @pytest.mark.parametrize("name", RULEBOOKS)
 def test_the_rest_after_a_discard_finds_the_waits_of_the_full_count(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After every discard (the rest written in place for a hand the bound settles, ``Seat.rest_after_discard``
-    otherwise, or the last rest kept for the drawn kind let go again): the waits are the full count's and the
+    """After every discard (``Seat.rest_after_discard``, or the last rest kept for the drawn kind let go again): the waits are the full count's and the
     shanten kept is a lower bound of the exact count; a kept rest is of this very hand."""
     seen: list[int] = []
     original = turns.own_dahai
