@@ -168,3 +168,22 @@ def test_the_integer_steps_give_the_bound_counted_kind_by_kind():
             counts[kind] += 1
         resting = sum(counts) % 3 == 1
         assert shanten_floor(counts, n_melds, resting) == _floor_written_out(counts, n_melds, resting), (counts, n_melds)
+
+
+def test_the_share_tables_stay_within_their_bound_and_answer_the_same(monkeypatch):
+    """A share table that reaches ``SHARES_BOUND`` starts over: it never holds more, and a share counted again from
+    its key is the same bound (here with a bound of 8, on a few hundred random hands)."""
+    from engine.round import shanten_floor as module
+
+    monkeypatch.setattr(module, "SHARES_BOUND", 8)
+    module._SHARES.clear()  # a cache: emptied, it counts its shares again as asked
+    module._HONOUR_SHARES.clear()
+    rng = random.Random(5)
+    full = [k for k in range(KINDS) for _ in range(4)]
+    for _ in range(300):
+        counts = [0] * KINDS
+        for kind in rng.sample(full, rng.choice((13, 14))):
+            counts[kind] += 1
+        resting = sum(counts) % 3 == 1
+        assert shanten_floor(counts, 0, resting) == _floor_written_out(counts, 0, resting), counts
+        assert len(module._SHARES) <= 8 and len(module._HONOUR_SHARES) <= 8
