@@ -48,6 +48,27 @@ def test_every_shipped_table_of_every_suit_is_the_counted_one() -> None:
     assert suit_tables.tables() == (numbers, suit_tables.by_byte(listed))
 
 
+def test_the_index_in_range_is_the_index_of_every_suit_of_at_most_five_tiles_and_random_ones() -> None:
+    """``index_in_range`` (counts read as base-5 digits) against ``index_of`` (the sum of products)."""
+    for vec in _some_suits(random.Random(20261204)):
+        assert suit_tables.index_in_range(vec) == index_of(vec), vec
+
+
+@pytest.mark.slow
+def test_the_index_in_range_is_the_index_of_every_nine_counts() -> None:
+    for vec in itertools.product(range(5), repeat=9):
+        assert suit_tables.index_in_range(vec) == index_of(vec), vec
+
+
+@pytest.mark.parametrize("count", [-1, 5, 9, 48, 120, 255, 256, 1000])
+def test_a_count_outside_the_shipped_range_has_no_index(count: int) -> None:
+    for place in range(9):
+        vec = tuple(count if kind == place else 1 for kind in range(9))
+        assert suit_tables.index_in_range(vec) is None, vec
+        assert suit_tables.table_of(vec) is None, vec
+        assert suit_tables.with_one_more(vec) is None, vec
+
+
 def test_a_suit_outside_the_shipped_range_has_no_shipped_table() -> None:
     assert suit_tables.table_of((4, 4, 4, 3, 0, 0, 0, 0, 0)) is None  # 15 tiles
     assert suit_tables.table_of((5, 0, 0, 0, 0, 0, 0, 0, 0)) is None  # a fifth copy
