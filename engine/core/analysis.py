@@ -165,9 +165,14 @@ def _suit_key(vec: tuple[int, ...]) -> int:
     of pairs, kinds, and terminals held (once, and twice or more), and how it splits (``_split_bits``)."""
     ends = (vec[0] != 0) + (vec[8] != 0)
     end_pairs = (vec[0] > 1) + (vec[8] > 1)
-    pairs = vec.count(2) + vec.count(3) + vec.count(4)
-    table = _suit_table(vec)
-    counts = end_pairs << 13 | ends << 9 | (9 - vec.count(0)) << 4 | pairs
+    held = 9 - vec.count(0)
+    table = suit_tables.table_of(vec)
+    if table is None:
+        table = _computed_suit_table(vec)
+        pairs = vec.count(2) + vec.count(3) + vec.count(4)
+    else:  # a shipped suit's counts are 0..4: the kinds held twice or more are those held, less those held once
+        pairs = held - vec.count(1)
+    counts = end_pairs << 13 | ends << 9 | held << 4 | pairs
     return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, sum(vec)) | counts
 
 

@@ -375,3 +375,14 @@ def test_the_merge_written_out_is_the_best_over_every_split() -> None:
     pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in listed[::4] for b in listed[::5]]
     for a, b in pairs:
         assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in _SPLITS), (a, b)
+
+
+def test_a_suit_keys_counts_are_those_of_its_nine_counts() -> None:
+    """``_suit_key``'s low fields (pairs, kinds, terminals held once and twice or more), read by ``_special_shanten``,
+    against counting them over the nine counts: the pairs of a shipped suit are its kinds held less those held once."""
+    for vec in _some_suits(random.Random(20261205)):
+        pairs = sum(1 for count in vec if count >= 2)
+        kinds = sum(1 for count in vec if count)
+        ends = sum(1 for count in (vec[0], vec[8]) if count)
+        end_pairs = sum(1 for count in (vec[0], vec[8]) if count >= 2)
+        assert analysis._suit_key(vec) & 0xFFFF == end_pairs << 13 | ends << 9 | kinds << 4 | pairs, vec
