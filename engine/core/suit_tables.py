@@ -94,8 +94,8 @@ _DIGITS = bytes(ord("0") + count if count < 5 else ord("x") for count in range(2
 
 @once
 def tables() -> Read | None:
-    """The shipped bytes (a table number per suit index, 0 for none) and the tables, read on first use; None
-    without a usable file."""
+    """The shipped bytes (a table number per suit index, 0 for none) and each byte's table (``by_byte``), read on
+    first use; None without a usable file."""
     from importlib import resources  # here: it costs start-up time, and most processes never read the file
 
     try:
