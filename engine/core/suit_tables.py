@@ -7,7 +7,7 @@ or a batch of self-played games meets thousands of suits it has not seen: a cold
 built some 9,000 of them, about half of its shanten work. Yet the 405,350 suits of at most ``SUIT_LIMIT`` tiles
 have only 126 distinct tables. So every suit's table is computed once, by the same code, and shipped: the
 suit's base-5 index (``engine.core.analysis_tables.index_of``) picks a byte in a string of 5**9 bytes, and the
-byte the table (0: no table shipped, count it). A suit not seen before then costs an index and a byte look-up.
+byte the table (0, or a byte past the tables: no table shipped, count it). A suit not seen before then costs an index and a byte look-up.
 
 Encoding (``engine/core/suit_tables.json``): the tables in order of first appearance (by index), each as ten hex
 digits (values 0..14), and the bytes compressed with LZMA and written in base64 (about 24 KB). The file is read on the first suit not seen before
@@ -38,17 +38,20 @@ _SUIT_KINDS = 9
 _SUITS = 5**_SUIT_KINDS  # every nine counts of 0..4, by ``index_of``
 
 Table = tuple[int, ...]
+# the bytes and the tables in order (table n is byte n): the file's data, and what ``compute`` counts
 Shipped = tuple[bytes, tuple[Table, ...]]
+# the bytes and every byte's table (``by_byte``): what ``tables`` reads once and the look-ups index
+Read = tuple[bytes, tuple[Table | None, ...]]
 
 
 def table_of(vec: tuple[int, ...]) -> Table | None:
     """The shipped table of a suit's nine counts, or None (no usable file, or a suit outside the shipped range:
     more than ``SUIT_LIMIT`` tiles, or a count outside 0..4)."""
     shipped = tables()
-    if shipped is None or len(vec) != _SUIT_KINDS or min(vec) < 0 or max(vec) > 4:
+    if shipped is None or len(vec) != _SUIT_KINDS:
         return None
-    number = shipped[0][index_of(vec)]
-    return shipped[1][number - 1] if number else None
+    index = index_in_range(vec)
+    return None if index is None else shipped[1][shipped[0][index]]
 
 
 def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
@@ -56,24 +59,43 @@ def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
     None when the file does not cover every such suit. One more copy of kind i adds ``POWERS[i]`` to the suit's
     index, so the nine tables are nine byte look-ups from one index."""
     shipped = tables()
-    if shipped is None or len(vec) != _SUIT_KINDS or min(vec) < 0 or max(vec) > 4 or sum(vec) >= SUIT_LIMIT:
+    if shipped is None or len(vec) != _SUIT_KINDS or sum(vec) >= SUIT_LIMIT:
         return None
-    numbers, listed = shipped
-    index = index_of(vec)
+    index = index_in_range(vec)
+    if index is None:
+        return None
+    numbers, of_byte = shipped
     found: list[Table | None] = [None] * _SUIT_KINDS
     for kind, count in enumerate(vec):
         if count < 4:
-            number = numbers[index + POWERS[kind]]
-            if not number:
+            table = of_byte[numbers[index + POWERS[kind]]]
+            if table is None:
                 return None
-            found[kind] = listed[number - 1]
+            found[kind] = table
     return found
 
 
+def index_in_range(vec: tuple[int, ...]) -> int | None:
+    """``index_of`` of nine counts, or None when a count is outside 0..4 (no shipped suit holds it).
+
+    The counts as bytes, last first, each 0..4 made its ASCII digit and any other an ``x``, read by ``int`` in
+    base 5: four C-level calls that never compare a count as a Python object, where ``min``, ``max`` and
+    ``index_of`` compared and multiplied each of the nine (about 9,000 of a first look-up's 10,600
+    instructions). ``bytes`` refuses a count outside 0..255, ``int`` an ``x``: both are ValueError."""
+    try:
+        return int(bytes(vec)[::-1].translate(_DIGITS), 5)
+    except ValueError:
+        return None
+
+
+# per byte value, the ASCII base-5 digit of a count 0..4, and ``x`` (no digit in any base ``int`` reads) otherwise
+_DIGITS = bytes(ord("0") + count if count < 5 else ord("x") for count in range(256))
+
+
 @once
-def tables() -> Shipped | None:
-    """The shipped bytes (a table number per suit index, 0 for none) and the tables, read on first use; None
-    without a usable file."""
+def tables() -> Read | None:
+    """The shipped bytes (a table number per suit index, 0 for none) and each byte's table (``by_byte``), read on
+    first use; None without a usable file."""
     from importlib import resources  # here: it costs start-up time, and most processes never read the file
 
     try:
@@ -81,13 +103,23 @@ def tables() -> Shipped | None:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("suit_limit") != SUIT_LIMIT:
             return None
-        return decode(data)
+        numbers, listed = decode(data)
     except (OSError, ValueError, KeyError, TypeError, ImportError):
         return None
+    return numbers, by_byte(listed)
+
+
+def by_byte(listed: tuple[Table, ...]) -> tuple[Table | None, ...]:
+    """The table each of the 256 byte values names: None for 0 (no table shipped) and for a byte past the
+    tables, so that a byte is read by one index and a damaged byte makes its suit counted, never read wrong,
+    without a check of the 1.9 million bytes when the file is read (that check cost as much as decompressing
+    them: 17.6 M instructions of a replay's first pass)."""
+    return (None, *listed) + (None,) * (255 - len(listed))
 
 
 def decode(data: dict) -> Shipped:
-    """The file's data as bytes and tables; ValueError when they do not fit together."""
+    """The file's data as bytes and tables; ValueError when they do not fit together (a byte past the tables
+    is left to ``by_byte``)."""
     import lzma  # here: only a process that reads the file needs it
 
     try:
@@ -95,9 +127,7 @@ def decode(data: dict) -> Shipped:
     except lzma.LZMAError as exc:
         raise ValueError(f"the shipped suit tables cannot be read: {exc}") from exc
     listed = tuple(tuple(int(v, 16) for v in table) for table in data["tables"])
-    # a byte naming no table: left once every byte that names one is deleted (C-level, where ``max`` would read
-    # 1.9 million ints)
-    if len(numbers) != _SUITS or numbers.translate(None, bytes(range(len(listed) + 1))) or any(len(table) != 10 for table in listed):
+    if len(numbers) != _SUITS or len(listed) > 255 or any(len(table) != 10 for table in listed):
         raise ValueError("the shipped suit tables do not fit their numbers")
     return numbers, listed
 

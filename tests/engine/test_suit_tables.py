@@ -45,7 +45,28 @@ def test_every_shipped_table_is_the_counted_one() -> None:
 @pytest.mark.slow
 def test_every_shipped_table_of_every_suit_is_the_counted_one() -> None:
     numbers, listed = suit_tables.compute()
-    assert suit_tables.tables() == (numbers, listed)
+    assert suit_tables.tables() == (numbers, suit_tables.by_byte(listed))
+
+
+def test_the_index_in_range_is_the_index_of_every_suit_of_at_most_five_tiles_and_random_ones() -> None:
+    """``index_in_range`` (counts read as base-5 digits) against ``index_of`` (the sum of products)."""
+    for vec in _some_suits(random.Random(20261204)):
+        assert suit_tables.index_in_range(vec) == index_of(vec), vec
+
+
+@pytest.mark.slow
+def test_the_index_in_range_is_the_index_of_every_nine_counts() -> None:
+    for vec in itertools.product(range(5), repeat=9):
+        assert suit_tables.index_in_range(vec) == index_of(vec), vec
+
+
+@pytest.mark.parametrize("count", [-1, 5, 9, 48, 120, 255, 256, 1000])
+def test_a_count_outside_the_shipped_range_has_no_index(count: int) -> None:
+    for place in range(9):
+        vec = tuple(count if kind == place else 1 for kind in range(9))
+        assert suit_tables.index_in_range(vec) is None, vec
+        assert suit_tables.table_of(vec) is None, vec
+        assert suit_tables.with_one_more(vec) is None, vec
 
 
 def test_a_suit_outside_the_shipped_range_has_no_shipped_table() -> None:
@@ -75,10 +96,9 @@ def _numbers(raw: bytes) -> list[str]:
         _shipped(suit_limit=SUIT_LIMIT + 1),
         _shipped(numbers=["bm90IGx6bWE="]),  # base64 of bytes that are no LZMA stream
         _shipped(numbers=_numbers(bytes(100))),  # too few suits
-        _shipped(numbers=_numbers(bytes([200]) * 5**9)),  # a number naming no table
         _shipped(tables=["012"]),
     ],
-    ids=["missing", "not-json", "a-list", "other-format", "other-limit", "not-lzma", "short", "no-such-table", "short-table"],
+    ids=["missing", "not-json", "a-list", "other-format", "other-limit", "not-lzma", "short", "short-table"],
 )
 def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
     """A file that cannot be read, is not JSON, was written for another layout or suit limit, or whose numbers
@@ -98,6 +118,33 @@ def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pyt
     finally:
         suit_tables.tables.cache_clear()
         analysis.clear_caches()
+
+
+def test_a_byte_naming_no_table_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A byte past the shipped tables (a damaged file) names no table: the file is read without checking its 1.9
+    million bytes, and such a suit is counted (``by_byte``), never read wrong: the same shanten counts and waits."""
+    rng = random.Random(9)
+    hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
+    analysis.clear_caches()
+    expected = [(shanten(held), analysis.waits(held)) for held in hands]
+    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=_numbers(bytes([200]) * 5**9)))
+    suit_tables.tables.cache_clear()
+    analysis.clear_caches()
+    try:
+        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
+    finally:
+        suit_tables.tables.cache_clear()
+        analysis.clear_caches()
+
+
+def test_by_byte_names_every_table_by_its_byte() -> None:
+    listed = ((1,) * 10, (2,) * 10)
+    of_byte = suit_tables.by_byte(listed)
+    assert len(of_byte) == 256
+    assert of_byte[0] is None and of_byte[1] == listed[0] and of_byte[2] == listed[1]
+    assert all(table is None for table in of_byte[3:])
 
 
 def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -297,7 +344,7 @@ def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
     table whatever the order, over random triples of shipped tables (the honours' among them)."""
     shipped = suit_tables.tables()
     assert shipped is not None
-    listed = list(shipped[1]) + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
+    listed = [table for table in shipped[1] if table is not None] + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
     rng = random.Random(12)
     merge = analysis._merge.__wrapped__  # uncached: each order is counted afresh
     for _ in range(300):
@@ -324,6 +371,18 @@ def test_the_merge_written_out_is_the_best_over_every_split() -> None:
     tables = [tuple(rng.randrange(15) for _ in range(10)) for _ in range(400)]
     shipped = suit_tables.tables()
     assert shipped is not None
-    pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in shipped[1][::4] for b in shipped[1][::5]]
+    listed = [table for table in shipped[1] if table is not None]
+    pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in listed[::4] for b in listed[::5]]
     for a, b in pairs:
         assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in _SPLITS), (a, b)
+
+
+def test_a_suit_keys_counts_are_those_of_its_nine_counts() -> None:
+    """``_suit_key``'s low fields (pairs, kinds, terminals held once and twice or more), read by ``_special_shanten``,
+    against counting them over the nine counts: the pairs of a shipped suit are its kinds held less those held once."""
+    for vec in _some_suits(random.Random(20261205)):
+        pairs = sum(1 for count in vec if count >= 2)
+        kinds = sum(1 for count in vec if count)
+        ends = sum(1 for count in (vec[0], vec[8]) if count)
+        end_pairs = sum(1 for count in (vec[0], vec[8]) if count >= 2)
+        assert analysis._suit_key(vec) & 0xFFFF == end_pairs << 13 | ends << 9 | kinds << 4 | pairs, vec
