@@ -202,7 +202,7 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
         _GROUPS.append(group)
         _SEQUENCE_START_OF[group] = kind if shape == SEQUENCE else -1
         _TRIPLET_KIND_OF[group] = kind if shape == TRIPLET or shape == KAN else -1
-        _CONCEALED_START_OF[group] = kind if shape == SEQUENCE and not called else -1
+        _CONCEALED_START_OF[group] = kind + 1 if shape == SEQUENCE and not called else 0
     return group
 
 
@@ -211,7 +211,8 @@ _INTERNED: dict[tuple, _Group] = {}  # bounded by the distinct groups a hand can
 register("engine.scoring.facts.interned_groups", _INTERNED.clear, _INTERNED.__len__, 4096, pinned=True)
 _GROUPS: list[_Group] = []  # the interned groups by number
 GROUP_AT = _GROUPS.__getitem__
-# Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups.
+# Per interned group, what the reading facts read off it (-1: nothing), so they are C-level lookups; a concealed
+# sequence's start is kept as its kind + 1 (0: nothing), so that ``_peikou`` keeps the starts by a C-level filter.
 _SEQUENCE_START_OF: dict[Group, int] = {}
 _TRIPLET_KIND_OF: dict[Group, int] = {}
 _CONCEALED_START_OF: dict[Group, int] = {}
@@ -495,13 +496,17 @@ def _set_kinds(env: Env) -> None:
 
 
 def _peikou(env: Env) -> int:
+    """How many pairs of identical concealed sequences the sets hold (a start met three times makes one pair)."""
     sets = env["sets"]
     try:
-        starts = [k for k in map(_CONCEALED_START_OF.__getitem__, sets) if k >= 0]
+        starts = list(filter(None, map(_CONCEALED_START_OF.__getitem__, sets)))  # each start's kind + 1
     except KeyError:  # a group the engine did not build
-        starts = [g.kind for g in sets if g.shape == SEQUENCE and not g.called]
-    if len(starts) < 2:
-        return 0
+        starts = [g.kind + 1 for g in sets if g.shape == SEQUENCE and not g.called]
+    # starts met more than once, counted past their first: 0 or 1 is the answer itself (no start met thrice);
+    # only 2 or more (two pairs, or a start met three or four times) needs each start's count
+    twice = len(starts) - len(set(starts))
+    if twice < 2:
+        return twice
     return sum(starts.count(k) // 2 for k in set(starts))
 
 

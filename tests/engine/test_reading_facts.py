@@ -3,11 +3,15 @@ general path reads off the whole hand (sets compared as collections: no rule rea
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.core import tiles as T
 from engine.core.decompose import read_counts
 from engine.scoring import facts as F
+from ruledsl.values import SEQUENCE, Group
 from tests.strategies import complete_hands, group_kinds
 
 
@@ -193,3 +197,30 @@ def test_seven_pairs_with_a_standard_reading_keeps_both_in_order():
     entries = F._reading_facts(F.reading_key(counts, 0, True))
     assert [e[0] for e in entries] == [e[0] for e in F.read_whole(counts, 0, True)]
     assert [e[0] for e in entries][-1] == F.SEVEN_PAIRS and F.STANDARD in [e[0] for e in entries]
+
+
+def _peikou_reference(sets):
+    """The full computation: each start of a concealed sequence, counted, halved and summed."""
+    starts = [g.kind for g in sets if g.shape == SEQUENCE and not g.called]
+    return sum(starts.count(k) // 2 for k in set(starts))
+
+
+def test_peikou_counts_pairs_of_concealed_sequences_as_the_full_computation_does():
+    """``_peikou``'s shortcut (starts met more than once, when fewer than two) against the full count, on every
+    collection of up to four sets from concealed and called sequences (one with a red five), triplets and kans;
+    a group the engine did not build goes by the attribute path, and gives the same."""
+    pool = [
+        F.concealed_group(F.D_SEQ, 0, False),
+        F.concealed_group(F.D_SEQ, 2, False),
+        F._intern(SEQUENCE, 2, (2, 3, T.RED_BASE)),  # the same start, a red five among its tiles
+        F.concealed_group(F.D_SEQ, 9, False),
+        F.meld_group("chi", (0, 1, 2)),
+        F.concealed_group(F.D_TRIP, 4, False),
+        F.meld_group("ankan", (27, 27, 27, 27)),
+    ]
+    for size in range(5):
+        for sets in itertools.combinations_with_replacement(pool, size):
+            expected = _peikou_reference(sets)
+            assert F._peikou({"sets": sets}) == expected, sets
+            foreign = tuple(Group(g.shape, g.kind, g.tiles, g.called, g.concealed) for g in sets)  # not interned
+            assert F._peikou({"sets": foreign}) == expected, sets
