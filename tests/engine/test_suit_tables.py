@@ -6,8 +6,8 @@ from __future__ import annotations
 import binascii
 import itertools
 import json
-import lzma
 import random
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +45,23 @@ def test_every_shipped_table_is_the_counted_one() -> None:
 @pytest.mark.slow
 def test_every_shipped_table_of_every_suit_is_the_counted_one() -> None:
     numbers, listed = suit_tables.compute()
-    assert suit_tables.tables() == (numbers, suit_tables.by_byte(listed))
+    shipped = suit_tables.tables()
+    assert shipped is not None
+    assert suit_tables.expanded(shipped) == numbers
+    assert shipped[2] == suit_tables.by_byte(listed)
+
+
+def test_blocks_give_back_every_byte() -> None:
+    """``blocked`` keeps each distinct block once and ``expanded`` puts every byte back in its place (a suit's
+    byte is read at its block's number times ``BLOCK`` plus its place in the block)."""
+    rng = random.Random(20261204)
+    pieces = [bytes(suit_tables.BLOCK), bytes(range(1, suit_tables.BLOCK + 1)), bytes([3]) * suit_tables.BLOCK]
+    numbers = b"".join(rng.choice(pieces) for _ in range(5**9 // suit_tables.BLOCK))
+    block_of, blocks = suit_tables.blocked(numbers)
+    assert len(blocks) == len(set(pieces)) * suit_tables.BLOCK
+    data = {"numbers": _numbers(block_of + blocks), "tables": []}
+    assert suit_tables.expanded(suit_tables.decode(data)) == numbers
+    assert suit_tables.decode({"numbers": suit_tables.encode(numbers), "tables": []})[1] == blocks
 
 
 def test_the_index_in_range_is_the_index_of_every_suit_of_at_most_five_tiles_and_random_ones() -> None:
@@ -83,7 +99,11 @@ def _shipped(**changes: object) -> str:
 
 
 def _numbers(raw: bytes) -> list[str]:
-    return [binascii.b2a_base64(lzma.compress(raw), newline=False).decode("ascii")]
+    return [binascii.b2a_base64(zlib.compress(raw), newline=False).decode("ascii")]
+
+
+# every block's number (two bytes each), for a stream that is only the numbers
+_BLOCK_NUMBERS = 2 * 5**9 // suit_tables.BLOCK
 
 
 @pytest.mark.parametrize(
@@ -94,11 +114,12 @@ def _numbers(raw: bytes) -> list[str]:
         "[1, 2]",
         _shipped(format=-1),
         _shipped(suit_limit=SUIT_LIMIT + 1),
-        _shipped(numbers=["bm90IGx6bWE="]),  # base64 of bytes that are no LZMA stream
+        _shipped(numbers=["bm90IGx6bWE="]),  # base64 of bytes that are no zlib stream
         _shipped(numbers=_numbers(bytes(100))),  # too few suits
+        _shipped(numbers=_numbers(bytes(_BLOCK_NUMBERS + suit_tables.BLOCK - 1))),  # a block cut short
         _shipped(tables=["012"]),
     ],
-    ids=["missing", "not-json", "a-list", "other-format", "other-limit", "not-lzma", "short", "short-table"],
+    ids=["missing", "not-json", "a-list", "other-format", "other-limit", "not-zlib", "short", "short-block", "short-table"],
 )
 def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
     """A file that cannot be read, is not JSON, was written for another layout or suit limit, or whose numbers
@@ -121,16 +142,37 @@ def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pyt
 
 
 def test_a_byte_naming_no_table_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A byte past the shipped tables (a damaged file) names no table: the file is read without checking its 1.9
-    million bytes, and such a suit is counted (``by_byte``), never read wrong: the same shanten counts and waits."""
+    """A byte past the shipped tables (a damaged file) names no table: the file is read without checking every
+    suit's byte, and such a suit is counted (``by_byte``), never read wrong: the same shanten counts and waits."""
     rng = random.Random(9)
     hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
     analysis.clear_caches()
     expected = [(shanten(held), analysis.waits(held)) for held in hands]
-    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=_numbers(bytes([200]) * 5**9)))
+    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=suit_tables.encode(bytes([200]) * 5**9)))
     suit_tables.tables.cache_clear()
     analysis.clear_caches()
     try:
+        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
+    finally:
+        suit_tables.tables.cache_clear()
+        analysis.clear_caches()
+
+
+def test_a_block_number_past_the_blocks_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block number past the blocks (a damaged file) is no table either: the look-up's IndexError makes the
+    suit counted, with the same shanten counts and waits."""
+    rng = random.Random(10)
+    hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
+    analysis.clear_caches()
+    expected = [(shanten(held), analysis.waits(held)) for held in hands]
+    raw = bytes([255]) * _BLOCK_NUMBERS + bytes(suit_tables.BLOCK)
+    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=_numbers(raw)))
+    suit_tables.tables.cache_clear()
+    analysis.clear_caches()
+    try:
+        assert suit_tables.tables() is not None
         assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
         assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
         assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
@@ -156,7 +198,8 @@ def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.Monk
     monkeypatch.setattr(suit_tables, "fingerprint", lambda: "stale-test")
     data = json.loads(suit_tables.render())
     assert data["fingerprint"] == "stale-test"
-    numbers, listed = suit_tables.decode(data)
+    decoded = suit_tables.decode(data)
+    numbers, listed = suit_tables.expanded(decoded), decoded[2]
     for vec in few:
         assert listed[numbers[index_of(vec)] - 1] == _computed_suit_table(vec), vec
     assert numbers[index_of((4, 4, 4, 2, 0, 0, 0, 0, 0))] == 0
@@ -344,7 +387,7 @@ def test_merging_the_shipped_tables_is_commutative_and_associative() -> None:
     table whatever the order, over random triples of shipped tables (the honours' among them)."""
     shipped = suit_tables.tables()
     assert shipped is not None
-    listed = [table for table in shipped[1] if table is not None] + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
+    listed = [table for table in shipped[2] if table is not None] + [analysis._honour_table(vec) for vec in ((3, 3, 2, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1), (4, 0, 2, 0, 0, 0, 0))]
     rng = random.Random(12)
     merge = analysis._merge.__wrapped__  # uncached: each order is counted afresh
     for _ in range(300):
@@ -371,7 +414,7 @@ def test_the_merge_written_out_is_the_best_over_every_split() -> None:
     tables = [tuple(rng.randrange(15) for _ in range(10)) for _ in range(400)]
     shipped = suit_tables.tables()
     assert shipped is not None
-    listed = [table for table in shipped[1] if table is not None]
+    listed = [table for table in shipped[2] if table is not None]
     pairs = list(zip(tables, tables[1:], strict=False)) + [(a, b) for a in listed[::4] for b in listed[::5]]
     for a, b in pairs:
         assert merge(a, b) == tuple(max(a[i] + b[j] for i, j in splits) for splits in _SPLITS), (a, b)
