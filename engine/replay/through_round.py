@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, repeat
+from operator import mul, sub
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -48,6 +49,7 @@ from ruledsl.record import field, record
 ROUND_WINDS = "ESWN"
 _BY_KIND = tuple((KIND_OF[c], c) for c in range(len(KIND_OF)))  # sort key of a tile code: kind, then code
 _CODES_BY_KIND = tuple(sorted(range(len(KIND_OF)), key=_BY_KIND.__getitem__))
+_CODE_BYTES = tuple(bytes((code,)) for code in _CODES_BY_KIND)  # each code as one byte, in the same order
 RESPONSE_CALLS = frozenset({"chi", "pon", "daiminkan"})
 
 
@@ -135,21 +137,19 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         elif type(event) is NewDoraIndicator:
             dora.append(event.tile)
     players = rules.players
-    size, copies = _tile_set_of(rules)
+    size, copies, by_kind = _tile_set_of(rules)
     if len(start.hands) != players:
         raise InvalidRequest(f"the log deals {len(start.hands)} hands, the rulebook plays with {players}")
     for seat, hand in enumerate(start.hands):
         if len(hand) != 13:  # a wall's layout deals each seat 13 tiles: more would overdraw the tiles left unseen
             raise InvalidRequest(f"the log deals seat {seat} {len(hand)} tiles, a hand is dealt 13")
     hands = [list(hand) for hand in start.hands]
-    left = _left_after(copies, chain(*hands, live, replacements, dora, ura))
-    if left is None:  # some tile is one too many: say which, and where, by placing them one by one
+    rest = _unseen(by_kind, chain(*hands, live, replacements, dora, ura))
+    if rest is None:  # some tile is one too many: say which, and where, by placing them one by one
         _take_each(list(copies), start.hands, live, replacements, dora, ura)
         raise AssertionError("a tile set overdrawn as a whole is overdrawn somewhere")  # pragma: no cover
     if len(dora) > INDICATOR_PAIRS or len(ura) > INDICATOR_PAIRS:
         raise InvalidRequest(f"more than {INDICATOR_PAIRS} dora indicators")
-    # the unseen tiles, by kind then code (the copies of each code repeated at C level)
-    rest = list(chain.from_iterable(map(repeat, _CODES_BY_KIND, map(left.__getitem__, _CODES_BY_KIND))))
     slots = rules.dead_wall - 2 * INDICATOR_PAIRS
     in_dead, moved = replacements[:slots], replacements[slots:]
     dead = dead_wall_layout(rules.dead_wall, dora, ura, in_dead)
@@ -163,19 +163,22 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     return Wall(tuple(chain(*order, live_wall, filled)))
 
 
-_LAST_SET: list[tuple[object, int, tuple[int, ...]]] = [(None, 0, ())]  # rules object, tile count, copies per code
+# rules object, tile count, copies per code, the same copies by kind then code (``_CODES_BY_KIND``)
+_LAST_SET: list[tuple[object, int, tuple[int, ...], tuple[int, ...]]] = [(None, 0, (), ())]
 
 
-def _tile_set_of(rules: RoundRules) -> tuple[int, tuple[int, ...]]:
-    """The size of the rulebook's tile set and the copies of each tile code in it: asked for every replayed
-    round, with the same rules object for a whole game, so the last answer is kept by identity (one tuple, read
-    and replaced whole, so that threads replaying at once never mix two rulebooks' answers)."""
+def _tile_set_of(rules: RoundRules) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The size of the rulebook's tile set, the copies of each tile code in it, and those copies by kind then code
+    (``_unseen``'s order): asked for every replayed round, with the same rules object for a whole game, so the last
+    answer is kept by identity (one tuple, read and replaced whole, so that threads replaying at once never mix two
+    rulebooks' answers)."""
     last = _LAST_SET[0]
     if last[0] is not rules:
         full = tile_set(rules)
-        last = (rules, len(full), _copies_of(tuple(full)))
+        copies = _copies_of(tuple(full))
+        last = (rules, len(full), copies, tuple(copies[code] for code in _CODES_BY_KIND))
         _LAST_SET[0] = last
-    return last[1], last[2]
+    return last[1], last[2], last[3]
 
 
 @lru(64)
@@ -187,17 +190,18 @@ def _copies_of(tiles: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(copies)
 
 
-def _left_after(copies: tuple[int, ...], tiles: Iterable[int]) -> list[int] | None:
-    """The copies of each tile code left once the log's tiles are placed, counted in one pass (C-level), or None
-    when some tile is not in the set or one too many: ``_take_each`` then says which and where."""
+def _unseen(by_kind: tuple[int, ...], tiles: Iterable[int]) -> list[int] | None:
+    """The tiles of the set left once the log's ``tiles`` are placed, by kind then code (``by_kind``: the set's
+    copies of each code in that order), or None when some tile is not in the set or one too many: ``_take_each``
+    then says which and where. Every step is C-level (no loop over the codes): the tiles counted in one pass, each
+    code's count read in kind order, the copies left subtracted, and each code's byte repeated that many times.
+    A tile that is no code of the set is counted but never read back, so the counts read fall short of the tiles."""
     counted = Counter(tiles)
-    left = list(copies)
-    top = len(left)
-    for code, number in counted.items():
-        if not 0 <= code < top or left[code] < number:
-            return None
-        left[code] -= number
-    return left
+    placed = list(map(counted.get, _CODES_BY_KIND, repeat(0)))
+    left = list(map(sub, by_kind, placed))
+    if min(left) < 0 or sum(placed) != sum(counted.values()):
+        return None
+    return list(b"".join(map(mul, _CODE_BYTES, left)))
 
 
 def _take_each(left: list[int], hands: Sequence[Sequence[int]], live: Sequence[int], replacements: Sequence[int],

@@ -3,7 +3,7 @@
 The round rests every hand after every discard and needs its waits only when it is tenpai; a random or weak
 player's hand nearly never is. A count of ``engine.core.analysis.shanten`` is exact but costs tens of microseconds
 when its tables are not cached (a fresh hand: every deal, every call); this bound costs a look-up per suit (each
-suit counted once, the first time it is met, by a few C-level calls and integer operations) and three additions, and
+suit counted once, the first time it is met, by some twenty operations on one small integer, its key) and three additions, and
 it settles most hands (``Seat.rest``, ``legal.reach_bar``): when it is 1 or more the hand is not tenpai and has no
 waits, and the exact count is not needed.
 
@@ -42,29 +42,10 @@ of self-played games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from operator import mul
 
 from ruledsl.caches import register
-
-
-def _byte_mask(kinds: Iterable[int]) -> int:
-    """One bit per number, the low bit of the number's byte (number n: bit 8n), as ``_share`` lays a suit out."""
-    return sum(1 << (8 * n) for n in kinds)
-
-
-# each count (0 to 4) read as four flags: bit 0 "held", bit 1 "exactly one copy", bit 2 "three copies or more"
-# (a triplet), bit 3 "two copies or more" (a pair)
-_FLAGS = bytes([0, 0b0011, 0b1001, 0b1101, 0b1101] + [0b1101] * 251)
-_LOW = _byte_mask(range(9))
-# the numbers with a neighbour one (two) numbers up, or down, in the suit: a held tile there makes that
-# neighbour's single copy not isolated
-_UP1 = _byte_mask(range(8))
-_UP2 = _byte_mask(range(7))
-_DOWN1 = _byte_mask(range(1, 9))
-_DOWN2 = _byte_mask(range(2, 9))
-_TERMINAL = _byte_mask((0, 8))
-_TOP_BYTE = 8 * 8  # where a product with ``_LOW`` adds up every byte of a suit's counts
 
 # the byte of each quantity in a suit's share (and in the sum of the four shares: none passes 14 in a hand)
 _LOOSE = 8
@@ -72,29 +53,50 @@ _PAIRS = 16
 _TERMINALS = 24  # the terminal and honour kinds held
 _TERMINAL_PAIR = 32  # the terminal and honour kinds held twice or more
 
+# A suit's counts are read from its key (below: three bits a count, number n of the suit its digit n) in place, as
+# bit masks of one bit a number (the digit's low bit): bit 0, 1 and 2 of each count apart, each kept at its digit's
+# low bit. A count of 0 to 7 is then held when any of its three bits is set, twice or more (a pair) when bit 1 or 2
+# is, once only when bit 0 alone is, three times or more (a triplet) when bit 2 is or bits 0 and 1 both are.
+_ONES = int("1" * 9, 8)  # the low bit of each of the nine digits of a number suit
+_HONOUR_ONES = int("1" * 7, 8)  # of the seven of the honours
+_TERMINAL_DIGITS = int("100000001", 8)  # numbers 1 and 9
 
-def _share(counts: bytes) -> int:
-    """One suit's share of the bound (nine number kinds, or the seven honours): isolated tiles, loose tiles, pairs,
-    terminal and honour kinds held, and those held twice. The honours have no neighbours and no runs: a kind held
-    once is isolated and loose, one held twice loose and a pair."""
-    if len(counts) != 9:  # the honours
-        ones, twos, none = counts.count(1), counts.count(2), counts.count(0)
-        pairs = len(counts) - none - ones
-        return ones | (ones + 2 * twos) << _LOOSE | pairs << _PAIRS | (len(counts) - none) << _TERMINALS | pairs << _TERMINAL_PAIR
-    flags = int.from_bytes(counts.translate(_FLAGS), "little")
-    held = flags & _LOW
-    single = (flags >> 1) & _LOW
-    near = (held & _UP1) << 8 | (held & _UP2) << 16 | (held & _DOWN1) >> 8 | (held & _DOWN2) >> 16
+
+def _share(key: int) -> int:
+    """One number suit's share of the bound, from its key: isolated tiles, loose tiles, pairs, terminal kinds
+    held, and those held twice, each in its byte. Every step is an operation on one small integer (27 bits), the
+    neighbours of a number one and two digits away a shift by three and six bits."""
+    b0 = key & _ONES
+    b1 = key >> 1 & _ONES
+    b2 = key >> 2 & _ONES
+    held = b0 | b1 | b2
+    paired = b1 | b2
+    single = b0 & ~paired
+    # a number held once is isolated when no number one or two away is held (a shift past the suit's nine digits
+    # leaves the mask; one below its first drops off)
+    near = (held << 3 | held << 6 | held >> 3 | held >> 6) & _ONES
     isolated = (single & ~near).bit_count()
-    # the tiles outside complete sets: of the numbers in no triplet and no run whose three numbers are held, their
-    # counts added up in the top byte by one product (no byte of a partial sum passes 14)
-    starts = held & (held >> 8) & (held >> 16) & _UP2
-    covered = starts | starts << 8 | starts << 16 | (flags >> 2) & _LOW
-    loose = ((int.from_bytes(counts, "little") & ~(covered * 255)) * _LOW) >> _TOP_BYTE & 255
-    pairs = ((flags >> 3) & _LOW).bit_count()
-    terminals = (held & _TERMINAL).bit_count()
-    terminal_pairs = (held & ~single & _TERMINAL).bit_count()
-    return isolated | loose << _LOOSE | pairs << _PAIRS | terminals << _TERMINALS | terminal_pairs << _TERMINAL_PAIR
+    # the tiles outside complete sets: the counts of the numbers in no triplet and no run whose three numbers are
+    # held, added up bit by bit (a number in no triplet holds two copies at most: bit 2 is never set there)
+    starts = held & held >> 3 & held >> 6
+    outside = ~(starts | starts << 3 | starts << 6 | b2 | b0 & b1)
+    loose = (b0 & outside).bit_count() + 2 * (b1 & outside).bit_count()
+    terminals = held & _TERMINAL_DIGITS
+    pairs = paired.bit_count()
+    return isolated | loose << _LOOSE | pairs << _PAIRS | terminals.bit_count() << _TERMINALS | (terminals & paired).bit_count() << _TERMINAL_PAIR
+
+
+def _honour_share(key: int) -> int:
+    """The honours' share, from their key: they have no neighbours and no runs, so a kind held once is isolated
+    and loose, one held twice loose and a pair; every honour is a terminal kind."""
+    b0 = key & _HONOUR_ONES
+    b1 = key >> 1 & _HONOUR_ONES
+    b2 = key >> 2 & _HONOUR_ONES
+    paired = b1 | b2
+    ones = (b0 & ~paired).bit_count()
+    twos = (b1 & ~(b0 | b2)).bit_count()
+    pairs = paired.bit_count()
+    return ones | (ones + 2 * twos) << _LOOSE | pairs << _PAIRS | (b0 | paired).bit_count() << _TERMINALS | pairs << _TERMINAL_PAIR
 
 
 # A suit's key: its counts as the octal digits of an integer (number n of the suit, or honour n: digit n, the
@@ -106,29 +108,27 @@ PLACE = tuple(1 << 3 * (kind % 9) for kind in range(34))  # an honour's place: 2
 # the most shares either table holds before it starts over: a whole replay of the vendored logs meets a few thousand
 # suits, a self-play run of thousands of games a few hundred thousand (2 to 3 µs each to count again)
 SHARES_BOUND = 1 << 16
-_OCTAL = bytes(range(48)) + bytes(range(8)) + bytes(range(56, 256))  # an octal digit's character to its value
 
 
 class _Shares(dict[int, int]):
-    """Each suit's share by its key, counted on first sight (``_share``); ``width`` is the suit's kinds, nine or
-    seven. Emptied when it reaches ``SHARES_BOUND``: every share is counted again from its key alone."""
+    """Each suit's share by its key, counted on first sight (``count``: ``_share`` or ``_honour_share``). Emptied
+    when it reaches ``SHARES_BOUND``: every share is counted again from its key alone."""
 
-    __slots__ = ("digits",)
+    __slots__ = ("count",)
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, count: Callable[[int], int]) -> None:
         super().__init__()
-        self.digits = f"0{width}o"  # every digit written, the zeros above the highest held kind included
+        self.count = count
 
     def __missing__(self, key: int) -> int:
         if len(self) >= SHARES_BOUND:
             self.clear()
-        # the key's octal digits, lowest first, as the counts they are ("0" to "4" as 0 to 4)
-        share = self[key] = _share(format(key, self.digits).encode()[::-1].translate(_OCTAL))
+        share = self[key] = self.count(key)
         return share
 
 
-_SHARES = _Shares(9)  # the three number suits
-_HONOUR_SHARES = _Shares(7)
+_SHARES = _Shares(_share)  # the three number suits
+_HONOUR_SHARES = _Shares(_honour_share)
 register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, SHARES_BOUND)
 register("engine.round.shanten_floor.honour_shares", _HONOUR_SHARES.clear, _HONOUR_SHARES.__len__, SHARES_BOUND)
 

@@ -80,7 +80,7 @@ def _placed_one_by_one(rules, start, body) -> str:
             dora.append(event.tile)
         elif type(event) is Win and len(event.ura_indicators) > len(ura):
             ura = event.ura_indicators
-    _, copies = tr._tile_set_of(rules)
+    _, copies, _ = tr._tile_set_of(rules)
     try:
         tr._take_each(list(copies), start.hands, live, replacements, dora, ura)
     except InvalidRequest as exc:
@@ -242,3 +242,33 @@ def test_a_hand_dealt_more_or_fewer_than_13_tiles_is_a_deal_mismatch() -> None:
             wall_of(rules, start, [])
         replayed = replay_round(rules, start, [Tsumo(0, parse_tiles("9m")[0])])
         assert [(m.what, m.note) for m in replayed.mismatches] == [("the deal", f"the log deals seat 1 {count} tiles, a hand is dealt 13")]
+
+
+@pytest.mark.parametrize("rulebook", ["tenhou", "tenhou_sanma"])
+def test_the_unseen_tiles_are_the_set_less_the_placed_ones_by_kind_then_code(rulebook: str) -> None:
+    """``_unseen`` (C-level counts, each code's byte repeated) against the full computation: the rulebook's tile
+    set with each placed tile taken out one by one, sorted by kind then code; None exactly when a placed tile is
+    not in the set or one too many (a fifth copy, a second red five, a code outside the set)."""
+    import random
+
+    from engine.core.tiles import KIND_OF
+    from engine.replay import through_round as tr
+    from engine.round.wall import tile_set
+
+    rules = round_rules(library.scorer(rulebook))
+    _, _, by_kind = tr._tile_set_of(rules)
+    full = tile_set(rules)
+    rng = random.Random(11)
+    for _ in range(200):
+        placed = rng.sample(full, rng.randrange(len(full) + 1))
+        if rng.random() < 0.3:
+            placed.append(rng.choice([*range(len(KIND_OF)), -1, len(KIND_OF), 99]))
+        left = list(full)
+        want: list[int] | None = None
+        try:
+            for code in placed:
+                left.remove(code)
+            want = sorted(left, key=lambda c: (KIND_OF[c], c))
+        except ValueError:
+            want = None
+        assert tr._unseen(by_kind, iter(placed)) == want

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -187,3 +188,54 @@ def test_the_share_tables_stay_within_their_bound_and_answer_the_same(monkeypatc
         resting = sum(counts) % 3 == 1
         assert shanten_floor(counts, 0, resting) == _floor_written_out(counts, 0, resting), counts
         assert len(module._SHARES) <= 8 and len(module._HONOUR_SHARES) <= 8
+
+
+def _share_written_out(counts: list[int], honours: bool) -> int:
+    """One suit's share counted number by number from its counts: isolated and loose tiles, pairs, terminal kinds
+    held and held twice, each in its byte (what ``_share`` and ``_honour_share`` read from the suit's key)."""
+    size = len(counts)
+    held = [c > 0 for c in counts]
+    isolated = sum(
+        1 for n in range(size)
+        if counts[n] == 1 and (honours or not any(held[j] for j in range(max(0, n - 2), min(size, n + 3)) if j != n))
+    )
+    covered = [c >= 3 for c in counts]
+    if not honours:
+        for n in range(size - 2):
+            if held[n] and held[n + 1] and held[n + 2]:
+                covered[n] = covered[n + 1] = covered[n + 2] = True
+    loose = sum(c for c, cov in zip(counts, covered, strict=True) if not cov)
+    pairs = sum(1 for c in counts if c >= 2)
+    ends = range(size) if honours else (0, size - 1)
+    terminals = sum(1 for n in ends if held[n])
+    terminal_pairs = sum(1 for n in ends if counts[n] >= 2)
+    return isolated | loose << 8 | pairs << 16 | terminals << 24 | terminal_pairs << 32
+
+
+def _key(counts: list[int] | tuple[int, ...]) -> int:
+    return sum(c << 3 * n for n, c in enumerate(counts))
+
+
+def test_a_suits_share_read_from_its_key_is_the_share_counted_number_by_number():
+    """``_share`` and ``_honour_share`` (bit masks of the key's digits) against the share counted number by number,
+    on random suits of counts 0 to 7 (the counts a key's digit holds); every suit under ``-m slow``."""
+    from engine.round.shanten_floor import _honour_share, _share
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7)) for _ in range(9)]
+        assert _share(_key(counts)) == _share_written_out(counts, False), counts
+        assert _honour_share(_key(counts[:7])) == _share_written_out(counts[:7], True), counts[:7]
+
+
+@pytest.mark.slow
+def test_every_suits_share_read_from_its_key_is_the_share_counted_number_by_number():
+    """The same for every number suit of counts 0 to 4 and every honour suit of counts 0 to 7."""
+    import itertools
+
+    from engine.round.shanten_floor import _honour_share, _share
+
+    for counts in itertools.product(range(5), repeat=9):
+        assert _share(_key(counts)) == _share_written_out(list(counts), False), counts
+    for counts in itertools.product(range(8), repeat=7):
+        assert _honour_share(_key(counts)) == _share_written_out(list(counts), True), counts
