@@ -66,13 +66,7 @@ def table_of(vec: tuple[int, ...]) -> Table | None:
     if shipped is None or len(vec) != _SUIT_KINDS:
         return None
     index = index_in_range(vec)
-    if index is None:
-        return None
-    block_of, blocks, of_byte = shipped
-    try:  # a block number past the blocks (a damaged file): the suit is counted, never read wrong
-        return of_byte[blocks[block_of[index // BLOCK] * BLOCK + index % BLOCK]]
-    except IndexError:
-        return None
+    return None if index is None else _table_at(shipped, index)
 
 
 def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
@@ -85,19 +79,25 @@ def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
     index = index_in_range(vec)
     if index is None:
         return None
-    block_of, blocks, of_byte = shipped
     found: list[Table | None] = [None] * _SUIT_KINDS
     for kind, count in enumerate(vec):
         if count < 4:
-            at = index + POWERS[kind]
-            try:  # as ``table_of``: a block number past the blocks is no table
-                table = of_byte[blocks[block_of[at // BLOCK] * BLOCK + at % BLOCK]]
-            except IndexError:
-                return None
+            table = _table_at(shipped, index + POWERS[kind])
             if table is None:
                 return None
             found[kind] = table
     return found
+
+
+def _table_at(shipped: Read, index: int) -> Table | None:
+    """The shipped table of the suit at ``index`` (``index_of``), or None: no table shipped for it, or a byte past
+    the tables or a block number past the blocks (a damaged file), so that such a suit is counted, never read
+    wrong."""
+    block_of, blocks, of_byte = shipped
+    try:
+        return of_byte[blocks[block_of[index // BLOCK] * BLOCK + index % BLOCK]]
+    except IndexError:
+        return None
 
 
 def index_in_range(vec: tuple[int, ...]) -> int | None:
@@ -174,12 +174,6 @@ def blocked(numbers: bytes) -> tuple[bytes, bytes]:
         number = found.setdefault(numbers[at : at + BLOCK], len(found))
         block_of += number.to_bytes(2, "little")
     return bytes(block_of), b"".join(found)
-
-
-def expanded(read: Read | Blocked) -> bytes:
-    """Every suit's byte again, from the block numbers and the blocks (what ``blocked`` split)."""
-    block_of, blocks = read[0], read[1]
-    return b"".join(blocks[number * BLOCK : (number + 1) * BLOCK] for number in block_of)
 
 
 def suits() -> list[tuple[int, ...]]:

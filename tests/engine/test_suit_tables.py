@@ -8,7 +8,8 @@ import itertools
 import json
 import random
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -47,12 +48,12 @@ def test_every_shipped_table_of_every_suit_is_the_counted_one() -> None:
     numbers, listed = suit_tables.compute()
     shipped = suit_tables.tables()
     assert shipped is not None
-    assert suit_tables.expanded(shipped) == numbers
+    assert _expanded(shipped) == numbers
     assert shipped[2] == suit_tables.by_byte(listed)
 
 
 def test_blocks_give_back_every_byte() -> None:
-    """``blocked`` keeps each distinct block once and ``expanded`` puts every byte back in its place (a suit's
+    """``blocked`` keeps each distinct block once and ``_expanded`` puts every byte back in its place (a suit's
     byte is read at its block's number times ``BLOCK`` plus its place in the block)."""
     rng = random.Random(20261204)
     pieces = [bytes(suit_tables.BLOCK), bytes(range(1, suit_tables.BLOCK + 1)), bytes([3]) * suit_tables.BLOCK]
@@ -60,7 +61,7 @@ def test_blocks_give_back_every_byte() -> None:
     block_of, blocks = suit_tables.blocked(numbers)
     assert len(blocks) == len(set(pieces)) * suit_tables.BLOCK
     data = {"numbers": _numbers(block_of + blocks), "tables": []}
-    assert suit_tables.expanded(suit_tables.decode(data)) == numbers
+    assert _expanded(suit_tables.decode(data)) == numbers
     assert suit_tables.decode({"numbers": suit_tables.encode(numbers), "tables": []})[1] == blocks
 
 
@@ -98,6 +99,13 @@ def _shipped(**changes: object) -> str:
     return json.dumps(data)
 
 
+def _expanded(read: tuple) -> bytes:
+    """Every suit's byte again, from the block numbers and the blocks (what ``suit_tables.blocked`` split): the
+    reference the look-ups' arithmetic is held to."""
+    block_of, blocks = read[0], read[1]
+    return b"".join(blocks[number * suit_tables.BLOCK : (number + 1) * suit_tables.BLOCK] for number in block_of)
+
+
 def _numbers(raw: bytes) -> list[str]:
     return [binascii.b2a_base64(zlib.compress(raw), newline=False).decode("ascii")]
 
@@ -129,56 +137,51 @@ def test_an_unusable_file_is_no_table_and_every_suit_is_counted(monkeypatch: pyt
     hands = [tuple(_random_hand(rng, 13)) for _ in range(200)]
     analysis.clear_caches()
     expected = [shanten(held) for held in hands]
+    with _shipping(monkeypatch, text):
+        assert suit_tables.tables() is None
+        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert [shanten(held) for held in hands] == expected
+
+
+@contextmanager
+def _shipping(monkeypatch: pytest.MonkeyPatch, text: str | None) -> Iterator[None]:
+    """The suit tables' file replaced by ``text`` (None: no file) inside the block, every cache emptied on the way
+    in and out, so that no table read from one file answers under another."""
     ship(monkeypatch, suit_tables.FILE_NAME, text)
     suit_tables.tables.cache_clear()
     analysis.clear_caches()
     try:
-        assert suit_tables.tables() is None
-        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
-        assert [shanten(held) for held in hands] == expected
+        yield
     finally:
         suit_tables.tables.cache_clear()
         analysis.clear_caches()
+
+
+def _damaged_file_counts_its_suits(monkeypatch: pytest.MonkeyPatch, text: str, seed: int) -> None:
+    """A damaged file that is still read: a suit it names no table for gets none (nor do the suits one more copy
+    makes of it), and 100 random hands get the shanten counts and waits the shipped file gives."""
+    rng = random.Random(seed)
+    hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
+    analysis.clear_caches()
+    expected = [(shanten(held), analysis.waits(held)) for held in hands]
+    with _shipping(monkeypatch, text):
+        assert suit_tables.tables() is not None
+        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
+        assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
 
 
 def test_a_byte_naming_no_table_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     """A byte past the shipped tables (a damaged file) names no table: the file is read without checking every
     suit's byte, and such a suit is counted (``by_byte``), never read wrong: the same shanten counts and waits."""
-    rng = random.Random(9)
-    hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
-    analysis.clear_caches()
-    expected = [(shanten(held), analysis.waits(held)) for held in hands]
-    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=suit_tables.encode(bytes([200]) * 5**9)))
-    suit_tables.tables.cache_clear()
-    analysis.clear_caches()
-    try:
-        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
-        assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
-        assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
-    finally:
-        suit_tables.tables.cache_clear()
-        analysis.clear_caches()
+    _damaged_file_counts_its_suits(monkeypatch, _shipped(numbers=suit_tables.encode(bytes([200]) * 5**9)), 9)
 
 
 def test_a_block_number_past_the_blocks_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     """A block number past the blocks (a damaged file) is no table either: the look-up's IndexError makes the
     suit counted, with the same shanten counts and waits."""
-    rng = random.Random(10)
-    hands = [tuple(_random_hand(rng, 13)) for _ in range(100)]
-    analysis.clear_caches()
-    expected = [(shanten(held), analysis.waits(held)) for held in hands]
     raw = bytes([255]) * _BLOCK_NUMBERS + bytes(suit_tables.BLOCK)
-    ship(monkeypatch, suit_tables.FILE_NAME, _shipped(numbers=_numbers(raw)))
-    suit_tables.tables.cache_clear()
-    analysis.clear_caches()
-    try:
-        assert suit_tables.tables() is not None
-        assert suit_tables.table_of((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
-        assert suit_tables.with_one_more((1, 1, 1, 0, 0, 0, 0, 0, 0)) is None
-        assert [(shanten(held), analysis.waits(held)) for held in hands] == expected
-    finally:
-        suit_tables.tables.cache_clear()
-        analysis.clear_caches()
+    _damaged_file_counts_its_suits(monkeypatch, _shipped(numbers=_numbers(raw)), 10)
 
 
 def test_by_byte_names_every_table_by_its_byte() -> None:
@@ -199,7 +202,7 @@ def test_a_stale_fingerprint_computes_the_tables_afresh(monkeypatch: pytest.Monk
     data = json.loads(suit_tables.render())
     assert data["fingerprint"] == "stale-test"
     decoded = suit_tables.decode(data)
-    numbers, listed = suit_tables.expanded(decoded), decoded[2]
+    numbers, listed = _expanded(decoded), decoded[2]
     for vec in few:
         assert listed[numbers[index_of(vec)] - 1] == _computed_suit_table(vec), vec
     assert numbers[index_of((4, 4, 4, 2, 0, 0, 0, 0, 0))] == 0
