@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine.core import tiles as T
 from engine.core.hand import build_hand
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, WINDS, Situation
-from engine.scoring.facts import HandFacts, situation_facts
+from engine.scoring.facts import HandFacts, situation_facts, situation_facts_of_fields
 
 
 def _afresh(s: Situation, players: int) -> dict:
@@ -46,6 +46,10 @@ def test_situation_facts_are_the_facts_computed_afresh(situation, players):
     table = HandFacts(hand, situation, (), (), {}, players)
     assert {name: table[name] for name in expected} == expected
     assert list(situation_facts(situation, players)) == list(expected)  # the same order of facts too
+    # the display written out field by field is the table the field lists make, value types and order included
+    displayed = list(situation_facts(situation, players).items())
+    assert displayed == list(situation_facts_of_fields(situation, players).items())
+    assert [type(v) for _k, v in displayed] == [type(v) for v in situation_facts_of_fields(situation, players).values()]
 
 
 _RULEBOOKS = ("house", "tenhou_sanma", "wrc2025", "ema2016")
