@@ -1,6 +1,6 @@
 """Every generated file of the project, written (or checked) by one command: ``python -m ruledsl.regenerate``.
 
-Eleven files are derived from sources and committed: the situation's fields as the language names them (from
+Twelve files are derived from sources and committed: the situation's fields as the language names them (from
 ``engine/core/situation.py``, read as text), the prebuilt parser tables (from ``grammar.lark`` and the
 installed lark), the parsed bundled rulebooks (from the rulebooks and the parser's code), the compiled bundled
 rulebooks (from the rulebooks and the compiler's code: ``ruledsl.compiled_cache``), the language reference
@@ -8,7 +8,8 @@ rulebooks (from the rulebooks and the compiler's code: ``ruledsl.compiled_cache`
 grammar's keywords and the vocabulary), the exact shanten tables of the suits the quick count gets wrong (from
 ``engine/core/analysis.py``: ``engine.core.analysis_tables``), the shanten table of every suit a hand can hold
 (from the same code: ``engine.core.suit_tables``), the situation's fields of a score request as type
-checkers see them (from ``Situation``: ``engine.scoring.request_situation_source``) and the witness search's random
+checkers see them (from ``Situation``: ``engine.scoring.request_situation_source``), a situation's facts as one dict
+display (from the same: ``engine.scoring.situation_facts_source``) and the witness search's random
 hands for the common tile sets (from ``engine.diff.witness``: ``engine.diff.random_table``). Each generator keeps its own module;
 this one lists them so that nobody has to remember which to run after which edit, and ``--check`` (what the tests assert) says which are stale. Run it from a checkout: it
 writes into the source tree, never into an installed package.
@@ -120,6 +121,7 @@ GENERATED: tuple[Generated, ...] = (
     Generated("engine/core/analysis_tables.json", _rendered_by_engine("engine.core.analysis_tables")),
     Generated("engine/core/suit_tables.json", _rendered_by_engine("engine.core.suit_tables")),
     Generated("engine/scoring/request_situation.py", _rendered_by_engine("engine.scoring.request_situation_source")),
+    Generated("engine/scoring/situation_facts_display.py", _rendered_by_engine("engine.scoring.situation_facts_source")),
     Generated("engine/diff/random_hands.json", _rendered_by_engine("engine.diff.random_table")),
 )
 

@@ -35,6 +35,9 @@ from engine.core.decompose import TRIP as D_TRIP
 from engine.core.hand import Hand
 from engine.core.memo import Memo
 from engine.core.situation import COUNTER_FIELDS, FLAG_FIELDS, Situation
+from engine.scoring.situation_facts_display import (
+    situation_facts as situation_facts,  # generated: see its source
+)
 from ruledsl.caches import register
 from ruledsl.typing_names import TYPE_CHECKING
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
@@ -91,50 +94,10 @@ _PLAIN_FACTS = FLAG_FIELDS + COUNTER_FIELDS
 _PLAIN_VALUES = operator.attrgetter(*_PLAIN_FACTS)
 
 
-def _displayed() -> Callable[[Situation, int], dict[str, Any]]:
-    """``situation_facts``: the facts of how the hand was won and of the table, the same for every hand won the
-    same way. Every flag and counter of the situation is a fact of its name; a wind is read as its tile, and
-    ``ron``, ``dealer`` and ``players`` are said of them (``situation_facts_of_fields`` is the definition).
-
-    One dict display, compiled once at import from the field lists (``FLAG_FIELDS``, ``COUNTER_FIELDS``:
-    identifiers of ``Situation``, as ``ruledsl.record`` compiles a record's ``__init__`` from its own field names),
-    the six facts said of the fields written as ``_said_of`` says them: a situation not met before (about half of
-    a stream's first thousand requests bring one) then costs one C-level build of the dict, where
-    ``dict(zip(names, values))`` made a pair per fact and grew the dict twice and ``_said_of`` built and hashed a
-    key (22.4 k instructions against 12.8 k). ``tests/engine/test_situation_facts_table.py`` holds the two equal,
-    order and types included, on generated situations; a field name that is not a plain identifier keeps the
-    definition itself."""
-    import keyword
-
-    if not all(name.isidentifier() and not keyword.iskeyword(name) for name in _PLAIN_FACTS):
-        return situation_facts_of_fields
-    items = [f"{name!r}: {_SAID_DISPLAY.get(name, 's.' + name)}" for name in _PLAIN_FACTS]
-    items += [f"{name!r}: {shown}" for name, shown in _SAID_DISPLAY.items() if name not in _PLAIN_FACTS]
-    source = "def situation_facts(s, players):\n    return {" + ", ".join(items) + "}\n"
-    namespace: dict[str, Any] = {"wind_kind": _WIND_KINDS}
-    exec(source, namespace)  # noqa: S102 - the situation's own field names, checked above
-    made: Callable[[Situation, int], dict[str, Any]] = namespace["situation_facts"]
-    made.__qualname__ = made.__name__ = "situation_facts"
-    made.__module__ = __name__
-    made.__doc__ = _displayed.__doc__
-    return made
-
-
-# what ``_said_of`` says of the fields, in its order, as the display writes it (``s`` the situation)
-_SAID_DISPLAY = {
-    "ron": "not s.tsumo",
-    "dealer": "s.dealer",
-    "riichi": "s.riichi or s.double_riichi",
-    "players": "players",
-    "seat_wind": "wind_kind[s.seat_wind]",
-    "round_wind": "wind_kind[s.round_wind]",
-}
-
-
 def situation_facts_of_fields(situation: Situation, players: int) -> dict[str, Any]:
     """``situation_facts`` as the situation's field lists (``FLAG_FIELDS``, ``COUNTER_FIELDS``) define it, and
-    ``_said_of`` the six facts said of them: what the display compiled by ``_displayed`` writes in one build, kept
-    for the tests and for field names no display can hold."""
+    ``_said_of`` the six facts said of them: what the generated display (``situation_facts``, from
+    ``engine.scoring.situation_facts_source``) writes in one build, kept as its definition for the tests."""
     facts = dict(zip(_PLAIN_FACTS, _PLAIN_VALUES(situation), strict=True))
     facts.update(_said_of(situation, players))
     return facts
@@ -165,7 +128,6 @@ _SAID_OF_FIELDS = operator.attrgetter("tsumo", "riichi", "double_riichi", "seat_
 _SAID: dict[tuple, dict[str, Any]] = {}
 _SAID_LIMIT = 1024
 register("engine.scoring.facts.said_of_situation", _SAID.clear, _SAID.__len__, _SAID_LIMIT)
-situation_facts = _displayed()
 
 
 class HandFacts(dict):
