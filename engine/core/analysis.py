@@ -17,7 +17,7 @@ four look-ups and one more of the four numbers, the merge of their tables kept b
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import itemgetter
 
 from engine.core import analysis_tables, suit_tables
@@ -35,6 +35,7 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import lru, register
 from ruledsl.memo import Memo
+from ruledsl.typing_names import TypeVar
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -601,6 +602,8 @@ def clear_caches() -> None:
         cached.cache_clear()
     for memo in (_SUIT_KEYS, _HONOUR_KEYS, _SUIT_WAITS):
         memo.clear()
+    for keyed in (_OCTAL_SUITS, _OCTAL_HONOURS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS, SHANTEN_OF_KEYS):
+        keyed.clear()
 
 
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
@@ -619,8 +622,8 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
     orphans). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it split so
     (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
-    instead of a table merge per candidate tile. The answer is ``waits``'s (tests/engine/test_analysis.py
-    compares the two)."""
+    instead of a table merge per candidate tile (``_waits_of_suits``). The answer is ``waits``'s
+    (tests/engine/test_analysis.py compares the two)."""
     total = sum(counts)
     if total % 3 != 1:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
@@ -630,6 +633,18 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
         _sets_and_melds(total + 1, n_melds)
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
+    return _waits_of_suits(keys, lambda suit: _SUIT_WAITS[parts[suit]], lambda: list(counts), n_melds)
+
+
+def _waits_of_suits(
+    keys: tuple[int, int, int, int],
+    suit_waits: Callable[[int], tuple[tuple[int, ...], tuple[int, ...]]],
+    held_of: Callable[[], list[int]],
+    n_melds: int,
+) -> tuple[int, ...]:
+    """The waits of a tenpai 3n+1 hand from its four suits' keys (``_suit_key``), each suit's ``_suit_waits``
+    (``suit_waits(suit)``, asked only of a suit the tile can go to) and, for seven pairs and thirteen orphans
+    alone, its 34 counts (``held_of()``): what ``cached_waits`` and ``waits_of_keys`` share."""
     added = keys[0] + keys[1] + keys[2] + keys[3]
     broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
     pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
@@ -642,9 +657,9 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
             # when they hold one
             others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in _SUIT_WAITS[parts[suit]][others])
+                found.extend(9 * suit + index for index in suit_waits(suit)[others])
     if n_melds == 0 and _special_shanten(added) == 0:
-        held = list(counts)
+        held = held_of()
         for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
             if held[kind] < 4 and kind not in found:
                 held[kind] += 1
@@ -722,3 +737,136 @@ def _orphans_shanten(counts: Sequence[int]) -> int:
 
 # the counts of the thirteen terminal and honour kinds, in one C-level call
 _YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)
+
+
+# --- a hand read by its suits' octal keys -----------------------------------------------------------------------
+
+# A round keeps each seat's hand as four integers, each suit's counts as octal digits (kind n of the suit: digit n,
+# the lowest first; ``engine.round.shanten_floor``), changed by one addition per tile. Read by those keys and the
+# melds (``HandKey``), a hand's shanten and waits need no 34-tuple built and hashed, and a suit not seen before is
+# a look-up by a small int (``_OCTAL_SUITS``) rather than a slice of the counts hashed as a 9-tuple.
+HandKey = tuple[int, int, int, int, int]  # the four octal suit keys (the honours last) and the number of melds
+
+# the suit's tile count, above its key's fields (``_suit_key``) and the sum of four suits' numbers (bit 22 up,
+# 4 * 1023 < 2**12), so that the four keys added carry the hand's tile count there
+_TOTAL_SHIFT = 40
+_NUMBER_MASK = 1023
+_DIGIT_SHIFTS = tuple(range(0, 27, 3))
+_DIGIT_ONES = int("1" * 9, 8)  # the low bit of each of a number suit's nine digits
+_END_DIGITS = int("100000001", 8)  # numbers 1 and 9
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+# the most entries each cache read by octal keys holds before it starts over (as the seat's floor tables)
+KEYED_BOUND = 1 << 16
+
+
+class KeyedMemo(dict[_K, _V]):
+    """``memo[key]`` is ``count(key)``, counted on first sight and kept; emptied at once when it holds ``bound``
+    entries and registered by name (``ruledsl.caches.register``). A hit is one C-level subscript, and unlike a
+    ``ruledsl.memo.Memo`` the bound is the owner's, not the batch's entry cap: a replay meets tens of thousands of
+    distinct hands, and emptying at a few thousand made its every pass count them again."""
+
+    __slots__ = ("count", "bound")
+
+    def __init__(self, name: str, count: Callable[[_K], _V], bound: int = KEYED_BOUND) -> None:
+        super().__init__()
+        self.count = count
+        self.bound = bound
+        register(name, self.clear, self.__len__, bound)
+
+    def __missing__(self, key: _K) -> _V:
+        if len(self) >= self.bound:
+            self.clear()
+        value = self[key] = self.count(key)
+        return value
+
+
+def _digits(key: int, kinds: int) -> tuple[int, ...]:
+    """The counts an octal suit key holds: ``kinds`` digits (nine, or the honours' seven), the lowest first."""
+    return tuple([key >> shift & 7 for shift in _DIGIT_SHIFTS[:kinds]])
+
+
+def _octal_suit_key(key: int) -> int:
+    """``_suit_key`` of the number suit of this octal key, with its tile count at ``_TOTAL_SHIFT``.
+
+    Read off the key itself where the suit's table is shipped: each count's bits as masks of one bit a kind (as
+    ``engine.round.shanten_floor`` reads them) give the kinds held, paired and at the ends and the tile count, and
+    the key's octal digits read in base 5 are the suit's index among the shipped tables (``index_of``), so no
+    nine counts are built. A count above 4 (no shipped suit holds one) or a suit past the shipped ones is read
+    from its counts (``_suit_key``)."""
+    b0 = key & _DIGIT_ONES
+    b1 = key >> 1 & _DIGIT_ONES
+    b2 = key >> 2 & _DIGIT_ONES
+    table = None if b2 & (b0 | b1) else suit_tables.table_at_index(int(f"{key:o}", 5))
+    if table is None:
+        vec = _digits(key, 9)
+        return _suit_key(vec) | sum(vec) << _TOTAL_SHIFT
+    paired = b1 | b2
+    held = b0 | paired
+    total = b0.bit_count() + 2 * b1.bit_count() + 4 * b2.bit_count()
+    counts = (paired & _END_DIGITS).bit_count() << 13 | (held & _END_DIGITS).bit_count() << 9 | held.bit_count() << 4 | paired.bit_count()
+    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, total) | counts | total << _TOTAL_SHIFT
+
+
+def _octal_honour_key(key: int) -> int:
+    """``_honour_key`` of the honours of this octal key, with their tile count at ``_TOTAL_SHIFT``."""
+    vec = _digits(key, 7)
+    return _honour_key(vec) | sum(vec) << _TOTAL_SHIFT
+
+
+_OCTAL_SUITS: KeyedMemo[int, int] = KeyedMemo("engine.core.analysis.octal_suits", _octal_suit_key)
+_OCTAL_HONOURS: KeyedMemo[int, int] = KeyedMemo("engine.core.analysis.octal_honours", _octal_honour_key)
+_OCTAL_SUIT_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = KeyedMemo(
+    "engine.core.analysis.octal_suit_waits", lambda key: _suit_waits(_digits(key, 9))
+)
+_OCTAL_HONOUR_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = KeyedMemo(
+    "engine.core.analysis.octal_honour_waits", lambda key: _suit_waits(_digits(key, 7))
+)
+
+
+def _shanten_of_keys(hand: HandKey) -> int:
+    """``shanten(counts, n_melds)`` of the hand of four octal suit keys and its melds, counted as ``shanten``
+    counts it, from the same four suit keys (each read by its octal key) and the same merged numbers."""
+    m = _OCTAL_SUITS[hand[0]]
+    p = _OCTAL_SUITS[hand[1]]
+    s = _OCTAL_SUITS[hand[2]]
+    h = _OCTAL_HONOURS[hand[3]]
+    n_melds = hand[4]
+    added = m + p + s + h
+    total = added >> _TOTAL_SHIFT
+    sets = _SETS_OF.get((total, n_melds))
+    if sets is None:
+        sets = _sets_and_melds(total, n_melds)
+    numbers = ((m >> _NUMBER_SHIFT & _NUMBER_MASK) << 10 | p >> _NUMBER_SHIFT & _NUMBER_MASK) << 10 | s >> _NUMBER_SHIFT & _NUMBER_MASK
+    best = 3 * sets + 1 - _used_by_numbers((numbers << 10 | h >> _NUMBER_SHIFT & _NUMBER_MASK) << 3 | sets)
+    if sets == MAX_SETS and best > -1:
+        special = _special_shanten(added)
+        if special < best:
+            best = special
+    return best
+
+
+# ``shanten`` by the hand's octal suit keys and melds: a round asks it of the resting hand after a discard, of the
+# drawn hand and of each riichi discard; a hit hashes five small ints, where ``cached_shanten`` built and hashed
+# the 34 counts
+SHANTEN_OF_KEYS: KeyedMemo[HandKey, int] = KeyedMemo("engine.core.analysis.shanten_of_keys", _shanten_of_keys)
+
+
+def waits_of_keys(hand: HandKey) -> tuple[int, ...]:
+    """``waits(counts, n_melds)`` of the hand of four octal suit keys and its melds (a 3n+1 hand), in kind
+    order; not cached itself (a round keeps the waits within its tile set)."""
+    n_melds = hand[4]
+    keys = (_OCTAL_SUITS[hand[0]], _OCTAL_SUITS[hand[1]], _OCTAL_SUITS[hand[2]], _OCTAL_HONOURS[hand[3]])
+    total = (keys[0] + keys[1] + keys[2] + keys[3]) >> _TOTAL_SHIFT
+    if total % 3 != 1:
+        raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
+    if SHANTEN_OF_KEYS[hand] != 0:
+        return ()
+    if (total + 1, n_melds) not in _SETS_OF:
+        _sets_and_melds(total + 1, n_melds)
+    return _waits_of_suits(keys, lambda suit: (_OCTAL_HONOUR_WAITS if suit == 3 else _OCTAL_SUIT_WAITS)[hand[suit]], lambda: _counts_of_keys(hand), n_melds)
+
+
+def _counts_of_keys(hand: HandKey) -> list[int]:
+    """The 34 kind counts of the hand of these octal suit keys."""
+    return [*_digits(hand[0], 9), *_digits(hand[1], 9), *_digits(hand[2], 9), *_digits(hand[3], 7)]
