@@ -17,7 +17,7 @@ four look-ups and one more of the four numbers, the merge of their tables kept b
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 
 from engine.core import analysis_tables, suit_tables
@@ -36,6 +36,9 @@ from engine.core.tiles import (
 from ruledsl.caches import lru, register
 from ruledsl.memo import Memo
 from ruledsl.typing_names import TypeVar
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -633,19 +636,22 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
         _sets_and_melds(total + 1, n_melds)
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
-    return _waits_of_suits(keys, lambda suit: _SUIT_WAITS[parts[suit]], lambda: list(counts), n_melds)
+    added = keys[0] + keys[1] + keys[2] + keys[3]
+    found = _waits_of_suits(keys, added, _SUIT_WAITS_BY_SUIT, parts)
+    if n_melds == 0 and _special_shanten(added) == 0:
+        _add_special_waits(found, list(counts))
+    return tuple(found)  # suit by suit, each in kind order: in kind order
 
 
 def _waits_of_suits(
     keys: tuple[int, int, int, int],
-    suit_waits: Callable[[int], tuple[tuple[int, ...], tuple[int, ...]]],
-    held_of: Callable[[], list[int]],
-    n_melds: int,
-) -> tuple[int, ...]:
-    """The waits of a tenpai 3n+1 hand from its four suits' keys (``_suit_key``), each suit's ``_suit_waits``
-    (``suit_waits(suit)``, asked only of a suit the tile can go to) and, for seven pairs and thirteen orphans
-    alone, its 34 counts (``held_of()``): what ``cached_waits`` and ``waits_of_keys`` share."""
-    added = keys[0] + keys[1] + keys[2] + keys[3]
+    added: int,
+    suit_waits: tuple[Mapping[_K, tuple[tuple[int, ...], tuple[int, ...]]], ...],
+    parts: Sequence[_K],
+) -> list[int]:
+    """The kinds that complete a tenpai 3n+1 hand into sets and a pair, in kind order, from its four suits' keys
+    (``_suit_key``, and ``added`` their sum) and each suit's ``_suit_waits`` (``suit_waits[suit][parts[suit]]``,
+    asked only of a suit the tile can go to): what ``cached_waits`` and ``waits_of_keys`` share."""
     broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
     pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
     found: list[int] = []
@@ -657,17 +663,20 @@ def _waits_of_suits(
             # when they hold one
             others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in suit_waits(suit)[others])
-    if n_melds == 0 and _special_shanten(added) == 0:
-        held = held_of()
-        for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
-            if held[kind] < 4 and kind not in found:
-                held[kind] += 1
-                if _special_complete(held):
-                    found.append(kind)
-                held[kind] -= 1
-        found.sort()
-    return tuple(found)  # suit by suit, each in kind order: in kind order
+                found.extend(9 * suit + index for index in suit_waits[suit][parts[suit]][others])
+    return found
+
+
+def _add_special_waits(found: list[int], held: list[int]) -> None:
+    """Add to ``found`` (kept in kind order) the kinds completing seven pairs or thirteen orphans of the 34
+    counts ``held`` (a hand with no melds, at shanten 0 towards one of them)."""
+    for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
+        if held[kind] < 4 and kind not in found:
+            held[kind] += 1
+            if _special_complete(held):
+                found.append(kind)
+            held[kind] -= 1
+    found.sort()
 
 
 def _split_cell(total: int) -> tuple[int, int]:
@@ -704,6 +713,7 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 # ``cached_waits``'s per-suit waits, as a memo (one C-level subscript a hit, as ``_SUIT_KEYS``)
 _SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
+_SUIT_WAITS_BY_SUIT = (_SUIT_WAITS,) * 4
 
 
 def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
@@ -747,15 +757,15 @@ _YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)
 # a look-up by a small int (``_OCTAL_SUITS``) rather than a slice of the counts hashed as a 9-tuple.
 HandKey = tuple[int, int, int, int, int]  # the four octal suit keys (the honours last) and the number of melds
 
-# the suit's tile count, above its key's fields (``_suit_key``) and the sum of four suits' numbers (bit 22 up,
-# 4 * 1023 < 2**12), so that the four keys added carry the hand's tile count there
-_TOTAL_SHIFT = 40
-_NUMBER_MASK = 1023
+# A suit read by its octal key is ``_suit_key``'s fields below bit 22, its tile count from bit 22 (8 bits: four
+# suits' counts add up there without spilling) and its table's number from bit 32, alone above the count, so
+# that the four keys added carry the hand's tile count and a number is one shift, not a shift and a mask
+_TOTAL_SHIFT = 22
+_OCTAL_NUMBER_SHIFT = 32
+_FIELDS = (1 << _NUMBER_SHIFT) - 1
 _DIGIT_SHIFTS = tuple(range(0, 27, 3))
 _DIGIT_ONES = int("1" * 9, 8)  # the low bit of each of a number suit's nine digits
 _END_DIGITS = int("100000001", 8)  # numbers 1 and 9
-_K = TypeVar("_K", bound=Hashable)
-_V = TypeVar("_V")
 # the most entries each cache read by octal keys holds before it starts over (as the seat's floor tables)
 KEYED_BOUND = 1 << 16
 
@@ -787,7 +797,7 @@ def _digits(key: int, kinds: int) -> tuple[int, ...]:
 
 
 def _octal_suit_key(key: int) -> int:
-    """``_suit_key`` of the number suit of this octal key, with its tile count at ``_TOTAL_SHIFT``.
+    """``_suit_key`` of the number suit of this octal key, as ``_octal_value`` lays it out.
 
     Read off the key itself where the suit's table is shipped: each count's bits as masks of one bit a kind (as
     ``engine.round.shanten_floor`` reads them) give the kinds held, paired and at the ends and the tile count, and
@@ -800,18 +810,23 @@ def _octal_suit_key(key: int) -> int:
     table = None if b2 & (b0 | b1) else suit_tables.table_at_index(int(f"{key:o}", 5))
     if table is None:
         vec = _digits(key, 9)
-        return _suit_key(vec) | sum(vec) << _TOTAL_SHIFT
+        return _octal_value(_suit_key(vec), sum(vec))
     paired = b1 | b2
     held = b0 | paired
     total = b0.bit_count() + 2 * b1.bit_count() + 4 * b2.bit_count()
     counts = (paired & _END_DIGITS).bit_count() << 13 | (held & _END_DIGITS).bit_count() << 9 | held.bit_count() << 4 | paired.bit_count()
-    return _number_of(table) << _NUMBER_SHIFT | _split_bits(table, total) | counts | total << _TOTAL_SHIFT
+    return _number_of(table) << _OCTAL_NUMBER_SHIFT | total << _TOTAL_SHIFT | _split_bits(table, total) | counts
 
 
 def _octal_honour_key(key: int) -> int:
-    """``_honour_key`` of the honours of this octal key, with their tile count at ``_TOTAL_SHIFT``."""
+    """``_honour_key`` of the honours of this octal key, as ``_octal_value`` lays it out."""
     vec = _digits(key, 7)
-    return _honour_key(vec) | sum(vec) << _TOTAL_SHIFT
+    return _octal_value(_honour_key(vec), sum(vec))
+
+
+def _octal_value(suit_key: int, total: int) -> int:
+    """A suit's key (``_suit_key``) of ``total`` tiles laid out as the suits read by octal keys are."""
+    return suit_key >> _NUMBER_SHIFT << _OCTAL_NUMBER_SHIFT | total << _TOTAL_SHIFT | suit_key & _FIELDS
 
 
 _OCTAL_SUITS: KeyedMemo[int, int] = KeyedMemo("engine.core.analysis.octal_suits", _octal_suit_key)
@@ -822,6 +837,7 @@ _OCTAL_SUIT_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = Key
 _OCTAL_HONOUR_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = KeyedMemo(
     "engine.core.analysis.octal_honour_waits", lambda key: _suit_waits(_digits(key, 7))
 )
+_OCTAL_WAITS_BY_SUIT = (_OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS)
 
 
 def _shanten_of_keys(hand: HandKey) -> int:
@@ -833,12 +849,12 @@ def _shanten_of_keys(hand: HandKey) -> int:
     h = _OCTAL_HONOURS[hand[3]]
     n_melds = hand[4]
     added = m + p + s + h
-    total = added >> _TOTAL_SHIFT
+    total = added >> _TOTAL_SHIFT & 255
     sets = _SETS_OF.get((total, n_melds))
     if sets is None:
         sets = _sets_and_melds(total, n_melds)
-    numbers = ((m >> _NUMBER_SHIFT & _NUMBER_MASK) << 10 | p >> _NUMBER_SHIFT & _NUMBER_MASK) << 10 | s >> _NUMBER_SHIFT & _NUMBER_MASK
-    best = 3 * sets + 1 - _used_by_numbers((numbers << 10 | h >> _NUMBER_SHIFT & _NUMBER_MASK) << 3 | sets)
+    # 32: _OCTAL_NUMBER_SHIFT, written out (a constant, where a module name is a look-up per use)
+    best = 3 * sets + 1 - _used_by_numbers(((((m >> 32) << 10 | p >> 32) << 10 | s >> 32) << 10 | h >> 32) << 3 | sets)
     if sets == MAX_SETS and best > -1:
         special = _special_shanten(added)
         if special < best:
@@ -852,19 +868,23 @@ def _shanten_of_keys(hand: HandKey) -> int:
 SHANTEN_OF_KEYS: KeyedMemo[HandKey, int] = KeyedMemo("engine.core.analysis.shanten_of_keys", _shanten_of_keys)
 
 
-def waits_of_keys(hand: HandKey) -> tuple[int, ...]:
+def waits_of_keys(hand: HandKey) -> list[int]:
     """``waits(counts, n_melds)`` of the hand of four octal suit keys and its melds (a 3n+1 hand), in kind
-    order; not cached itself (a round keeps the waits within its tile set)."""
+    order, as a new list; not cached itself (a round keeps the waits within its tile set)."""
     n_melds = hand[4]
     keys = (_OCTAL_SUITS[hand[0]], _OCTAL_SUITS[hand[1]], _OCTAL_SUITS[hand[2]], _OCTAL_HONOURS[hand[3]])
-    total = (keys[0] + keys[1] + keys[2] + keys[3]) >> _TOTAL_SHIFT
+    added = keys[0] + keys[1] + keys[2] + keys[3]
+    total = added >> _TOTAL_SHIFT & 255
     if total % 3 != 1:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if SHANTEN_OF_KEYS[hand] != 0:
-        return ()
+        return []
     if (total + 1, n_melds) not in _SETS_OF:
         _sets_and_melds(total + 1, n_melds)
-    return _waits_of_suits(keys, lambda suit: (_OCTAL_HONOUR_WAITS if suit == 3 else _OCTAL_SUIT_WAITS)[hand[suit]], lambda: _counts_of_keys(hand), n_melds)
+    found = _waits_of_suits(keys, added, _OCTAL_WAITS_BY_SUIT, hand)
+    if n_melds == 0 and _special_shanten(added) == 0:
+        _add_special_waits(found, _counts_of_keys(hand))
+    return found
 
 
 def _counts_of_keys(hand: HandKey) -> list[int]:

@@ -127,7 +127,38 @@ class _Shares(dict[int, int]):
         return share
 
 
-_SHARES = _Shares(_share)  # the three number suits
+class _NumberShares(dict[int, int]):
+    """The number suits' shares by key, as ``_Shares(_share)`` keeps them, with ``_share`` written out in the
+    miss: a suit not seen before (thousands in a replay's first pass) is then one Python call, not two.
+    ``tests/round/test_shanten_floor.py`` compares the two."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: int) -> int:
+        if len(self) >= SHARES_BOUND:
+            self.clear()
+        ones = _ONES
+        b0 = key & ones
+        b1 = key >> 1 & ones
+        b2 = key >> 2 & ones
+        paired = b1 | b2
+        held = b0 | paired
+        spread = held | held << 3
+        isolated = (b0 & ~(paired | spread << 3 | spread >> 6)).bit_count()
+        starts = held & held >> 3 & held >> 6
+        outside = ~(starts | starts << 3 | starts << 6 | b2 | b0 & b1)
+        terminals = held & _TERMINAL_DIGITS
+        share = self[key] = (
+            isolated
+            | ((b0 & outside).bit_count() + 2 * (b1 & outside).bit_count()) << _LOOSE
+            | paired.bit_count() << _PAIRS
+            | terminals.bit_count() << _TERMINALS
+            | (terminals & paired).bit_count() << _TERMINAL_PAIR
+        )
+        return share
+
+
+_SHARES = _NumberShares()  # the three number suits
 _HONOUR_SHARES = _Shares(_honour_share)
 register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, SHARES_BOUND)
 register("engine.round.shanten_floor.honour_shares", _HONOUR_SHARES.clear, _HONOUR_SHARES.__len__, SHARES_BOUND)

@@ -302,7 +302,7 @@ def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset
 def _waits_within(key: tuple[HandKey, frozenset[int]]) -> frozenset[int]:
     """The waits of the hand of ``hand_key`` within the tile set."""
     hand, kinds = key
-    return frozenset(k for k in waits_of_keys(hand) if k in kinds)
+    return frozenset(filter(kinds.__contains__, waits_of_keys(hand)))  # in kind order, as ``_waits_in`` builds it
 
 
 # the waits of a tenpai hand within the tile set, by ``hand_key`` and the set (the round's own ``kinds``, whose hash
