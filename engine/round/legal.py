@@ -406,11 +406,9 @@ def _riichi_ok_after(r: RoundState, seat: int, code: int) -> bool:
     keys = list(s.suit_keys)  # the hand's suit keys less the tile: its shanten and waits are read by them
     keys[SUIT_OF[kind]] -= PLACE[kind]
     hand = hand_key(keys, len(s.melds))
-    karaten = r.rules.karaten
-    if r.rules.allowed_while_furiten and len(r.kinds) == T.KINDS and (karaten == "concealed" or karaten == "concealed_or_melds" and not s.melds):
-        # every kind is in play, furiten does not matter and only concealed copies can make karaten: the hand is
-        # tenpai exactly when its (exact) shanten is 0, and one shanten count is a fraction of a wait search
+    if _shanten_alone(r, s):
         return SHANTEN_OF_KEYS[hand] == 0
+    karaten = r.rules.karaten
     w = WAITS_WITHIN[hand, r.kinds]
     counts = s.counts
     counts[kind] -= 1
@@ -424,6 +422,14 @@ def _riichi_ok_after(r: RoundState, seat: int, code: int) -> bool:
         if not discarded.isdisjoint(w) or (s.furiten_temporary and "discard" not in r.rules.temporary_release):
             return False
     return True
+
+
+def _shanten_alone(r: RoundState, s: Seat) -> bool:
+    """Whether the exact shanten alone says if a discard leaves ``s`` tenpai for riichi: every kind is in play,
+    furiten does not matter and only concealed copies can make karaten, so the hand is tenpai exactly when its
+    shanten is 0 (and one shanten count is a fraction of a wait search)."""
+    karaten = r.rules.karaten
+    return r.rules.allowed_while_furiten and len(r.kinds) == T.KINDS and (karaten == "concealed" or karaten == "concealed_or_melds" and not s.melds)
 
 
 def reach_bar(r: RoundState, seat: int) -> Bar | None:
@@ -448,6 +454,11 @@ def reach_bar(r: RoundState, seat: int) -> Bar | None:
             if drawn > s.drawn_floor:
                 s.drawn_floor = drawn
             return RIICHI_NOT_TENPAI
+        if _shanten_alone(r, s):
+            # the drawn hand's exact shanten is 0 or -1 here, and the best discard of a hand leaves its shanten (a
+            # tile outside the complete hand it is nearest to; any tile of a complete one), so some discard leaves
+            # the hand tenpai: no discard need be counted (``tests/round/test_hand_keys.py`` runs the loop too)
+            return None
     return None if any(_riichi_ok_after(r, seat, c) for c in set(s.hand)) else RIICHI_NOT_TENPAI
 
 

@@ -113,11 +113,13 @@ def test_each_suit_read_off_its_octal_key_is_its_suit_key() -> None:
         checked += 1
 
 
-@pytest.mark.parametrize("name", ["tenhou", "tenhou_sanma"])
+@pytest.mark.parametrize("name", ["tenhou", "tenhou_sanma", "house", "ema2012"])
 def test_every_hand_of_self_play(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every resting hand (each rest, each discard) and every drawn hand (each riichi check) of self-played
-    games: the keyed count and waits equal the full computation, whether or not the floor settled the hand."""
+    games: the keyed count and waits equal the full computation, whether or not the floor settled the hand; and
+    the riichi check's verdict, where tenpai decides it, is that of every discard counted (``_riichi_ok_after``)."""
     seen: list[int] = []
+    verdicts: list[bool] = []  # the riichi check's, where tenpai decided it
     rest, after_discard, reach_bar = Seat.rest, Seat.rest_after_discard, legal.reach_bar
 
     def checked_rest(self: Seat, kinds: frozenset[int], bound: int = -1) -> None:
@@ -131,8 +133,13 @@ def test_every_hand_of_self_play(name: str, monkeypatch: pytest.MonkeyPatch) -> 
         seen.append(shanten(tuple(self.counts), len(self.melds)))
 
     def checked_reach_bar(r: round_state.RoundState, seat: int) -> legal.Bar | None:
-        _check(r.seats[seat], len(r.seats[seat].melds))
-        return reach_bar(r, seat)
+        s = r.seats[seat]
+        _check(s, len(s.melds))
+        bar = reach_bar(r, seat)
+        if legal.riichi_bar(r, seat) is None:  # tenpai decides: the same as every discard counted
+            assert (bar is None) == any(legal._riichi_ok_after(r, seat, code) for code in set(s.hand)), s.hand
+            verdicts.append(bar is None)
+        return bar
 
     monkeypatch.setattr(Seat, "rest", checked_rest)
     monkeypatch.setattr(Seat, "rest_after_discard", checked_after_discard)
@@ -141,3 +148,4 @@ def test_every_hand_of_self_play(name: str, monkeypatch: pytest.MonkeyPatch) -> 
         Game(rulebook(name), seed, "random").play()
         Game(rulebook(name), seed, "shanten").play()
     assert 0 in seen and max(seen) >= 2
+    assert True in verdicts and False in verdicts
