@@ -643,6 +643,9 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     return tuple(found)  # suit by suit, each in kind order: in kind order
 
 
+_SUIT_STARTS = (0, 9, 18, 27)  # each suit's first kind
+
+
 def _waits_of_suits(
     keys: tuple[int, int, int, int],
     added: int,
@@ -663,7 +666,9 @@ def _waits_of_suits(
             # when they hold one
             others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in suit_waits[suit][parts[suit]][others])
+                within = suit_waits[suit][parts[suit]][others]
+                if within:  # placed by one C-level map (a generator is a frame per suit)
+                    found.extend(map(_SUIT_STARTS[suit].__add__, within))
     return found
 
 
@@ -840,37 +845,50 @@ _OCTAL_HONOUR_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = K
 _OCTAL_WAITS_BY_SUIT = (_OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS)
 
 
-def _shanten_of_keys(hand: HandKey) -> int:
-    """``shanten(counts, n_melds)`` of the hand of four octal suit keys and its melds, counted as ``shanten``
-    counts it, from the same four suit keys (each read by its octal key) and the same merged numbers."""
-    m = _OCTAL_SUITS[hand[0]]
-    p = _OCTAL_SUITS[hand[1]]
-    s = _OCTAL_SUITS[hand[2]]
-    h = _OCTAL_HONOURS[hand[3]]
-    n_melds = hand[4]
-    added = m + p + s + h
-    total = added >> _TOTAL_SHIFT & 255
-    sets = _SETS_OF.get((total, n_melds))
-    if sets is None:
-        sets = _sets_and_melds(total, n_melds)
-    # 32: _OCTAL_NUMBER_SHIFT, written out (a constant, where a module name is a look-up per use)
-    best = 3 * sets + 1 - _used_by_numbers(((((m >> 32) << 10 | p >> 32) << 10 | s >> 32) << 10 | h >> 32) << 3 | sets)
-    if sets == MAX_SETS and best > -1:
-        special = _special_shanten(added)
-        if special < best:
-            best = special
-    return best
+class _ShantenOfKeys(dict[HandKey, int]):
+    """``shanten(counts, n_melds)`` by the hand of four octal suit keys and its melds (``HandKey``), counted on
+    first sight as ``shanten`` counts it, from the same four suit keys (each read by its octal key) and the same
+    merged numbers; emptied at ``KEYED_BOUND`` entries, as a ``KeyedMemo``. The count is written out in the miss
+    rather than called from it: a replay's first pass counts thousands of hands, one Python call fewer
+    each."""
+
+    __slots__ = ()
+
+    def __missing__(self, hand: HandKey) -> int:
+        if len(self) >= KEYED_BOUND:
+            self.clear()
+        m = _OCTAL_SUITS[hand[0]]
+        p = _OCTAL_SUITS[hand[1]]
+        s = _OCTAL_SUITS[hand[2]]
+        h = _OCTAL_HONOURS[hand[3]]
+        added = m + p + s + h
+        total = added >> _TOTAL_SHIFT & 255
+        sets = _SETS_OF.get((total, hand[4]))
+        if sets is None:
+            sets = _sets_and_melds(total, hand[4])
+        # 32: _OCTAL_NUMBER_SHIFT, written out (a constant, where a module name is a look-up per use)
+        best = 3 * sets + 1 - _used_by_numbers(((((m >> 32) << 10 | p >> 32) << 10 | s >> 32) << 10 | h >> 32) << 3 | sets)
+        if sets == MAX_SETS and best > -1:
+            special = _special_shanten(added)
+            if special < best:
+                best = special
+        self[hand] = best
+        return best
 
 
 # ``shanten`` by the hand's octal suit keys and melds: a round asks it of the resting hand after a discard, of the
 # drawn hand and of each riichi discard; a hit hashes five small ints, where ``cached_shanten`` built and hashed
 # the 34 counts
-SHANTEN_OF_KEYS: KeyedMemo[HandKey, int] = KeyedMemo("engine.core.analysis.shanten_of_keys", _shanten_of_keys)
+SHANTEN_OF_KEYS = _ShantenOfKeys()
+register("engine.core.analysis.shanten_of_keys", SHANTEN_OF_KEYS.clear, SHANTEN_OF_KEYS.__len__, KEYED_BOUND)
 
 
 def waits_of_keys(hand: HandKey) -> list[int]:
     """``waits(counts, n_melds)`` of the hand of four octal suit keys and its melds (a 3n+1 hand), in kind
-    order, as a new list; not cached itself (a round keeps the waits within its tile set)."""
+    order, as a new list; not cached itself (a round keeps the waits within its tile set).
+
+    A melds count that does not fit the tiles raises in the shanten count (``_sets_and_melds``), asked first: a
+    3n+1 count fits exactly the melds its 3n+2 count fits, so the count with the winning tile needs no check."""
     n_melds = hand[4]
     keys = (_OCTAL_SUITS[hand[0]], _OCTAL_SUITS[hand[1]], _OCTAL_SUITS[hand[2]], _OCTAL_HONOURS[hand[3]])
     added = keys[0] + keys[1] + keys[2] + keys[3]
@@ -879,8 +897,6 @@ def waits_of_keys(hand: HandKey) -> list[int]:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if SHANTEN_OF_KEYS[hand] != 0:
         return []
-    if (total + 1, n_melds) not in _SETS_OF:
-        _sets_and_melds(total + 1, n_melds)
     found = _waits_of_suits(keys, added, _OCTAL_WAITS_BY_SUIT, hand)
     if n_melds == 0 and _special_shanten(added) == 0:
         _add_special_waits(found, _counts_of_keys(hand))

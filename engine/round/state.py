@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
-from engine.core.analysis import SHANTEN_OF_KEYS, HandKey, KeyedMemo, cached_waits, shanten, waits_of_keys
+from engine.core.analysis import KEYED_BOUND, SHANTEN_OF_KEYS, HandKey, cached_waits, shanten, waits_of_keys
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
-from ruledsl.caches import lru
+from ruledsl.caches import lru, register
 from ruledsl.record import field, record
 
 if TYPE_CHECKING:
@@ -299,15 +299,25 @@ def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset
     return _waits_in(tuple(counts), n_melds, kinds)
 
 
-def _waits_within(key: tuple[HandKey, frozenset[int]]) -> frozenset[int]:
-    """The waits of the hand of ``hand_key`` within the tile set."""
-    hand, kinds = key
-    return frozenset(filter(kinds.__contains__, waits_of_keys(hand)))  # in kind order, as ``_waits_in`` builds it
+class _WaitsWithin(dict[tuple[HandKey, frozenset[int]], frozenset[int]]):
+    """The waits of a tenpai hand within the tile set, by ``hand_key`` and the set, found on first sight
+    (``waits_of_keys``, called from the miss itself: one Python call fewer a hand not seen before) and emptied at
+    ``KEYED_BOUND`` entries, as a ``KeyedMemo``."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[HandKey, frozenset[int]]) -> frozenset[int]:
+        if len(self) >= KEYED_BOUND:
+            self.clear()
+        # in kind order, as ``_waits_in`` builds it
+        found = self[key] = frozenset(filter(key[1].__contains__, waits_of_keys(key[0])))
+        return found
 
 
 # the waits of a tenpai hand within the tile set, by ``hand_key`` and the set (the round's own ``kinds``, whose hash
 # a frozenset keeps): the resting hand, each riichi discard and a kan after riichi ask it
-WAITS_WITHIN: KeyedMemo[tuple[HandKey, frozenset[int]], frozenset[int]] = KeyedMemo("engine.round.state.waits_within", _waits_within)
+WAITS_WITHIN = _WaitsWithin()
+register("engine.round.state.waits_within", WAITS_WITHIN.clear, WAITS_WITHIN.__len__, KEYED_BOUND)
 
 
 @lru(65536)

@@ -96,6 +96,13 @@ def test_a_hand_that_does_not_fit_its_melds_is_refused_alike() -> None:
         SHANTEN_OF_KEYS[hand_key(seat.suit_keys, 0)]
     with pytest.raises(InvalidHand):
         waits_of_keys(hand_key(_seat_of([0, 1, 2, 3, 4]).suit_keys, 3))  # five tiles: no 3n+1 hand
+    for n_melds in (0, 1, 2, 4):  # 3n+1 tiles, a meld count that does not fit them: refused by the shanten count
+        with pytest.raises(InvalidHand):
+            waits_of_keys(hand_key(seat.suit_keys, n_melds))
+        with pytest.raises(InvalidHand):
+            WAITS_WITHIN[hand_key(seat.suit_keys, n_melds), ALL_KINDS]
+        with pytest.raises(InvalidHand):
+            waits(tuple(seat.counts), n_melds)
 
 
 def test_each_suit_read_off_its_octal_key_is_its_suit_key() -> None:
