@@ -230,6 +230,19 @@ def test_a_suits_share_read_from_its_key_is_the_share_counted_number_by_number()
         assert _honour_share(_key(counts[:7])) == _share_written_out(counts[:7], True), counts[:7]
 
 
+def test_the_number_suits_table_reads_every_count_of_numbers_1_and_9():
+    """``_NumberShares`` reads the terminal fields off the counts of numbers 1 and 9 (``_END_FIELDS``): every pair
+    of those counts (0 to 7, what a key's digit holds), the numbers between random, against ``_share``."""
+    from engine.round.shanten_floor import _NumberShares, _share
+
+    rng = random.Random(5)
+    for one in range(8):
+        for nine in range(8):
+            for _ in range(20):
+                counts = [one, *(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(7)), nine]
+                assert _NumberShares()[_key(counts)] == _share(_key(counts)), counts
+
+
 @pytest.mark.slow
 def test_every_suits_share_read_from_its_key_is_the_share_counted_number_by_number():
     """The same for every number suit of counts 0 to 4 and every honour suit of counts 0 to 7."""
