@@ -17,7 +17,7 @@ four look-ups and one more of the four numbers, the merge of their tables kept b
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 
 from engine.core import analysis_tables, suit_tables
@@ -35,6 +35,10 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import lru, register
 from ruledsl.memo import Memo
+from ruledsl.typing_names import TypeVar
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 MAX_SETS = 4
 _CACHE_SIZE = 65536
@@ -523,11 +527,14 @@ def _merge(a: Table, b: Table) -> Table:
 
 @lru(_CACHE_SIZE)
 def _used(suits: Table, honours: Table, sets: int) -> int:
-    """Most held tiles a complete hand of ``sets`` sets and one pair can use."""
+    """Most held tiles a complete hand of ``sets`` sets and one pair can use. Compared by ``>``, not ``max``: a
+    ``max`` call is about a thousand instructions, five of them a hand of four sets not counted before."""
     best = 0
     for s1 in range(sets + 1):
         other = 2 * (sets - s1)
-        value = max(suits[2 * s1] + honours[other + 1], suits[2 * s1 + 1] + honours[other])
+        value = suits[2 * s1] + honours[other + 1]  # the pair among the honours
+        if (with_pair := suits[2 * s1 + 1] + honours[other]) > value:  # the pair among the number suits
+            value = with_pair
         if value > best:
             best = value
     return best
@@ -601,6 +608,8 @@ def clear_caches() -> None:
         cached.cache_clear()
     for memo in (_SUIT_KEYS, _HONOUR_KEYS, _SUIT_WAITS):
         memo.clear()
+    for keyed in (_OCTAL_SUITS, _OCTAL_HONOURS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS, SHANTEN_OF_KEYS):
+        keyed.clear()
 
 
 # --- cached helpers for engines that ask the same hands again ---------------------------------------------------
@@ -619,8 +628,8 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
     orphans). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it split so
     (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
-    instead of a table merge per candidate tile. The answer is ``waits``'s (tests/engine/test_analysis.py
-    compares the two)."""
+    instead of a table merge per candidate tile (``_waits_of_suits``). The answer is ``waits``'s
+    (tests/engine/test_analysis.py compares the two)."""
     total = sum(counts)
     if total % 3 != 1:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
@@ -631,6 +640,24 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
     added = keys[0] + keys[1] + keys[2] + keys[3]
+    found = _waits_of_suits(keys, added, _SUIT_WAITS_BY_SUIT, parts)
+    if n_melds == 0 and _special_shanten(added) == 0:
+        _add_special_waits(found, list(counts))
+    return tuple(found)  # suit by suit, each in kind order: in kind order
+
+
+_SUIT_STARTS = (0, 9, 18, 27)  # each suit's first kind
+
+
+def _waits_of_suits(
+    keys: tuple[int, int, int, int],
+    added: int,
+    suit_waits: tuple[Mapping[_K, tuple[tuple[int, ...], tuple[int, ...]]], ...],
+    parts: Sequence[_K],
+) -> list[int]:
+    """The kinds that complete a tenpai 3n+1 hand into sets and a pair, in kind order, from its four suits' keys
+    (``_suit_key``, and ``added`` their sum) and each suit's ``_suit_waits`` (``suit_waits[suit][parts[suit]]``,
+    asked only of a suit the tile can go to): what ``cached_waits`` and ``waits_of_keys`` share."""
     broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
     pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
     found: list[int] = []
@@ -642,17 +669,22 @@ def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
             # when they hold one
             others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                found.extend(9 * suit + index for index in _SUIT_WAITS[parts[suit]][others])
-    if n_melds == 0 and _special_shanten(added) == 0:
-        held = list(counts)
-        for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
-            if held[kind] < 4 and kind not in found:
-                held[kind] += 1
-                if _special_complete(held):
-                    found.append(kind)
-                held[kind] -= 1
-        found.sort()
-    return tuple(found)  # suit by suit, each in kind order: in kind order
+                within = suit_waits[suit][parts[suit]][others]
+                if within:  # placed by one C-level map (a generator is a frame per suit)
+                    found.extend(map(_SUIT_STARTS[suit].__add__, within))
+    return found
+
+
+def _add_special_waits(found: list[int], held: list[int]) -> None:
+    """Add to ``found`` (kept in kind order) the kinds completing seven pairs or thirteen orphans of the 34
+    counts ``held`` (a hand with no melds, at shanten 0 towards one of them)."""
+    for kind in sorted({k for k in range(KINDS) if held[k]}.union(YAOCHUU_KINDS)):
+        if held[kind] < 4 and kind not in found:
+            held[kind] += 1
+            if _special_complete(held):
+                found.append(kind)
+            held[kind] -= 1
+    found.sort()
 
 
 def _split_cell(total: int) -> tuple[int, int]:
@@ -689,6 +721,7 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 # ``cached_waits``'s per-suit waits, as a memo (one C-level subscript a hit, as ``_SUIT_KEYS``)
 _SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
+_SUIT_WAITS_BY_SUIT = (_SUIT_WAITS,) * 4
 
 
 def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
@@ -722,3 +755,157 @@ def _orphans_shanten(counts: Sequence[int]) -> int:
 
 # the counts of the thirteen terminal and honour kinds, in one C-level call
 _YAOCHUU_OF = itemgetter(*YAOCHUU_KINDS)
+
+
+# --- a hand read by its suits' octal keys -----------------------------------------------------------------------
+
+# A round keeps each seat's hand as four integers, each suit's counts as octal digits (kind n of the suit: digit n,
+# the lowest first; ``engine.round.shanten_floor``), changed by one addition per tile. Read by those keys and the
+# melds (``HandKey``), a hand's shanten and waits need no 34-tuple built and hashed, and a suit not seen before is
+# a look-up by a small int (``_OCTAL_SUITS``) rather than a slice of the counts hashed as a 9-tuple.
+HandKey = tuple[int, int, int, int, int]  # the four octal suit keys (the honours last) and the number of melds
+
+# A suit read by its octal key is ``_suit_key``'s fields below bit 22, its tile count from bit 22 (8 bits: four
+# suits' counts add up there without spilling) and its table's number from bit 32, alone above the count, so
+# that the four keys added carry the hand's tile count and a number is one shift, not a shift and a mask
+_TOTAL_SHIFT = 22
+_OCTAL_NUMBER_SHIFT = 32
+_FIELDS = (1 << _NUMBER_SHIFT) - 1
+_DIGIT_SHIFTS = tuple(range(0, 27, 3))
+_DIGIT_ONES = int("1" * 9, 8)  # the low bit of each of a number suit's nine digits
+_END_DIGITS = int("100000001", 8)  # numbers 1 and 9
+# the most entries each cache read by octal keys holds before it starts over (as the seat's floor tables)
+KEYED_BOUND = 1 << 16
+
+
+class KeyedMemo(dict[_K, _V]):
+    """``memo[key]`` is ``count(key)``, counted on first sight and kept; emptied at once when it holds ``bound``
+    entries and registered by name (``ruledsl.caches.register``). A hit is one C-level subscript, and unlike a
+    ``ruledsl.memo.Memo`` the bound is the owner's, not the batch's entry cap: a replay meets tens of thousands of
+    distinct hands, and emptying at a few thousand made its every pass count them again."""
+
+    __slots__ = ("count", "bound")
+
+    def __init__(self, name: str, count: Callable[[_K], _V], bound: int = KEYED_BOUND) -> None:
+        super().__init__()
+        self.count = count
+        self.bound = bound
+        register(name, self.clear, self.__len__, bound)
+
+    def __missing__(self, key: _K) -> _V:
+        if len(self) >= self.bound:
+            self.clear()
+        value = self[key] = self.count(key)
+        return value
+
+
+def _digits(key: int, kinds: int) -> tuple[int, ...]:
+    """The counts an octal suit key holds: ``kinds`` digits (nine, or the honours' seven), the lowest first."""
+    return tuple([key >> shift & 7 for shift in _DIGIT_SHIFTS[:kinds]])
+
+
+def _octal_suit_key(key: int) -> int:
+    """``_suit_key`` of the number suit of this octal key, as ``_octal_value`` lays it out.
+
+    Read off the key itself where the suit's table is shipped: each count's bits as masks of one bit a kind (as
+    ``engine.round.shanten_floor`` reads them) give the kinds held, paired and at the ends and the tile count, and
+    the key's octal digits read in base 5 are the suit's index among the shipped tables (``index_of``), so no
+    nine counts are built. A count above 4 (no shipped suit holds one) or a suit past the shipped ones is read
+    from its counts (``_suit_key``)."""
+    b0 = key & _DIGIT_ONES
+    b1 = key >> 1 & _DIGIT_ONES
+    b2 = key >> 2 & _DIGIT_ONES
+    table = None if b2 & (b0 | b1) else suit_tables.table_at_index(int(f"{key:o}", 5))
+    if table is None:
+        vec = _digits(key, 9)
+        return _octal_value(_suit_key(vec), sum(vec))
+    paired = b1 | b2
+    held = b0 | paired
+    total = b0.bit_count() + 2 * b1.bit_count() + 4 * b2.bit_count()
+    counts = (paired & _END_DIGITS).bit_count() << 13 | (held & _END_DIGITS).bit_count() << 9 | held.bit_count() << 4 | paired.bit_count()
+    return _number_of(table) << _OCTAL_NUMBER_SHIFT | total << _TOTAL_SHIFT | _split_bits(table, total) | counts
+
+
+def _octal_honour_key(key: int) -> int:
+    """``_honour_key`` of the honours of this octal key, as ``_octal_value`` lays it out."""
+    vec = _digits(key, 7)
+    return _octal_value(_honour_key(vec), sum(vec))
+
+
+def _octal_value(suit_key: int, total: int) -> int:
+    """A suit's key (``_suit_key``) of ``total`` tiles laid out as the suits read by octal keys are."""
+    return suit_key >> _NUMBER_SHIFT << _OCTAL_NUMBER_SHIFT | total << _TOTAL_SHIFT | suit_key & _FIELDS
+
+
+_OCTAL_SUITS: KeyedMemo[int, int] = KeyedMemo("engine.core.analysis.octal_suits", _octal_suit_key)
+_OCTAL_HONOURS: KeyedMemo[int, int] = KeyedMemo("engine.core.analysis.octal_honours", _octal_honour_key)
+_OCTAL_SUIT_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = KeyedMemo(
+    "engine.core.analysis.octal_suit_waits", lambda key: _suit_waits(_digits(key, 9))
+)
+_OCTAL_HONOUR_WAITS: KeyedMemo[int, tuple[tuple[int, ...], tuple[int, ...]]] = KeyedMemo(
+    "engine.core.analysis.octal_honour_waits", lambda key: _suit_waits(_digits(key, 7))
+)
+_OCTAL_WAITS_BY_SUIT = (_OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS)
+
+
+class _ShantenOfKeys(dict[HandKey, int]):
+    """``shanten(counts, n_melds)`` by the hand of four octal suit keys and its melds (``HandKey``), counted on
+    first sight as ``shanten`` counts it, from the same four suit keys (each read by its octal key) and the same
+    merged numbers; emptied at ``KEYED_BOUND`` entries, as a ``KeyedMemo``. The count is written out in the miss
+    rather than called from it: a replay's first pass counts thousands of hands, one Python call fewer
+    each."""
+
+    __slots__ = ()
+
+    def __missing__(self, hand: HandKey) -> int:
+        if len(self) >= KEYED_BOUND:
+            self.clear()
+        m = _OCTAL_SUITS[hand[0]]
+        p = _OCTAL_SUITS[hand[1]]
+        s = _OCTAL_SUITS[hand[2]]
+        h = _OCTAL_HONOURS[hand[3]]
+        added = m + p + s + h
+        total = added >> _TOTAL_SHIFT & 255
+        sets = _SETS_OF.get((total, hand[4]))
+        if sets is None:
+            sets = _sets_and_melds(total, hand[4])
+        # 32: _OCTAL_NUMBER_SHIFT, written out (a constant, where a module name is a look-up per use)
+        best = 3 * sets + 1 - _used_by_numbers(((((m >> 32) << 10 | p >> 32) << 10 | s >> 32) << 10 | h >> 32) << 3 | sets)
+        if sets == MAX_SETS and best > -1:
+            special = _special_shanten(added)
+            if special < best:
+                best = special
+        self[hand] = best
+        return best
+
+
+# ``shanten`` by the hand's octal suit keys and melds: a round asks it of the resting hand after a discard, of the
+# drawn hand and of each riichi discard; a hit hashes five small ints, where ``cached_shanten`` built and hashed
+# the 34 counts
+SHANTEN_OF_KEYS = _ShantenOfKeys()
+register("engine.core.analysis.shanten_of_keys", SHANTEN_OF_KEYS.clear, SHANTEN_OF_KEYS.__len__, KEYED_BOUND)
+
+
+def waits_of_keys(hand: HandKey) -> list[int]:
+    """``waits(counts, n_melds)`` of the hand of four octal suit keys and its melds (a 3n+1 hand), in kind
+    order, as a new list; not cached itself (a round keeps the waits within its tile set).
+
+    A melds count that does not fit the tiles raises in the shanten count (``_sets_and_melds``), asked first: a
+    3n+1 count fits exactly the melds its 3n+2 count fits, so the count with the winning tile needs no check."""
+    n_melds = hand[4]
+    keys = (_OCTAL_SUITS[hand[0]], _OCTAL_SUITS[hand[1]], _OCTAL_SUITS[hand[2]], _OCTAL_HONOURS[hand[3]])
+    added = keys[0] + keys[1] + keys[2] + keys[3]
+    total = added >> _TOTAL_SHIFT & 255
+    if total % 3 != 1:
+        raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
+    if SHANTEN_OF_KEYS[hand] != 0:
+        return []
+    found = _waits_of_suits(keys, added, _OCTAL_WAITS_BY_SUIT, hand)
+    if n_melds == 0 and _special_shanten(added) == 0:
+        _add_special_waits(found, _counts_of_keys(hand))
+    return found
+
+
+def _counts_of_keys(hand: HandKey) -> list[int]:
+    """The 34 kind counts of the hand of these octal suit keys."""
+    return [*_digits(hand[0], 9), *_digits(hand[1], 9), *_digits(hand[2], 9), *_digits(hand[3], 7)]

@@ -69,6 +69,13 @@ def table_of(vec: tuple[int, ...]) -> Table | None:
     return None if index is None else _table_at(shipped, index)
 
 
+def table_at_index(index: int) -> Table | None:
+    """``table_of`` of the suit at ``index`` (``index_of``, which a caller may read off the suit's counts another
+    way: the octal digits of a round's suit key, read in base 5), or None as ``table_of`` gives it."""
+    shipped = tables()
+    return None if shipped is None else _table_at(shipped, index)
+
+
 def with_one_more(vec: tuple[int, ...]) -> list[Table | None] | None:
     """Per kind, the shipped table of the suit with one more copy of it (None for a kind held four times), or
     None when the file does not cover every such suit. One more copy of kind i adds ``POWERS[i]`` to the suit's

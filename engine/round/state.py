@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
-from engine.core.analysis import cached_shanten, cached_waits, shanten
+from engine.core.analysis import KEYED_BOUND, SHANTEN_OF_KEYS, HandKey, cached_waits, shanten, waits_of_keys
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
-from ruledsl.caches import lru
+from ruledsl.caches import lru, register
 from ruledsl.record import field, record
 
 if TYPE_CHECKING:
@@ -77,8 +77,9 @@ class Seat:
     drawn_floor: int = -1
     # the kind of each pon among the melds, in meld order (an added kan takes one out): what may become a kakan
     pon_kinds: list[int] = field(default_factory=list)
-    # what ``rest`` last saw (concealed counts, melds, tile set): the same again needs no new count
-    rested: tuple[tuple[int, ...], tuple[MeldRecord, ...], frozenset[int]] | None = None
+    # what ``rest`` last saw (the hand's suit keys and melds as ``hand_key`` gives them, the melds, the tile set):
+    # the same again needs no new count
+    rested: tuple[HandKey, tuple[MeldRecord, ...], frozenset[int]] | None = None
     # the distinct tile codes, in code order, of the hand less the tile drawn this turn (the discards the own-turn
     # listing offers from the hand), kept once the listing has asked and updated by each discard (``turns.own_dahai``);
     # None when not kept: a call, a kan or a North (``add``, ``remove``) drops it
@@ -148,37 +149,48 @@ class Seat:
         A hand that rests as it rested last time (the drawn tile discarded again: every turn of a riichi, a third
         of all discards) keeps what was found then: the same tiles and melds have the same waits, and the kept
         shanten is a lower bound at least as high as ``bound``."""
-        counts = tuple(self.counts)
         melds = tuple(self.melds)
-        if self.rested is not None and self.rested[0] == counts and self.rested[1] == melds and self.rested[2] is kinds:
+        keys = self.suit_keys
+        hand = (keys[0], keys[1], keys[2], keys[3], len(melds))
+        rested = self.rested
+        if rested is not None and rested[0] == hand and rested[1] == melds and rested[2] is kinds:
             return
-        self.rested = (counts, melds, kinds)
+        self.rested = (hand, melds, kinds)
         if bound < 1:
-            bound = floor_of(self.suit_keys, len(melds), True)
+            bound = floor_of(keys, len(melds), True)
         if bound >= 1:
             self.shanten = bound
             self.waits = _NO_WAITS
             return
-        self.shanten = cached_shanten(counts, len(self.melds))
-        self.waits = waits_of(counts, len(self.melds), kinds) if self.shanten == 0 else _NO_WAITS
+        self.shanten = SHANTEN_OF_KEYS[hand]
+        self.waits = WAITS_WITHIN[hand, kinds] if self.shanten == 0 else _NO_WAITS
 
     def rest_after_discard(self, kinds: frozenset[int], bound: int) -> None:
         """``rest`` for the hand a discard leaves, which is never the hand of the seat's last rest (a discard of
         the drawn kind keeps that rest: ``turns.own_dahai`` does not ask): the same waits and the same bound,
         without the comparison with the last rest, so a hand the bound settles (most discards) is not copied.
         The next ``rest`` has nothing to compare with and counts afresh. The floor is four look-ups of the seat's
-        suit keys (``Seat.suit_keys``), so ``turns.own_dahai`` asks it here rather than in place."""
+        suit keys (``Seat.suit_keys``), so ``turns.own_dahai`` asks it here rather than in place; the exact count
+        and the waits are read by the same keys (``hand_key``)."""
         self.rested = None
         n_melds = len(self.melds)
+        keys = self.suit_keys
         if bound < 1:
-            bound = floor_of(self.suit_keys, n_melds, True)
+            bound = floor_of(keys, n_melds, True)
         if bound >= 1:
             self.shanten = bound
             self.waits = _NO_WAITS
             return
-        counts = tuple(self.counts)
-        self.shanten = cached_shanten(counts, n_melds)
-        self.waits = waits_of(counts, n_melds, kinds) if self.shanten == 0 else _NO_WAITS
+        hand = (keys[0], keys[1], keys[2], keys[3], n_melds)
+        self.shanten = SHANTEN_OF_KEYS[hand]
+        self.waits = WAITS_WITHIN[hand, kinds] if self.shanten == 0 else _NO_WAITS
+
+
+def hand_key(keys: list[int], n_melds: int) -> HandKey:
+    """A hand as its shanten and waits are cached (``SHANTEN_OF_KEYS``, ``WAITS_WITHIN``): its four suit keys
+    (``Seat.suit_keys``) and its melds, five small ints cheap to hash, where the 34 counts were a tuple to build and
+    hash at every ask."""
+    return (keys[0], keys[1], keys[2], keys[3], n_melds)
 
 
 class Unscored:
@@ -285,6 +297,27 @@ def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset
     """Kinds completing a 3n+1 hand, within the tile set. Cached per hand and tile set: the riichi check asks it
     of each candidate discard and the resting hand after the discard asks it again."""
     return _waits_in(tuple(counts), n_melds, kinds)
+
+
+class _WaitsWithin(dict[tuple[HandKey, frozenset[int]], frozenset[int]]):
+    """The waits of a tenpai hand within the tile set, by ``hand_key`` and the set, found on first sight
+    (``waits_of_keys``, called from the miss itself: one Python call fewer a hand not seen before) and emptied at
+    ``KEYED_BOUND`` entries, as a ``KeyedMemo``."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[HandKey, frozenset[int]]) -> frozenset[int]:
+        if len(self) >= KEYED_BOUND:
+            self.clear()
+        # in kind order, as ``_waits_in`` builds it
+        found = self[key] = frozenset(filter(key[1].__contains__, waits_of_keys(key[0])))
+        return found
+
+
+# the waits of a tenpai hand within the tile set, by ``hand_key`` and the set (the round's own ``kinds``, whose hash
+# a frozenset keeps): the resting hand, each riichi discard and a kan after riichi ask it
+WAITS_WITHIN = _WaitsWithin()
+register("engine.round.state.waits_within", WAITS_WITHIN.clear, WAITS_WITHIN.__len__, KEYED_BOUND)
 
 
 @lru(65536)

@@ -217,15 +217,30 @@ def _key(counts: list[int] | tuple[int, ...]) -> int:
 
 
 def test_a_suits_share_read_from_its_key_is_the_share_counted_number_by_number():
-    """``_share`` and ``_honour_share`` (bit masks of the key's digits) against the share counted number by number,
-    on random suits of counts 0 to 7 (the counts a key's digit holds); every suit under ``-m slow``."""
-    from engine.round.shanten_floor import _honour_share, _share
+    """``_share`` and ``_honour_share`` (bit masks of the key's digits), and the number suits' table that writes
+    ``_share`` out in its miss (``_NumberShares``), against the share counted number by number, on random suits of
+    counts 0 to 7 (the counts a key's digit holds); every suit under ``-m slow``."""
+    from engine.round.shanten_floor import _honour_share, _NumberShares, _share
 
     rng = random.Random(3)
     for _ in range(3000):
         counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7)) for _ in range(9)]
         assert _share(_key(counts)) == _share_written_out(counts, False), counts
+        assert _NumberShares()[_key(counts)] == _share(_key(counts)), counts
         assert _honour_share(_key(counts[:7])) == _share_written_out(counts[:7], True), counts[:7]
+
+
+def test_the_number_suits_table_reads_every_count_of_numbers_1_and_9():
+    """``_NumberShares`` reads the terminal fields off the counts of numbers 1 and 9 (``_END_FIELDS``): every pair
+    of those counts (0 to 7, what a key's digit holds), the numbers between random, against ``_share``."""
+    from engine.round.shanten_floor import _NumberShares, _share
+
+    rng = random.Random(5)
+    for one in range(8):
+        for nine in range(8):
+            for _ in range(20):
+                counts = [one, *(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(7)), nine]
+                assert _NumberShares()[_key(counts)] == _share(_key(counts)), counts
 
 
 @pytest.mark.slow
@@ -233,9 +248,11 @@ def test_every_suits_share_read_from_its_key_is_the_share_counted_number_by_numb
     """The same for every number suit of counts 0 to 4 and every honour suit of counts 0 to 7."""
     import itertools
 
-    from engine.round.shanten_floor import _honour_share, _share
+    from engine.round.shanten_floor import _honour_share, _NumberShares, _share
 
+    shares = _NumberShares()
     for counts in itertools.product(range(5), repeat=9):
         assert _share(_key(counts)) == _share_written_out(list(counts), False), counts
+        assert shares[_key(counts)] == _share(_key(counts)), counts
     for counts in itertools.product(range(8), repeat=7):
         assert _honour_share(_key(counts)) == _share_written_out(list(counts), True), counts
