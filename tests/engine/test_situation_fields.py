@@ -142,6 +142,14 @@ def test_type_checkers_see_the_request_fields_the_model_has() -> None:
         assert (info.annotation, info.default) == (built[name].annotation, built[name].default), name
 
 
+def test_the_shipped_facts_display_is_the_one_the_fields_write() -> None:
+    """The generated display of a situation's facts (``engine/scoring/situation_facts_display.py``) is the text its
+    writer makes of the situation's field lists now: a field added to ``Situation`` reaches it."""
+    from engine.scoring import situation_facts_source
+
+    assert (ROOT / situation_facts_source.NAME).read_text(encoding="utf-8") == situation_facts_source.render()
+
+
 def test_the_facts_of_a_situation_are_its_fields() -> None:
     from engine.scoring.facts import situation_facts
 
