@@ -214,7 +214,9 @@ class Valuer:
             return self._valuate_general(env, None, tables, need)  # a yakuman holds (few hands)
         prepared = self.prepared
         yaku_lines, excluding, excludes, whens, bonus_values, fu_values = kept
-        holds = list(map(call, whens, repeat(env)))
+        # the conditions are called from Python, not by ``map(call, ...)``: a call made from bytecode runs in the
+        # interpreter loop already running, one from C enters it anew, the costlier of the two per condition
+        holds = [when(env) for when in whens]
         lines = list(compress(yaku_lines, holds))
         if excluding is not None and any(compress(excluding, holds)):
             excluded = set().union(*compress(excludes, holds))
@@ -223,13 +225,13 @@ class Valuer:
             return None
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
-        values = list(map(call, bonus_values, repeat(env)))
+        values = [value(env) for value in bonus_values]
         lines += map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values))
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = sum(map(_HAN, lines))
         env["__yaku__"] = frozenset(map(_ID, lines))
-        values = list(map(call, fu_values, repeat(env)))
+        values = [value(env) for value in fu_values]
         if tables.fu_per_element is not None:
             values = _per_set_added(values, tables.fu_per_element, env)
         fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
