@@ -74,7 +74,7 @@ def _fitting() -> dict[tuple[int, int | None], int]:
     return fitting
 
 
-# ``_sets_and_melds`` of every count that fits, read by ``shanten`` and ``cached_waits`` as one dict look-up (a hand
+# ``_sets_and_melds`` of every count that fits, read by ``shanten`` and the waits (``waits_of_keys``) as one dict look-up (a hand
 # not seen before asks it every time); a count that does not fit is not listed, and ``_sets_and_melds`` says why
 _SETS_OF = _fitting()
 
@@ -134,7 +134,7 @@ def _shanten_by_tables(counts: Sequence[int], n_melds: int | None = None) -> int
 # A suit read as one integer (``_suit_key``): its table's number from bit 22 up, and below it six counts that add
 # up over the suits without spilling into each other (a hand of at most 14 tiles): pairs (a kind held two or more
 # times, 4 bits), kinds held (5 bits), terminal and honour kinds held (4 bits), those held twice or more (3 bits),
-# for seven pairs and thirteen orphans (``_special_shanten``); then for ``cached_waits``, whether the suit does not
+# for seven pairs and thirteen orphans (``_special_shanten``); then for the waits (``_waits_of_suits``), whether the suit does not
 # split into sets and at most one pair using every tile (3 bits: the suits that do not, once added), and whether it
 # splits so with its pair (3 bits).
 _BROKEN_SHIFT = 16
@@ -165,7 +165,7 @@ register("engine.core.analysis.table_numbers", lambda: None, _NUMBERED.__len__, 
 
 
 def _suit_key(vec: tuple[int, ...]) -> int:
-    """A number suit's nine counts as ``shanten`` and ``cached_waits`` read them: its table's number, its counts
+    """A number suit's nine counts as ``shanten`` and the waits (``_waits_of_suits``) read them: its table's number, its counts
     of pairs, kinds, and terminals held (once, and twice or more), and how it splits (``_split_bits``)."""
     ends = (vec[0] != 0) + (vec[8] != 0)
     end_pairs = (vec[0] > 1) + (vec[8] > 1)
@@ -191,7 +191,7 @@ def _honour_key(vec: tuple[int, ...]) -> int:
 
 
 def _split_bits(table: Table, total: int) -> int:
-    """A suit's key bits for ``cached_waits``: 1 at ``_BROKEN_SHIFT`` when its ``total`` tiles do not split into
+    """A suit's key bits for the waits (``_waits_of_suits``): 1 at ``_BROKEN_SHIFT`` when its ``total`` tiles do not split into
     sets and at most one pair using every tile, else 1 at ``_PAIRED_SHIFT`` when they split so with the pair."""
     cell, pair = _SPLIT_CELLS[total]
     if cell < 0 or table[cell] != total:
@@ -604,47 +604,15 @@ def group_text(group: Group) -> str:
 
 def clear_caches() -> None:
     """Forget every cached table (for benchmarks that want cold-start figures)."""
-    for cached in (_pattern_table, _honour_table, _merge, _used, _used_by_numbers, cached_shanten, cached_waits):
+    for cached in (_pattern_table, _honour_table, _merge, _used, _used_by_numbers):
         cached.cache_clear()
-    for memo in (_SUIT_KEYS, _HONOUR_KEYS, _SUIT_WAITS):
+    for memo in (_SUIT_KEYS, _HONOUR_KEYS):
         memo.clear()
     for keyed in (_OCTAL_SUITS, _OCTAL_HONOURS, _OCTAL_SUIT_WAITS, _OCTAL_HONOUR_WAITS, SHANTEN_OF_KEYS):
         keyed.clear()
 
 
-# --- cached helpers for engines that ask the same hands again ---------------------------------------------------
-
-
-# ``shanten`` memoised on the hand's counts: a round asks it of the same hand from several places (the resting hand
-# after a discard, the riichi check before it). The cache wraps ``shanten`` itself, so a miss is one Python call.
-cached_shanten = lru(_CACHE_SIZE, name="engine.core.analysis.cached_shanten")(shanten)
-
-
-@lru(_CACHE_SIZE)
-def cached_waits(counts: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
-    """``waits`` memoised on the hand's counts, and read suit by suit from per-suit answers.
-
-    A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
-    most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
-    orphans). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it split so
-    (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before costs a few look-ups
-    instead of a table merge per candidate tile (``_waits_of_suits``). The answer is ``waits``'s
-    (tests/engine/test_analysis.py compares the two)."""
-    total = sum(counts)
-    if total % 3 != 1:
-        raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
-    if cached_shanten(counts, n_melds) != 0:
-        return ()
-    if (total + 1, n_melds) not in _SETS_OF:
-        _sets_and_melds(total + 1, n_melds)
-    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-    keys = (_SUIT_KEYS[parts[0]], _SUIT_KEYS[parts[1]], _SUIT_KEYS[parts[2]], _HONOUR_KEYS[parts[3]])
-    added = keys[0] + keys[1] + keys[2] + keys[3]
-    found = _waits_of_suits(keys, added, _SUIT_WAITS_BY_SUIT, parts)
-    if n_melds == 0 and _special_shanten(added) == 0:
-        _add_special_waits(found, list(counts))
-    return tuple(found)  # suit by suit, each in kind order: in kind order
-
+# --- waits read suit by suit ----------------------------------------------------------------------------------------
 
 _SUIT_STARTS = (0, 9, 18, 27)  # each suit's first kind
 
@@ -657,7 +625,13 @@ def _waits_of_suits(
 ) -> list[int]:
     """The kinds that complete a tenpai 3n+1 hand into sets and a pair, in kind order, from its four suits' keys
     (``_suit_key``, and ``added`` their sum) and each suit's ``_suit_waits`` (``suit_waits[suit][parts[suit]]``,
-    asked only of a suit the tile can go to): what ``cached_waits`` and ``waits_of_keys`` share."""
+    asked only of a suit the tile can go to): ``waits_of_keys``'s walk.
+
+    A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
+    most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
+    orphans, which the caller adds). Whether a suit splits so (in its key, ``_split_bits``) and which tiles make it
+    split so (``_suit_waits``) depend on that suit's counts alone and are kept per suit, so a hand not seen before
+    costs a few look-ups instead of a table merge per candidate tile."""
     broken = added >> _BROKEN_SHIFT & 7  # the suits not complete as they stand
     pairs = added >> _PAIRED_SHIFT & 7  # those complete as they stand with their pair
     found: list[int] = []
@@ -717,11 +691,6 @@ def _suit_waits(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
         return (), ()
     found = tuple(index for index, table in enumerate(_with_one_more(vec)) if table is not None and table[cell] == total)
     return (found, ()) if pair else ((), found)
-
-
-# ``cached_waits``'s per-suit waits, as a memo (one C-level subscript a hit, as ``_SUIT_KEYS``)
-_SUIT_WAITS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_suit_waits, _CACHE_SIZE)
-_SUIT_WAITS_BY_SUIT = (_SUIT_WAITS,) * 4
 
 
 def _with_one_more(vec: tuple[int, ...]) -> Sequence[Table | None]:
@@ -880,7 +849,7 @@ class _ShantenOfKeys(dict[HandKey, int]):
 
 
 # ``shanten`` by the hand's octal suit keys and melds: a round asks it of the resting hand after a discard, of the
-# drawn hand and of each riichi discard; a hit hashes five small ints, where ``cached_shanten`` built and hashed
+# drawn hand and of each riichi discard; a hit hashes five small ints, where a cache by the counts built and hashed
 # the 34 counts
 SHANTEN_OF_KEYS = _ShantenOfKeys()
 register("engine.core.analysis.shanten_of_keys", SHANTEN_OF_KEYS.clear, SHANTEN_OF_KEYS.__len__, KEYED_BOUND)

@@ -39,7 +39,7 @@ class RoundRules:
     players: int
     kinds: tuple[int, ...]
     # ``kinds`` as one frozenset per rules object: every round of the rulebook holds this same object as its
-    # ``Round.kinds``, so the keys of the waits cache (``engine.round.state._waits_in``) match by identity instead of
+    # ``Round.kinds``, so the keys of the waits cache (``engine.round.state.WAITS_WITHIN``) match by identity instead of
     # comparing 34 kinds at every look-up
     kind_set: frozenset[int]
     copies: int

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
-from engine.core.analysis import KEYED_BOUND, SHANTEN_OF_KEYS, HandKey, cached_waits, shanten, waits_of_keys
+from engine.core.analysis import KEYED_BOUND, SHANTEN_OF_KEYS, HandKey, shanten, waits_of_keys
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
-from ruledsl.caches import lru, register
+from ruledsl.caches import register
 from ruledsl.record import field, record
 
 if TYPE_CHECKING:
@@ -293,12 +293,6 @@ class RoundState:
         return WINDS[(seat - self.setup.dealer) % self.rules.players]
 
 
-def waits_of(counts: list[int] | tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
-    """Kinds completing a 3n+1 hand, within the tile set. Cached per hand and tile set: the riichi check asks it
-    of each candidate discard and the resting hand after the discard asks it again."""
-    return _waits_in(tuple(counts), n_melds, kinds)
-
-
 class _WaitsWithin(dict[tuple[HandKey, frozenset[int]], frozenset[int]]):
     """The waits of a tenpai hand within the tile set, by ``hand_key`` and the set, found on first sight
     (``waits_of_keys``, called from the miss itself: one Python call fewer a hand not seen before) and emptied at
@@ -309,7 +303,7 @@ class _WaitsWithin(dict[tuple[HandKey, frozenset[int]], frozenset[int]]):
     def __missing__(self, key: tuple[HandKey, frozenset[int]]) -> frozenset[int]:
         if len(self) >= KEYED_BOUND:
             self.clear()
-        # in kind order, as ``_waits_in`` builds it
+        # the kinds within the tile set, filtered in C
         found = self[key] = frozenset(filter(key[1].__contains__, waits_of_keys(key[0])))
         return found
 
@@ -318,11 +312,6 @@ class _WaitsWithin(dict[tuple[HandKey, frozenset[int]], frozenset[int]]):
 # a frozenset keeps): the resting hand, each riichi discard and a kan after riichi ask it
 WAITS_WITHIN = _WaitsWithin()
 register("engine.round.state.waits_within", WAITS_WITHIN.clear, WAITS_WITHIN.__len__, KEYED_BOUND)
-
-
-@lru(65536)
-def _waits_in(counts: tuple[int, ...], n_melds: int, kinds: frozenset[int]) -> frozenset[int]:
-    return frozenset(k for k in cached_waits(counts, n_melds) if k in kinds)
 
 
 def formally_tenpai(counts: list[int], n_melds: int) -> bool:

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from mahjong.shanten import Shanten
 
-from engine.core.analysis import analyze, cached_waits, clear_caches, is_complete, shanten, waits
+from engine.core.analysis import analyze, clear_caches, is_complete, shanten, waits, waits_of_keys
 from engine.core.decompose import decompose
 from engine.core.errors import InvalidHand
 from engine.core.tiles import NotationError, parse_tiles
+from engine.round.shanten_floor import suit_keys
 from tests.strategies import complete_hands, counts_of, hand_counts
 
 ORACLE = Shanten()
@@ -48,11 +49,16 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(held):
     assert (shanten(held) == 0) == bool(brute)
 
 
+def keyed_waits(held: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
+    """The waits read suit by suit, as a round asks them: by the hand's four octal suit keys and its melds."""
+    return tuple(waits_of_keys((*suit_keys(held), n_melds)))
+
+
 @settings(max_examples=300)
 @given(hand_counts(sizes=(13, 10, 7, 4, 1)))
 def test_the_waits_read_suit_by_suit_are_the_full_search(held):
     melds = (13 - sum(held)) // 3
-    assert cached_waits(held, melds) == waits(held, melds)
+    assert keyed_waits(held, melds) == waits(held, melds)
 
 
 def test_the_waits_read_suit_by_suit_are_the_full_search_on_crowded_and_special_hands():
@@ -66,7 +72,7 @@ def test_the_waits_read_suit_by_suit_are_the_full_search_on_crowded_and_special_
     clear_caches()
     for _ in range(2):
         for held in tenpai:
-            assert cached_waits(held, (13 - sum(held)) // 3) == waits(held), held
+            assert keyed_waits(held, (13 - sum(held)) // 3) == waits(held), held
 
 
 @settings(max_examples=300)
@@ -166,7 +172,7 @@ def test_melds_given_or_inferred():
 
 
 def test_the_listed_tile_counts_are_those_that_fit_with_their_sets():
-    """``_SETS_OF`` (what ``shanten`` and ``cached_waits`` look up) lists every count that fits a hand with
+    """``_SETS_OF`` (what ``shanten`` and the keyed count look up) lists every count that fits a hand with
     ``_sets_and_melds``'s sets, and nothing that does not fit (there the function raises)."""
     from engine.core.analysis import _SETS_OF, _sets_and_melds
 
@@ -180,7 +186,7 @@ def test_the_listed_tile_counts_are_those_that_fit_with_their_sets():
                 assert _SETS_OF.get((total, n_melds), expected) == expected
     assert len(_SETS_OF) == 20  # 1..14 tiles of 3n+1 or 3n+2 without melds given, and each with its melds
     with pytest.raises(InvalidHand):
-        cached_waits(counts("2333m"), 0)
+        keyed_waits(counts("2333m"), 0)
 
 
 # --- the analyze answer -------------------------------------------------------------------------------------------

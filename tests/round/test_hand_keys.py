@@ -23,8 +23,9 @@ from engine.game import Game
 from engine.round import legal
 from engine.round import state as round_state
 from engine.round.shanten_floor import suit_keys
-from engine.round.state import WAITS_WITHIN, Seat, hand_key, waits_of
+from engine.round.state import WAITS_WITHIN, Seat, hand_key
 from engine.scoring.library import rulebook
+from tests.round.reference import waits_of
 from tests.strategies import WALL_SIZE, code_of_index
 
 ALL_KINDS = frozenset(range(KINDS))

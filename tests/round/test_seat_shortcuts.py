@@ -33,9 +33,10 @@ from engine.round import Round, legal, turns
 from engine.round.actions import Action
 from engine.round.rules import round_rules
 from engine.round.shanten_floor import suit_keys
-from engine.round.state import RoundState, waits_of
+from engine.round.state import RoundState
 from engine.scoring import library
 from engine.scoring.library import rulebook
+from tests.round.reference import waits_of
 
 RULEBOOKS = ("tenhou", "tenhou_sanma", "house", "ema2012")
 

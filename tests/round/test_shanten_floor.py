@@ -19,8 +19,8 @@ from engine.core.tiles import KINDS, YAOCHUU_KINDS
 from engine.game import Game
 from engine.round import state as round_state
 from engine.round.shanten_floor import isolated_tiles, shanten_floor
-from engine.round.state import waits_of
 from engine.scoring.library import rulebook
+from tests.round.reference import waits_of
 from tests.strategies import counts_of, hands
 
 

@@ -21,10 +21,10 @@ from ruledsl.compile import load
 
 # the named caches the engine and the rule language own: a new module-level cache is added here when registered
 EXPECTED = {
-    "engine.core.analysis.cached_shanten", "engine.core.analysis.cached_waits", "engine.scoring.facts.interned_groups",
+    "engine.scoring.facts.interned_groups",
     "engine.scoring.facts.meld_groups", "engine.scoring.facts.successor_codes", "engine.core.hand.allowed_codes", "engine.core.hand.melds",
     "engine.scoring.library.rulebooks", "engine.scoring.library.scorers", "engine.scoring.library.failures", "engine.round.rules",
-    "engine.round.state._waits_in", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
+    "engine.round.state.waits_within", "engine.core.analysis.shanten_of_keys", "ruledsl.clause_origin.indexes", "ruledsl.tiles.parsed",
     "ruledsl.lark_parser._parser", "engine.web.api.diffs", "engine.web.api.impacts", "engine.replay.rounds._rules_named",
     "engine.round.legal.dahai", "engine.round.legal.hand_dahai", "engine.round.calls.orders", "engine.round.calls.order_tables",
     "engine.replay.through_round._copies_of", "engine.core.analysis.table_numbers",
