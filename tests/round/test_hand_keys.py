@@ -1,6 +1,7 @@
 """A hand's shanten and waits read by its suits' octal keys (``analysis.SHANTEN_OF_KEYS``, ``analysis.waits_of_keys``,
 ``state.WAITS_WITHIN``, what ``Seat.rest``, ``Seat.rest_after_discard`` and the riichi check read) equal the full
-computation from the 34 counts (``analysis.shanten``, ``analysis.waits``, ``state.waits_of``).
+computation from the 34 counts (``analysis.shanten``, ``analysis.waits``, and ``tests.round.reference.waits_of``
+within a tile set).
 
 Checked on random hands of every size a hand rests or draws at (1 to 14 tiles, every number of melds), dealt from
 the 136 tiles with their red fives (a seat keys a red five by its kind), on hands near tenpai (a complete hand with
