@@ -372,8 +372,9 @@ def _splits(vec: tuple[int, ...], pairs: int, runs: bool) -> bool:
 
 
 def test_the_split_bits_of_a_suit_key_are_whether_the_suit_splits_into_sets_and_a_pair() -> None:
-    """The bits the waits (``analysis._waits_of_suits``) read from a suit's key: not splitting into sets and at most one pair using every
-    tile, or splitting so with the pair; against a plain split search, random suits and honours."""
+    """The bits the waits (``analysis._waits_of_suits``) read from a suit's key: not splitting into sets and at most
+    one pair using every tile, or splitting so with the pair; against a plain split search, random suits and
+    honours."""
     rng = random.Random(41)
     suits = _few_suits(rng, 1000)
     honours = [vec for vec in itertools.product(range(5), repeat=7) if sum(vec) <= 14][::17]
