@@ -42,9 +42,10 @@ of self-played games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import mul
 
+from engine.core.analysis import KeyedMemo
 from ruledsl.caches import register
 
 # the byte of each quantity in a suit's share (and in the sum of the four shares: none passes 14 in a hand)
@@ -59,31 +60,6 @@ _TERMINAL_PAIR = 32  # the terminal and honour kinds held twice or more
 # is, once only when bit 0 alone is, three times or more (a triplet) when bit 2 is or bits 0 and 1 both are.
 _ONES = int("1" * 9, 8)  # the low bit of each of the nine digits of a number suit
 _HONOUR_ONES = int("1" * 7, 8)  # of the seven of the honours
-_TERMINAL_DIGITS = int("100000001", 8)  # numbers 1 and 9
-
-
-def _share(key: int) -> int:
-    """One number suit's share of the bound, from its key: isolated tiles, loose tiles, pairs, terminal kinds
-    held, and those held twice, each in its byte. Every step is an operation on one small integer (27 bits), the
-    neighbours of a number one and two digits away a shift by three and six bits."""
-    b0 = key & _ONES
-    b1 = key >> 1 & _ONES
-    b2 = key >> 2 & _ONES
-    held = b0 | b1 | b2
-    paired = b1 | b2
-    single = b0 & ~paired
-    # a number held once is isolated when no number one or two away is held (a shift past the suit's nine digits
-    # leaves the mask; one below its first drops off)
-    near = (held << 3 | held << 6 | held >> 3 | held >> 6) & _ONES
-    isolated = (single & ~near).bit_count()
-    # the tiles outside complete sets: the counts of the numbers in no triplet and no run whose three numbers are
-    # held, added up bit by bit (a number in no triplet holds two copies at most: bit 2 is never set there)
-    starts = held & held >> 3 & held >> 6
-    outside = ~(starts | starts << 3 | starts << 6 | b2 | b0 & b1)
-    loose = (b0 & outside).bit_count() + 2 * (b1 & outside).bit_count()
-    terminals = held & _TERMINAL_DIGITS
-    pairs = paired.bit_count()
-    return isolated | loose << _LOOSE | pairs << _PAIRS | terminals.bit_count() << _TERMINALS | (terminals & paired).bit_count() << _TERMINAL_PAIR
 
 
 def _honour_share(key: int) -> int:
@@ -110,27 +86,13 @@ PLACE = tuple(1 << 3 * (kind % 9) for kind in range(34))  # an honour's place: 2
 SHARES_BOUND = 1 << 16
 
 
-class _Shares(dict[int, int]):
-    """Each suit's share by its key, counted on first sight (``count``: ``_share`` or ``_honour_share``). Emptied
-    when it reaches ``SHARES_BOUND``: every share is counted again from its key alone."""
-
-    __slots__ = ("count",)
-
-    def __init__(self, count: Callable[[int], int]) -> None:
-        super().__init__()
-        self.count = count
-
-    def __missing__(self, key: int) -> int:
-        if len(self) >= SHARES_BOUND:
-            self.clear()
-        share = self[key] = self.count(key)
-        return share
-
-
 class _NumberShares(dict[int, int]):
-    """The number suits' shares by key, as ``_Shares(_share)`` keeps them, with ``_share`` written out in the
-    miss: a suit not seen before (thousands in a replay's first pass) is then one Python call, not two.
-    ``tests/round/test_shanten_floor.py`` compares the two."""
+    """The number suits' shares by key, each counted on first sight from the key alone: isolated tiles, loose
+    tiles, pairs, terminal kinds held, and those held twice, each in its byte. Every step is an operation on one
+    small integer (27 bits), the neighbours of a number one and two digits away a shift by three and six bits; the
+    count is written in the miss itself, so a suit not seen before (thousands in a replay's first pass) costs one
+    Python call. Emptied when it reaches ``SHARES_BOUND``, as a ``KeyedMemo``. ``tests/round/test_shanten_floor.py``
+    compares it with the share counted number by number."""
 
     __slots__ = ()
 
@@ -143,8 +105,12 @@ class _NumberShares(dict[int, int]):
         b2 = key >> 2 & ones
         paired = b1 | b2
         held = b0 | paired
+        # a number held once is isolated when no number one or two away is held (a shift past the suit's nine
+        # digits leaves the mask; one below its first drops off)
         spread = held | held << 3
         isolated = (b0 & ~(paired | spread << 3 | spread >> 6)).bit_count()
+        # the tiles outside complete sets: the counts of the numbers in no triplet and no run whose three numbers
+        # are held, added up bit by bit (a number in no triplet holds two copies at most: bit 2 is never set there)
         starts = held & held >> 3 & held >> 6
         outside = ~(starts | starts << 3 | starts << 6 | b2 | b0 & b1)
         share = self[key] = (
@@ -165,9 +131,8 @@ _END_FIELDS = tuple(
 
 
 _SHARES = _NumberShares()  # the three number suits
-_HONOUR_SHARES = _Shares(_honour_share)
+_HONOUR_SHARES: KeyedMemo[int, int] = KeyedMemo("engine.round.shanten_floor.honour_shares", _honour_share, SHARES_BOUND)
 register("engine.round.shanten_floor.shares", _SHARES.clear, _SHARES.__len__, SHARES_BOUND)
-register("engine.round.shanten_floor.honour_shares", _HONOUR_SHARES.clear, _HONOUR_SHARES.__len__, SHARES_BOUND)
 
 
 def suit_keys(counts: Sequence[int]) -> list[int]:

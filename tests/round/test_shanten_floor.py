@@ -176,7 +176,8 @@ def test_the_share_tables_stay_within_their_bound_and_answer_the_same(monkeypatc
     its key is the same bound (here with a bound of 8, on a few hundred random hands)."""
     from engine.round import shanten_floor as module
 
-    monkeypatch.setattr(module, "SHARES_BOUND", 8)
+    monkeypatch.setattr(module, "SHARES_BOUND", 8)  # the number suits' table reads the bound at each miss
+    monkeypatch.setattr(module._HONOUR_SHARES, "bound", 8)  # the honours' ``KeyedMemo`` keeps its own
     module._SHARES.clear()  # a cache: emptied, it counts its shares again as asked
     module._HONOUR_SHARES.clear()
     rng = random.Random(5)
@@ -192,7 +193,7 @@ def test_the_share_tables_stay_within_their_bound_and_answer_the_same(monkeypatc
 
 def _share_written_out(counts: list[int], honours: bool) -> int:
     """One suit's share counted number by number from its counts: isolated and loose tiles, pairs, terminal kinds
-    held and held twice, each in its byte (what ``_share`` and ``_honour_share`` read from the suit's key)."""
+    held and held twice, each in its byte (what ``_NumberShares`` and ``_honour_share`` read from the suit's key)."""
     size = len(counts)
     held = [c > 0 for c in counts]
     isolated = sum(
@@ -217,30 +218,30 @@ def _key(counts: list[int] | tuple[int, ...]) -> int:
 
 
 def test_a_suits_share_read_from_its_key_is_the_share_counted_number_by_number():
-    """``_share`` and ``_honour_share`` (bit masks of the key's digits), and the number suits' table that writes
-    ``_share`` out in its miss (``_NumberShares``), against the share counted number by number, on random suits of
+    """The number suits' table (``_NumberShares``, bit masks of the key's digits in its miss) and ``_honour_share``
+    against the share counted number by number, on random suits of
     counts 0 to 7 (the counts a key's digit holds); every suit under ``-m slow``."""
-    from engine.round.shanten_floor import _honour_share, _NumberShares, _share
+    from engine.round.shanten_floor import _honour_share, _NumberShares
 
     rng = random.Random(3)
     for _ in range(3000):
         counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7)) for _ in range(9)]
-        assert _share(_key(counts)) == _share_written_out(counts, False), counts
-        assert _NumberShares()[_key(counts)] == _share(_key(counts)), counts
+        assert _NumberShares()[_key(counts)] == _share_written_out(counts, False), counts
         assert _honour_share(_key(counts[:7])) == _share_written_out(counts[:7], True), counts[:7]
 
 
 def test_the_number_suits_table_reads_every_count_of_numbers_1_and_9():
     """``_NumberShares`` reads the terminal fields off the counts of numbers 1 and 9 (``_END_FIELDS``): every pair
-    of those counts (0 to 7, what a key's digit holds), the numbers between random, against ``_share``."""
-    from engine.round.shanten_floor import _NumberShares, _share
+    of those counts (0 to 7, what a key's digit holds), the numbers between random, against the share counted
+    number by number."""
+    from engine.round.shanten_floor import _NumberShares
 
     rng = random.Random(5)
     for one in range(8):
         for nine in range(8):
             for _ in range(20):
                 counts = [one, *(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(7)), nine]
-                assert _NumberShares()[_key(counts)] == _share(_key(counts)), counts
+                assert _NumberShares()[_key(counts)] == _share_written_out(counts, False), counts
 
 
 @pytest.mark.slow
@@ -248,11 +249,10 @@ def test_every_suits_share_read_from_its_key_is_the_share_counted_number_by_numb
     """The same for every number suit of counts 0 to 4 and every honour suit of counts 0 to 7."""
     import itertools
 
-    from engine.round.shanten_floor import _honour_share, _NumberShares, _share
+    from engine.round.shanten_floor import _honour_share, _NumberShares
 
     shares = _NumberShares()
     for counts in itertools.product(range(5), repeat=9):
-        assert _share(_key(counts)) == _share_written_out(list(counts), False), counts
-        assert shares[_key(counts)] == _share(_key(counts)), counts
+        assert shares[_key(counts)] == _share_written_out(list(counts), False), counts
     for counts in itertools.product(range(8), repeat=7):
         assert _honour_share(_key(counts)) == _share_written_out(list(counts), True), counts
