@@ -17,7 +17,7 @@ four look-ups and one more of the four numbers, the merge of their tables kept b
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import itemgetter
 
 from engine.core import analysis_tables, suit_tables
@@ -617,15 +617,10 @@ def clear_caches() -> None:
 _SUIT_STARTS = (0, 9, 18, 27)  # each suit's first kind
 
 
-def _waits_of_suits(
-    keys: tuple[int, int, int, int],
-    added: int,
-    suit_waits: tuple[Mapping[_K, tuple[tuple[int, ...], tuple[int, ...]]], ...],
-    parts: Sequence[_K],
-) -> list[int]:
+def _waits_of_suits(keys: tuple[int, int, int, int], added: int, hand: HandKey) -> list[int]:
     """The kinds that complete a tenpai 3n+1 hand into sets and a pair, in kind order, from its four suits' keys
-    (``_suit_key``, and ``added`` their sum) and each suit's ``_suit_waits`` (``suit_waits[suit][parts[suit]]``,
-    asked only of a suit the tile can go to): ``waits_of_keys``'s walk.
+    (each suit read by its octal key, and ``added`` their sum) and each suit's ``_suit_waits`` (kept by the suit's
+    octal key in ``hand``, asked only of a suit the tile can go to): ``waits_of_keys``'s walk.
 
     A tile completes a hand exactly when its suit, with the tile, and every other suit split into sets and at
     most one pair using every held tile, with one pair in all (or the tile completes seven pairs or thirteen
@@ -643,7 +638,7 @@ def _waits_of_suits(
             # when they hold one
             others = pairs - (key >> _PAIRED_SHIFT & 1)
             if others <= 1:
-                within = suit_waits[suit][parts[suit]][others]
+                within = _OCTAL_WAITS_BY_SUIT[suit][hand[suit]][others]
                 if within:  # placed by one C-level map (a generator is a frame per suit)
                     found.extend(map(_SUIT_STARTS[suit].__add__, within))
     return found
@@ -869,7 +864,7 @@ def waits_of_keys(hand: HandKey) -> list[int]:
         raise InvalidHand(f"{total} tiles: waits are asked of a hand of 3n+1 tiles (13, 10, 7, 4 or 1)")
     if SHANTEN_OF_KEYS[hand] != 0:
         return []
-    found = _waits_of_suits(keys, added, _OCTAL_WAITS_BY_SUIT, hand)
+    found = _waits_of_suits(keys, added, hand)
     if n_melds == 0 and _special_shanten(added) == 0:
         _add_special_waits(found, _counts_of_keys(hand))
     return found
