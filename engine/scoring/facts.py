@@ -14,10 +14,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from functools import partial
+from itertools import compress
 
 from engine.core import tiles as T
 from engine.core.decompose import (
     CANNOT_SPLIT,
+    HOLDERS,
     NO_TILES,
     RELATIVE_SPLITS,
     SEVEN_PAIRS,
@@ -26,7 +28,6 @@ from engine.core.decompose import (
     THIRTEEN_ORPHANS,
     honour_split,
     is_thirteen_orphans,
-    placements_of,
     read_counts,
 )
 from engine.core.decompose import PAIR as D_PAIR
@@ -551,7 +552,7 @@ def read_whole(counts: bytes | tuple[int, ...], win: int, ron: bool) -> tuple[tu
         if reading_shape == STANDARD:
             # groups sort by shape, sets first: the one pair of a standard reading is its last group
             numbers = tuple(map(_PLAIN_NUMBER.__getitem__, shapes))
-            entries += _placed(shapes, numbers, numbers[:-1], (), numbers[-1], win, ron)
+            entries += _placed(numbers, numbers[:-1], (), numbers[-1], win, ron)
         else:
             pairs = [concealed_group(shape, kind, False) for shape, kind in shapes]
             win_group = next((g.number for g in pairs if g.kind == win), -1)
@@ -561,10 +562,10 @@ def read_whole(counts: bytes | tuple[int, ...], win: int, ron: bool) -> tuple[tu
 
 
 def _seven_pairs(counts: bytes | tuple[int, ...], win: int) -> tuple:
-    """The seven pairs entry of fourteen tiles in seven pairs, as ``read_whole`` builds it (pairs by kind)."""
-    pairs = [concealed_group(D_PAIR, kind, False) for kind in range(T.KINDS) if counts[kind] == 2]
-    win_group = next((g.number for g in pairs if g.kind == win), -1)
-    return (SEVEN_PAIRS, (), -1, tuple(g.number for g in pairs), TANKI, win_group)
+    """The seven pairs entry of fourteen tiles in seven pairs, as ``read_whole`` builds it (pairs by kind): the
+    pairs' numbers picked C-level by the kinds held twice, the winning kind's pair among them."""
+    numbers = tuple(compress(_PAIR_NUMBERS, map(_TWO, counts)))
+    return (SEVEN_PAIRS, (), -1, numbers, TANKI, _PAIR_NUMBERS[win] if counts[win] == 2 else -1)
 
 
 def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple] | None:
@@ -577,8 +578,8 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
         return []
     pairs, honours = held
     win_part = honours if win >= 27 else None
-    sets = () if win >= 27 else honours[2]
-    pair = honours[3]
+    sets = () if win >= 27 else honours[1]
+    pair = honours[2]
     for start, known in _SUIT_PARTS:
         found = known[counts[start : start + 9]]
         if found is NO_TILES:
@@ -590,40 +591,53 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
         with_pair, part = found
         pairs += with_pair
         if with_pair:
-            pair = part[3]
+            pair = part[2]
         if start <= win < start + 9:
             win_part = part
         else:
-            sets += part[2]
+            sets += part[1]
     if pairs != 1 or win_part is None:
         return []
-    if win_part[3] >= 0:
-        pair = win_part[3]
-    groups, numbers, part_sets, _pair = win_part
-    return _placed(groups, numbers, part_sets, sets, pair, win, ron)
+    numbers, part_sets, part_pair = win_part
+    return _placed(numbers, part_sets, sets, part_pair if part_pair >= 0 else pair, win, ron)
 
 
-def _placed(groups: tuple, numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
-    """One standard entry per group of ``groups`` (sorted, their numbers beside them, the sets' numbers first)
-    the winning kind can have completed: the sets after ``others``, a triplet completed by ron in its open form."""
+def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
+    """One standard entry per group of a part (its groups' numbers ``numbers``, sorted, the sets' numbers first)
+    the winning kind can have completed: the sets after ``others``, a triplet completed by ron in its open form.
+
+    The groups that can hold the winning kind are found by their numbers (``_HOLDER_NUMBERS``), ints compared by
+    identity, in the order ``decompose.placements_of`` lists them; a group held twice counts once, at its first
+    place."""
     entries = []
-    for index, wait in placements_of(groups, win):
-        group = groups[index]
-        if ron and group[0] == D_TRIP:  # a triplet completed by ron is not concealed
-            number = _RON_NUMBER[group]
-            these = sets[:index] + (number,) + sets[index + 1 :]
-        else:
-            number = numbers[index]
-            these = sets
-        entries.append((STANDARD, others + these, pair, None, wait, number))
+    for number, wait, ron_number in _HOLDER_NUMBERS[win]:
+        if number in numbers:
+            if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
+                index = numbers.index(number)
+                entries.append((STANDARD, others + sets[:index] + (ron_number,) + sets[index + 1 :], pair, None, wait, ron_number))
+            else:
+                entries.append((STANDARD, others + sets, pair, None, wait, number))
     return entries
 
 
-def _part(groups: tuple[tuple[int, int], ...], with_pair: bool) -> tuple:
-    """One part of a hand (a suit, or the honours) split one way: (its groups sorted, their numbers, its sets'
-    numbers, its pair's number or -1). A pair sorts after every set, so it is the last group."""
-    numbers = tuple(map(_PLAIN_NUMBER.__getitem__, groups))
-    return (groups, numbers, numbers[:-1], numbers[-1]) if with_pair else (groups, numbers, numbers, -1)
+def _holder_numbers(win: int) -> tuple[tuple[int, str, int], ...]:
+    """Per group of a standard reading that can hold the kind ``win`` (``decompose.HOLDERS``, in its order): the
+    group's number as held, the wait it had, and its number as completed by ron (-1 but for a triplet)."""
+    return tuple(
+        (_PLAIN_NUMBER[group], wait, _RON_NUMBER[group] if group[0] == D_TRIP else -1) for group, wait in HOLDERS[win] if group in _PLAIN_NUMBER
+    )
+
+
+_HOLDER_NUMBERS = tuple(_holder_numbers(win) for win in range(T.KINDS))
+# each kind's pair's number, and whether a count is 2: ``_seven_pairs`` picks its pairs by them
+_PAIR_NUMBERS = tuple(_PLAIN_NUMBER[(D_PAIR, kind)] for kind in range(T.KINDS))
+_TWO = (2).__eq__
+
+
+def _part(numbers: tuple[int, ...], with_pair: bool) -> tuple:
+    """One part of a hand (a suit, or the honours) split one way, its groups by number, sorted: (their numbers,
+    its sets' numbers, its pair's number or -1). A pair sorts after every set, so it is the last group."""
+    return (numbers, numbers[:-1], numbers[-1]) if with_pair else (numbers, numbers, -1)
 
 
 def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
@@ -640,10 +654,13 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
         return CANNOT_SPLIT
     if len(splits) > 1:
         return _SEVERAL_WAYS
-    groups = splits[0]
-    if start:
-        groups = tuple([(shape, start + i) for shape, i in groups])
-    return (1 if rest == 2 else 0), _part(groups, rest == 2)
+    by_kind = _NUMBER_BY_SHAPE
+    numbers = tuple([by_kind[shape][start + i] for shape, i in splits[0]])
+    return (1 if rest == 2 else 0), _part(numbers, rest == 2)
+
+
+# per decompose shape (run, triplet, pair), each kind's group number as held (-1: no such group)
+_NUMBER_BY_SHAPE = tuple(tuple(_PLAIN_NUMBER.get((shape, kind), -1) for kind in range(T.KINDS)) for shape in (D_SEQ, D_TRIP, D_PAIR))
 
 
 def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
@@ -653,7 +670,7 @@ def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
     pairs, groups = found
     if pairs > 1:
         return CANNOT_SPLIT
-    return pairs, _part(tuple(sorted(groups)), bool(pairs))
+    return pairs, _part(tuple(map(_PLAIN_NUMBER.__getitem__, sorted(groups))), bool(pairs))
 
 
 _SEVERAL_WAYS: Any = ("several ways",)

@@ -9,10 +9,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import tiles as T
-from engine.core.decompose import read_counts
+from engine.core.decompose import PAIR as D_PAIR
+from engine.core.decompose import TRIP, placements_of, read_counts
 from engine.scoring import facts as F
 from ruledsl.values import SEQUENCE, Group
 from tests.strategies import complete_hands, group_kinds
+
+
+def _placed_reference(groups, numbers, sets, pair, win, ron):
+    """The standard entries of one reading, its groups compared as (shape, kind) pairs where the winning kind can
+    sit (``placements_of``): what ``F._placed`` finds by group numbers."""
+    entries = []
+    for index, wait in placements_of(groups, win):
+        group = groups[index]
+        if ron and group[0] == TRIP:  # a triplet completed by ron is not concealed
+            number = F._RON_NUMBER[group]
+            these = sets[:index] + (number,) + sets[index + 1 :]
+        else:
+            number = numbers[index]
+            these = sets
+        entries.append((F.STANDARD, these, pair, None, wait, number))
+    return entries
 
 
 def _general(counts, win, ron):
@@ -20,7 +37,7 @@ def _general(counts, win, ron):
     for shape, groups in read_counts(counts):
         if shape == F.STANDARD:
             numbers = tuple(map(F._PLAIN_NUMBER.__getitem__, groups))
-            entries += F._placed(groups, numbers, numbers[:-1], (), numbers[-1], win, ron)
+            entries += _placed_reference(groups, numbers, numbers[:-1], numbers[-1], win, ron)
         else:
             entries.append(("other", shape))
     return [e for e in entries if e[0] == F.STANDARD]
@@ -110,6 +127,7 @@ def test_wait_count_kept_per_held_counts_is_the_count_of_completing_kinds(comple
     key = bytes(counts) + b"\x01"  # held without melds
     assert F._count_waits(key) == expected
     assert F.WAIT_COUNTS[key] == expected == F.WAIT_COUNTS[key]
+
 
 
 def test_the_hand_table_in_one_pass_writes_what_its_three_providers_write():
@@ -224,3 +242,26 @@ def test_peikou_counts_pairs_of_concealed_sequences_as_the_full_computation_does
             assert F._peikou({"sets": sets}) == expected, sets
             foreign = tuple(Group(g.shape, g.kind, g.tiles, g.called, g.concealed) for g in sets)  # not interned
             assert F._peikou({"sets": foreign}) == expected, sets
+
+
+@settings(max_examples=150)
+@given(complete_hands(), st.booleans(), st.data())
+def test_placing_the_winning_kind_by_group_numbers_is_placing_it_by_groups(complete, ron, data):
+    """``F._placed`` finds the groups that can hold the winning kind by their numbers: the same entries, in the
+    same order, as comparing the reading's (shape, kind) groups (``placements_of``), in every standard reading."""
+    win = data.draw(st.sampled_from(sorted({k for g in complete.groups for k in group_kinds(g)})))
+    others = data.draw(st.sampled_from([(), (F._PLAIN_NUMBER[(TRIP, 33)],)]))
+    for shape, groups in read_counts(tuple(complete.counts)):
+        if shape == F.STANDARD:
+            numbers = tuple(map(F._PLAIN_NUMBER.__getitem__, groups))
+            fast = F._placed(numbers, numbers[:-1], others, numbers[-1], win, ron)
+            expected = [(s, others + sets, *rest) for s, sets, *rest in _placed_reference(groups, numbers, numbers[:-1], numbers[-1], win, ron)]
+            assert fast == expected
+
+
+def test_seven_pairs_entry_is_its_pairs_by_kind_and_the_winning_pair():
+    counts = tuple(2 if k in (0, 4, 13, 22, 27, 30, 33) else 0 for k in range(34))
+    for win in (0, 13, 33):
+        pairs = [F.concealed_group(D_PAIR, k, False) for k in range(34) if counts[k] == 2]
+        expected = (F.SEVEN_PAIRS, (), -1, tuple(g.number for g in pairs), F.TANKI, next(g.number for g in pairs if g.kind == win))
+        assert F._seven_pairs(bytes(counts), win) == expected == F._seven_pairs(counts, win)
