@@ -95,7 +95,7 @@ class RequestReader:
                     if meld is None:
                         return None
                 parsed.append(meld)
-        key = (shape, shape.situation_values(data))
+        key = (shape.number, shape.situation_values(data))
         found = self.shaped.get(key)
         if found is None:
             if not shape.within_ranges(data):

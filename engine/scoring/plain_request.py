@@ -13,6 +13,7 @@ a field added to the contract cannot be forgotten here.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Callable
 
@@ -207,9 +208,13 @@ class Shape:
     fields it holds (their names, and a getter of their values in that order) and the ranges of its winds and
     counters (``_plan``'s choices and bounds: the plain reader's decisions)."""
 
-    __slots__ = ("situation_names", "situation_values", "situation_fields", "choices", "bounded")
+    __slots__ = ("number", "situation_names", "situation_values", "situation_fields", "choices", "bounded")
 
     def __init__(self, situation_names: tuple[str, ...], choices: tuple[Any, ...], bounded: tuple[Any, ...]) -> None:
+        # a number no other shape of the process has: the situations read in this shape are kept under it and
+        # their values, a key of plain values that the garbage collector stops following (the shape itself would
+        # keep every such key tracked)
+        self.number = next(_SHAPE_NUMBERS)
         self.situation_names = situation_names
         # one value for one name (``itemgetter``'s way), a tuple for several, () for none
         self.situation_values: Callable[[Any], Any] = operator.itemgetter(*situation_names) if situation_names else _NONE
@@ -232,6 +237,9 @@ class Shape:
             if (low is not None and value < low) or (high is not None and value > high):
                 return False
         return True
+
+
+_SHAPE_NUMBERS = itertools.count()
 
 
 def _none(data: Any) -> tuple[()]:

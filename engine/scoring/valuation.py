@@ -295,12 +295,14 @@ class Valuer:
             base, limit, reported_yakuman, kept, paid = settled
             env["base"] = base
             env["payers"] = prepared.players - 1
-            payments = dict(kept)  # each valuation its own dict
+            payments = dict(kept)  # each valuation its own dict, from the kept (payer, amount) pairs
         else:
             base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
             payments, paid = self._pay(env, base)
             if key is not None:
-                prepared.settled_cache.put(key, (base, limit, reported_yakuman, dict(payments), paid))
+                # the payments kept as (payer, amount) pairs: a tuple of them is one the garbage collector stops
+                # following, where a dict stays tracked as long as the cache keeps it
+                prepared.settled_cache.put(key, (base, limit, reported_yakuman, tuple(payments.items()), paid))
         return Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), payments, paid, env["shape"], real_yakuman)
 
     def _limits(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, Tier | None, int]:
