@@ -9,7 +9,8 @@ payments are kept per base and the other facts the payment rules read. The payme
 from __future__ import annotations
 
 from engine.core.errors import EngineError, InvalidRulebook, InvalidSituation, LimitExceeded
-from engine.scoring.prepared import Prepared, refine
+from engine.core.memo import BoundedCache
+from engine.scoring.prepared import SETTLE_CACHE_LIMIT, Prepared, refine
 from engine.scoring.result import Payments
 from engine.scoring.valuation import limits, value_facts
 from ruledsl.arithmetic import RuleEvaluationError
@@ -26,6 +27,9 @@ class PaymentRules:
 
     def __init__(self, prepared: Prepared) -> None:
         self.prepared = prepared
+        # ``split``'s payments at honba 0, by (base, dealer, tsumo): all its table holds, so they are the same
+        # (the rules are pure); a round splits every win it settles after a draw or a dealer's win
+        self._plain: BoundedCache[tuple[int, bool, bool], dict[str, int]] = BoundedCache(SETTLE_CACHE_LIMIT)
 
     def payments(self, env: dict[str, Any]) -> tuple[dict[str, int], int]:
         """(amount per payer, points paid in all) for a win whose ``base`` is set in ``env``."""
@@ -77,11 +81,14 @@ class PaymentRules:
         the same payment rules ask at honba 0 (nothing is asked again at honba 0)."""
         if not honba:
             return Payments(payments, {})
-        env = {"dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": 0, "riichi_sticks": 0, "base": base, "closed": True}
-        try:
-            plain, _paid = self.payments(env)
-        except RuleEvaluationError as exc:
-            raise rule_error(exc) from None
+        key = (base, dealer, tsumo)
+        plain = self._plain.get(key)
+        if plain is None:
+            env = {"dealer": dealer, "tsumo": tsumo, "ron": not tsumo, "honba": 0, "riichi_sticks": 0, "base": base, "closed": True}
+            try:
+                plain = self._plain.put(key, self.payments(env)[0])
+            except RuleEvaluationError as exc:
+                raise rule_error(exc) from None
         value = {payer: plain.get(payer, 0) for payer in payments}
         return Payments(value, {payer: amount - value[payer] for payer, amount in payments.items()})
 

@@ -56,6 +56,9 @@ def test_split_matches_settling_twice(book: str, honba: int) -> None:
                 answer = scorer.settle(han, fu, dealer=dealer, tsumo=tsumo, honba=honba)
                 split = scorer.payment_rules.split(answer["payments"], base=answer["base_points"], dealer=dealer, tsumo=tsumo, honba=honba)
                 old = _old_honba_parts(scorer, dealer=dealer, tsumo=tsumo, honba=honba) if honba else {}
+                # asked again, the honba-0 payments come from the split's cache: the same parts
+                again = scorer.payment_rules.split(answer["payments"], base=answer["base_points"], dealer=dealer, tsumo=tsumo, honba=honba)
+                assert (again.value, again.honba) == (split.value, split.honba)
                 for payer, amount in answer["payments"].items():
                     assert split.total(payer) == amount
                     assert split.honba_of(payer) == old.get(payer, 0)
