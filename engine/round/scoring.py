@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.core import tiles as T
 from engine.core.errors import InternalError, NotAWin, NoYaku
 from engine.core.hand import made_hand
+from engine.core.memo import BoundedCache
 from engine.core.situation import Situation, checked_situation
 from engine.round.state import UNSCORED
 from ruledsl.record import replace
@@ -56,9 +57,10 @@ def score(r: RoundState, seat: int, tile: int, source: int, event: str, honba: i
             dahai and not r.any_call and s.draws == 0 and seat != setup.dealer, s.riichi and s.open_riichi,
             r.seats[source].riichi,
         )  # fmt: skip
-    situation = checked_situation(
-        (*values, s.kita, setup.honba if honba is None else honba, r.sticks if sticks is None else sticks, setup.dealer_consecutive_wins)
-    )
+    fields = (*values, s.kita, setup.honba if honba is None else honba, r.sticks if sticks is None else sticks, setup.dealer_consecutive_wins)
+    situation = _SITUATIONS.get(fields)
+    if situation is None:
+        situation = _SITUATIONS.put(fields, checked_situation(fields))
     scorer = rules.scorer
     ura = wall.ura_indicators() if s.riichi and rules.ura_dora else ()
     try:
@@ -70,6 +72,13 @@ def score(r: RoundState, seat: int, tile: int, source: int, event: str, honba: i
     if s.riichi and rules.ura_dora:
         return replace(result, ura_indicators=T.format_tiles(ura, sort=False))
     return result
+
+
+# The situations of the wins asked, by their fields in order: equal fields make an equal situation, and the same
+# object lets the scorer find what it keeps per situation (its facts, its verdicts) by identity, where a new one is
+# built, checked and read afresh. A round asks the same few situations over and over (each seat's tsumo and ron,
+# turn after turn).
+_SITUATIONS: BoundedCache[tuple, Situation] = BoundedCache(4096)
 
 
 def score_reference(r: RoundState, seat: int, tile: int, source: int, event: str, honba: int | None = None, sticks: int | None = None, explain: bool = False

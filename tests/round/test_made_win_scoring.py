@@ -36,7 +36,8 @@ def _outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[object,
 @contextmanager
 def _both_ways(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[object, ...]]]:
     """Every ``scoring.score`` of the round answered both ways and compared (with the hands and situations each
-    built); yields the outcomes seen."""
+    built, or found kept: a situation the round asked before is handed to the scorer again, and must equal the one
+    built from the round's state by keyword); yields the outcomes seen."""
     seen: list[tuple[object, ...]] = []
     fast, reference = scoring.score, scoring.score_reference
     real_made, real_checked = scoring.made_hand, scoring.checked_situation
@@ -67,8 +68,20 @@ def _both_ways(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[object, .
         seen.append(expected)
         return fast(*args, **kwargs)
 
+    class Kept(dict):  # the round's kept situations, each one it hands to the scorer recorded as built
+        def get(self, key: Any, default: Any = None) -> Any:
+            found = super().get(key, default)
+            if found is not None:
+                built["situation"] = found
+            return found
+
+        def put(self, key: Any, value: Any) -> Any:
+            self[key] = value
+            return value
+
     monkeypatch.setattr(scoring, "made_hand", made)
     monkeypatch.setattr(scoring, "checked_situation", checked)
+    monkeypatch.setattr(scoring, "_SITUATIONS", Kept())
     monkeypatch.setattr(scoring, "score", both)
     yield seen
 
