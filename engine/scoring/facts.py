@@ -359,7 +359,7 @@ def _ura_facts(f: HandFacts) -> None:
 
 
 def _wait_count(f: HandFacts) -> int:
-    """How many kinds completed the hand before the win: ``analysis.waits``, by ``complete``, kept per held
+    """How many kinds completed the hand before the win: ``analysis.waits``, by ``completing_kinds``, kept per held
     counts (``WAIT_COUNTS``): a hand scored again asks its twenty-odd candidate hands no second time."""
     hand = f.hand
     held = bytearray(hand.counts)
@@ -370,44 +370,65 @@ def _wait_count(f: HandFacts) -> int:
 def _count_waits(key: bytes) -> int:
     """``_wait_count`` of held counts (34 bytes, then whether the hand has no melds): the kinds that complete it."""
     held = list(key[: T.KINDS])
-    found = 0
-    for kind in _wait_candidates(held, key[T.KINDS] == 1):
-        if held[kind] < 4:
-            held[kind] += 1
-            if complete(bytes(held)):  # seven pairs and thirteen orphans need all 14 tiles
-                found += 1
-            held[kind] -= 1
+    candidates = [kind for kind in _wait_candidates(held, key[T.KINDS] == 1) if held[kind] < 4]
+    return len(completing_kinds(held, candidates))
+
+
+def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
+    """The kinds of ``candidates`` one more of which makes held counts complete (a hand with some reading), in
+    order, without reading any hand whole.
+
+    Seven pairs and the thirteen orphans are told by the counts. A standard reading needs every part of the hand
+    (each suit and the honours, looked up in the scorer's per-part tables ``_SUIT_PARTS`` and ``_HONOUR_PARTS``,
+    keyed by their few bytes) to split, with one pair in all. A candidate changes one part, so each part is looked
+    up once as held and only the candidate's own part again with it; a candidate of a hand with another part that
+    cannot split, or whose other parts already hold two pairs, fails without a look-up, and no entry of 34 counts
+    is added to any cache. ``tests/engine/test_reading_facts.py`` holds this to the readings of each candidate's
+    whole hand."""
+    total = sum(held) + 1
+    twos = held.count(2)
+    parts = [(start, known, known[bytes(held[start : start + 9])]) for start, known in _SUIT_PARTS]
+    as_held = [(start, _part_status(found, held[start : start + 9])) for start, _known, found in parts]
+    as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
+    cannot = sum(status is None for _start, status in as_held)
+    pairs = sum(status for _start, status in as_held if status is not None)
+    found = []
+    for kind in candidates:
+        before = held[kind]
+        if total == 14 and twos + (before == 1) - (before == 2) == 7:  # seven pairs
+            found.append(kind)
+            continue
+        held[kind] = before + 1
+        if all(held[27:]) and is_thirteen_orphans(held):
+            found.append(kind)
+        else:
+            index = 3 if kind >= 27 else kind // 9
+            start, status = as_held[index]
+            if cannot - (status is None) == 0:  # every other part splits
+                other_pairs = pairs - (status or 0)
+                if other_pairs <= 1:
+                    piece = held[start : start + 9]
+                    known = _HONOUR_PARTS if index == 3 else parts[index][1]
+                    now = _part_status(known[bytes(piece)], piece)
+                    if now is not None and other_pairs + now == 1:
+                        found.append(kind)
+        held[kind] = before
     return found
+
+
+def _part_status(found: Any, counts: list[int]) -> int | None:
+    """A part's share in a complete hand: None when it cannot split, else the pairs it holds (0 or 1)."""
+    if found is NO_TILES:
+        return 0
+    if found is CANNOT_SPLIT:
+        return None
+    return (sum(counts) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
 
 
 _NO_MELDS, _WITH_MELDS = b"\x01", b"\x00"
 # Only hands whose rulebook asks for the wait count (a double yakuman on a nine- or thirteen-sided wait, say) come
 # here, a few in a hundred: an entry is a 35-byte key and a small int.
 WAIT_COUNTS = Memo(_count_waits, 4096)
-
-
-def complete(counts: bytes) -> bool:
-    """Whether concealed kind counts (34 bytes) have any reading: ``bool(readings_of(counts))``, without reading
-    the hand whole. Each suit and the honours are looked up in the scorer's per-part tables (``_SUIT_PARTS``,
-    ``_HONOUR_PARTS``, keyed by their few bytes), so a wait's candidates, which differ from the hand in one kind,
-    share all but one part with it and add no entry of 34 counts to any cache."""
-    if counts.count(2) == 7 and sum(counts) == 14:  # seven pairs
-        return True
-    if all(counts[27:]) and is_thirteen_orphans(counts):
-        return True
-    honours = _HONOUR_PARTS[counts[27:]]
-    if honours is CANNOT_SPLIT:
-        return False
-    pairs = honours[0]
-    for start, known in _SUIT_PARTS:
-        suit = counts[start : start + 9]
-        found = known[suit]
-        if found is NO_TILES:
-            continue
-        if found is CANNOT_SPLIT:
-            return False
-        pairs += (sum(suit) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
-    return pairs == 1
 
 
 def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[int]:
@@ -421,14 +442,8 @@ def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[i
     for meld in hand.melds:
         for kind in meld.kinds:
             owned[kind] += 1
-    found = []
-    for kind in _wait_candidates(held, not hand.melds):
-        if kind != win_kind and owned[kind] < copies and kind in allowed:
-            held[kind] += 1
-            if complete(bytes(held)):
-                found.append(kind)
-            held[kind] -= 1
-    return found
+    candidates = [kind for kind in _wait_candidates(held, not hand.melds) if kind != win_kind and owned[kind] < copies and kind in allowed]
+    return completing_kinds(held, candidates)
 
 
 def _wait_candidates(held: list[int], no_melds: bool) -> list[int]:

@@ -100,11 +100,14 @@ def _any_counts():
 
 @settings(max_examples=150)
 @given(st.one_of(_any_counts(), complete_hands().map(lambda c: tuple(c.counts))))
-def test_complete_is_whether_the_hand_has_a_reading(counts):
-    """``complete`` (the waits' test, from per-part tables) answers what the readings of the whole hand do."""
+def test_a_completing_kind_is_one_whose_hand_has_a_reading(counts):
+    """``completing_kinds`` (the waits' test, from per-part tables) answers what the readings of each candidate's
+    whole hand do, for counts one tile past a hand (or not)."""
     from engine.core.decompose import readings_of
 
-    assert F.complete(bytes(counts)) == bool(readings_of(counts))
+    held = [max(c - 1, 0) if k == max(range(34), key=counts.__getitem__) else c for k, c in enumerate(counts)]
+    expected = [kind for kind in range(34) if bool(readings_of(tuple(c + (k == kind) for k, c in enumerate(held))))]
+    assert F.completing_kinds(held, list(range(34))) == expected
 
 
 
@@ -128,6 +131,54 @@ def test_wait_count_kept_per_held_counts_is_the_count_of_completing_kinds(comple
     assert F._count_waits(key) == expected
     assert F.WAIT_COUNTS[key] == expected == F.WAIT_COUNTS[key]
 
+
+
+
+def _held_hands():
+    """Held counts a wait is asked of: a complete part less one tile, the same with one more tile moved (mostly no
+    wait then), seven pairs and thirteen orphans one tile short, the thirteen-sided wait, and a kind held five
+    times (which a rulebook of more copies allows)."""
+    less_one = st.tuples(complete_hands(), st.data()).map(lambda cd: _less_one(*cd))
+    moved = st.tuples(less_one, st.integers(0, 33), st.integers(0, 33)).map(lambda t: _moved(*t))
+    seven = st.permutations(range(34)).map(lambda kinds: tuple(2 if k in kinds[:6] else 1 if k == kinds[6] else 0 for k in range(34)))
+    orphans = st.permutations(sorted(T.YAOCHUU_KINDS)).map(  # a pair, a kind missing
+        lambda kinds: tuple((1 + (k == kinds[0]) - (k == kinds[1])) if k in T.YAOCHUU_KINDS else 0 for k in range(34))
+    )
+    thirteen = st.just(tuple(1 if k in T.YAOCHUU_KINDS else 0 for k in range(34)))
+    five = st.integers(0, 33).map(lambda k: tuple(5 if i == k else 3 if i == (k + 9) % 34 else 0 for i in range(34)))
+    return st.one_of(less_one, moved, seven, orphans, thirteen, five)
+
+
+def _less_one(complete, data):
+    counts = list(complete.counts)
+    counts[data.draw(st.sampled_from([k for k in range(34) if counts[k]]))] -= 1
+    return tuple(counts)
+
+
+def _moved(counts, source, target):
+    counts = list(counts)
+    if counts[source] and counts[target] < 4 and source != target:
+        counts[source] -= 1
+        counts[target] += 1
+    return tuple(counts)
+
+
+@settings(max_examples=400)
+@given(_held_hands(), st.data())
+def test_the_completing_kinds_are_those_whose_counts_are_complete(held, data):
+    """``completing_kinds`` looks each part of the hand up once and only the candidate's part again: the kinds it
+    finds are those whose whole hand has a reading (``readings_of``), in order, for any candidates (every kind, or a
+    random few), and the wait count built on it is the count of completing candidates."""
+    from engine.core.decompose import readings_of
+
+    def completes(kind):
+        return bool(readings_of(tuple(c + (k == kind) for k, c in enumerate(held))))
+
+    candidates = data.draw(st.one_of(st.just(list(range(34))), st.lists(st.integers(0, 33), unique=True).map(sorted)))
+    assert F.completing_kinds(list(held), candidates) == [kind for kind in candidates if completes(kind)]
+    no_melds = sum(held) == 13
+    reference = sum(1 for kind in F._wait_candidates(list(held), no_melds) if held[kind] < 4 and completes(kind))
+    assert F._count_waits(bytes(held) + (b"\x01" if no_melds else b"\x00")) == reference
 
 
 def test_the_hand_table_in_one_pass_writes_what_its_three_providers_write():
