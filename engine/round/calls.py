@@ -83,7 +83,7 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
     waits, or it may pon it (a pair held) or, the seat on the left, chi it (two tiles of a run held) and
     ``legal.may_call`` does not rule the call out. A discard nobody may answer passes at once, without building
     any list, to the abortive checks and the next draw."""
-    r.window = ("dahai", tile, source)
+    r.window = _DISCARD_WINDOWS[source][tile]
     if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
         r.pending = {}
     if r.answers:
@@ -129,6 +129,10 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
     else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it
         r.phase = "own"
         discard_passed(r, source)
+
+
+# ``("dahai", tile, source)`` of every seat and tile code, built once: a discard's window is one of them
+_DISCARD_WINDOWS = tuple(tuple(("dahai", tile, source) for tile in range(len(KIND_OF))) for source in range(len(WINDS)))
 
 
 def passed_unasked(r: RoundState, kind: int, source: int) -> None:

@@ -174,12 +174,21 @@ def own_discard_ok(r: Round, action: Action) -> bool:
     if s.riichi:
         return is_legal(r, seat, action)
     code = action.pai
+    if action.tsumogiri:  # the drawn tile is in the hand through the turn (a kan or a North draws a new one)
+        return code == r.drawn
+    assert code is not None  # a built discard names its tile
+    if ONLY_CODE_OF_KIND[code]:  # a plain code is its kind, whose count is its copies held: no walk of the hand's list
+        held = s.counts[code]
+        return held > 1 or held == 1 and code != r.drawn
     hand = s.hand
     if code not in hand:
         return False
-    if action.tsumogiri:
-        return code == r.drawn
     return code != r.drawn or hand.count(code) > 1
+
+
+# per tile code, whether it is the one code of its kind (every kind but the fives, which have a red code beside them):
+# then the kind's count says how many copies of the code a hand holds
+ONLY_CODE_OF_KIND = tuple(KIND_OF.count(KIND_OF[code]) == 1 for code in range(len(KIND_OF)))
 
 
 def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:

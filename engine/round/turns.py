@@ -82,7 +82,7 @@ def live_draw(r: RoundState, seat: int) -> None:
     wall.next_live += 1
     wall.remaining -= 1
     s.draws += 1
-    if s.draws == 2 and not r.second_draw:
+    if not r.second_draw and s.draws == 2:
         r.second_draw = True  # the first go-around is over
         r.steady_changes += 1
     s.drawn_floor = -1
@@ -144,8 +144,16 @@ def own_dahai(r: RoundState, a: Action) -> None:
     assert tile is not None
     s = r.seats[seat]
     kind = KIND_OF[tile]
-    s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
-    s.counts[kind] -= 1
+    hand = s.hand
+    counts = s.counts
+    # ``Seat.remove``, written in place: every discard. The drawn tile let go (a third of all discards) is the
+    # list's last; when it is the one tile of its kind it is its code's only copy too, taken off the end where
+    # ``remove`` would compare it with every tile before it
+    if counts[kind] == 1 and hand[-1] == tile:
+        hand.pop()
+    else:
+        hand.remove(tile)
+    counts[kind] -= 1
     s.suit_keys[SUIT_OF[kind]] -= PLACE[kind]
     s.discards.append(tile)
     if len(s.discards) == 1 and all(other.discards for other in r.seats):
@@ -170,7 +178,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
         if drawn is None:
             s.rest_codes = None
         else:
-            if tile not in s.hand:
+            if tile not in hand:
                 codes.remove(tile)
             if drawn not in codes:
                 insort(codes, drawn)
