@@ -75,7 +75,12 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
 def live_draw(r: RoundState, seat: int) -> None:
     """``draw`` from the live wall, the draw of nearly every turn: the wall's ``draw`` and ``begin_turn`` written in
     place (a turn after a live draw: no rinshan, no replacement, no call, no riichi pending), so that the common
-    turn is one call from the discard that passed to the next player's move."""
+    turn is one call from the discard that passed to the next player's move.
+
+    A live draw comes only at the deal or once a discard passed (``calls.discard_passed``), when ``begin_turn``'s
+    phase, call flag, riichi flag and response window's dicts are as it would set them already: the round is in
+    its own phase, the discard (``own_dahai``) cleared the call and the pending riichi, and the window's dicts are
+    empty (nobody was asked, or the window was resolved). Those are not written again here."""
     s = r.seats[seat]
     wall = r.wall
     tile = wall.live[wall.next_live]
@@ -93,19 +98,12 @@ def live_draw(r: RoundState, seat: int) -> None:
     s.hand.append(tile)
     s.counts[kind] += 1
     s.suit_keys[SUIT_OF[kind]] += PLACE[kind]
-    # ``begin_turn(r, seat, tile)``: every field of the turn, as it sets them
+    # ``begin_turn(r, seat, tile)``: every field of the turn it would change, as it sets them
     r.actor = seat
-    r.phase = "own"
     r.drawn = tile
     r.rinshan = False
     r.replacement = False
-    r.after_call = False
-    r.reach_pending = False
     r.kuikae_forbidden = _NONE_FORBIDDEN
-    if r.pending:
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
     r.window = None
     r.own_cache = None
     r.tsumo_result = UNSCORED if kind in s.waits else None  # a wait: scored when asked (``scoring.tsumo_offer``)
