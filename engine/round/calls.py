@@ -128,7 +128,12 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
         passed_unasked(r, kind, source)
     else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it
         r.phase = "own"
-        discard_passed(r, source)
+        quiet = r.quiet
+        if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == source) and r.wall.remaining:
+            # ``discard_passed`` when its shortcut holds and the wall goes on (nearly every discard): the next draw
+            turns.live_draw(r, (source + 1) % r.rules.players)
+        else:
+            discard_passed(r, source)
 
 
 # ``("dahai", tile, source)`` of every seat and tile code, built once: a discard's window is one of them
