@@ -83,11 +83,10 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
     waits, or it may pon it (a pair held) or, the seat on the left, chi it (two tiles of a run held) and
     ``legal.may_call`` does not rule the call out. A discard nobody may answer passes at once, without building
     any list, to the abortive checks and the next draw."""
-    r.window = _DISCARD_WINDOWS[source][tile]
-    if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
+    # the window's dicts are empty on an own turn (its opening, ``turns.begin_turn`` or ``turns.live_draw``, left
+    # them so, and nothing asks a seat before its discard): kept, not replaced by new empty ones; the window itself is
+    # written only when some seat is asked (its readers read it only then: ``Round.legal_actions``, ``pass_waiting``,
+    # ``resolve``), and a discard nobody is asked about leaves the last draw's None
     kind = KIND_OF[tile]
     seats = r.seats
     pending = r.pending
@@ -123,6 +122,7 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
                     pending[seat] = None
         left = False
     if pending:
+        r.window = _DISCARD_WINDOWS[source][tile]
         r.phase = "respond"
     elif waited or seats[source].riichi_declared:
         passed_unasked(r, kind, source)
