@@ -616,13 +616,15 @@ def may_call(r: RoundState, seat: int, tile: int, source: int) -> bool | None:
     its suji; a hand holding more other tiles than those can always discard after any call."""
     s = r.seats[seat]
     kind = KIND_OF[tile]
-    if locked_bar(s, "call") is not None:
+    if s.riichi:  # ``locked_bar(s, "call")``
         return False
     counts = s.counts
-    chi_seat = kind < 27 and chi_bar(r.rules, seat, source) is None
+    rules = r.rules
+    # ``chi_bar`` and ``last_discard_bar`` written in place: asked at every discard some seat could pon or chi
+    chi_seat = kind < 27 and rules.chi and seat == (source + 1) % rules.players
     if counts[kind] < 2 and not chi_seat:
         return False
-    if last_discard_bar(r) is not None:
+    if r.wall.remaining == 0 and not rules.last_discard_callable:
         return False
     forbiddable = counts[kind]
     if kind < 27:
