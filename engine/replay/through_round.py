@@ -349,8 +349,14 @@ class _Driver:
                             i += 1
                     continue
             elif type(event) is Tsumo:
-                if rnd.phase == "own":  # ``_draw`` with nothing to pass, written in place: the draw of nearly every turn
-                    log = rnd.log
+                # ``_draw``, written in place: the seats still asked about the last discard pass (logs write no
+                # passes), then the round's next draw is matched with the log's (a driver with an observer has
+                # ``_draw`` pass them, the reference ``tests/replay/test_draw_matched_at_once.py`` compares with)
+                if rnd.phase != "own" and observer is None:
+                    self.index = i
+                    if not self._pass_all():
+                        return played
+                if rnd.phase == "own":
                     seen, end = self.seen_draws, len(log)
                     while seen < end and type(log[seen]) is not Tsumo:
                         seen += 1

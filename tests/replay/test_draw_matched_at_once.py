@@ -1,8 +1,10 @@
 """The replay driver matches the draw a discard led to with the log's next event at once, in the discard's own step
-(``_Driver._loop``), instead of scanning the round's events for it at the next step. A driver given an observer
-takes the plain path (the observer must see the round before every event), so every vendored round is replayed
-both ways, with some draws and discards changed so that mismatches are met too, and the rounds' events,
-settlements, counters and mismatches compared (a sixth of the logs by default, all under ``-m slow``)."""
+(``_Driver._loop``), instead of scanning the round's events for it at the next step; and a logged draw after a
+discard some seat was asked about has the asked seats pass in the loop itself, not through ``_draw``. A driver
+given an observer takes the plain path for both (the observer must see the round before every event), so every
+vendored round is replayed both ways, with some draws and discards changed so that mismatches are met too, and
+the rounds' events, settlements, counters and mismatches compared (a sixth of the logs by default, all under
+``-m slow``)."""
 
 from __future__ import annotations
 
