@@ -340,11 +340,15 @@ class _Driver:
                     # the draw this discard led to, matched with the log's next event at once: with every draw of the
                     # round matched before the discard (``seen_draws`` at the log's end then), the one draw among the
                     # events the discard added is the last (the next seat's live draw, when the discard passed and
-                    # the turn is an own one again), the draw the scan of the branch below would find first
+                    # the turn is an own one again), the draw the scan of the branch below would find first. A log
+                    # reader's draws are the round's own shared events (``engine.round.events.tsumo_event``): the same
+                    # draw is the same object
                     if before == self.seen_draws and rnd.phase == "own" and i < count and observer is None:
                         event = body[i]
                         got = log[-1]
-                        if type(event) is Tsumo and type(got) is Tsumo and got.actor == event.actor and got.pai == event.pai:
+                        if got is event or (
+                            type(event) is Tsumo and type(got) is Tsumo and got.actor == event.actor and got.pai == event.pai
+                        ):
                             self.seen_draws = len(log)
                             i += 1
                     continue
@@ -362,7 +366,7 @@ class _Driver:
                         seen += 1
                     if seen < end:
                         got = log[seen]  # a Tsumo, as the scan stopped there
-                        if got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
+                        if got is event or got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
                             self.seen_draws = seen + 1
                             i += 1
                             continue
