@@ -10,6 +10,7 @@ small state changes these moves share with calls and kans.
 from __future__ import annotations
 
 from bisect import insort
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
@@ -133,6 +134,7 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
 
 
 _NONE_FORBIDDEN: frozenset[int] = frozenset()
+_DISCARDS = attrgetter("discards")  # a seat's discards, read for each seat in C at a seat's first discard
 
 
 def own_dahai(r: RoundState, a: Action) -> None:
@@ -154,7 +156,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
     counts[kind] -= 1
     s.suit_keys[SUIT_OF[kind]] -= PLACE[kind]
     s.discards.append(tile)
-    if len(s.discards) == 1 and all(other.discards for other in r.seats):
+    if len(s.discards) == 1 and all(map(_DISCARDS, r.seats)):
         r.steady_changes += 1  # the last seat's first discard: the first discards are all known (a steady fact)
     s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
