@@ -165,14 +165,15 @@ def own_discard_ok(r: Round, action: Action) -> bool:
     """``is_legal`` of a discard ``dahai_action`` built (``built_move``), asked in an own turn: after a draw, the
     tile held, as the drawn tile when tsumogiri, and from the hand otherwise (not the drawn one when it is the only
     copy of its code). A built discard is the one object of its seat, tile and flag, so being offered is these
-    conditions; the riichi discard, the discard after a call and a locked hand take ``is_legal``'s own path.
+    conditions, and so is a locked hand's (the drawn tile, as tsumogiri); the riichi discard and the discard after a
+    call take ``is_legal``'s own path.
     ``tests/round/test_legality_fast_path.py`` compares the two on every built discard at every decision point."""
     seat = action.actor
     if seat != r.actor or r.reach_pending or r.after_call:
         return seat == r.actor and is_legal(r, seat, action)
     s = r.seats[seat]
-    if s.riichi:
-        return is_legal(r, seat, action)
+    if s.riichi:  # ``locked_bar``: the hand is locked, its discard the one equal to the drawn tile's tsumogiri
+        return action.pai == r.drawn and action.tsumogiri == True  # noqa: E712 (compared as the records compare)
     code = action.pai
     if action.tsumogiri:  # the drawn tile is in the hand through the turn (a kan or a North draws a new one)
         return code == r.drawn
