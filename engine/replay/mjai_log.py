@@ -21,7 +21,6 @@ from engine.replay.events import (
     AbortiveDraw,
     Call,
     CallKind,
-    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
@@ -30,12 +29,12 @@ from engine.replay.events import (
     Reach,
     RiichiStick,
     RoundStart,
-    Tsumo,
     Win,
 )
 from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
 from engine.round.actions import sorted_tiles
+from engine.round.events import dahai_event, tsumo_event
 
 
 def read_mjai_log(path: str | Path) -> list[Event]:
@@ -165,13 +164,13 @@ class _Reader:
         self.hands[seat].append(tile)
         self.last_draw[seat] = tile
         self.last_tile = tile
-        self.out.append(Tsumo(seat, tile))
+        self.out.append(tsumo_event(seat, tile))
 
     def _dahai(self, e: dict[str, Any], players: int) -> None:
         seat, tile = mjai._seat(e["actor"]), mjai.tile_from_mjai(e["pai"])
         self._take(seat, [tile])
         self.last_tile = tile
-        self.out.append(Dahai(seat, tile, bool(e.get("tsumogiri", False))))
+        self.out.append(dahai_event(seat, tile, bool(e.get("tsumogiri", False))))
 
     def _call(self, e: dict[str, Any], kind: CallKind) -> None:
         seat = mjai._seat(e["actor"])

@@ -26,7 +26,6 @@ from engine.replay.events import (
     AbortiveDraw,
     Call,
     CallKind,
-    Dahai,
     Event,
     ExhaustiveDraw,
     GameEnd,
@@ -35,10 +34,10 @@ from engine.replay.events import (
     Reach,
     RiichiStick,
     RoundStart,
-    Tsumo,
     Win,
 )
 from engine.replay.positions import Places
+from engine.round.events import dahai_event, tsumo_event
 from ruledsl.caches import once
 
 _Parsed = TypeVar("_Parsed")  # what a format's parser makes of a file's text: its events (with their positions)
@@ -321,9 +320,9 @@ def _plain_moves(red: bool) -> dict[str, tuple[int, int, Event, Event | None]]:
     for tag, (draw, seat, tile_id) in _MOVES.items():
         code = _CODES[red][tile_id]
         if draw:
-            table[tag] = (seat, tile_id, Tsumo(seat, code), None)
+            table[tag] = (seat, tile_id, tsumo_event(seat, code), None)
         else:
-            table[tag] = (seat, tile_id, Dahai(seat, code, True), Dahai(seat, code, False))
+            table[tag] = (seat, tile_id, dahai_event(seat, code, True), dahai_event(seat, code, False))
     return table
 
 
@@ -557,12 +556,12 @@ class _Parser:
         if letter in DRAW_LETTERS:
             seat = self._seat(str(DRAW_LETTERS.index(letter)))
             self.last_draw[seat] = tile_id
-            self.events.append(Tsumo(seat, code))
+            self.events.append(tsumo_event(seat, code))
         else:
             seat = self._seat(str(DISCARD_LETTERS.index(letter)))
             tsumogiri = self.last_draw[seat] == tile_id
             self.last_draw[seat] = None
-            self.events.append(Dahai(seat, code, tsumogiri))
+            self.events.append(dahai_event(seat, code, tsumogiri))
 
     def _move(self, draw: bool, seat: int, tile_id: int) -> None:
         """``_tile_move`` for a tag of ``_MOVES``: the same checks in the same order, the same events."""
@@ -573,11 +572,11 @@ class _Parser:
         code = _CODES[self.red][tile_id]
         if draw:
             self.last_draw[seat] = tile_id
-            self.events.append(Tsumo(seat, code))
+            self.events.append(tsumo_event(seat, code))
         else:
             tsumogiri = self.last_draw[seat] == tile_id
             self.last_draw[seat] = None
-            self.events.append(Dahai(seat, code, tsumogiri))
+            self.events.append(dahai_event(seat, code, tsumogiri))
 
     def _call(self, attrib: dict[str, str]) -> None:
         self._need_round()

@@ -32,7 +32,6 @@ from engine.replay.events import (
     AbortiveKind,
     Call,
     CallKind,
-    Dahai,
     Event,
     ExhaustiveDraw,
     ExhaustiveKind,
@@ -42,13 +41,13 @@ from engine.replay.events import (
     Reach,
     RiichiStick,
     RoundStart,
-    Tsumo,
     Win,
     round_label,
 )
 from engine.replay.mjlog import read_log
 from engine.replay.positions import Places
 from engine.replay.tenhou_yaku import tenhou_table
+from engine.round.events import dahai_event, tsumo_event
 from ruledsl.caches import once
 from ruledsl.record import record
 
@@ -399,7 +398,7 @@ class _Replay:
                 self.draws += 1
                 self.hands[seat][tile] += 1
                 last_draw = tile
-                self.events.append(Tsumo(seat, tile))
+                self.events.append(tsumo_event(seat, tile))
                 if self.di[seat] >= len(raw.discards[seat]):
                     return self._finish_after_draw(seat, tile)
             need_draw = True
@@ -435,7 +434,7 @@ class _Replay:
             self.owed = 0
             self.at(6 + 3 * seat, self.di[seat] - 1)
             self.take(seat, [tile], "discards")
-            self.events.append(Dahai(seat, tile, tsumogiri))
+            self.events.append(dahai_event(seat, tile, tsumogiri))
             if self.consumed():
                 return self._finish_after_discard(seat, tile, riichi)
             if riichi:

@@ -304,6 +304,7 @@ class _Driver:
         apply = rnd.apply
         built_discard = BUILT_DISCARDS.get
         own_dahai = turns.own_dahai  # read from its module per round: a stand-in put there is the one played
+        log = rnd.log
         played = 0
         i = 0
         count = len(body)
@@ -322,8 +323,10 @@ class _Driver:
                     # ``apply``'s first case, without its dispatch: a built discard (from ``BUILT_DISCARDS`` or
                     # ``dahai_action``, so ``built_move`` holds) with no listing made, decided by ``own_discard_ok``
                     if rnd.own_cache is None and own_discard_ok(rnd, action):
+                        before = len(log)
                         own_dahai(rnd, action)
                     else:
+                        before = -1
                         apply(action)
                 except IllegalAction:
                     self.index = i
@@ -334,16 +337,36 @@ class _Driver:
                 else:
                     played += 1
                     i += 1
+                    # the draw this discard led to, matched with the log's next event at once: with every draw of the
+                    # round matched before the discard (``seen_draws`` at the log's end then), the one draw among the
+                    # events the discard added is the last (the next seat's live draw, when the discard passed and
+                    # the turn is an own one again), the draw the scan of the branch below would find first. A log
+                    # reader's draws are the round's own shared events (``engine.round.events.tsumo_event``): the same
+                    # draw is the same object
+                    if before == self.seen_draws and rnd.phase == "own" and i < count and observer is None:
+                        event = body[i]
+                        got = log[-1]
+                        if got is event or (
+                            type(event) is Tsumo and type(got) is Tsumo and got.actor == event.actor and got.pai == event.pai
+                        ):
+                            self.seen_draws = len(log)
+                            i += 1
                     continue
             elif type(event) is Tsumo:
-                if rnd.phase == "own":  # ``_draw`` with nothing to pass, written in place: the draw of nearly every turn
-                    log = rnd.log
+                # ``_draw``, written in place: the seats still asked about the last discard pass (logs write no
+                # passes), then the round's next draw is matched with the log's (a driver with an observer has
+                # ``_draw`` pass them, the reference ``tests/replay/test_draw_matched_at_once.py`` compares with)
+                if rnd.phase != "own" and observer is None:
+                    self.index = i
+                    if not self._pass_all():
+                        return played
+                if rnd.phase == "own":
                     seen, end = self.seen_draws, len(log)
                     while seen < end and type(log[seen]) is not Tsumo:
                         seen += 1
                     if seen < end:
                         got = log[seen]  # a Tsumo, as the scan stopped there
-                        if got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
+                        if got is event or got.actor == event.actor and got.pai == event.pai:  # type: ignore[union-attr]
                             self.seen_draws = seen + 1
                             i += 1
                             continue

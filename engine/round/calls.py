@@ -83,11 +83,10 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
     waits, or it may pon it (a pair held) or, the seat on the left, chi it (two tiles of a run held) and
     ``legal.may_call`` does not rule the call out. A discard nobody may answer passes at once, without building
     any list, to the abortive checks and the next draw."""
-    r.window = ("dahai", tile, source)
-    if r.pending:  # empty on an own turn: kept rather than replaced by a new empty dict at every discard
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
+    # the window's dicts are empty on an own turn (its opening, ``turns.begin_turn`` or ``turns.live_draw``, left
+    # them so, and nothing asks a seat before its discard): kept, not replaced by new empty ones; the window itself is
+    # written only when some seat is asked (its readers read it only then: ``Round.legal_actions``, ``pass_waiting``,
+    # ``resolve``), and a discard nobody is asked about leaves the last draw's None
     kind = KIND_OF[tile]
     seats = r.seats
     pending = r.pending
@@ -123,12 +122,22 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
                     pending[seat] = None
         left = False
     if pending:
+        r.window = _DISCARD_WINDOWS[source][tile]
         r.phase = "respond"
     elif waited or seats[source].riichi_declared:
         passed_unasked(r, kind, source)
     else:  # most discards: nobody waits on it nor may call it, and no riichi stands on it
         r.phase = "own"
-        discard_passed(r, source)
+        quiet = r.quiet
+        if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == source) and r.wall.remaining:
+            # ``discard_passed`` when its shortcut holds and the wall goes on (nearly every discard): the next draw
+            turns.live_draw(r, (source + 1) % r.rules.players)
+        else:
+            discard_passed(r, source)
+
+
+# ``("dahai", tile, source)`` of every seat and tile code, built once: a discard's window is one of them
+_DISCARD_WINDOWS = tuple(tuple(("dahai", tile, source) for tile in range(len(KIND_OF))) for source in range(len(WINDS)))
 
 
 def passed_unasked(r: RoundState, kind: int, source: int) -> None:

@@ -248,6 +248,23 @@ SEATS = 4
 TSUMO = tuple(tuple(Tsumo(seat, code) for code in range(len(NAME))) for seat in range(SEATS))
 DAHAI = tuple(tuple((Dahai(seat, code, False), Dahai(seat, code, True)) for code in range(len(NAME))) for seat in range(SEATS))
 
+
+def tsumo_event(seat: int, code: int) -> Tsumo:
+    """The draw event of ``seat`` and ``code``: the shared one of ``TSUMO`` (a log reader's draws are then the very
+    objects a round appends, so that a replay matches a logged draw with the round's by identity), a new one for a
+    seat or code outside the table."""
+    if type(seat) is int and type(code) is int and 0 <= seat < SEATS and 0 <= code < len(NAME):
+        return TSUMO[seat][code]
+    return Tsumo(seat, code)
+
+
+def dahai_event(seat: int, code: int, tsumogiri: bool) -> Dahai:
+    """The discard event of ``seat``, ``code`` and ``tsumogiri``: the shared one of ``DAHAI`` (as ``tsumo_event``),
+    a new one outside the table."""
+    if type(seat) is int and type(code) is int and type(tsumogiri) is bool and 0 <= seat < SEATS and 0 <= code < len(NAME):
+        return DAHAI[seat][code][tsumogiri]
+    return Dahai(seat, code, tsumogiri)
+
 RoundEvent = StartKyoku | Tsumo | Dahai | Meld | Ankan | Kakan | Nukidora | Reach | ReachAccepted | Dora | Hora | Ryukyoku | EndKyoku
 
 

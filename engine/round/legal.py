@@ -165,21 +165,31 @@ def own_discard_ok(r: Round, action: Action) -> bool:
     """``is_legal`` of a discard ``dahai_action`` built (``built_move``), asked in an own turn: after a draw, the
     tile held, as the drawn tile when tsumogiri, and from the hand otherwise (not the drawn one when it is the only
     copy of its code). A built discard is the one object of its seat, tile and flag, so being offered is these
-    conditions; the riichi discard, the discard after a call and a locked hand take ``is_legal``'s own path.
+    conditions, and so is a locked hand's (the drawn tile, as tsumogiri); the riichi discard and the discard after a
+    call take ``is_legal``'s own path.
     ``tests/round/test_legality_fast_path.py`` compares the two on every built discard at every decision point."""
     seat = action.actor
     if seat != r.actor or r.reach_pending or r.after_call:
         return seat == r.actor and is_legal(r, seat, action)
     s = r.seats[seat]
-    if s.riichi:
-        return is_legal(r, seat, action)
+    if s.riichi:  # ``locked_bar``: the hand is locked, its discard the one equal to the drawn tile's tsumogiri
+        return action.pai == r.drawn and action.tsumogiri == True  # noqa: E712 (compared as the records compare)
     code = action.pai
+    if action.tsumogiri:  # the drawn tile is in the hand through the turn (a kan or a North draws a new one)
+        return code == r.drawn
+    assert code is not None  # a built discard names its tile
+    if ONLY_CODE_OF_KIND[code]:  # a plain code is its kind, whose count is its copies held: no walk of the hand's list
+        held = s.counts[code]
+        return held > 1 or held == 1 and code != r.drawn
     hand = s.hand
     if code not in hand:
         return False
-    if action.tsumogiri:
-        return code == r.drawn
     return code != r.drawn or hand.count(code) > 1
+
+
+# per tile code, whether it is the one code of its kind (every kind but the fives, which have a red code beside them):
+# then the kind's count says how many copies of the code a hand holds
+ONLY_CODE_OF_KIND = tuple(KIND_OF.count(KIND_OF[code]) == 1 for code in range(len(KIND_OF)))
 
 
 def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
@@ -607,13 +617,15 @@ def may_call(r: RoundState, seat: int, tile: int, source: int) -> bool | None:
     its suji; a hand holding more other tiles than those can always discard after any call."""
     s = r.seats[seat]
     kind = KIND_OF[tile]
-    if locked_bar(s, "call") is not None:
+    if s.riichi:  # ``locked_bar(s, "call")``
         return False
     counts = s.counts
-    chi_seat = kind < 27 and chi_bar(r.rules, seat, source) is None
+    rules = r.rules
+    # ``chi_bar`` and ``last_discard_bar`` written in place: asked at every discard some seat could pon or chi
+    chi_seat = kind < 27 and rules.chi and seat == (source + 1) % rules.players
     if counts[kind] < 2 and not chi_seat:
         return False
-    if last_discard_bar(r) is not None:
+    if r.wall.remaining == 0 and not rules.last_discard_callable:
         return False
     forbiddable = counts[kind]
     if kind < 27:

@@ -10,6 +10,7 @@ small state changes these moves share with calls and kans.
 from __future__ import annotations
 
 from bisect import insort
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
@@ -75,14 +76,19 @@ def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = Fa
 def live_draw(r: RoundState, seat: int) -> None:
     """``draw`` from the live wall, the draw of nearly every turn: the wall's ``draw`` and ``begin_turn`` written in
     place (a turn after a live draw: no rinshan, no replacement, no call, no riichi pending), so that the common
-    turn is one call from the discard that passed to the next player's move."""
+    turn is one call from the discard that passed to the next player's move.
+
+    A live draw comes only at the deal or once a discard passed (``calls.discard_passed``), when ``begin_turn``'s
+    phase, call flag, riichi flag and response window's dicts are as it would set them already: the round is in
+    its own phase, the discard (``own_dahai``) cleared the call and the pending riichi, and the window's dicts are
+    empty (nobody was asked, or the window was resolved). Those are not written again here."""
     s = r.seats[seat]
     wall = r.wall
     tile = wall.live[wall.next_live]
     wall.next_live += 1
     wall.remaining -= 1
     s.draws += 1
-    if s.draws == 2 and not r.second_draw:
+    if not r.second_draw and s.draws == 2:
         r.second_draw = True  # the first go-around is over
         r.steady_changes += 1
     s.drawn_floor = -1
@@ -93,19 +99,12 @@ def live_draw(r: RoundState, seat: int) -> None:
     s.hand.append(tile)
     s.counts[kind] += 1
     s.suit_keys[SUIT_OF[kind]] += PLACE[kind]
-    # ``begin_turn(r, seat, tile)``: every field of the turn, as it sets them
+    # ``begin_turn(r, seat, tile)``: every field of the turn it would change, as it sets them
     r.actor = seat
-    r.phase = "own"
     r.drawn = tile
     r.rinshan = False
     r.replacement = False
-    r.after_call = False
-    r.reach_pending = False
     r.kuikae_forbidden = _NONE_FORBIDDEN
-    if r.pending:
-        r.pending = {}
-    if r.answers:
-        r.answers = {}
     r.window = None
     r.own_cache = None
     r.tsumo_result = UNSCORED if kind in s.waits else None  # a wait: scored when asked (``scoring.tsumo_offer``)
@@ -135,6 +134,7 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
 
 
 _NONE_FORBIDDEN: frozenset[int] = frozenset()
+_DISCARDS = attrgetter("discards")  # a seat's discards, read for each seat in C at a seat's first discard
 
 
 def own_dahai(r: RoundState, a: Action) -> None:
@@ -144,11 +144,19 @@ def own_dahai(r: RoundState, a: Action) -> None:
     assert tile is not None
     s = r.seats[seat]
     kind = KIND_OF[tile]
-    s.hand.remove(tile)  # ``Seat.remove``, written in place: every discard
-    s.counts[kind] -= 1
+    hand = s.hand
+    counts = s.counts
+    # ``Seat.remove``, written in place: every discard. The drawn tile let go (a third of all discards) is the
+    # list's last; when it is the one tile of its kind it is its code's only copy too, taken off the end where
+    # ``remove`` would compare it with every tile before it
+    if counts[kind] == 1 and hand[-1] == tile:
+        hand.pop()
+    else:
+        hand.remove(tile)
+    counts[kind] -= 1
     s.suit_keys[SUIT_OF[kind]] -= PLACE[kind]
     s.discards.append(tile)
-    if len(s.discards) == 1 and all(other.discards for other in r.seats):
+    if len(s.discards) == 1 and all(map(_DISCARDS, r.seats)):
         r.steady_changes += 1  # the last seat's first discard: the first discards are all known (a steady fact)
     s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
@@ -170,7 +178,7 @@ def own_dahai(r: RoundState, a: Action) -> None:
         if drawn is None:
             s.rest_codes = None
         else:
-            if tile not in s.hand:
+            if tile not in hand:
                 codes.remove(tile)
             if drawn not in codes:
                 insort(codes, drawn)

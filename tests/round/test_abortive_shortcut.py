@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
-from engine.round import Round, calls, legal
+from engine.round import Round, calls, legal, turns
 from engine.round.actions import Action
 from engine.round.facts import round_facts
 from engine.round.rules import round_rules
@@ -38,9 +38,20 @@ def _full_check(rnd: Round, source: int) -> str | None:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
-    """Wraps ``calls.discard_passed``: the full check first, then the round's own; both must agree."""
+    """Wraps ``calls.discard_passed``: the full check first, then the round's own; both must agree. A discard's
+    window that asked nobody skips ``discard_passed`` when its shortcut holds and draws at once
+    (``calls.discard_window``): ``turns.live_draw`` is wrapped too, and after a discard the full check must find
+    no item there."""
     original = calls.discard_passed
+    original_draw = turns.live_draw
     seen: list[str | None] = []
+
+    def drawing(self: Round, seat: int) -> None:
+        if any(s.discards for s in self.seats):  # not the dealer's first draw: a discard passed just now
+            expected = _full_check(self, (seat - 1) % len(self.seats))
+            assert expected is None, f"seat {seat} draws where a full check ends the round with {expected!r}"
+            seen.append(expected)
+        original_draw(self, seat)
 
     def checking(self: Round, source: int) -> None:
         expected = _full_check(self, source)
@@ -51,6 +62,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         seen.append(expected)
 
     monkeypatch.setattr(calls, "discard_passed", checking)
+    monkeypatch.setattr(turns, "live_draw", drawing)
     return seen
 
 

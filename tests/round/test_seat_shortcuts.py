@@ -15,7 +15,8 @@
   ``turns.begin_turn`` sets it: asking ``begin_turn`` again changes nothing but the tsumo offer it clears.
 
 Checked at every own turn and every discard of self-played games under rulebooks with and without red fives,
-kita, open riichi and abortive draws, with random players and with players that favour riichi, calls and kans.
+kita, open riichi and abortive draws, with random players and with players that favour riichi, calls and kans; the
+live draw at every draw of replayed vendored logs too.
 """
 
 from __future__ import annotations
@@ -147,3 +148,21 @@ def test_a_live_draw_opens_the_turn_as_begin_turn_does(name: str, monkeypatch: p
     monkeypatch.setattr(turns, "live_draw", live_draw)
     _games(name)
     assert len(drawn) > 1000
+    if name == "tenhou":  # and every live draw of replayed real rounds (passes, calls, riichi, kans, rons)
+        _replayed_logs(8)
+        assert len(drawn) > 8000
+
+
+def _replayed_logs(count: int) -> None:
+    """Replay the first ``count`` vendored mjlog logs; none may differ from the rulebook."""
+    from pathlib import Path
+
+    from engine.replay.compare import rulebook_for
+    from engine.replay.rounds import read_events, split_rounds
+    from engine.replay.through_round import replay_round
+
+    for path in sorted((Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog").iterdir())[:count]:
+        start_game, parts, _end = split_rounds(read_events(path))
+        rules = round_rules(library.scorer(rulebook_for(start_game)))
+        for k, (index, start, body) in enumerate(parts):
+            assert not replay_round(rules, start, body, index + 1, k == 0).mismatches
