@@ -250,28 +250,11 @@ def wait_of(group: Group, win_kind: int) -> str | None:
     return SHANPON if shape == TRIP else TANKI
 
 
-def win_placements(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
-    """Each group the winning tile can have completed, as ``(group index, wait)``.
-
-    Identical groups give the same interpretation, so only the first of them is listed (readings are sorted,
-    which puts identical groups side by side).
-    """
-    return PLACEMENTS[(reading if type(reading) is tuple else tuple(reading), win_kind)]
-
-
-def _win_placements(key: tuple[Groups, int]) -> tuple[tuple[int, str], ...]:
-    return placements_of(*key)
-
-
-def placements_of(reading: Groups, win_kind: int) -> tuple[tuple[int, str], ...]:
-    """``win_placements`` uncached, for callers that keep what they build from it."""
-    return tuple([(reading.index(group), wait) for group, wait in HOLDERS[win_kind] if group in reading])
-
-
 def _holders(win_kind: int) -> tuple[tuple[Group, str], ...]:
     """Every group that can hold a kind, with the wait it had if the kind completed it, in reading order (groups
-    sort by shape, then kind), so that ``reading.index`` finds each in turn and identical groups count once. A run
-    in a reading never crosses a suit, so the runs listed need no suit check."""
+    sort by shape, then kind), so that a reading's groups that hold the winning kind are found in turn, identical
+    groups once (``engine.scoring.facts._placed``). A run in a reading never crosses a suit, so the runs listed need
+    no suit check."""
     holders: list[tuple[Group, str]] = []
     if win_kind < 27:
         number = win_kind % 9
@@ -325,7 +308,7 @@ def _walk(counts: list[int], i: int, pair_left: bool, groups: list[Group], found
         counts[i + 2] += 1
 
 
-# What the scorer looks up for every hand: readings by kind counts, win placements by (reading, win kind).
+# What the scorer looks up for every hand: readings by kind counts, and each suit's and the honours' splits.
 _RELATIVE_SPLITS = Memo(_relative_splits, _CACHE_SIZE)
 RELATIVE_SPLITS = _RELATIVE_SPLITS  # for the scorer's per-suit parts (``engine.scoring.facts``)
 _HONOUR_SPLITS = Memo(honour_split, _CACHE_SIZE)  # the honours' 7 counts -> ``honour_split``
@@ -333,7 +316,6 @@ _HONOUR_SPLITS = Memo(honour_split, _CACHE_SIZE)  # the honours' 7 counts -> ``h
 _SUITS = tuple((start, Memo(partial(suit_splits, start), _CACHE_SIZE)) for start in (0, 9, 18))
 _STANDARD_READINGS = Memo(_split_standard, _CACHE_SIZE)
 READINGS = Memo(read_counts, _CACHE_SIZE)
-PLACEMENTS = Memo(_win_placements, _CACHE_SIZE)
 
 
 def clear_caches() -> None:

@@ -26,9 +26,9 @@ from engine.core.decompose import (
     is_thirteen_orphans,
     standard_readings,
     wait_of,
-    win_placements,
 )
 from engine.core.tiles import format_tiles, parse_tile, parse_tiles
+from tests.engine.placements_reference import placements_of
 from tests.strategies import complete_hands, counts_of, group_kinds, hand_counts
 
 
@@ -170,19 +170,19 @@ def test_wait_of_each_group(group, win, wait):
     assert wait_of(group, parse_tile(win)) == wait
 
 
-def test_win_placements_list_every_group_the_tile_can_complete():
+def test_placements_list_every_group_the_tile_can_complete():
     (reading,) = standard_readings(counts("123345m567p11z888s"))
-    assert win_placements(reading, parse_tile("3m")) == ((0, PENCHAN), (1, RYANMEN))
-    assert win_placements(reading, parse_tile("6p")) == ((2, KANCHAN),)
-    assert win_placements(reading, parse_tile("8s")) == ((3, SHANPON),)
-    assert win_placements(reading, parse_tile("1z")) == ((4, TANKI),)
-    assert win_placements(reading, parse_tile("9p")) == ()
+    assert placements_of(reading, parse_tile("3m")) == ((0, PENCHAN), (1, RYANMEN))
+    assert placements_of(reading, parse_tile("6p")) == ((2, KANCHAN),)
+    assert placements_of(reading, parse_tile("8s")) == ((3, SHANPON),)
+    assert placements_of(reading, parse_tile("1z")) == ((4, TANKI),)
+    assert placements_of(reading, parse_tile("9p")) == ()
 
 
 def test_identical_groups_are_one_placement():
     reading = standard_readings(counts("112233m456p789s11z"))[0]
     assert reading.count((SEQ, 0)) == 2
-    assert win_placements(reading, parse_tile("1m")) == ((0, RYANMEN),)
+    assert placements_of(reading, parse_tile("1m")) == ((0, RYANMEN),)
 
 
 @settings(max_examples=200)
@@ -190,7 +190,7 @@ def test_identical_groups_are_one_placement():
 def test_placements_agree_with_wait_of(complete):
     for groups in standard_readings(complete.counts):
         for win in {kind for group in groups for kind in group_kinds(group)}:
-            placements = win_placements(groups, win)
+            placements = placements_of(groups, win)
             assert placements
             for index, wait in placements:
                 assert wait_of(groups[index], win) == wait

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from engine.core import tiles as T
 from engine.core.decompose import PAIR as D_PAIR
-from engine.core.decompose import TRIP, placements_of, read_counts
+from engine.core.decompose import TRIP, read_counts
 from engine.scoring import facts as F
 from ruledsl.values import SEQUENCE, Group
+from tests.engine.placements_reference import placements_of
 from tests.strategies import complete_hands, group_kinds
 
 
