@@ -387,8 +387,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     whole hand."""
     total = sum(held) + 1
     twos = held.count(2)
-    parts = [(start, known, known[bytes(held[start : start + 9])]) for start, known in _SUIT_PARTS]
-    as_held = [(start, _part_status(found, held[start : start + 9])) for start, _known, found in parts]
+    as_held = [(start, _part_status(known[bytes(held[start : start + 9])], held[start : start + 9])) for start, known in _SUIT_PARTS]
     as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
     cannot = sum(status is None for _start, status in as_held)
     pairs = sum(status for _start, status in as_held if status is not None)
@@ -408,8 +407,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
                 other_pairs = pairs - (status or 0)
                 if other_pairs <= 1:
                     piece = held[start : start + 9]
-                    known = _HONOUR_PARTS if index == 3 else parts[index][1]
-                    now = _part_status(known[bytes(piece)], piece)
+                    now = _part_status(_PART_TABLES[index][bytes(piece)], piece)
                     if now is not None and other_pairs + now == 1:
                         found.append(kind)
         held[kind] = before
@@ -622,7 +620,7 @@ def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, 
     the winning kind can have completed: the sets after ``others``, a triplet completed by ron in its open form.
 
     The groups that can hold the winning kind are found by their numbers (``_HOLDER_NUMBERS``), ints compared by
-    identity, in the order ``decompose.placements_of`` lists them; a group held twice counts once, at its first
+    identity, in ``decompose.HOLDERS``' order (a reading's own order); a group held twice counts once, at its first
     place."""
     entries = []
     for number, wait, ron_number in _HOLDER_NUMBERS[win]:
@@ -693,6 +691,8 @@ _PARTS_LIMIT = 65536
 # Per suit (by its first kind), its 9 counts -> ``_suit_part``; the honours' 7 counts -> ``_honour_part``.
 _SUIT_PARTS = tuple((start, Memo(partial(_suit_part, start), _PARTS_LIMIT)) for start in (0, 9, 18))
 _HONOUR_PARTS = Memo(_honour_part, _PARTS_LIMIT)
+# the same tables by part, as ``completing_kinds`` numbers the parts: each suit, then the honours
+_PART_TABLES = (*(known for _start, known in _SUIT_PARTS), _HONOUR_PARTS)
 
 
 def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> None:
