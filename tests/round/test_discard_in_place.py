@@ -9,24 +9,16 @@ opening left them), and the window is the discard's whenever a seat is asked."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.game import Game
-from engine.replay.compare import rulebook_for
-from engine.replay.rounds import read_events, split_rounds
-from engine.replay.through_round import replay_round
 from engine.round import calls, turns
 from engine.round.actions import Action
-from engine.round.rules import round_rules
 from engine.round.state import RoundState
-from engine.scoring import library
 from engine.scoring.library import rulebook
-
-MJLOG = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+from tests.round.replayed import replay_vendored_logs
 
 
 def test_a_discard_leaves_the_hand_list_remove_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,11 +35,7 @@ def test_a_discard_leaves_the_hand_list_remove_leaves(monkeypatch: pytest.Monkey
         seen["discards"] += 1
 
     monkeypatch.setattr(turns, "own_dahai", own_dahai)
-    for path in sorted(MJLOG.iterdir())[:12]:
-        start_game, parts, _end = split_rounds(read_events(path))
-        rules = round_rules(library.scorer(rulebook_for(start_game)))
-        for k, (index, start, body) in enumerate(parts):
-            assert not replay_round(rules, start, body, index + 1, k == 0).mismatches
+    replay_vendored_logs(12)
     assert seen["discards"] > 5000 and seen["popped"] > 1000
 
 
@@ -70,11 +58,7 @@ def test_a_discard_finds_the_window_closed_and_opens_it_only_to_ask(monkeypatch:
         seen["discards"] += 1
 
     monkeypatch.setattr(calls, "discard_window", discard_window)
-    for path in sorted(MJLOG.iterdir())[:6]:
-        start_game, parts, _end = split_rounds(read_events(path))
-        rules = round_rules(library.scorer(rulebook_for(start_game)))
-        for k, (index, start, body) in enumerate(parts):
-            assert not replay_round(rules, start, body, index + 1, k == 0).mismatches
+    replay_vendored_logs(6)
     for name in ("tenhou", "tenhou_sanma", "house"):
         for seed in range(2):
             Game(rulebook(name), seed, "random").play()

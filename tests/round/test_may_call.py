@@ -8,23 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.game import Game
-from engine.replay.compare import rulebook_for
-from engine.replay.rounds import read_events, split_rounds
-from engine.replay.through_round import replay_round
 from engine.round import legal
 from engine.round.actions import Action
 from engine.round.rules import round_rules
 from engine.round.state import RoundState
 from engine.scoring import library
 from engine.scoring.library import rulebook
-
-MJLOG = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog"
+from tests.round.replayed import replay_vendored_logs
 
 
 class _Caller:
@@ -50,11 +45,7 @@ def test_may_call_is_the_listings_answer(monkeypatch: pytest.MonkeyPatch) -> Non
         return got
 
     monkeypatch.setattr(legal, "may_call", may_call)
-    for path in sorted(MJLOG.iterdir())[:6]:
-        start_game, parts, _end = split_rounds(read_events(path))
-        rules = round_rules(library.scorer(rulebook_for(start_game)))
-        for k, (index, start, body) in enumerate(parts):
-            assert not replay_round(rules, start, body, index + 1, k == 0).mismatches
+    replay_vendored_logs(6)
     for name in ("tenhou", "tenhou_sanma", "house", "ema2012"):
         players = round_rules(library.scorer(name)).players
         for seed in range(2):

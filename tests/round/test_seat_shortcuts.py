@@ -38,6 +38,7 @@ from engine.round.state import RoundState
 from engine.scoring import library
 from engine.scoring.library import rulebook
 from tests.round.reference import waits_of
+from tests.round.replayed import replay_vendored_logs
 
 RULEBOOKS = ("tenhou", "tenhou_sanma", "house", "ema2012")
 
@@ -149,20 +150,5 @@ def test_a_live_draw_opens_the_turn_as_begin_turn_does(name: str, monkeypatch: p
     _games(name)
     assert len(drawn) > 1000
     if name == "tenhou":  # and every live draw of replayed real rounds (passes, calls, riichi, kans, rons)
-        _replayed_logs(8)
+        replay_vendored_logs(8)
         assert len(drawn) > 8000
-
-
-def _replayed_logs(count: int) -> None:
-    """Replay the first ``count`` vendored mjlog logs; none may differ from the rulebook."""
-    from pathlib import Path
-
-    from engine.replay.compare import rulebook_for
-    from engine.replay.rounds import read_events, split_rounds
-    from engine.replay.through_round import replay_round
-
-    for path in sorted((Path(__file__).resolve().parents[1] / "data" / "tenhou" / "mjlog").iterdir())[:count]:
-        start_game, parts, _end = split_rounds(read_events(path))
-        rules = round_rules(library.scorer(rulebook_for(start_game)))
-        for k, (index, start, body) in enumerate(parts):
-            assert not replay_round(rules, start, body, index + 1, k == 0).mismatches
