@@ -84,7 +84,7 @@ def test_a_replayed_tsumo_scores_as_the_draw_would_have(monkeypatch: pytest.Monk
         events = read_events(path)
         replay_events(events, round_rules(library.scorer(rulebook_for(game_start(events)))), path.name, report)
     assert report.rounds_matched == report.rounds > 300
-    assert seen["asked"] >= 1  # random hands seldom wait: the replay above holds the bulk of the cases0 and seen["draws"] > seen["asked"]  # some drawn waits never asked: the saving
+    assert seen["asked"] > 0 and seen["draws"] > seen["asked"]  # some drawn waits never asked: the saving
 
 
 @pytest.mark.parametrize("name", ["tenhou", "tenhou_sanma", "house"])
