@@ -10,7 +10,16 @@ from hypothesis import strategies as st
 
 from engine.core.errors import EngineError
 from engine.replay.compare import rulebook_for
-from engine.replay.rounds import ReplayReport, _rules_named, game_start, log_kind, read_events_at, replay, replay_events, replay_file
+from engine.replay.rounds import (
+    ReplayReport,
+    _rules_named,
+    game_start,
+    log_kind,
+    read_events_at,
+    replay,
+    replay_events,
+    replay_file,
+)
 from engine.scoring import library
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "tenhou"
