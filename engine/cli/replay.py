@@ -9,6 +9,12 @@ log among the paths, or none readable: the files are named on stderr), 3 when th
 ``--narrate`` (as on ``riichi play``) tells each replayed round in words before the report (``engine.protocol.narrate``):
 the deal, calls, riichi, kita, new dora, wins with their yaku as the rulebook scores them, draws, payments, and
 each game's final table; ``--discards`` lists every discard too.
+
+``--workers N`` replays the files in N processes (``engine.core.pool``, as ``riichi impact`` does), each file's
+part of the report (and its story) merged in the order of the files, so the output is the same for every N. The
+default is all cores, never more workers than files: one file is replayed in this process, with no pool to start
+(a file is never split), while a folder's files share the cores. Ctrl-C ends the workers with the run: one line
+on stderr, exit 130.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ import time
 from pathlib import Path
 
 from engine.cli import no_collections
+from engine.cli.arguments import positive
 from engine.cli.narrate_flags import add_narrate
 from engine.core.errors import InvalidRequest
+from engine.core.pool import default_workers
 from engine.replay.rounds import ReplayReport, replay
 from engine.replay.through_round import RoundReplay
 from engine.scoring import library
@@ -39,40 +47,50 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rulebook", default=None, help="replay under this rulebook (default: the log's own rules)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--workers", type=positive, default=None,
+        help="worker processes (default: all cores, at most one per file: a single file is replayed without a pool); the report is the same for any count",
+    )
     add_narrate(parser)
 
 
 class _Story:
-    """``--narrate``: each replayed round in words as it is played, a header per file and each game's final
-    table (the points the last round settled) when the next file starts or the run ends."""
+    """``--narrate``: each replayed round in words, a header per file and each game's final table (the points the
+    last round settled) at the end of its file. Kept as lines until the file is done (``told``), so that a worker
+    process sends back the words of its file and they are printed in the order of the files."""
 
     def __init__(self, discards: bool) -> None:
         self.discards = discards
         self.source: str | None = None
         self.last: list[int] | None = None
+        self.lines: list[str] = []
 
     def __call__(self, source: str, played: RoundReplay) -> None:
         from engine.protocol.narrate import round_lines
 
         if source != self.source:
-            self.close()
+            self._close()
             self.source = source
-            print(f"Game {source}:")
+            self.lines.append(f"Game {source}:")
         rnd = played.round
         if rnd is None:
-            print(f"{played.label}: not replayed: {'; '.join(m.text() for m in played.mismatches)}")
+            self.lines.append(f"{played.label}: not replayed: {'; '.join(m.text() for m in played.mismatches)}")
             self.last = None
             return
-        print("\n".join(round_lines(rnd.log, rnd.settled, discards=self.discards)))
-        for m in played.mismatches:
-            print(f"  Mismatch: {m.text()}")
+        self.lines.extend(round_lines(rnd.log, rnd.settled, discards=self.discards))
+        self.lines.extend(f"  Mismatch: {m.text()}" for m in played.mismatches)
         self.last = list(rnd.settled.scores) if rnd.settled is not None else None
 
-    def close(self) -> None:
+    def told(self) -> str:
+        self._close()
+        text, self.lines = "\n".join(self.lines), []
+        return text
+
+    def _close(self) -> None:
         from engine.protocol.narrate import final_lines
 
         if self.source is not None and self.last is not None:
-            print("\n".join(final_lines(self.last)))
+            self.lines.extend(final_lines(self.last))
         self.source, self.last = None, None
 
 
@@ -97,6 +115,7 @@ class _Progress:
         if self.shown:
             sys.stderr.write("\r" + " " * 80 + "\r")
             sys.stderr.flush()
+            self.shown = False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,12 +129,15 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidRequest("--narrate prints words and --json prints JSON: choose one")
     progress = _Progress(enabled=not args.json and not narrate and sys.stderr.isatty())
     story = _Story(args.discards) if narrate else None
+    workers = default_workers() if args.workers is None else int(args.workers)
     try:
-        report = replay(args.paths, args.rulebook, scorer_frozen, progress=progress, on_round=story)
+        report = replay(args.paths, args.rulebook, scorer_frozen, progress, story, print, workers)
+    except KeyboardInterrupt:
+        progress.close()
+        print("riichi replay: interrupted", file=sys.stderr)
+        raise
     finally:
         progress.close()
-        if story is not None:
-            story.close()
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

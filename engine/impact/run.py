@@ -2,7 +2,8 @@
 
 Every executor hands back the same ``FileImpact`` per file and the results are folded in the order the files were
 given, so the report does not depend on the executor or the worker count. At most a few tasks per worker are in
-flight at once (``window``), so neither the task list nor the results of a large corpus pile up in memory.
+flight at once, so neither the task list nor the results of a large corpus pile up in memory (``engine.core.pool``,
+shared with ``riichi replay``).
 
 Dask rather than Ray for ``--executor dask``: a task here is a plain function of (rulebook, rulebook, path) that
 returns a small picklable value, which is exactly what Dask's futures do; Dask installs from pure-Python wheels in
@@ -12,12 +13,12 @@ organisation already has (``--scheduler tcp://host:8786``) and runs locally with
 
 from __future__ import annotations
 
-import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from engine.core.pool import TASKS_PER_WORKER, default_workers, in_order, ordered
 from engine.impact.files import FileImpact, impact_of_file
 from engine.impact.summary import Summary
 from engine.impact.tiles import mapping_note
@@ -51,29 +52,8 @@ def impact_of_path(a: str, b: str, path: str, flow: bool = True) -> FileImpact:
     return impact_of_file(rules_for(a, b), path, flow_for(a, b) if flow else None)
 
 
-def _ordered(submit: Callable[[str], Any], result: Callable[[Any], FileImpact], paths: Iterable[str], window: int) -> Iterator[FileImpact]:
-    """Results in the order of ``paths`` with at most ``window`` tasks in flight."""
-    pending: deque[Any] = deque()
-    for path in paths:
-        pending.append(submit(path))
-        if len(pending) >= window:
-            yield result(pending.popleft())
-    while pending:
-        yield result(pending.popleft())
-
-
 def _local(a: str, b: str, paths: Iterable[str], workers: int, flow: bool) -> Iterator[FileImpact]:
-    if workers <= 1:
-        for path in paths:
-            yield impact_of_path(a, b, path, flow)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from _ordered(lambda p: pool.submit(impact_of_path, a, b, p, flow), lambda f: f.result(), paths, workers * 4)
+    return in_order(partial(impact_of_path, a, b, flow=flow), paths, workers)
 
 
 def _dask(a: str, b: str, paths: Iterable[str], workers: int, scheduler: str | None, flow: bool) -> Iterator[FileImpact]:
@@ -90,19 +70,11 @@ def _dask(a: str, b: str, paths: Iterable[str], workers: int, scheduler: str | N
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     try:
-        yield from _ordered(lambda p: client.submit(impact_of_path, a, b, p, flow, pure=False), lambda f: f.result(), paths, max(workers, 1) * 4)
+        yield from ordered(lambda p: client.submit(impact_of_path, a, b, p, flow, pure=False), lambda f: f.result(), paths, max(workers, 1) * TASKS_PER_WORKER)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-def default_workers() -> int:
-    """All the cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def run_impact(

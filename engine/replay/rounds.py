@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.errors import EngineError, InternalError
+from engine.core.pool import in_order
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
@@ -61,6 +63,20 @@ class ReplayReport:
     errors: list[dict[str, str]] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
     notes: list[dict[str, str]] = field(default_factory=list)  # what a log could not be compared on, and why
+
+    def merge(self, part: ReplayReport) -> None:
+        """Add the report of more files (a file's part, replayed here or in a worker process) after the files
+        already counted: the one place that knows how parts combine, so a run on one core and a run on many give
+        the same report when the parts are merged in the order of the files."""
+        self.games += part.games
+        self.rounds += part.rounds
+        self.rounds_matched += part.rounds_matched
+        self.wins += part.wins
+        self.actions += part.actions
+        self.mismatches.extend(part.mismatches)
+        self.errors.extend(part.errors)
+        self.skipped.extend(part.skipped)
+        self.notes.extend(part.notes)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -414,32 +430,78 @@ def _rules_named(name: str, scorer_of: Callable[[str], Scorer]) -> RoundRules:
     return round_rules(scorer_of(name))
 
 
+class Narrator(Protocol):
+    """Tells replayed rounds in words (``riichi replay --narrate``): called with each round as it is played, then
+    asked once per file for the words of that file's rounds. It keeps words, not rounds, so that a worker process
+    sends back only text; it must pickle to be used with several workers (each file gets a fresh copy there)."""
+
+    def __call__(self, source: str, played: RoundReplay) -> None: ...
+
+    def told(self) -> str:
+        """The words for the rounds seen since the last call (empty when none), then forgotten."""
+        ...
+
+
+@record(frozen=True)
+class FileReplay:
+    """One file's share of a replay: its part of the report and, when narrated, its story. All that a worker
+    process sends back: the parsed events stay (and die) where the file was replayed."""
+
+    path: str
+    part: ReplayReport
+    story: str = ""
+
+
+def replay_file(path: str, rulebook: str | None, scorer_of: Callable[[str], Scorer], narrator: Narrator | None = None) -> FileReplay:
+    """Replay one log file into a report of its own (``rulebook`` None: the log's own rules). A file that cannot be
+    read is in its ``errors``; an engine failure raises ``InternalError``, naming the round."""
+    part = ReplayReport()
+    _replay_path(Path(path), rulebook, scorer_of, part, narrator)
+    return FileReplay(path, part, narrator.told() if narrator is not None else "")
+
+
+def _replay_path(path: Path, rulebook: str | None, scorer_of: Callable[[str], Scorer], part: ReplayReport, narrator: Narrator | None) -> None:
+    try:
+        events, places = read_events_at(path)
+        start = game_start(events)
+        rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
+    except EngineError as exc:
+        part.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+        return
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
+        part.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
+        return
+    try:  # a ValueError here is the engine's, never the file's: it goes on as an internal error
+        replay_events(events, rules, str(path), part, places, narrator)
+    except EngineError as exc:
+        part.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+
+
 def replay(
     paths: Iterable[str],
     rulebook: str | None,
     scorer_of: Callable[[str], Scorer],
     progress: Callable[[int, int, str], None] | None = None,
-    on_round: RoundObserver | None = None,
+    narrator: Narrator | None = None,
+    on_story: Callable[[str], None] | None = None,
+    workers: int = 1,
 ) -> ReplayReport:
     """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A file that cannot be read
-    is reported in ``errors`` and skipped; every other file is still replayed. ``on_round`` sees each round."""
+    is reported in ``errors`` and skipped; every other file is still replayed.
+
+    ``workers`` above 1 replays the files in that many processes (``engine.core.pool``; never more than there are
+    files, so one file is replayed here, with no pool to start), each loading its rulebooks through ``scorer_of``
+    (which must then pickle: a module-level function); the parts are merged in the order of the files, so the
+    report is the one a single process gives. ``progress`` is called as each file is
+    done (files done, files in all, the file); ``narrator`` tells the rounds, and ``on_story`` receives each file's
+    words, in the order of the files."""
     report = ReplayReport()
-    files = log_files(paths, report)
-    for number, path in enumerate(files, 1):
+    files = [str(path) for path in log_files(paths, report)]
+    task = partial(replay_file, rulebook=rulebook, scorer_of=scorer_of, narrator=narrator)
+    for number, done in enumerate(in_order(task, files, min(workers, len(files))), 1):  # one file: no pool
+        report.merge(done.part)
+        if on_story is not None and done.story:
+            on_story(done.story)
         if progress is not None:
-            progress(number, len(files), str(path))
-        try:
-            events, places = read_events_at(path)
-            start = game_start(events)
-            rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
-        except EngineError as exc:
-            report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
-            continue
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
-            report.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
-            continue
-        try:  # a ValueError here is the engine's, never the file's: it goes on as an internal error
-            replay_events(events, rules, str(path), report, places, on_round)
-        except EngineError as exc:
-            report.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+            progress(number, len(files), done.path)
     return report
