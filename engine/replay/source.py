@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.core.pool import in_order
 from engine.protocol.mjai import is_mjai_line
 from engine.replay.compare import rulebook_for
 from engine.replay.mjai_log import parse_mjai_text_at
@@ -100,28 +102,53 @@ def replay(
     scorer_of: Callable[[str], Scorer] | None = None,
     progress: Callable[[int, int, str], None] | None = None,
     on_round: RoundObserver | None = None,
+    workers: int = 1,
 ) -> ReplayReport:
     """Replay logs given as bytes, text or paths (one, or several): ``bytes`` and text that starts like a log
     (``<`` or ``{``) are contents, named ``<log 1>``, ``<log 2>`` ...; any other string and ``Path`` objects are
     files or folders (searched for logs). ``rulebook`` None: each log's own rules; ``scorer_of`` (a bundled name
     to a scorer) defaults to ``engine.scoring.library.scorer``. Every log is replayed: one that cannot be read is in
-    ``errors``."""
+    ``errors``.
+
+    ``workers`` above 1 replays the logs in that many processes (``engine.core.pool``, as ``riichi replay
+    --workers`` does; never more than there are logs), each log's part of the report merged in the order of the
+    logs, so the report is the one a single process gives. The logs, ``scorer_of`` and the parts then cross
+    process boundaries: ``scorer_of`` must pickle (a module-level function), and ``on_round``, which sees the
+    rounds themselves as they are played, is for one process only. ``progress`` is called as each log is done
+    (logs done, logs in all, the log's name)."""
+    if type(workers) is not int or workers < 1:
+        raise InvalidRequest(f"workers must be a whole number of processes, 1 or more; got {workers!r}")
+    if workers > 1 and on_round is not None:
+        raise InvalidRequest("on_round sees each round as it is played in this process: replay with workers=1 to use it")
     items = [logs] if isinstance(logs, bytes | bytearray | memoryview | str | os.PathLike) else list(logs)
     report = ReplayReport()
     sources = _sources(items, report)
-    for number, (name, content) in enumerate(sources, 1):
+    task = partial(_replay_source, rulebook=rulebook, scorer_of=scorer_of, on_round=on_round)
+    for number, part in enumerate(in_order(task, sources, min(workers, len(sources))), 1):  # one log: no pool
+        report.merge(part)
         if progress is not None:
-            progress(number, len(sources), name)
-        if isinstance(content, Path):
-            try:
-                content = read_log_bytes(content)
-            except EngineError as exc:
-                report.errors.append({"file": name, "code": exc.code, "message": exc.message})
-                continue
-            replay_log(content, rulebook=rulebook, name=name, log_id=Path(name).name, scorer_of=scorer_of, on_round=on_round, report=report)
-        else:
-            replay_log(content, rulebook=rulebook, name=name, scorer_of=scorer_of, on_round=on_round, report=report)
+            progress(number, len(sources), sources[number - 1][0])
     return report
+
+
+def _replay_source(
+    source: tuple[str, bytes | bytearray | memoryview | str | Path],
+    rulebook: str | None,
+    scorer_of: Callable[[str], Scorer] | None,
+    on_round: RoundObserver | None,
+) -> ReplayReport:
+    """One log's part of ``replay``'s report (in this process or a worker's): a file is read here, where it is
+    replayed, so that only its name crosses to a worker."""
+    name, content = source
+    part = ReplayReport()
+    if isinstance(content, Path):
+        try:
+            content = read_log_bytes(content)
+        except EngineError as exc:
+            part.errors.append({"file": name, "code": exc.code, "message": exc.message})
+            return part
+        return replay_log(content, rulebook=rulebook, name=name, log_id=Path(name).name, scorer_of=scorer_of, on_round=on_round, report=part)
+    return replay_log(content, rulebook=rulebook, name=name, scorer_of=scorer_of, on_round=on_round, report=part)
 
 
 def _sources(items: list[LogSource], report: ReplayReport) -> list[tuple[str, bytes | bytearray | memoryview | str | Path]]:

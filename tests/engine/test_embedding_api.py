@@ -15,6 +15,7 @@ import pytest
 from engine.api import (
     ErrorCode,
     Failed,
+    InvalidRequest,
     InvalidRulebook,
     Ok,
     ScoreResponse,
@@ -188,6 +189,34 @@ def test_messages_name_the_log_as_the_caller_does(tmp_path):
     assert [e["file"] for e in report.errors] == ["<log 1>", "<log 2>"]
     assert "not a game log" in report.errors[0]["message"]
     assert all(str(tmp_path) not in e["message"] for e in report.errors)
+
+
+def test_workers_replay_files_and_held_logs_as_one_process_does(tmp_path):
+    """``replay(..., workers=2)``: logs held in memory, files, a folder and bad logs in one call, each log's part
+    merged in the order given, so the report is the one process's, byte for byte; progress comes once per log."""
+    (tmp_path / "copy.mjlog").write_bytes(MJLOG.read_bytes())
+    (tmp_path / "broken.mjlog").write_text("<mjloggm ver='2.3'><UN n0='", encoding="utf-8")
+    logs = [TENHOU6.read_bytes(), b"plain words", str(tmp_path), MJLOG, gzip.compress(TENHOU6.read_bytes())]
+    one = replay(logs).to_json()
+    seen = []
+    two = replay(logs, workers=2, progress=lambda *step: seen.append(step)).to_json()
+    assert json.dumps(two) == json.dumps(one)
+    assert one["games"] == 4 and [e["file"] for e in one["errors"]] == ["<log 2>", str(tmp_path / "broken.mjlog")]
+    assert [step[:2] for step in seen] == [(k, 6) for k in range(1, 7)]
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])
+def test_a_bad_worker_count_is_bad_input(workers):
+    with pytest.raises(InvalidRequest, match="workers"):
+        replay(MJLOG, workers=workers)
+
+
+def test_a_round_observer_is_for_one_process():
+    with pytest.raises(InvalidRequest, match="on_round"):
+        replay([MJLOG, TENHOU6], workers=2, on_round=lambda source, played: None)
+    seen = []
+    replay(MJLOG, on_round=lambda source, played: seen.append(played.label))
+    assert seen
 
 
 # ---- typed answers (item 2)
