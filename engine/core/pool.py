@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -63,6 +64,7 @@ def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterat
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
     finished = False
     try:
+        _start_ignoring_interrupts(pool)
         yield from ordered(lambda item: pool.submit(task, item), lambda future: future.result(), items, workers * TASKS_PER_WORKER)
         finished = True
     finally:
@@ -70,6 +72,27 @@ def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterat
             pool.shutdown(wait=True)
         else:  # an error, Ctrl-C or a caller that stopped reading: the queued work is dropped, not waited for
             _stop(pool)
+
+
+def _start_ignoring_interrupts(pool: ProcessPoolExecutor) -> None:
+    """Start the pool's workers with Ctrl-C already ignored. A forked worker keeps the handlers the parent has at
+    the fork, and runs its initializer only some milliseconds later: a Ctrl-C in between would end it with a
+    traceback. So the parent ignores Ctrl-C while the pool forks its workers (a fork pool starts them all at its
+    first task: here a task that does nothing), then takes its own handler back. Only the main thread may set a
+    handler; elsewhere, and for spawned workers (which start with Python's own handler whatever the parent's), the
+    initializer alone ignores it."""
+    if threading.current_thread() is not threading.main_thread():
+        pool.submit(_nothing).result()
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool.submit(_nothing).result()
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+def _nothing() -> None:
+    """A first task that starts the workers."""
 
 
 def _ignore_interrupts() -> None:
