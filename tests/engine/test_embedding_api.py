@@ -205,6 +205,16 @@ def test_workers_replay_files_and_held_logs_as_one_process_does(tmp_path):
     assert [step[:2] for step in seen] == [(k, 6) for k in range(1, 7)]
 
 
+def test_workers_replay_from_a_thread_that_is_not_the_main_one():
+    """A server's worker thread may replay with workers too: only the main thread may set a signal handler, so the
+    pool starts there without touching Ctrl-C's (its workers ignore it all the same)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        two = thread.submit(replay, [MJLOG, TENHOU6], workers=2).result().to_json()
+    assert two == replay([MJLOG, TENHOU6]).to_json()
+
+
 @pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])
 def test_a_bad_worker_count_is_bad_input(workers):
     with pytest.raises(InvalidRequest, match="workers"):
