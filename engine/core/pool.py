@@ -20,6 +20,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engine.core.errors import InternalError
+
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -58,6 +60,7 @@ def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterat
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -67,6 +70,11 @@ def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterat
         _start_ignoring_interrupts(pool)
         yield from ordered(lambda item: pool.submit(task, item), lambda future: future.result(), items, workers * TASKS_PER_WORKER)
         finished = True
+    except BrokenProcessPool as exc:  # a worker killed from outside (a signal, the kernel's out-of-memory killer)
+        raise InternalError(
+            "a worker process ended abruptly (killed by a signal, or out of memory): the run is incomplete; run it "
+            "again, with fewer workers or with one"
+        ) from exc
     finally:
         if finished:
             pool.shutdown(wait=True)
