@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     story = _Story(args.discards) if narrate else None
     workers = default_workers() if args.workers is None else int(args.workers)
     try:
-        report = replay(args.paths, args.rulebook, scorer_frozen, progress, story, print, workers)
+        report = replay(args.paths, args.rulebook, scorer_frozen, progress=progress, narrator=story, on_story=print, workers=workers)
     except KeyboardInterrupt:
         progress.close()
         print("riichi replay: interrupted", file=sys.stderr)
