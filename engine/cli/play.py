@@ -10,6 +10,11 @@ draws and dealt hands as ``?``: what a bot of that seat may read). The rate in g
 second goes to stderr, and a progress bar too when stderr is a terminal. ``--narrate`` tells each game in words
 before its line (``engine.protocol.narrate``: the deal, calls, riichi, kita, new dora, wins with their yaku, draws, payments,
 the final table); ``--discards`` lists every discard too.
+
+``--workers N`` plays the games in N processes (``engine.core.pool``, as ``riichi replay`` and ``riichi impact``
+do; default all cores, never more workers than games). A game depends on its seed alone, and each game's words,
+line and mjai files are made where it is played and printed in the order of the seeds: the output is the same for
+every N, byte for byte.
 """
 
 from __future__ import annotations
@@ -18,12 +23,14 @@ import argparse
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
 from engine.cli.narrate_flags import add_narrate
 from engine.cli.progress import progress
 from engine.core.errors import InvalidRequest
+from engine.core.pool import default_workers, in_order
 from engine.game.agents import AGENTS, Agent, make_agents
 from engine.game.rules import GameRules
 from engine.game.selfplay import Game
@@ -51,6 +58,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="with --mjai, also write the stream seat N received (others' draws and hands as ?); repeatable",
     )
     parser.add_argument("--json", action="store_true", help="one game result per line, as JSON")
+    parser.add_argument(
+        "--workers", type=positive, default=None,
+        help="worker processes (default: all cores, at most one per game); the output is the same for any count",
+    )
     add_narrate(parser)
 
 
@@ -100,30 +111,46 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidRequest(f"--mjai-seat {seat}: the seats of {rb.name} are 0 to {players - 1}")
     began = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
-    for seed in progress(seeds, label="play", enabled=False if args.json else None):
-        game = Game(rb, seed, _seat_agents(args.agents, seed, players))
-        result = game.play()
-        if folder is not None:
-            _write_mjai(folder / f"game-{seed}.mjson", game)
-            for seat in seats:
-                _write_mjai(folder / f"game-{seed}-seat{seat}.mjson", game, seat)
-        if narrate:
-            _narrate(game, result, args.discards)
-        print(json.dumps(result, separators=(",", ":")) if args.json else _line(result), flush=args.games > 1)
+    workers = min(default_workers() if args.workers is None else args.workers, args.games)
+    task = partial(
+        _played, rulebook=args.rulebook, agents=args.agents, folder=folder, seats=tuple(seats), narrate=narrate,
+        discards=args.discards, as_json=args.json,
+    )
+    told = in_order(task, seeds, workers)
+    for text in progress(told, total=args.games, label="play", enabled=False if args.json else None):
+        print(text, flush=args.games > 1)
     elapsed = time.perf_counter() - began
     rate = args.games / elapsed if elapsed > 0 else float("inf")
     print(f"riichi play: {args.games} games under {rb.name} with {args.agents} agents in {elapsed:.2f} s ({rate:.2f} games/s)", file=sys.stderr)
     return 0
 
 
-def _narrate(game: Game, result: dict, discards: bool) -> None:
+def _played(
+    seed: int, *, rulebook: str, agents: str, folder: Path | None, seats: tuple[int, ...], narrate: bool, discards: bool, as_json: bool
+) -> str:
+    """One game played from its seed, in this process or a worker's: its mjai files written, and the text the
+    command prints for it (its story under ``--narrate``, then its line). The rulebook is loaded by name where the
+    game is played (``load_scorer``: once per process), so that a worker is sent a name, not a compiled rulebook."""
+    rb = load_scorer(rulebook).rulebook
+    game = Game(rb, seed, _seat_agents(agents, seed, GameRules.of(rb).players))
+    result = game.play()
+    if folder is not None:
+        _write_mjai(folder / f"game-{seed}.mjson", game)
+        for seat in seats:
+            _write_mjai(folder / f"game-{seed}-seat{seat}.mjson", game, seat)
+    line = json.dumps(result, separators=(",", ":")) if as_json else _line(result)
+    return "\n".join([*_story(game, result, discards), line]) if narrate else line
+
+
+def _story(game: Game, result: dict, discards: bool) -> list[str]:
     """The game in words (``engine.protocol.narrate``), each round from its events and settlement, then the final table."""
     from engine.protocol.narrate import final_lines, round_lines
 
-    print(f"Game of seed {result['seed']} under {result['rulebook']}:")
+    lines = [f"Game of seed {result['seed']} under {result['rulebook']}:"]
     for log, settlement in zip(game.round_logs(), game.settlements, strict=True):
-        print("\n".join(round_lines(log, settlement, discards=discards)))
-    print("\n".join(final_lines(result["final_points"], result["scores"], result["ended_by"])))
+        lines.extend(round_lines(log, settlement, discards=discards))
+    lines.extend(final_lines(result["final_points"], result["scores"], result["ended_by"]))
+    return lines
 
 
 def _write_mjai(path: Path, game: Game, seat: int | None = None) -> None:
