@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -83,20 +82,20 @@ def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterat
 
 
 def _start_ignoring_interrupts(pool: ProcessPoolExecutor) -> None:
-    """Start the pool's workers with Ctrl-C already ignored. A forked worker keeps the handlers the parent has at
-    the fork, and runs its initializer only some milliseconds later: a Ctrl-C in between would end it with a
-    traceback. So the parent ignores Ctrl-C while the pool forks its workers (a fork pool starts them all at its
-    first task: here a task that does nothing), then takes its own handler back. Only the main thread may set a
-    handler; elsewhere, and for spawned workers (which start with Python's own handler whatever the parent's), the
-    initializer alone ignores it."""
-    if threading.current_thread() is not threading.main_thread():
-        pool.submit(_nothing).result()
+    """Start the pool's workers with Ctrl-C held back until they ignore it. A worker starts with the signal mask of
+    the thread that makes it, and runs its initializer only some milliseconds later: a Ctrl-C in between would end
+    it with a traceback. So Ctrl-C is blocked (held, not lost) in this thread while a first task, which does nothing,
+    makes the pool start its workers (a fork pool starts them all then), and the mask is put back at once: a Ctrl-C
+    that came meanwhile reaches this process then, and each worker's initializer ignores it before unblocking it.
+    Where signal masks do not exist, the initializer alone ignores it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        pool.submit(_nothing)
         return
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        pool.submit(_nothing).result()
+        pool.submit(_nothing)
     finally:
-        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _nothing() -> None:
@@ -104,8 +103,11 @@ def _nothing() -> None:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (module docstring)."""
+    """In a worker: Ctrl-C is the parent's to handle (module docstring); one held back at the worker's start
+    (``_start_ignoring_interrupts``) is dropped when it is unblocked here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
