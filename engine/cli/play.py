@@ -24,6 +24,7 @@ import json
 import sys
 import time
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 from engine.cli.arguments import load_scorer, positive
@@ -117,7 +118,10 @@ def run(args: argparse.Namespace) -> int:
         discards=args.discards, as_json=args.json,
     )
     told = in_order(task, seeds, workers)
-    for text in progress(told, total=args.games, label="play", enabled=False if args.json else None):
+    # the first game asked for before a bar is drawn: a pool forks its workers then, while this process has no
+    # other thread (a ``tqdm`` bar starts one, and a fork copies whatever lock such a thread holds)
+    first = next(told)
+    for text in progress(chain((first,), told), total=args.games, label="play", enabled=False if args.json else None):
         print(text, flush=args.games > 1)
     elapsed = time.perf_counter() - began
     rate = args.games / elapsed if elapsed > 0 else float("inf")
