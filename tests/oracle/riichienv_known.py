@@ -69,8 +69,8 @@ KNOWN: dict[str, Known] = {
         "(github.com/Equim-chan/Mortal, libriichi/src/arena/board.rs: the pending indicator waits for the "
         "replacement draw, 'because chankan is possible until an actual tsumo'), and so does mahjax "
         "(github.com/nissymori/mahjax pull 101: such a robbing ron 'counts the first kan's indicator, which Tenhou "
-        "would not'). Tenhou's manual does not say. No point effect met so far: in riichienv's games where it "
-        "happens, the round agrees in full once that indicator is set aside",
+        "would not'). Tenhou's manual does not say. No point effect met so far: where riichienv's games show it, "
+        "the indicator points at no tile of the winner's and the round agrees in full once it is set aside",
     ),
 }
 FOLLOW_ON = frozenset(
