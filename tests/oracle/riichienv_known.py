@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.replay.events import Call
+from engine.core.tiles import KIND_OF
+from engine.replay.events import Call, Dahai, Win
 
 
 class Known(NamedTuple):
@@ -59,6 +60,18 @@ KNOWN: dict[str, Known] = {
         "three-player record we hold sets a North aside right after an open kan, and Tenhou's manual does not say; "
         "we keep ours until the kan-dora timing of issue 20 (item 6) is settled against Tenhou's own logs",
     ),
+    "robbed_kan_dora": Known(
+        "settings calls kan_dora (after_discard), with an added kan robbed right after the same player's open or "
+        "added kan",
+        "riichienv turns the earlier kan's pending indicator as soon as the added kan is declared, so the robbing "
+        "ron counts it; ours turns it only once nobody robs the added kan (a robbed kan never happened, and the "
+        "earlier kan's discard never came). We keep ours: Mortal's Tenhou arena does the same "
+        "(github.com/Equim-chan/Mortal, libriichi/src/arena/board.rs: the pending indicator waits for the "
+        "replacement draw, 'because chankan is possible until an actual tsumo'), and so does mahjax "
+        "(github.com/nissymori/mahjax pull 101: such a robbing ron 'counts the first kan's indicator, which Tenhou "
+        "would not'). Tenhou's manual does not say. No point effect met so far: where riichienv's games show it, "
+        "the indicator points at no tile of the winner's and the round agrees in full once it is set aside",
+    ),
 }
 FOLLOW_ON = frozenset(
     {"scores of the next round", "honba of the next round", "riichi sticks of the next round", "dealer of the next round",
@@ -79,7 +92,28 @@ def category_of_mismatch(m: dict[str, Any], record: dict[str, Any]) -> str | Non
         return "riichi_wall"
     if what == "kan dora indicator" and any(isinstance(e, Call) and e.kind == "kita" for e in record["body"]):
         return "kita_kan_dora"
+    at_kakan = m["got"] == "no indicator there" and " kakan " in str(want)
+    if what == "kan dora indicator" and at_kakan and robbed_after_open_kan(record["body"]):
+        return "robbed_kan_dora"
     return None
+
+
+def robbed_after_open_kan(body: list[Any]) -> bool:
+    """The round ends in a ron on an added kan that its maker declared after an open or added kan of his own, with
+    no discard between the two: the one place where an earlier kan's indicator is pending while a kan is robbed."""
+    at = next((i for i, e in enumerate(body) if isinstance(e, Win)), None)
+    if at is None or body[at].tsumo:
+        return False
+    win: Win = body[at]
+    calls = [i for i, e in enumerate(body[:at]) if isinstance(e, Call)]
+    if len(calls) < 2:
+        return False
+    first, second = body[calls[-2]], body[calls[-1]]
+    return (
+        second.kind == "kakan" and second.seat == win.from_who and KIND_OF[second.called_tile] == KIND_OF[win.win_tile]
+        and first.kind in ("kakan", "daiminkan") and first.seat == second.seat
+        and not any(isinstance(e, Dahai) for e in body[calls[-2] : calls[-1]])
+    )
 
 
 def karaten_category(logged: list[int], settlement: dict[str, Any], record: dict[str, Any]) -> str | None:

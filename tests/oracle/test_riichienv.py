@@ -28,11 +28,17 @@ from typing import Any
 
 import pytest
 
+from engine.core import tiles as T
+from engine.protocol.mjai import round_to_mjai
+from engine.replay.mjai_log import parse_mjai_events
+from engine.replay.rounds import split_rounds
+from engine.replay.through_round import replay_round
 from engine.round.rules import round_rules
 from engine.scoring import library
 from tests.oracle.corpus import DATA, read_games
 from tests.oracle.riichienv_known import FOLLOW_ON, KNOWN, category_of_decision, category_of_mismatch
 from tests.oracle.riichienv_oracle import GameCheck, check_game
+from tests.round.scenario import make_round, play
 
 
 @dataclass
@@ -151,6 +157,40 @@ def test_a_disagreement_is_not_explained_away() -> None:
     }
     found, left = _round_categories(record)
     assert found == set() and len(left) == 1
+
+
+def _kan_robbed_as_riichienv_logs(hands: dict[int, str], draws: tuple[str, ...], replacements: str, *steps: str) -> str | None:
+    """A round under `tenhou` whose last move is an added kan of 4m that seat 2 robs, written as mjai with the
+    new indicator (4p) right after the added kan, where riichienv puts an earlier kan's pending indicator; the
+    category our replay's mismatch falls into."""
+    rules = _rules("tenhou")
+    order = [T.tile_codes(t)[0] for t in draws]
+    r = play(make_round(rules, hands, order=order, dora="1z4p", replacements=replacements), *steps, "1 kakan 4m", "2 hora")
+    events = round_to_mjai(r.log, rules.riichi_deposit)
+    at = next(i for i, e in enumerate(events) if e["type"] == "kakan")
+    events = [{"type": "start_game"}, *events[: at + 1], {"type": "dora", "dora_marker": "4p"}, *events[at + 1 :]]
+    (index, start, body), = split_rounds(parse_mjai_events(events)[0])[1]
+    played = replay_round(rules, start, body, index + 1, first_round=True)
+    [m] = [x.to_json() for x in played.mismatches]
+    assert m["what"] == "kan dora indicator" and m["got"] == "no indicator there", m
+    record = {"body": body, "settlement": None, "riichi": [], "players": 4, "wall": None}
+    return category_of_mismatch(m, record)
+
+
+def test_an_indicator_turned_at_a_robbed_kan_is_explained_only_after_an_open_kan() -> None:
+    """Seat 1's open kan on 7s, its replacement 4m added to its pon and robbed: riichienv turns the open kan's
+    indicator at the added kan, ours never does (`robbed_kan_dora`). Without the open kan there is no pending
+    indicator, and an indicator logged at the robbed kan stays unexplained."""
+    after_open_kan = _kan_robbed_as_riichienv_logs(
+        {0: "4m19m19p19s1234z56z", 1: "44m2468p13777s13z", 2: "56m345p678p234s22s", 3: "2368m3579p3589s3z"},
+        ("7z", "8m", "8m", "7s"), "4m", "0 dahai 4m", "1 pon 4m", "1 dahai 1z", "0 dahai 7s", "1 daiminkan 7s",
+    )
+    assert after_open_kan == "robbed_kan_dora"
+    alone = _kan_robbed_as_riichienv_logs(
+        {0: "4m19m19p19s1234z56z", 1: "44m2468p1357s134z", 2: "56m345p678p234s22s", 3: "2368m3579p3589s3z"},
+        ("7z", "8m", "8m", "8m", "4m"), "", "0 dahai 4m", "1 pon 4m", "1 dahai 1z",
+    )
+    assert alone is None
 
 
 @pytest.mark.slow

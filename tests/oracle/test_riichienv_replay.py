@@ -18,7 +18,7 @@ from tests.oracle.corpus import DATA, read_games
 from tests.oracle.riichienv_cli import FirstDisagreements, run
 from tests.oracle.riichienv_known import KNOWN
 
-FOUR_PLAYER = frozenset({"tenpai_yame", "all_copies_held", "all_copies_concealed"})
+FOUR_PLAYER = frozenset({"tenpai_yame", "all_copies_held", "all_copies_concealed", "robbed_kan_dora"})
 
 
 @cache

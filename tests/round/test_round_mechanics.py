@@ -133,3 +133,16 @@ def test_a_closed_kan_nobody_may_rob_makes_nobody_furiten() -> None:
     hands = {0: "1111m4m2468p357s1z", 1: "23m456p789s123s55s", 2: "579m1357p2468s22z", 3: "268m3579p3579s34z"}
     r = play(make_round(HOUSE, hands, {0: "7z"}, replacements="6z"), "0 ankan 1m", "0 dahai 4m", "1 hora")
     assert r.settlement["wins"][0]["seat"] == 1  # type: ignore[index]
+
+
+def test_a_kan_robbed_right_after_an_open_kan_never_turns_the_open_kans_indicator() -> None:
+    """Seat 1 pons 4m, calls an open kan on 7s, draws the last 4m as its replacement and adds it to the pon; seat
+    2 robs it. The open kan's indicator waited for seat 1's discard, which never came, and a robbed kan never
+    happened: the ron counts the first indicator only (Tenhou's arena in Mortal's libriichi,
+    libriichi/src/arena/board.rs, keeps the pending indicator until the replacement draw for the same reason)."""
+    hands = {0: "4m19m19p19s1234z56z", 1: "44m2468p13777s13z", 2: "56m345p678p234s22s", 3: "2368m3579p3589s3z"}
+    order = [T.tile_codes(t)[0] for t in ("7z", "8m", "8m", "7s")]
+    r = make_round(HOUSE, hands, order=order, dora="1z4p", replacements="4m")
+    play(r, "0 dahai 4m", "1 pon 4m", "1 dahai 1z", "0 dahai 7s", "1 daiminkan 7s", "1 kakan 4m", "2 hora")
+    assert "chankan" in yaku(r) and "dora" not in yaku(r)
+    assert r.wall.dora_indicators() == tuple(T.tile_codes("1z")) and not any(e["type"] == "dora" for e in r.events)
