@@ -122,7 +122,12 @@ def _children(pid: int) -> set[int]:
 def test_ctrl_c_ends_the_workers_with_one_line_and_exit_130() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "engine.cli", "replay", str(MJLOG), "--json", "--workers", "2"]
-    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    # Ctrl-C as a terminal's user has it: a test run started in the background (a CI job, ``nohup``) has SIGINT
+    # ignored, and a process inherits that, so the command would never see the signal
+    run = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+        preexec_fn=_interruptible,
+    )
     deadline = time.monotonic() + 60
     workers: set[int] = set()
     while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
@@ -135,6 +140,12 @@ def test_ctrl_c_ends_the_workers_with_one_line_and_exit_130() -> None:
     assert out == "" and err == "riichi replay: interrupted\n"
     time.sleep(0.1)
     assert not any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in workers)
+
+
+def _interruptible() -> None:
+    """In the child, before the command starts: SIGINT back to its default, which Python turns into
+    KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _state(pid: int) -> str:
