@@ -3,6 +3,7 @@ same report as every file replayed into one shared report, which is how a run us
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -54,9 +55,17 @@ def test_a_part_is_one_file_and_holds_no_parsed_events() -> None:
     assert set(vars(done.part)) == set(ReplayReport().to_json())  # counts and lists of small dicts, nothing else
 
 
-_PARTS = [replay_file(str(p), None, library.scorer).part for p in LOGS[:4]]
-_PARTS.append(ReplayReport(errors=[{"file": "x.mjlog", "code": "invalid_request", "message": "x.mjlog: cannot read"}]))
-_PARTS.append(ReplayReport(skipped=[{"file": "a.txt", "reason": "not a game log"}], notes=[{"file": "n.mjlog", "note": "n"}]))
+@cache
+def _parts() -> tuple[ReplayReport, ...]:
+    """Four files' parts, a part with an error and one with a skipped file and a note: replayed when first asked,
+    not when the module is collected."""
+    parts = [replay_file(str(p), None, library.scorer).part for p in LOGS[:4]]
+    parts.append(ReplayReport(errors=[{"file": "x.mjlog", "code": "invalid_request", "message": "x.mjlog: cannot read"}]))
+    parts.append(ReplayReport(skipped=[{"file": "a.txt", "reason": "not a game log"}], notes=[{"file": "n.mjlog", "note": "n"}]))
+    return tuple(parts)
+
+
+_PART_COUNT = 6
 
 
 def _merged(parts: list[ReplayReport]) -> ReplayReport:
@@ -67,10 +76,11 @@ def _merged(parts: list[ReplayReport]) -> ReplayReport:
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.lists(st.sampled_from(range(len(_PARTS))), max_size=6), st.integers(0, 6))
+@given(st.lists(st.sampled_from(range(_PART_COUNT)), max_size=6), st.integers(0, 6))
 def test_merging_is_associative_with_the_empty_report_as_identity(picks: list[int], cut: int) -> None:
     """Whatever way the files are grouped (one per worker task, or all in one), the merged report is the same."""
-    parts = [_PARTS[i] for i in picks]
+    assert len(_parts()) == _PART_COUNT
+    parts = [_parts()[i] for i in picks]
     cut = min(cut, len(parts))
     grouped = _merged([_merged(parts[:cut]), ReplayReport(), _merged(parts[cut:])])
     assert grouped.to_json() == _merged(parts).to_json()
