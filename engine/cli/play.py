@@ -31,7 +31,7 @@ from engine.cli.arguments import load_scorer, positive
 from engine.cli.narrate_flags import add_narrate
 from engine.cli.progress import progress
 from engine.core.errors import InvalidRequest
-from engine.core.pool import default_workers, in_order
+from engine.core.pool import in_order
 from engine.game.agents import AGENTS, Agent, make_agents
 from engine.game.rules import GameRules
 from engine.game.selfplay import Game
@@ -112,12 +112,11 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidRequest(f"--mjai-seat {seat}: the seats of {rb.name} are 0 to {players - 1}")
     began = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
-    workers = min(default_workers() if args.workers is None else args.workers, args.games)
     task = partial(
         _played, rulebook=args.rulebook, agents=args.agents, folder=folder, seats=tuple(seats), narrate=narrate,
         discards=args.discards, as_json=args.json,
     )
-    told = in_order(task, seeds, workers)
+    told = in_order(task, seeds, args.workers)  # None: all cores; never more workers than games
     # the first game asked for before a bar is drawn: a pool forks its workers then, while this process has no
     # other thread (a ``tqdm`` bar starts one, and a fork copies whatever lock such a thread holds)
     first = next(told)

@@ -30,7 +30,6 @@ from engine.cli import no_collections
 from engine.cli.arguments import positive
 from engine.cli.narrate_flags import add_narrate
 from engine.core.errors import InvalidRequest
-from engine.core.pool import default_workers
 from engine.replay.rounds import ReplayReport, replay
 from engine.replay.through_round import RoundReplay
 from engine.scoring import library
@@ -129,9 +128,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidRequest("--narrate prints words and --json prints JSON: choose one")
     progress = _Progress(enabled=not args.json and not narrate and sys.stderr.isatty())
     story = _Story(args.discards) if narrate else None
-    workers = default_workers() if args.workers is None else int(args.workers)
     try:
-        report = replay(args.paths, args.rulebook, scorer_frozen, progress=progress, narrator=story, on_story=print, workers=workers)
+        report = replay(args.paths, args.rulebook, scorer_frozen, progress=progress, narrator=story, on_story=print, workers=args.workers)
     except KeyboardInterrupt:
         progress.close()
         print("riichi replay: interrupted", file=sys.stderr)

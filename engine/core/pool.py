@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core.errors import InternalError
@@ -50,10 +50,15 @@ def ordered(submit: Callable[[T], Any], result: Callable[[Any], R], items: Itera
         yield result(pending.popleft())
 
 
-def in_order(task: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:
+def in_order(task: Callable[[T], R], items: Iterable[T], workers: int | None = None) -> Iterator[R]:
     """``task`` of each item, in the order of ``items``: in this process for one worker (no pool to start), else
-    on a local pool of ``workers`` processes. ``task`` and its results must pickle (a module-level function, or a
+    on a local pool of ``workers`` processes (None: all cores), never more than there are items when their number
+    is known (a single item is done here). ``task`` and its results must pickle (a module-level function, or a
     ``functools.partial`` of one)."""
+    if workers is None:
+        workers = default_workers()
+    if isinstance(items, Sized):
+        workers = min(workers, len(items))
     if workers <= 1:
         yield from map(task, items)
         return

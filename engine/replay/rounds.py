@@ -484,21 +484,21 @@ def replay(
     progress: Callable[[int, int, str], None] | None = None,
     narrator: Narrator | None = None,
     on_story: Callable[[str], None] | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
 ) -> ReplayReport:
     """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A file that cannot be read
     is reported in ``errors`` and skipped; every other file is still replayed.
 
-    ``workers`` above 1 replays the files in that many processes (``engine.core.pool``; never more than there are
-    files, so one file is replayed here, with no pool to start), each loading its rulebooks through ``scorer_of``
-    (which must then pickle: a module-level function); the parts are merged in the order of the files, so the
-    report is the one a single process gives. ``progress`` is called as each file is
-    done (files done, files in all, the file); ``narrator`` tells the rounds, and ``on_story`` receives each file's
-    words, in the order of the files."""
+    ``workers`` above 1 (None: all cores) replays the files in that many processes (``engine.core.pool``; never
+    more than there are files, so one file is replayed here, with no pool to start), each loading its rulebooks
+    through ``scorer_of`` (which must then pickle: a module-level function); the parts are merged in the order of
+    the files, so the report is the one a single process gives. ``progress`` is called as each file is done (files
+    done, files in all, the file); ``narrator`` tells the rounds, and ``on_story`` receives each file's words, in
+    the order of the files."""
     report = ReplayReport()
     files = [str(path) for path in log_files(paths, report)]
     task = partial(replay_file, rulebook=rulebook, scorer_of=scorer_of, narrator=narrator)
-    for number, done in enumerate(in_order(task, files, min(workers, len(files))), 1):  # one file: no pool
+    for number, done in enumerate(in_order(task, files, workers), 1):
         report.merge(done.part)
         if on_story is not None and done.story:
             on_story(done.story)

@@ -124,7 +124,7 @@ def replay(
     report = ReplayReport()
     sources = _sources(items, report)
     task = partial(_replay_source, rulebook=rulebook, scorer_of=scorer_of, on_round=on_round)
-    for number, part in enumerate(in_order(task, sources, min(workers, len(sources))), 1):  # one log: no pool
+    for number, part in enumerate(in_order(task, sources, workers), 1):
         report.merge(part)
         if progress is not None:
             progress(number, len(sources), sources[number - 1][0])

@@ -26,6 +26,16 @@ def test_results_come_in_the_order_of_the_items_for_any_worker_count() -> None:
     assert list(in_order(_square, items, 1)) == list(in_order(_square, items, 3)) == [n * n for n in items]
 
 
+def _process(_n: int) -> int:
+    return os.getpid()
+
+
+def test_one_item_is_done_here_and_no_count_means_every_core() -> None:
+    """Never more workers than items: a single item asks for no pool, whatever the count (None: all cores)."""
+    assert list(in_order(_process, [0], 4)) == list(in_order(_process, [0])) == [os.getpid()]
+    assert list(in_order(_square, range(5))) == [n * n for n in range(5)]
+
+
 def test_at_most_a_window_of_tasks_is_in_flight() -> None:
     started: list[int] = []
     results = ordered(lambda n: started.append(n) or n, lambda n: n, range(10), 3)
