@@ -22,17 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.replay.compare import rulebook_for  # noqa: E402
-from engine.replay.rounds import ReplayReport, game_start, read_events, replay_events  # noqa: E402
-from engine.round.rules import round_rules  # noqa: E402
-from engine.scoring import library  # noqa: E402
-
-
-def _run(games: list[tuple[str, list[Any]]]) -> ReplayReport:
-    report = ReplayReport()
-    for name, events in games:
-        replay_events(events, round_rules(library.scorer(rulebook_for(game_start(events)))), name, report)
-    return report
+from benchmarks.replay import run as _run  # noqa: E402  (the replay benchmark's own pass over the games)
+from engine.replay.rounds import read_events  # noqa: E402
 
 
 def _name(frame: FrameType) -> str:
