@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.impact.run import default_workers, run_impact  # noqa: E402
+from engine.core.pool import default_workers  # noqa: E402
+from engine.impact.run import run_impact  # noqa: E402
 from engine.replay.rounds import log_files  # noqa: E402
 
 CORPUS = [str(ROOT / "tests" / "data" / "tenhou" / "mjlog"), str(ROOT / "tests" / "data" / "tenhou" / "json")]
