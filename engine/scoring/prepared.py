@@ -310,6 +310,7 @@ class Tables:
         self.fu_per_element = prepared.fu_per_element
         # the lines kept ahead for ``Valuer._valuate``'s common path; None where an item has exceptions
         self.kept = _kept_lines(self.yaku, self.bonus_values, self.fu_values)
+        # what a reading with the same groups as the hand's first asks again (``Valuer._holds_again``)
         self.again = None if self.kept is None else _again_plan(self.yakuman_rules, self.yaku)
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)

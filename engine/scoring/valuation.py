@@ -236,7 +236,8 @@ class Valuer:
         Python loop or call per line. The valuation holds the kept lines themselves, shared by every valuation
         that reports them: only the best reading's are copied, for the answer a caller may change
         (``Scorer.response``, ``copied``). Anything else is valued by ``_valuate_general``, which
-        ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands.
+        ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands. ``holds``: the
+        yaku conditions' results in this reading, asked already (``_holds``, ``_holds_again``: no yakuman holds).
         """
         kept = tables.kept
         if standalone is not None or kept is None:
