@@ -715,6 +715,19 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
     env["win_group"] = at(win_group) if win_group >= 0 else None
 
 
+# The facts in which two readings of one hand with the same groups differ: the wait the winning tile completed,
+# and the group it completed (``_placed``: one entry per group that can hold it). Every other fact of a reading,
+# the ones its providers compute included (``READING_PROVIDERS``: from its groups alone), is the same in both, so
+# a rule that reads neither holds in both or in neither (``Valuer.best_valuation``).
+WAIT_FACTS = frozenset({"wait", "win_group"})
+
+
+def same_groups(entry: tuple, other: tuple) -> bool:
+    """Whether two ``READING_FACTS`` entries of one hand hold the same groups (and differ at most in
+    ``WAIT_FACTS``)."""
+    return entry[:4] == other[:4]
+
+
 # What the scorer looks up for every hand: ``reading_key(concealed kind counts, winning kind, won by ron)`` -> reading
 # facts.
 READING_FACTS = Memo(_reading_facts, 65536)

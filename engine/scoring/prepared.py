@@ -13,14 +13,21 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from functools import cached_property, partial
-from itertools import repeat
+from itertools import compress, repeat
 from operator import call
 
 from engine.core import tiles as T
 from engine.core.hand import allowed_codes
 from engine.core.memo import BoundedCache, Memo
 from engine.core.situation import Situation
-from engine.scoring.facts import AHEAD_HAND, AHEAD_READING, plan_ahead, situation_facts, successor_table
+from engine.scoring.facts import (
+    AHEAD_HAND,
+    AHEAD_READING,
+    WAIT_FACTS,
+    plan_ahead,
+    situation_facts,
+    successor_table,
+)
 from ruledsl.fast import (
     Chain,
     any_of,
@@ -78,6 +85,17 @@ class FastRule:
     def reads(self) -> frozenset[str] | None:
         """Every fact the compiled rule's nodes may read, None when that cannot be told (``_rule_reads``)."""
         return _rule_reads(self.source) if self.source is not None else frozenset()
+
+    @cached_property
+    def reads_wait(self) -> bool:
+        """Whether the rule's condition may read the wait (``facts.WAIT_FACTS``): what ``Tables.again`` asks of
+        it. Only conditions count: a rule with exceptions keeps no lines, and is valued by
+        ``Valuer._valuate_general``. A rule not made from nodes, or whose reads cannot be told, may read it."""
+        if self.source is None:
+            return True
+        when = self.source.when
+        found = reads(when) if callable(when) else frozenset()
+        return found is None or not WAIT_FACTS.isdisjoint(found)
 
     @cached_property
     def fu_counter(self) -> tuple[str, int, Callable[[Any], int]] | None:
@@ -207,6 +225,13 @@ class Prepared:
         self.settled_key = None if both is None else _key_of(both)
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
         self.static_tests = {id(r): None if self.reference else r.static_test for r in hand_rules}
+        # what ``Tables`` reads to prune the rules of a situation: the tests to decide, and each table's rule ids
+        self.decidable = tuple((key, test) for key, test in self.static_tests.items() if test is not None)
+        self.yakuman_ids = tuple(map(id, self.yakuman_rules))
+        self.yaku_closed_ids = tuple(id(entry[2]) for entry in self.yaku_closed[0])
+        self.yaku_open_ids = tuple(id(entry[2]) for entry in self.yaku_open[0])
+        self.bonus_decided = tuple((id(r), r.fields.get(_VALUE_FIELD[r.kind])) for r in self.bonus_rules)
+        self.fu_decided = tuple((id(r), r.fields.get(_VALUE_FIELD[r.kind])) for r in self.fu_rules)
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
         self.static_key = operator.itemgetter(*names)
         self.tables_cache: BoundedCache[tuple, Tables] = BoundedCache(TABLES_CACHE_LIMIT)
@@ -273,19 +298,20 @@ class Tables:
     """The rule tables of one situation: statically false rules left out, statically true ones unconditioned."""
 
     def __init__(self, prepared: Prepared, facts: dict[str, Any]) -> None:
-        decided = {}
-        for key, test in prepared.static_tests.items():
-            if test is not None:
-                decided[key] = _decide(test, facts)
-        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, decided)
+        decided = {key: _decide(test, facts) for key, test in prepared.decidable}
+        verdict = decided.get
+        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, list(map(verdict, prepared.yakuman_ids)))
         self.yakuman_any = prepared.yakuman_any(self.yakuman_rules, self.yakuman_whens)
         entries, whens = prepared.yaku_closed if facts["closed"] else prepared.yaku_open
-        self.yaku = _pruned(entries, whens, decided, rule_of=lambda entry: entry[2])
-        self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_rules, decided)
-        self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_rules, decided)
+        ids = prepared.yaku_closed_ids if facts["closed"] else prepared.yaku_open_ids
+        self.yaku = _pruned(entries, whens, list(map(verdict, ids)))
+        self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_decided, decided)
+        self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_decided, decided)
         self.fu_per_element = prepared.fu_per_element
         # the lines kept ahead for ``Valuer._valuate``'s common path; None where an item has exceptions
         self.kept = _kept_lines(self.yaku, self.bonus_values, self.fu_values)
+        # what a reading with the same groups as the hand's first asks again (``Valuer._holds_again``)
+        self.again = None if self.kept is None else _again_plan(self.yakuman_rules, self.yaku)
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)
             for when, rule in prepared.fixed_fu_table
@@ -319,24 +345,41 @@ def _kept_lines(yaku: tuple[tuple, tuple], bonus: tuple[tuple, tuple] | None, fu
     return lines, (excluding if any(excluding) else None), excludes, whens, bonus[0], fu[0]
 
 
-def _pruned(entries: tuple, whens: tuple, decided: dict[int, bool | None], rule_of: Callable[[Any], Any] = lambda entry: entry) -> tuple[tuple, tuple]:
-    kept = [(entry, ALWAYS if decided.get(id(rule_of(entry))) is True else when) for entry, when in zip(entries, whens, strict=True) if decided.get(id(rule_of(entry))) is not False]
-    return tuple(e for e, _w in kept), tuple(w for _e, w in kept)
+def _again_plan(yakuman_rules: tuple[FastRule, ...], yaku: tuple[tuple, tuple]) -> tuple[bool, tuple[tuple[int, Any], ...]]:
+    """What a reading with the same groups as one valued before must ask again (``Valuer._holds_again``): whether
+    any yakuman condition reads the wait (``facts.WAIT_FACTS``), and the yaku conditions that do, by their place
+    in the table; a condition whose reads cannot be told counts as reading it."""
+    entries, whens = yaku
+    redo = tuple((at, when) for at, (entry, when) in enumerate(zip(entries, whens, strict=True)) if entry[2].reads_wait)
+    return any(rule.reads_wait for rule in yakuman_rules), redo
+
+
+def _pruned(entries: tuple, whens: tuple, verdicts: list[bool | None]) -> tuple[tuple, tuple]:
+    """The entries (and their conditions) of the rules whose verdict (``_decide``, one per entry) is not False, a
+    rule decided True with the constant condition ``ALWAYS``: C-level passes, as a new situation's tables are
+    built on the first pass over a stream's hands."""
+    kept = list(map(_NOT_FALSE, verdicts))
+    return tuple(compress(entries, kept)), tuple(compress(map(_ALWAYS_IF_TRUE.get, verdicts, whens), kept))
+
+
+_NOT_FALSE = partial(operator.is_not, False)  # a verdict that keeps its rule (True or None)
 
 
 def _pruned_values(
-    values: tuple[tuple[Any, ...], tuple[Any, ...]] | None, rules: tuple[FastRule, ...], decided: dict[int, bool | None]
+    values: tuple[tuple[Any, ...], tuple[Any, ...]] | None, rules: tuple[tuple[int, Any], ...], decided: dict[int, bool | None]
 ) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
     """The value functions of one situation: a rule that cannot hold answers 0 (C-level, and its line is left out
     like any item worth 0), one that always holds is its value. Every situation keeps every rule's place, so the
-    per-element sums (``_summed_per_element``) line up with any of them."""
+    per-element sums (``_summed_per_element``) line up with any of them. ``rules``: each rule's id and its value
+    where it always holds (``Prepared.bonus_decided``, ``fu_decided``)."""
     if values is None:
         return None
     fns, about = values
     kept = []
-    for fn, rule in zip(fns, rules, strict=True):
-        verdict = decided.get(id(rule))
-        kept.append(_ANSWERS_ZERO if verdict is False else rule.fields[_VALUE_FIELD[rule.kind]] if verdict is True else fn)
+    verdict = decided.get
+    for fn, (key, always) in zip(fns, rules, strict=True):
+        found = verdict(key)
+        kept.append(fn if found is None else always if found else _ANSWERS_ZERO)
     return tuple(kept), about
 
 
@@ -451,6 +494,7 @@ def result_line(name: str, title: str, han: int, clause: str | None, origins: di
 # The scorer selects the rules that hold with C-level loops: ``compress(rules, map(call, conditions, repeat(env)))``.
 # A condition that is always true becomes this C-level callable (``None is not env``), so it needs no Python call.
 ALWAYS = partial(operator.is_not, None)
+_ALWAYS_IF_TRUE: dict[bool | None, Any] = {True: ALWAYS}  # a verdict's condition in a situation's tables: ``ALWAYS`` for True, else its own
 
 
 def _condition(rule: FastRule) -> Any:

@@ -29,6 +29,7 @@ from engine.scoring.facts import (
     other_wait_kinds,
     reading_key,
     reading_tables,
+    same_groups,
     situation_facts,
 )
 from engine.scoring.prepared import FastRule, Prepared, Tables, origin_of, refine, result_line
@@ -148,8 +149,16 @@ class Valuer:
         best: Valuation | None = None
         standalone = prepared.standalone_rules
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        for env in reading_tables(facts, templates, prepared.reading_ahead):
-            valuation = self._valuate(env, None, tables, need)
+        envs = reading_tables(facts, templates, prepared.reading_ahead)
+        first = None  # the yaku conditions' results in the first reading, when another reading may reuse them
+        for at, env in enumerate(envs):
+            holds = None
+            if at == 0:
+                if len(envs) > 1 and tables.again is not None:
+                    holds = first = self._holds(env, tables)
+            elif first is not None and same_groups(templates[at], templates[0]):
+                holds = self._holds_again(env, tables, first)
+            valuation = self._valuate(env, None, tables, need, holds)
             if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
                 best = valuation
             for rule in standalone:
@@ -196,7 +205,29 @@ class Valuer:
                 )
         return None
 
-    def _valuate(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
+    def _holds(self, env: dict[str, Any], tables: Tables) -> list[bool] | None:
+        """What ``_valuate``'s common path asks first of a reading: None when a yakuman holds in it, else whether
+        each yaku condition of ``tables`` holds (the tables keep their lines: ``Tables.again``)."""
+        if tables.yakuman_whens and tables.yakuman_any(env):
+            return None
+        return [when(env) for when in tables.kept[3]]  # type: ignore[index]
+
+    def _holds_again(self, env: dict[str, Any], tables: Tables, first: list[bool]) -> list[bool] | None:
+        """``_holds`` of a reading with the same groups as the one whose results are ``first`` (in which no
+        yakuman held): only the conditions that read the wait (``facts.WAIT_FACTS``) are asked again, the others
+        answer as they did, rules being pure. Most hands with several readings differ only so: the winning tile
+        completed one group or another. ``tests/engine/test_kept_lines.py`` holds this equal to ``_holds``."""
+        ask_yakuman, redo = tables.again  # type: ignore[misc]
+        if ask_yakuman and tables.yakuman_any(env):
+            return None
+        holds = list(first)
+        for at, when in redo:
+            holds[at] = when(env)
+        return holds
+
+    def _valuate(
+        self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1, holds: list[bool] | None = None
+    ) -> Valuation | None:
         """One valuation of one reading (``standalone``: that yaku alone), or None when it is no win: no yaku, or
         fewer than ``need`` han from yaku without a yakuman (``shibari_han``).
 
@@ -205,18 +236,20 @@ class Valuer:
         Python loop or call per line. The valuation holds the kept lines themselves, shared by every valuation
         that reports them: only the best reading's are copied, for the answer a caller may change
         (``Scorer.response``, ``copied``). Anything else is valued by ``_valuate_general``, which
-        ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands.
+        ``tests/engine/test_kept_lines.py`` holds equal to this on every reading of generated hands. ``holds``: the
+        yaku conditions' results in this reading, asked already (``_holds``, ``_holds_again``: no yakuman holds).
         """
         kept = tables.kept
         if standalone is not None or kept is None:
             return self._valuate_general(env, standalone, tables, need)
-        if tables.yakuman_whens and tables.yakuman_any(env):
-            return self._valuate_general(env, None, tables, need)  # a yakuman holds (few hands)
+        if holds is None:
+            if tables.yakuman_whens and tables.yakuman_any(env):
+                return self._valuate_general(env, None, tables, need)  # a yakuman holds (few hands)
+            # the conditions are called from Python, not by ``map(call, ...)``: a call made from bytecode runs in the
+            # interpreter loop already running, one from C enters it anew, the costlier of the two per condition
+            holds = [when(env) for when in kept[3]]
         prepared = self.prepared
-        yaku_lines, excluding, excludes, whens, bonus_values, fu_values = kept
-        # the conditions are called from Python, not by ``map(call, ...)``: a call made from bytecode runs in the
-        # interpreter loop already running, one from C enters it anew, the costlier of the two per condition
-        holds = [when(env) for when in whens]
+        yaku_lines, excluding, excludes, _whens, bonus_values, fu_values = kept
         lines = list(compress(yaku_lines, holds))
         if excluding is not None and any(compress(excluding, holds)):
             excluded = set().union(*compress(excludes, holds))

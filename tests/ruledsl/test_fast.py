@@ -18,6 +18,7 @@ from ruledsl import ast
 from ruledsl import fast as F
 from ruledsl.compile import compile_expr
 from ruledsl.parser import parse
+from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from tests.ruledsl.test_evaluator_agreement import environments, outcome
 
 EXPRESSIONS = [
@@ -74,6 +75,11 @@ EXPRESSIONS = [
     "count(g in sets: is_triplet(g)) * 5000000000",
     "all(t in tiles: is_simple(t)) or any(g in sets: is_kan(g))",
     "sum(g in sets: if is_kan(g) then 4 else 2)",
+    # a body that is a chain of properties of the element, some negated (``_properties_chain``)
+    "count(g in sets: is_triplet(g) and not is_kan(g) and not is_concealed(g) and is_simple(g)) * 2",
+    "any(g in groups: not is_sequence(g) or is_kan(g) or not is_simple(g))",
+    "all(t in tiles: not is_honor(t) and is_simple(t))",
+    "count(g in sets: not is_triplet(g) or not is_concealed(g))",
     "if tsumo then han + 1 else han - 1",
     "if 1 > 2 then han else fu",
     "size([han, fu, 3])",
@@ -276,3 +282,36 @@ def test_like_operands_of_a_disjunction_are_merged_and_raising_ones_are_not() ->
 
     with pytest.raises(RuleEvaluationError):  # han / fu with fu = 0, reached after the two counts fail
         F.any_of(raising.parts, fns)({"han": 1, "fu": 0, "__triplet_kinds__": frozenset()})
+
+
+PROPERTY_CHAINS = [
+    "count(g in sets: is_triplet(g) and not is_kan(g) and not is_concealed(g) and is_simple(g))",
+    "count(g in sets: is_kan(g) and is_concealed(g) and has_yaochuu(g))",
+    "any(g in groups: not is_sequence(g) or is_kan(g) or not is_simple(g))",
+    "all(g in groups: has_terminal(g) or is_pair(g))",
+    "all(t in tiles: not is_honor(t) and is_simple(t))",
+    "any(t in tiles: is_terminal(t) or is_dragon(t))",
+]
+
+
+def _every_group() -> list[Group]:
+    """Every group a reading can hold: each shape of each kind, called or not, concealed or not."""
+    found = []
+    for kind in range(34):
+        shapes = [(PAIR, 2), (TRIPLET, 3), (KAN, 4)] + ([(SEQUENCE, 3)] if kind < 27 and kind % 9 <= 6 else [])
+        for shape, size in shapes:
+            tiles = tuple(kind + i for i in range(3)) if shape == SEQUENCE else (kind,) * size
+            found += [Group(shape, kind, tiles, called, concealed) for called in (False, True) for concealed in (False, True)]
+    return found
+
+
+@pytest.mark.parametrize("text", PROPERTY_CHAINS)
+def test_a_chain_of_properties_of_the_element_agrees_with_the_chain_over_its_element(text: str) -> None:
+    node = nodes(text)
+    assert isinstance(node, F.Quant)
+    chain = F._properties_chain(node.body)
+    assert chain is not None
+    elements = list(range(34)) if node.domain.name == "tiles" else _every_group()
+    for element in elements:
+        assert chain(element) is bool(node.body({node.var: element})), (text, element)
+    assert F._properties_chain(nodes("is_triplet(g) and closed")) is None  # a fact read: not the element's alone
