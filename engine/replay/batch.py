@@ -1,0 +1,150 @@
+"""Replaying many logs: one task per log and one driver over them, for ``riichi replay`` and ``engine.api.replay``.
+
+A log is a file (named by its path) or content held in memory (bytes, gzip too, or text, named as the caller
+says). Either way its format (mjlog XML, tenhou.net/6 JSON, mjai JSON lines) is read from the content, never from
+a name: a file is only its bytes, so a log renamed, gzipped or given an unusual suffix reads as it would uploaded.
+Every log is replayed under the rulebook named or its own rules (``engine.replay.compare.rulebook_for``), into a
+part of the report of its own; the driver merges the parts in the order of the logs, in this process or in
+workers (``engine.core.pool``), so the report is the same for any number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.errors import EngineError, InvalidRequest, LimitExceeded
+from engine.core.pool import in_order
+from engine.protocol.mjai import is_mjai_line
+from engine.replay.compare import rulebook_for
+from engine.replay.mjai_log import parse_mjai_text_at
+from engine.replay.mjlog import MAX_LOG_BYTES, decode_log, parse_guarded, parse_mjlog_at, read_log_bytes
+from engine.replay.rounds import (
+    FileReplay,
+    Narrator,
+    ReplayReport,
+    RoundObserver,
+    _rules_named,
+    game_start,
+    replay_events,
+)
+from engine.replay.tenhou6 import parse_tenhou6_at
+
+if TYPE_CHECKING:
+    from engine.replay.events import Event
+    from engine.replay.positions import Places
+    from engine.scoring.score import Scorer
+
+FORMATS = ("mjlog", "tenhou6", "mjai")
+# each format's name in messages, as a file's reader has always worded it
+_WHAT = {"mjlog": "mjlog", "tenhou6": "tenhou.net/6 log", "mjai": "mjai log"}
+_PARSERS = {"mjlog": parse_mjlog_at, "tenhou6": parse_tenhou6_at, "mjai": parse_mjai_text_at}
+
+Held = bytes | bytearray | memoryview | str
+# a log to replay: its name in messages, and its content or the file holding it (read where it is replayed, so
+# that only the name crosses to a worker process)
+Source = tuple[str, Held | Path]
+
+
+def detect_format(text: str, name: str = "<log>") -> str:
+    """``mjlog`` (XML), ``mjai`` (a JSON event per line) or ``tenhou6`` (one JSON object, or one per line),
+    from the content; ``invalid_request`` for anything else."""
+    body = text.lstrip("\ufeff \t\r\n")
+    if body.startswith("<"):
+        return "mjlog"
+    if body.startswith("{"):
+        end = body.find("\n")  # the first line alone, without copying the rest of the log
+        return "mjai" if is_mjai_line(body if end < 0 else body[:end]) else "tenhou6"
+    if not body:  # an empty download or a file cut before its first byte: said so, not taken for another format
+        raise InvalidRequest(f"{name}: not a game log: the log is empty")
+    raise InvalidRequest(f"{name}: not a game log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
+
+
+def log_text(data: Held, name: str) -> str:
+    """The text of a log given as bytes (gunzipped when gzip, UTF-8 required) or text, within the bounds of a log
+    file (``engine.replay.mjlog``)."""
+    if isinstance(data, str):
+        if len(data) > MAX_LOG_BYTES:
+            raise LimitExceeded(f"{name}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
+        return data
+    raw = bytes(data[: MAX_LOG_BYTES + 1])
+    if len(raw) > MAX_LOG_BYTES:
+        raise LimitExceeded(f"{name}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
+    return decode_log(raw, name, "log")
+
+
+def parse_log(data: Held, name: str = "<log>") -> tuple[list[Event], Places, str]:
+    """A log's events, where each is written, and its format; bad input is an ``EngineError`` naming ``name``."""
+    text = log_text(data, name)
+    kind = detect_format(text, name)
+    events, places = parse_guarded(_PARSERS[kind], text, name, _WHAT[kind])
+    return events, places, kind
+
+
+def read_source(name: str, content: Held | Path) -> tuple[list[Event], Places, str]:
+    """``parse_log`` of a log's content, or of a file's bytes (a regular file within the bound of a log)."""
+    return parse_log(read_log_bytes(content) if isinstance(content, Path) else content, name)
+
+
+def replay_into(
+    part: ReplayReport, name: str, content: Held | Path, rulebook: str | None, scorer_of: Callable[[str], Scorer],
+    log_id: str | None = None, on_round: RoundObserver | None = None,
+) -> None:
+    """Replay one log into ``part``: a log that cannot be read, or whose rules cannot be loaded, is an entry of
+    its ``errors``; an engine failure raises ``InternalError``, naming the round. ``log_id``: the Tenhou log id
+    when known (its date picks the rules Tenhou played then); an mjai log, written by no site, has none."""
+    try:
+        events, places, kind = read_source(name, content)
+        log_rules = rulebook or rulebook_for(game_start(events), log_id=None if kind == "mjai" else log_id)
+        rules = _rules_named(log_rules, scorer_of)
+    except EngineError as exc:
+        part.errors.append({"file": name, "code": exc.code, "message": exc.message})
+        return
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
+        message = f"cannot read the log: {exc.__class__.__name__}: {exc}"
+        part.errors.append({"file": name, "code": "invalid_request", "message": message})
+        return
+    try:  # a ValueError here is the engine's, never the log's: it goes on as an internal error
+        replay_events(events, rules, name, part, places, on_round)
+    except EngineError as exc:
+        part.errors.append({"file": name, "code": exc.code, "message": exc.message})
+
+
+def replay_source(
+    source: Source, rulebook: str | None, scorer_of: Callable[[str], Scorer], narrator: Narrator | None = None,
+) -> FileReplay:
+    """One log's share of a replay (in this process or a worker's): its part of the report and, when narrated, its
+    story. A file's name is its log id; a log held in memory has none."""
+    name, content = source
+    part = ReplayReport()
+    replay_into(part, name, content, rulebook, scorer_of, Path(name).name if isinstance(content, Path) else None, narrator)
+    return FileReplay(name, part, narrator.told() if narrator is not None else "")
+
+
+def replay_sources(
+    sources: Sequence[Source],
+    rulebook: str | None,
+    scorer_of: Callable[[str], Scorer],
+    report: ReplayReport,
+    progress: Callable[[int, int, str], None] | None = None,
+    narrator: Narrator | None = None,
+    on_story: Callable[[str], None] | None = None,
+    workers: int | None = 1,
+) -> ReplayReport:
+    """Replay every log into ``report``, each log's part merged in the order of ``sources``; ``workers`` above 1
+    (None: all cores) replays them in that many processes (never more than there are logs), so ``scorer_of`` and
+    ``narrator`` must then pickle. ``progress`` is called as each log is done (logs done, logs in all, its name);
+    ``on_story`` receives each log's story, in the order of the logs."""
+    task = partial(replay_source, rulebook=rulebook, scorer_of=scorer_of, narrator=narrator)
+    for number, done in enumerate(in_order(task, list(sources), workers), 1):
+        report.merge(done.part)
+        if on_story is not None and done.story:
+            on_story(done.story)
+        if progress is not None:
+            progress(number, len(sources), done.path)
+    return report
+
+
+__all__ = ["FORMATS", "Held", "Source", "detect_format", "log_text", "parse_log", "read_source", "replay_into", "replay_source", "replay_sources"]
