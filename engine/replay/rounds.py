@@ -33,10 +33,8 @@ from engine.replay.events import (
     Tsumo,
     Win,
 )
-from engine.replay.mjai_log import read_mjai_log_at
-from engine.replay.mjlog import read_mjlog_at
 from engine.replay.positions import Places
-from engine.replay.tenhou6 import read_tenhou6_at
+from engine.replay.reading import read_source
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
@@ -45,7 +43,8 @@ from engine.scoring.score import Scorer
 from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 
-LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
+# the names a folder's logs go by (``log_kind``): a file given by its path is read whatever its name
+LOG_NAMES = (".mjlog", ".xml", ".mjlog.gz", ".json", ".mjson", ".jsonl")
 
 
 @record(frozen=False, slots=False)
@@ -112,7 +111,8 @@ def _abortive_items() -> dict[str, str]:
 
 
 def log_kind(path: Path) -> str | None:
-    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log."""
+    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log: what
+    the name says, where a replay reads the format from the content (``engine.replay.reading``)."""
     name = path.name.lower()
     if name.endswith((".mjson", ".jsonl")):
         return "mjai"
@@ -128,18 +128,20 @@ def log_kind(path: Path) -> str | None:
     return None
 
 
+def _named_as_log(path: Path) -> bool:
+    """Whether a folder's file is taken for a log, by its name alone: its content decides its format."""
+    return path.name.lower().endswith(LOG_NAMES)
+
+
 def read_events(path: Path) -> list[Event]:
     return read_events_at(path)[0]
 
 
 def read_events_at(path: Path) -> tuple[list[Event], Places]:
-    """The log's events and where in the file each is written (``engine.replay.positions``)."""
-    kind = log_kind(path)
-    if kind == "mjai":
-        return read_mjai_log_at(path)
-    if kind == "tenhou6":
-        return read_tenhou6_at(path)
-    return read_mjlog_at(path)
+    """The log's events and where in the file each is written (``engine.replay.positions``); its format is read
+    from its content (``engine.replay.reading``), as ``riichi replay`` reads it."""
+    events, places, _ = read_source(str(path), Path(path))
+    return events, places
 
 
 def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[Path]:
@@ -151,7 +153,7 @@ def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[
             for p in sorted(path.rglob("*")):
                 if not p.is_file():
                     continue
-                if log_kind(p) is not None:
+                if _named_as_log(p):
                     files.append(p)
                 elif report is not None and not p.name.startswith("."):
                     report.skipped.append({"file": str(p), "reason": "not a game log (by its name)"})

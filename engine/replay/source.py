@@ -4,7 +4,7 @@ A service validating uploaded logs has bytes, not files, and no say in their nam
 plain or gzip; tenhou.net/6 JSON; mjai JSON lines) is detected from the content, never from a suffix, and every
 message names the log by the ``name`` the caller gives (never a temporary path). Each log is replayed under its
 own rules (``engine.replay.compare.rulebook_for``) or the rulebook named, loaded through ``engine.scoring.library``.
-The reading and the loop are ``engine.replay.batch``'s, shared with ``riichi replay``: here is the API's face of
+The reading and the loop are ``engine.replay.reading``'s and ``engine.replay.batch``'s, shared with ``riichi replay``: here is the API's face of
 them (what a caller may hand in, and how contents are named).
 """
 
@@ -15,15 +15,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from engine.core.errors import InvalidRequest
-from engine.replay.batch import (
-    FORMATS,
-    Source,
-    detect_format,
-    log_text,
-    parse_log,
-    replay_into,
-    replay_sources,
-)
+from engine.replay.batch import replay_into, replay_sources
+from engine.replay.reading import FORMATS, Source, detect_format, log_text, parse_log
 from engine.replay.rounds import ReplayReport, RoundObserver, log_files
 
 if TYPE_CHECKING:

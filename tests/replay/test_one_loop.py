@@ -12,7 +12,8 @@ import pytest
 
 from engine import api
 from engine.cli import main
-from engine.replay.batch import detect_format, replay_source
+from engine.replay.batch import replay_source
+from engine.replay.reading import detect_format
 from engine.replay.rounds import ReplayReport, replay, replay_file
 from engine.scoring import library
 from tests.oracle.corpus import read_games
@@ -112,3 +113,14 @@ def test_a_round_observer_sees_the_rounds_of_the_shared_loop() -> None:
     assert len(seen) == report.rounds > 0 and seen[0].startswith(MJLOG[0].name)
     narrated = replay_source((str(MJLOG[0]), MJLOG[0]), None, library.scorer)
     assert narrated.story == "" and narrated.part.to_json() == report.to_json() != ReplayReport().to_json()
+
+
+def test_a_folder_takes_the_files_named_as_logs(tmp_path: Path) -> None:
+    """A folder's files are chosen by name alone (no file opened to choose): those ``log_kind`` names a format."""
+    from engine.replay.rounds import _named_as_log, log_kind
+
+    names = ["a.mjlog", "b.MJLOG", "c.xml", "d.mjlog.gz", "e.json", "f.mjson", "g.jsonl", "h.json.gz", "i.gz", "j.txt", "k", ".json.bak"]
+    for name in names:
+        (tmp_path / name).write_text('{"type":"start_game"}\n', encoding="utf-8")
+    for path in [*tmp_path.iterdir(), *MJLOG, *TENHOU6]:
+        assert _named_as_log(path) == (log_kind(path) is not None), path.name
