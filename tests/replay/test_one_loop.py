@@ -124,3 +124,14 @@ def test_a_folder_takes_the_files_named_as_logs(tmp_path: Path) -> None:
         (tmp_path / name).write_text('{"type":"start_game"}\n', encoding="utf-8")
     for path in [*tmp_path.iterdir(), *MJLOG, *TENHOU6]:
         assert _named_as_log(path) == (log_kind(path) is not None), path.name
+
+
+@pytest.mark.parametrize("name", ["tenhou6_named.mjson", "mjlog_named.json", "gzipped_tenhou6.json"])
+def test_riichi_replay_reads_a_misnamed_log_by_its_content(
+    corpus: list[str], name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``riichi replay`` once chose a file's reader by its name and refused these logs (a tenhou.net/6 log named
+    ``.mjson`` was "an mjai event needs a string `type`"); the content decides now, as it does for an upload."""
+    assert main(["replay", "--json", str(Path(corpus[-3]) / name)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["games"], report["errors"], report["mismatches"]) == (1, [], [])
