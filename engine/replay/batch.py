@@ -30,6 +30,7 @@ from engine.replay.rounds import (
 if TYPE_CHECKING:
     from engine.scoring.score import Scorer
 
+
 def replay_into(
     part: ReplayReport, name: str, content: Held | Path, rulebook: str | None, scorer_of: Callable[[str], Scorer],
     log_id: str | None = None, on_round: RoundObserver | None = None,
@@ -44,7 +45,7 @@ def replay_into(
     except EngineError as exc:
         part.errors.append({"file": name, "code": exc.code, "message": exc.message})
         return
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # the log's, before any round is played
         message = f"cannot read the log: {exc.__class__.__name__}: {exc}"
         part.errors.append({"file": name, "code": "invalid_request", "message": message})
         return

@@ -1,8 +1,9 @@
 """Reading one log, a file or content held in memory, with its format told from the content, never from a name.
 
-A file is only its bytes: a log renamed, gzipped or given an unusual suffix reads as it would uploaded. Every
-reader of a log file goes through here (``engine.replay.rounds.read_events_at``, and ``engine.replay.batch`` for
-``riichi replay`` and ``engine.api.replay``), so a file reads the same wherever it is read.
+A file is only its bytes: a log renamed, gzipped or given an unusual suffix reads as it would uploaded. Whatever
+reads a log of a format not known beforehand goes through here (``engine.replay.rounds.read_events_at``, and
+``engine.replay.batch`` for ``riichi replay`` and ``engine.api.replay``), so a file reads the same wherever it is
+read.
 """
 
 from __future__ import annotations
