@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core.errors import EngineError, InternalError
-from engine.core.pool import in_order
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
 from engine.protocol.mjai import is_mjai_line
-from engine.replay.compare import rulebook_for, yaku_view
+from engine.replay.compare import yaku_view
 from engine.replay.events import (
     AbortiveDraw,
     Dahai,
@@ -35,10 +33,8 @@ from engine.replay.events import (
     Tsumo,
     Win,
 )
-from engine.replay.mjai_log import read_mjai_log_at
-from engine.replay.mjlog import read_mjlog_at
 from engine.replay.positions import Places
-from engine.replay.tenhou6 import read_tenhou6_at
+from engine.replay.reading import read_source
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
 from engine.replay.win_situations import expected_result
 from engine.round.rules import RoundRules, round_rules
@@ -47,7 +43,8 @@ from engine.scoring.score import Scorer
 from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 
-LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz")
+# the names a folder's logs go by (``log_kind``): a file given by its path is read whatever its name
+LOG_NAMES = (".mjlog", ".xml", ".mjlog.gz", ".json", ".mjson", ".jsonl")
 
 
 @record(frozen=False, slots=False)
@@ -114,7 +111,8 @@ def _abortive_items() -> dict[str, str]:
 
 
 def log_kind(path: Path) -> str | None:
-    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log."""
+    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log: what
+    the name says, where a replay reads the format from the content (``engine.replay.reading``)."""
     name = path.name.lower()
     if name.endswith((".mjson", ".jsonl")):
         return "mjai"
@@ -130,18 +128,20 @@ def log_kind(path: Path) -> str | None:
     return None
 
 
+def _named_as_log(path: Path) -> bool:
+    """Whether a folder's file is taken for a log, by its name alone: its content decides its format."""
+    return path.name.lower().endswith(LOG_NAMES)
+
+
 def read_events(path: Path) -> list[Event]:
     return read_events_at(path)[0]
 
 
 def read_events_at(path: Path) -> tuple[list[Event], Places]:
-    """The log's events and where in the file each is written (``engine.replay.positions``)."""
-    kind = log_kind(path)
-    if kind == "mjai":
-        return read_mjai_log_at(path)
-    if kind == "tenhou6":
-        return read_tenhou6_at(path)
-    return read_mjlog_at(path)
+    """The log's events and where in the file each is written (``engine.replay.positions``); its format is read
+    from its content (``engine.replay.reading``), as ``riichi replay`` reads it."""
+    events, places, _ = read_source(str(path), Path(path))
+    return events, places
 
 
 def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[Path]:
@@ -153,7 +153,7 @@ def log_files(paths: Iterable[str], report: ReplayReport | None = None) -> list[
             for p in sorted(path.rglob("*")):
                 if not p.is_file():
                     continue
-                if log_kind(p) is not None:
+                if _named_as_log(p):
                     files.append(p)
                 elif report is not None and not p.name.startswith("."):
                     report.skipped.append({"file": str(p), "reason": "not a game log (by its name)"})
@@ -453,28 +453,12 @@ class FileReplay:
 
 
 def replay_file(path: str, rulebook: str | None, scorer_of: Callable[[str], Scorer], narrator: Narrator | None = None) -> FileReplay:
-    """Replay one log file into a report of its own (``rulebook`` None: the log's own rules). A file that cannot be
-    read is in its ``errors``; an engine failure raises ``InternalError``, naming the round."""
-    part = ReplayReport()
-    _replay_path(Path(path), rulebook, scorer_of, part, narrator)
-    return FileReplay(path, part, narrator.told() if narrator is not None else "")
+    """Replay one log file into a report of its own (``rulebook`` None: the log's own rules), as ``replay`` does
+    each file (``engine.replay.batch``). A file that cannot be read is in its ``errors``; an engine failure raises
+    ``InternalError``, naming the round."""
+    from engine.replay.batch import replay_source  # at call time: the batch module builds on this one
 
-
-def _replay_path(path: Path, rulebook: str | None, scorer_of: Callable[[str], Scorer], part: ReplayReport, narrator: Narrator | None) -> None:
-    try:
-        events, places = read_events_at(path)
-        start = game_start(events)
-        rules = _rules_named(rulebook or rulebook_for(start, log_id=None if log_kind(path) == "mjai" else path.name), scorer_of)
-    except EngineError as exc:
-        part.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
-        return
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # of the reading alone: see below
-        part.errors.append({"file": str(path), "code": "invalid_request", "message": f"cannot read the log: {exc.__class__.__name__}: {exc}"})
-        return
-    try:  # a ValueError here is the engine's, never the file's: it goes on as an internal error
-        replay_events(events, rules, str(path), part, places, narrator)
-    except EngineError as exc:
-        part.errors.append({"file": str(path), "code": exc.code, "message": exc.message})
+    return replay_source((path, Path(path)), rulebook, scorer_of, narrator)
 
 
 def replay(
@@ -486,8 +470,10 @@ def replay(
     on_story: Callable[[str], None] | None = None,
     workers: int | None = 1,
 ) -> ReplayReport:
-    """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A file that cannot be read
-    is reported in ``errors`` and skipped; every other file is still replayed.
+    """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A folder's files are chosen
+    by name (``log_kind``), but each file's format is read from its content (``engine.replay.batch``, as for a log
+    held in memory). A file that cannot be read is reported in ``errors`` and skipped; every other file is still
+    replayed.
 
     ``workers`` above 1 (None: all cores) replays the files in that many processes (``engine.core.pool``; never
     more than there are files, so one file is replayed here, with no pool to start), each loading its rulebooks
@@ -495,13 +481,8 @@ def replay(
     the files, so the report is the one a single process gives. ``progress`` is called as each file is done (files
     done, files in all, the file); ``narrator`` tells the rounds, and ``on_story`` receives each file's words, in
     the order of the files."""
+    from engine.replay.batch import replay_sources  # at call time: the batch module builds on this one
+
     report = ReplayReport()
-    files = [str(path) for path in log_files(paths, report)]
-    task = partial(replay_file, rulebook=rulebook, scorer_of=scorer_of, narrator=narrator)
-    for number, done in enumerate(in_order(task, files, workers), 1):
-        report.merge(done.part)
-        if on_story is not None and done.story:
-            on_story(done.story)
-        if progress is not None:
-            progress(number, len(files), done.path)
-    return report
+    sources = [(str(path), path) for path in log_files(paths, report)]
+    return replay_sources(sources, rulebook, scorer_of, report, progress, narrator, on_story, workers)

@@ -4,74 +4,27 @@ A service validating uploaded logs has bytes, not files, and no say in their nam
 plain or gzip; tenhou.net/6 JSON; mjai JSON lines) is detected from the content, never from a suffix, and every
 message names the log by the ``name`` the caller gives (never a temporary path). Each log is replayed under its
 own rules (``engine.replay.compare.rulebook_for``) or the rulebook named, loaded through ``engine.scoring.library``.
+The reading and the loop are ``engine.replay.reading``'s and ``engine.replay.batch``'s, shared with ``riichi replay``: here is the API's face of
+them (what a caller may hand in, and how contents are named).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core.errors import EngineError, InvalidRequest, LimitExceeded
-from engine.core.pool import in_order
-from engine.protocol.mjai import is_mjai_line
-from engine.replay.compare import rulebook_for
-from engine.replay.mjai_log import parse_mjai_text_at
-from engine.replay.mjlog import MAX_LOG_BYTES, decode_log, parse_guarded, parse_mjlog_at, read_log_bytes
-from engine.replay.rounds import (
-    ReplayReport,
-    RoundObserver,
-    _rules_named,
-    log_files,
-    replay_events,
-    split_rounds,
-)
-from engine.replay.tenhou6 import parse_tenhou6_at
+from engine.core.errors import InvalidRequest
+from engine.replay.batch import replay_into, replay_sources
+from engine.replay.reading import FORMATS, Source, detect_format, log_text, parse_log
+from engine.replay.rounds import ReplayReport, RoundObserver, log_files
 
 if TYPE_CHECKING:
-    from engine.replay.events import Event, GameStart
-    from engine.replay.positions import Places
-    from engine.round import RoundRules
+    from engine.replay.through_round import RoundReplay
     from engine.scoring.score import Scorer
 
-FORMATS = ("mjlog", "tenhou6", "mjai")
 # what a log may be handed as: its bytes (gzip too) or text, or the path of a file
 LogSource = bytes | bytearray | memoryview | str | os.PathLike[str]
-
-
-def detect_format(text: str, name: str = "<log>") -> str:
-    """``mjlog`` (XML), ``mjai`` (a JSON event per line) or ``tenhou6`` (one JSON object, or one per line),
-    from the content; ``invalid_request`` for anything else."""
-    body = text.lstrip("\ufeff \t\r\n")
-    if body.startswith("<"):
-        return "mjlog"
-    if body.startswith("{"):
-        return "mjai" if is_mjai_line(body.split("\n", 1)[0]) else "tenhou6"
-    raise InvalidRequest(f"{name}: not a game log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
-
-
-def log_text(data: bytes | bytearray | memoryview | str, name: str) -> str:
-    """The text of a log given as bytes (gunzipped when gzip, UTF-8 required) or text, within the bounds of a log
-    file (``engine.replay.mjlog``)."""
-    if isinstance(data, str):
-        if len(data) > MAX_LOG_BYTES:
-            raise LimitExceeded(f"{name}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
-        return data
-    raw = bytes(data[: MAX_LOG_BYTES + 1])
-    if len(raw) > MAX_LOG_BYTES:
-        raise LimitExceeded(f"{name}: larger than {MAX_LOG_BYTES:,} bytes, the bound of a game log")
-    return decode_log(raw, name, "log")
-
-
-def parse_log(data: bytes | bytearray | memoryview | str, name: str = "<log>") -> tuple[list[Event], Places, str]:
-    """A log's events, where each is written, and its format; bad input is an ``EngineError`` naming ``name``."""
-    text = log_text(data, name)
-    kind = detect_format(text, name)
-    parse = {"mjlog": parse_mjlog_at, "tenhou6": parse_tenhou6_at, "mjai": parse_mjai_text_at}[kind]
-    events, places = parse_guarded(parse, text, name, f"{kind} log")
-    return events, places, kind
 
 
 def replay_log(
@@ -87,12 +40,7 @@ def replay_log(
     """Replay one log held in memory (see ``replay``); its mismatches and errors name it ``name``. ``log_id``:
     the Tenhou log id when known (its date picks the rules Tenhou played then; the file name serves for files)."""
     report = report if report is not None else ReplayReport()
-    try:
-        events, places, kind = parse_log(data, name)
-        start, _, _ = split_rounds(events)
-        replay_events(events, _rules(rulebook, start, None if kind == "mjai" else log_id, scorer_of), name, report, places, on_round)
-    except EngineError as exc:
-        report.errors.append({"file": name, "code": exc.code, "message": exc.message})
+    replay_into(report, name, data, rulebook, _scorer(scorer_of), log_id, on_round)
     return report
 
 
@@ -123,37 +71,26 @@ def replay(
     items = [logs] if isinstance(logs, bytes | bytearray | memoryview | str | os.PathLike) else list(logs)
     report = ReplayReport()
     sources = _sources(items, report)
-    task = partial(_replay_source, rulebook=rulebook, scorer_of=scorer_of, on_round=on_round)
-    for number, part in enumerate(in_order(task, sources, workers), 1):
-        report.merge(part)
-        if progress is not None:
-            progress(number, len(sources), sources[number - 1][0])
-    return report
+    watching = _Watching(on_round) if on_round is not None else None
+    return replay_sources(sources, rulebook, _scorer(scorer_of), report, progress, watching, workers=workers)
 
 
-def _replay_source(
-    source: tuple[str, bytes | bytearray | memoryview | str | Path],
-    rulebook: str | None,
-    scorer_of: Callable[[str], Scorer] | None,
-    on_round: RoundObserver | None,
-) -> ReplayReport:
-    """One log's part of ``replay``'s report (in this process or a worker's): a file is read here, where it is
-    replayed, so that only its name crosses to a worker."""
-    name, content = source
-    part = ReplayReport()
-    if isinstance(content, Path):
-        try:
-            content = read_log_bytes(content)
-        except EngineError as exc:
-            part.errors.append({"file": name, "code": exc.code, "message": exc.message})
-            return part
-        return replay_log(content, rulebook=rulebook, name=name, log_id=Path(name).name, scorer_of=scorer_of, on_round=on_round, report=part)
-    return replay_log(content, rulebook=rulebook, name=name, scorer_of=scorer_of, on_round=on_round, report=part)
+class _Watching:
+    """``on_round`` as the driver's narrator: it sees every round and tells nothing."""
+
+    def __init__(self, on_round: RoundObserver) -> None:
+        self.on_round = on_round
+
+    def __call__(self, source: str, played: RoundReplay) -> None:
+        self.on_round(source, played)
+
+    def told(self) -> str:
+        return ""
 
 
-def _sources(items: list[LogSource], report: ReplayReport) -> list[tuple[str, bytes | bytearray | memoryview | str | Path]]:
+def _sources(items: list[LogSource], report: ReplayReport) -> list[Source]:
     """Each log as (its name in messages, its content or its file)."""
-    sources: list[tuple[str, bytes | bytearray | memoryview | str | Path]] = []
+    sources: list[Source] = []
     held = 0
     for item in items:
         if isinstance(item, bytes | bytearray | memoryview) or (isinstance(item, str) and _looks_like_log(item)):
@@ -168,10 +105,13 @@ def _looks_like_log(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n")[:1] in ("<", "{")
 
 
-def _rules(rulebook: str | None, start: GameStart, log_id: str | None, scorer_of: Callable[[str], Scorer] | None) -> RoundRules:
+def _scorer(scorer_of: Callable[[str], Scorer] | None) -> Callable[[str], Scorer]:
+    """``scorer_of``, or the bundled rulebooks' (imported here, when a log is replayed)."""
+    if scorer_of is not None:
+        return scorer_of
     from engine.scoring import library
 
-    return _rules_named(rulebook or rulebook_for(start, log_id=log_id), scorer_of or library.scorer)
+    return library.scorer
 
 
 __all__ = ["FORMATS", "LogSource", "detect_format", "log_text", "parse_log", "replay", "replay_log"]
