@@ -20,7 +20,6 @@ from engine.core.errors import EngineError, InternalError
 from engine.game.progression import GameState, advance
 from engine.game.result import final_points, final_scores
 from engine.game.rules import GameRules
-from engine.protocol.mjai import is_mjai_line
 from engine.replay.compare import yaku_view
 from engine.replay.events import (
     AbortiveDraw,
@@ -43,8 +42,10 @@ from engine.scoring.score import Scorer
 from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 
-# the names a folder's logs go by (``log_kind``): a file given by its path is read whatever its name
-LOG_NAMES = (".mjlog", ".xml", ".mjlog.gz", ".json", ".mjson", ".jsonl")
+# the names a folder's logs go by, gzipped or not: a file given by its path is read whatever its name, and every
+# log's format (and whether it is gzipped) is read from its content (``engine.replay.reading``)
+_PLAIN_LOG_NAMES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl")
+LOG_NAMES = (*_PLAIN_LOG_NAMES, *(suffix + ".gz" for suffix in _PLAIN_LOG_NAMES))
 
 
 @record(frozen=False, slots=False)
@@ -108,24 +109,6 @@ def _final_scores_unknown(start: GameStart) -> str | None:
 def _abortive_items() -> dict[str, str]:
     data = json.loads(resources.files("rulebooks").joinpath("log_rules.json").read_text(encoding="utf-8"))
     return {k: v for k, v in data["abortive"].items() if k != "about"}
-
-
-def log_kind(path: Path) -> str | None:
-    """``mjlog``, ``tenhou6`` or ``mjai`` from the name and the first line; None for a file that is no log: what
-    the name says, where a replay reads the format from the content (``engine.replay.reading``)."""
-    name = path.name.lower()
-    if name.endswith((".mjson", ".jsonl")):
-        return "mjai"
-    if name.endswith((".mjlog", ".xml", ".mjlog.gz")):
-        return "mjlog"
-    if name.endswith(".json"):
-        try:
-            with path.open(encoding="utf-8", errors="replace") as stream:
-                first = stream.readline(1 << 16)
-        except OSError:
-            return None
-        return "mjai" if is_mjai_line(first) else "tenhou6"
-    return None
 
 
 def _named_as_log(path: Path) -> bool:
@@ -471,7 +454,7 @@ def replay(
     workers: int | None = 1,
 ) -> ReplayReport:
     """Replay every log under ``paths``; ``rulebook`` None means each log's own rules. A folder's files are chosen
-    by name (``log_kind``), but each file's format is read from its content (``engine.replay.batch``, as for a log
+    by name (``LOG_NAMES``), but each file's format is read from its content (``engine.replay.batch``, as for a log
     held in memory). A file that cannot be read is reported in ``errors`` and skipped; every other file is still
     replayed.
 

@@ -14,7 +14,7 @@ from engine import api
 from engine.cli import main
 from engine.replay.batch import replay_source
 from engine.replay.reading import detect_format
-from engine.replay.rounds import ReplayReport, replay, replay_file
+from engine.replay.rounds import ReplayReport, log_files, replay, replay_file
 from engine.scoring import library
 from tests.oracle.corpus import read_games
 from tests.oracle.riichienv_cli import write_log
@@ -116,14 +116,23 @@ def test_a_round_observer_sees_the_rounds_of_the_shared_loop() -> None:
 
 
 def test_a_folder_takes_the_files_named_as_logs(tmp_path: Path) -> None:
-    """A folder's files are chosen by name alone (no file opened to choose): those ``log_kind`` names a format."""
-    from engine.replay.rounds import _named_as_log, log_kind
-
-    names = ["a.mjlog", "b.MJLOG", "c.xml", "d.mjlog.gz", "e.json", "f.mjson", "g.jsonl", "h.json.gz", "i.gz", "j.txt", "k", ".json.bak"]
-    for name in names:
+    """A folder's files are chosen by name alone, gzipped or not (no file opened to choose: the content decides
+    each one's format when it is replayed); the others are noted as skipped."""
+    logs = ["a.mjlog", "b.MJLOG", "c.xml", "d.mjlog.gz", "e.json", "f.mjson", "g.jsonl", "h.json.gz", "i.mjson.gz", "j.JSONL.GZ", "k.xml.gz"]
+    others = ["l.gz", "m.txt", "n", "o.json.bak", "p.tar.gz"]
+    for name in logs + others:
         (tmp_path / name).write_text('{"type":"start_game"}\n', encoding="utf-8")
-    for path in [*tmp_path.iterdir(), *MJLOG, *TENHOU6]:
-        assert _named_as_log(path) == (log_kind(path) is not None), path.name
+    report = ReplayReport()
+    assert sorted(p.name for p in log_files([str(tmp_path)], report)) == sorted(logs)
+    assert sorted(Path(entry["file"]).name for entry in report.skipped) == sorted(others)
+
+
+def test_a_gzipped_tenhou6_log_in_a_folder_is_replayed(tmp_path: Path) -> None:
+    """A folder's ``.json.gz`` log is taken and read by its content, as the same file given by its path is."""
+    (tmp_path / "game.json.gz").write_bytes(gzip.compress(TENHOU6[0].read_bytes()))
+    report = api.replay(str(tmp_path))
+    assert report.games == 1 and not report.errors and not report.skipped
+    assert report.mismatches == api.replay(str(TENHOU6[0])).mismatches == []
 
 
 @pytest.mark.parametrize("name", ["tenhou6_named.mjson", "mjlog_named.json", "gzipped_tenhou6.json"])

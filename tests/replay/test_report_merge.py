@@ -11,12 +11,11 @@ from hypothesis import strategies as st
 
 from engine.core.errors import EngineError
 from engine.replay.compare import rulebook_for
+from engine.replay.reading import read_source
 from engine.replay.rounds import (
     ReplayReport,
     _rules_named,
     game_start,
-    log_kind,
-    read_events_at,
     replay,
     replay_events,
     replay_file,
@@ -33,8 +32,8 @@ def _shared(paths: list[Path]) -> ReplayReport:
     report = ReplayReport()
     for path in paths:
         try:
-            events, places = read_events_at(path)
-            rules = _rules_named(rulebook_for(game_start(events), log_id=None if log_kind(path) == "mjai" else path.name), library.scorer)
+            events, places, kind = read_source(str(path), path)
+            rules = _rules_named(rulebook_for(game_start(events), log_id=None if kind == "mjai" else path.name), library.scorer)
         except (EngineError, OSError, ValueError) as exc:
             report.errors.append({"file": str(path), "message": str(exc)})
             continue
