@@ -1,9 +1,10 @@
 """Replaying many logs: one task per log and one driver over them, for ``riichi replay`` and ``engine.api.replay``.
 
 A log is a file (named by its path) or content held in memory (bytes, gzip too, or text, named as the caller
-says), read alike (``engine.replay.reading``: the format told from the content, never from a name). Every log is replayed under the rulebook named or its own rules (``engine.replay.compare.rulebook_for``), into a
-part of the report of its own; the driver merges the parts in the order of the logs, in this process or in
-workers (``engine.core.pool``), so the report is the same for any number of workers.
+says), read alike (``engine.replay.reading``: the format told from the content, never from a name). Every log is
+replayed under the rulebook named or its own rules (``engine.replay.compare.rulebook_for``), into a part of the
+report of its own; the driver merges the parts in the order of the logs, in this process or in workers
+(``engine.core.pool``), so the report is the same for any number of workers.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ A service validating uploaded logs has bytes, not files, and no say in their nam
 plain or gzip; tenhou.net/6 JSON; mjai JSON lines) is detected from the content, never from a suffix, and every
 message names the log by the ``name`` the caller gives (never a temporary path). Each log is replayed under its
 own rules (``engine.replay.compare.rulebook_for``) or the rulebook named, loaded through ``engine.scoring.library``.
-The reading and the loop are ``engine.replay.reading``'s and ``engine.replay.batch``'s, shared with ``riichi replay``: here is the API's face of
-them (what a caller may hand in, and how contents are named).
+The reading and the loop are ``engine.replay.reading``'s and ``engine.replay.batch``'s, shared with ``riichi
+replay``: here is the API's face of them (what a caller may hand in, and how contents are named).
 """
 
 from __future__ import annotations
