@@ -1155,13 +1155,22 @@ def _pure(node: Any, var: str) -> Callable[[Any], Any] | None:
         return None
     if isinstance(node, Ref):  # the variable itself
         return _identity
-    if isinstance(node, Apply) and not node.needs_env and len(node.args) == 1 and isinstance(node.args[0], Ref):
-        return node.fn  # a property of the element (``is_simple(g)``): the function itself, the commonest body
+    prop = _element_property(node)
+    if prop is not None:
+        return prop  # a property of the element (``is_simple(g)``): the function itself, the commonest body
     chain = _properties_chain(node)
     if chain is not None:
         return chain
     fn = _build(node)
     return lambda x: fn({var: x})
+
+
+def _element_property(node: Any) -> Callable[[Any], Any] | None:
+    """The function of a property applied to the element alone (``is_simple(g)``, in a body ``_pure`` found to read
+    nothing but the loop variable), else None."""
+    if isinstance(node, Apply) and not node.needs_env and len(node.args) == 1 and isinstance(node.args[0], Ref):
+        return node.fn
+    return None
 
 
 def _properties_chain(node: Any) -> Callable[[Any], bool] | None:
@@ -1175,10 +1184,10 @@ def _properties_chain(node: Any) -> Callable[[Any], bool] | None:
     tests = []
     for part in node.parts:
         negated = isinstance(part, NotNode)
-        inner = part.operand if negated else part
-        if not (isinstance(inner, Apply) and not inner.needs_env and len(inner.args) == 1 and isinstance(inner.args[0], Ref)):
+        prop = _element_property(part.operand if negated else part)
+        if prop is None:
             return None
-        tests.append((inner.fn, negated))
+        tests.append((prop, negated))
     steps = tuple(tests)
     if node.conjunction:
 
