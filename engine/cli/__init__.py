@@ -88,7 +88,7 @@ def _load(module_name: str) -> ModuleType | None:
 def no_collections() -> Iterator[None]:
     """The garbage collector paused (then restored as it was) while start-up work runs: importing modules and
     loading and compiling a rulebook allocate a few hundred thousand objects that all stay alive, so the dozens of
-    collections they would trigger find nothing to free and only cost start-up time (issue 14)."""
+    collections they would trigger find nothing to free and only cost start-up time."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -161,7 +161,7 @@ def console() -> NoReturn:
     """The ``riichi`` console script: ``main``, then out of the process without the interpreter's teardown.
 
     Tearing down frees every object the process made one by one (the rulebook's syntax tree, its compiled rules,
-    every module): about 12 ms of processor time, a seventh of ``riichi score HAND`` from launch to exit (issue 14),
+    every module): about 12 ms of processor time, a seventh of ``riichi score HAND`` from launch to exit,
     for memory the operating system reclaims at once anyway. Output is flushed first; nothing of ours registers
     ``atexit`` work on these commands. ``main`` itself returns normally, for tests and embedding programs.
     """

@@ -26,14 +26,14 @@ if TYPE_CHECKING:
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 # The entries each cache of a JSON-lines batch keeps (``ruledsl.memo.set_entry_cap``): caches of 65,536 entries of
-# up to 0.9 KiB each took a batch to 100 MiB (issue 14; ``benchmarks/memory.py``). Measured on 100,000 hands:
+# up to 0.9 KiB each took a batch to 100 MiB (``benchmarks/memory.py``). Measured on 100,000 hands:
 # 8,192 per cache and 40,960 in all reached 49 MiB and still grew; 2,048 and 10,240 stayed at 32 MiB but cost about
 # a tenth of the speed per request (the decomposition caches are emptied over and over); 4,096 and 16,384 stay flat
 # at about 37 MiB within a few percent of the uncapped speed.
 BATCH_ENTRY_CAP = 4096
 # ... and all of them together, checked every ``TRIM_EVERY`` answers (``ruledsl.memo.trim``): caches with rare keys
 # take hundreds of thousands of hands to fill, so without a total the batch's memory crept up until every one was full.
-# With smaller entries (bytes keys, situations kept without their facts: issue 24), 100,000 hands held 26.9 MiB
+# With smaller entries (bytes keys, situations kept without their facts), 100,000 hands held 26.9 MiB
 # under a total of 16,384 and 21.9 MiB under 8,192 (the peer's loop: 16.3); the total drops the largest caches
 # first, which in such traffic are those whose keys rarely repeat (readings of whole hands, hands' notation).
 BATCH_ENTRY_BUDGET = 8192
