@@ -1,4 +1,4 @@
-"""How long ``riichi lsp`` takes to answer each kind of request on the bundled ``house`` rulebook (issue 25: each
+"""How long ``riichi lsp`` takes to answer each kind of request on the bundled ``house`` rulebook (the goal: each
 within 200 ms), and how long its diagnostics take after opening and after an edit.
 
 Run: ``python benchmarks/lsp.py [--runs N]``. The server is a subprocess (``python -m engine.cli lsp``) spoken to

@@ -13,7 +13,7 @@ last request scores right. Prints requests/s and the latency percentiles; exits 
 With ``--batch N`` every request is a list of N score requests (``POST /score`` answers a list item by item), as
 tournament software scoring a whole session would send them; hands/s is then N times requests/s.
 
-With ``--stress`` it measures instead what the cheap requests see under an attack of issue 21: while
+With ``--stress`` it measures instead what the cheap requests see under a flood of expensive requests: while
 ``--diffs`` (100) concurrent ``POST /diff`` uploads and a ``--batch`` (1,000) request ``POST /score`` list over
 several rulebooks (sent again and again) run, one client alternates ``GET /health`` and a single ``POST /score``;
 the figures are their p50/p99/max (the goal: p99 under 200 ms) and what the uploads were answered (200 or 503
