@@ -1,6 +1,6 @@
 """`riichi diff` blames each witness on the right rule, and finds one for every satisfiable item.
 
-Issue 12: a file with kuitan nashi, kiriage and a local yaku showed, under "tanyao", a hand whose difference was
+A defect once seen: a file with kuitan nashi, kiriage and a local yaku showed, under "tanyao", a hand whose difference was
 kiriage. A witness for an item must differ because of that item: applying only that item's change to A moves the
 hand's result (and, when no other change contributes, to exactly B's result), and undoing only it in B moves it
 back.

@@ -1,4 +1,4 @@
-"""`riichi diff`'s shortcuts give the answer of the full computation (issue 24).
+"""`riichi diff`'s shortcuts give the answer of the full computation.
 
 The witness search scores a pooled hand (an example or a random hand) only when the order of simplicity reaches it (``ranked``): each test here
 runs the search both ways on pairs of bundled rulebooks (and rulebooks whose witnesses come from random or steered

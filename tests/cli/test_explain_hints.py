@@ -1,4 +1,4 @@
-"""Small things that cost an organiser an hour each (issue 22): a setting asked for by its key, a flag explained in
+"""Small things that cost an organiser an hour each: a setting asked for by its key, a flag explained in
 players' words, and the install command of an optional part said as the README says it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What ``riichi --help``, ``riichi score`` and ``riichi score --json`` import (issue 14).
+"""What ``riichi --help``, ``riichi score`` and ``riichi score --json`` import.
 
 Start-up time is mostly imports: pydantic (about 60 ms), lark (about 70 ms), ``importlib.metadata`` (about 20 ms,
 for ``--version``) and the modules of the other subcommands are each a large share of it. These paths must never

@@ -1,4 +1,4 @@
-"""Every combination of Tenhou's rule flags routes to a rulebook that has every one of them (issue 10: a log with
+"""Every combination of Tenhou's rule flags routes to a rulebook that has every one of them (a log with
 "no open tanyao" and "no red fives" used to get a rulebook with open tanyao)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Paarenchan as data (issue 10, item 8): the game counts the dealer's wins in a row (`GameState.dealer_wins`,
+"""Paarenchan as data: the game counts the dealer's wins in a row (`GameState.dealer_wins`,
 reset as `settings game dealer_win_streak_breaks` says), hands the count to each round (`RoundSetup`) and through
 it to the scorer as the fact `dealer_consecutive_wins`; a score request carries it as `dealer_consecutive_wins`.
 The threshold lives in the rulebook (rulebooks/examples/paarenchan.rulebook: a limit tier at 7 wins before)."""

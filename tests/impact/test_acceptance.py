@@ -1,4 +1,4 @@
-"""Issue 13 acceptance: on the real Tenhou games, each item's totals match a count made straight from the logs.
+"""On the real Tenhou games, each item's totals match a count made straight from the logs.
 
 The independent count (``tests/impact/oracle.py``) never scores a hand: it reads each win's recorded han, fu and
 value and applies the standard point formula. Kiriage must charge exactly the wins recorded at 4 han 30 fu or

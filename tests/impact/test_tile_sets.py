@@ -1,4 +1,4 @@
-"""``riichi impact`` from a rulebook with red fives to one without (issue 22, item 5): the logs' red fives play as
+"""``riichi impact`` from a rulebook with red fives to one without: the logs' red fives play as
 plain fives under B, rounds are compared instead of diverging at the deal, the han a red five gave is charged to
 ``setting red_fives`` (not to a kiriage B adds), and the report says once, in words, how the tiles were mapped."""
 

@@ -1,4 +1,4 @@
-"""``riichi lsp`` driven as an editor drives it (issue 25): JSON-RPC over a pipe to ``python -m engine.cli lsp``
+"""``riichi lsp`` driven as an editor drives it: JSON-RPC over a pipe to ``python -m engine.cli lsp``
 for what the issue names (a typo's did-you-mean, a hover, a completion, a jump across ``extends``, fuzzed texts),
 and the same server in this process for every other path of each feature."""
 

@@ -1,4 +1,4 @@
-"""The editors' TextMate grammar is generated from the grammar's keywords and the vocabulary (issue 25): each word
+"""The editors' TextMate grammar is generated from the grammar's keywords and the vocabulary: each word
 the language knows is coloured, each pattern compiles, and a keyword the generator cannot place stops it."""
 
 from __future__ import annotations

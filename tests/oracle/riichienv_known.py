@@ -58,7 +58,7 @@ KNOWN: dict[str, Known] = {
         "riichienv reveals an added or open kan's pending indicator when the same player then sets a North aside "
         "(as for a second kan), ours only at the discard or at the next kan. Unsourced either way: no Tenhou "
         "three-player record we hold sets a North aside right after an open kan, and Tenhou's manual does not say; "
-        "we keep ours until the kan-dora timing of issue 20 (item 6) is settled against Tenhou's own logs",
+        "we keep ours until a Tenhou record settles that timing",
     ),
     "robbed_kan_dora": Known(
         "settings calls kan_dora (after_discard), with an added kan robbed right after the same player's open or "

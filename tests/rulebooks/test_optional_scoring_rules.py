@@ -1,4 +1,4 @@
-"""Scoring-level optional rules that peer engines expose as flags, stated as rulebook data (issue 10, item 8).
+"""Scoring-level optional rules that peer engines expose as flags, stated as rulebook data.
 
 - Ryanhan shibari: `settings scoring shibari_han` / `shibari_honba` (a win needs that many han from yaku, bonus han
   not counted, once that many honba are on the table). Each value moves an outcome on its own.

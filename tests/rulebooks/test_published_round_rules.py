@@ -1,7 +1,8 @@
-"""The bundled rulebooks' round-level values that issue 10 corrected, played through the round engine.
+"""The bundled rulebooks' round-level values that an audit against the published rules corrected, played through
+the round engine.
 
 Each test plays one short scenario (``tests/round/scenario.py``) under the bundled rulebook and under the same
-rulebook with the value it had before issue 10 put back, and asserts the published outcome, which the old value does
+rulebook with the value it had before that audit put back, and asserts the published outcome, which the old value does
 not give. The scenarios name plain fives only, so rulebooks with red fives are played without them (a one-line table
 variant that changes nothing else).
 """

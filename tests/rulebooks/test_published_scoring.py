@@ -1,8 +1,8 @@
-"""The bundled rulebooks score as the published rules say (issue 10, scoring side).
+"""The bundled rulebooks score as the published rules say (the scoring side).
 
 Each test scores one hand through ``engine.api.scorer`` under the bundled rulebook and under the same rulebook with
-the value it had before issue 10 put back (a one-item variant), and asserts the published answer, which the old
-value does not give.
+the value it had before an audit against the published rules put back (a one-item variant), and asserts the
+published answer, which the old value does not give.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ THIRTEEN_HAN = "112233p456p789p55p win 9p tsumo seat S riichi ippatsu"  # 13 han
 
 
 def variant(base: str, items: str) -> Scorer:
-    return load_rulebook_text(f'rulebook old_{base} "{base} before issue 10" extends {base}\n{items}\n')
+    return load_rulebook_text(f'rulebook old_{base} "{base} before the audit" extends {base}\n{items}\n')
 
 
 def score(s: Scorer, text: str) -> dict:

@@ -1,4 +1,4 @@
-"""Three-player Tenhou plays as its own records show (issue 10): the values `tenhou_sanma` took from ten public
+"""Three-player Tenhou plays as its own records show: the values `tenhou_sanma` took from ten public
 Phoenix three-player games (the log ids are in the rulebook's clauses), each played or scored under the bundled
 rulebook and under the site's `sanma` value it replaced, which the records contradict.
 

@@ -1,5 +1,5 @@
 """A real ``riichi serve`` process on a free port of 127.0.0.1, started and stopped by a test, and a few raw
-HTTP helpers (the attacks of issue 21 are about sockets, not about an application called in process)."""
+HTTP helpers (the attacks on the server are about sockets, not about an application called in process)."""
 
 from __future__ import annotations
 

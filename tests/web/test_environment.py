@@ -1,4 +1,4 @@
-"""The server configured by ``RIICHI_*`` environment variables (issue 26, item 8): ``create_app()`` without
+"""The server configured by ``RIICHI_*`` environment variables: ``create_app()`` without
 options reads them, so ``uvicorn --factory engine.web.app:create_app --workers N`` takes every ``riichi serve``
 option; CORS is off unless origins are named; a value that cannot be read is refused by its variable's name."""
 

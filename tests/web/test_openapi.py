@@ -1,5 +1,5 @@
 """The served OpenAPI document is complete and true: every route's answers, errors included, validate against
-the schema it declares for their status (issue 26, item 7), and FastAPI's unused validation-error model is gone."""
+the schema it declares for their status, and FastAPI's unused validation-error model is gone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The attacks on ``riichi serve`` of issue 21, one test per class, each against a real server process on a free
+"""The attacks on ``riichi serve`` that could stall or exhaust it, one test per class, each against a real server process on a free
 port of 127.0.0.1 (``tests/web/live.py``), bounded in time and in requests.
 
 1. a list that names many rulebooks stalls nothing and is refused past its bound (413);
