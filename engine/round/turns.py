@@ -107,7 +107,9 @@ def live_draw(r: RoundState, seat: int) -> None:
     r.kuikae_forbidden = _NONE_FORBIDDEN
     r.window = None
     r.own_cache = None
-    r.tsumo_result = UNSCORED if kind in s.waits else None  # a wait: scored when asked (``scoring.tsumo_offer``)
+    # a wait: scored when asked (``scoring.tsumo_offer``); most hands wait on nothing, an empty set asked first
+    waits = s.waits
+    r.tsumo_result = UNSCORED if waits and kind in waits else None
 
 
 def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
