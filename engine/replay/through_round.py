@@ -39,7 +39,7 @@ from engine.replay.positions import NOWHERE, Position
 from engine.round import turns
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import BUILT_DISCARDS, dahai_action, own_discard_ok, pass_action
+from engine.round.legal import dahai_action, own_discard_ok, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
@@ -302,7 +302,6 @@ class _Driver:
         body = self.body
         observer = self.observer
         apply = rnd.apply
-        built_discard = BUILT_DISCARDS.get
         own_dahai = turns.own_dahai  # read from its module per round: a stand-in put there is the one played
         log = rnd.log
         played = 0
@@ -316,24 +315,22 @@ class _Driver:
             # played or matched here, in place, as ``_own`` and ``_draw`` would (``index``, which only a mismatch
             # reads, is set before any other way)
             if type(event) is Dahai and rnd.phase == "own":
-                action = built_discard((event.actor, event.pai, event.tsumogiri))  # ``dahai_action``'s look-up
-                if action is None:
-                    action = dahai_action(event.actor, event.pai, event.tsumogiri)
                 try:
-                    # ``apply``'s first case, without its dispatch: a built discard (from ``BUILT_DISCARDS`` or
-                    # ``dahai_action``, so ``built_move`` holds) with no listing made, decided by ``own_discard_ok``
-                    if rnd.own_cache is None and own_discard_ok(rnd, action):
+                    # ``apply``'s first case, without its dispatch, with no listing made: the built discard the
+                    # event equals (``dahai_action``: ``built_move`` holds) decided by ``own_discard_ok`` and played
+                    # by ``own_dahai``, both given the event itself, as they read only its seat, tile and flag
+                    if rnd.own_cache is None and own_discard_ok(rnd, event):
                         before = len(log)
-                        own_dahai(rnd, action)
+                        own_dahai(rnd, event)
                     else:
                         before = -1
-                        apply(action)
+                        apply(dahai_action(event.actor, event.pai, event.tsumogiri))
                 except IllegalAction:
                     self.index = i
-                    ok = self._unplayed(action, exact=False)
+                    ok = self._unplayed(dahai_action(event.actor, event.pai, event.tsumogiri), exact=False)
                 except EngineError as exc:
                     self.index = i
-                    ok = self._refused(action, exc)
+                    ok = self._refused(dahai_action(event.actor, event.pai, event.tsumogiri), exc)
                 else:
                     played += 1
                     i += 1

@@ -7,6 +7,7 @@ agent builds, so legality is a plain membership test.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from engine.core import tiles as T
 from ruledsl.record import record
@@ -57,6 +58,21 @@ class Action:
         if self.open:
             parts.append("open")
         return " ".join(parts)
+
+
+class Discard(Protocol):
+    """A discard as the own-turn discard reads it (``legal.own_discard_ok``, ``turns.own_dahai``): the seat, the tile
+    and whether it is the tile just drawn. A discard ``Action`` is one, and so is a log's discard event
+    (``engine.round.events.Dahai``), which a replay plays as it stands, without looking up the action it equals."""
+
+    @property
+    def actor(self) -> int: ...
+
+    @property
+    def pai(self) -> int | None: ...
+
+    @property
+    def tsumogiri(self) -> bool: ...
 
 
 def sorted_tiles(codes: Iterable[int]) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.situation import WINDS
-from engine.core.tiles import KIND_OF
+from engine.core.tiles import KIND_OF, KINDS
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
@@ -94,7 +94,8 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
     left = True  # the first seat in turn order after the discarder is the one on its left: the only one to chi
     for seat in r.orders[source]:
         s = seats[seat]
-        if kind in s.waits:
+        waits = s.waits
+        if waits and kind in waits:  # most hands wait on nothing: an empty set asked first, no hash looked up
             waited = True
             options = legal.responses(r, seat, tile, source, "dahai")
             if options:
@@ -106,10 +107,11 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
                 and kind < 27  # no chi of an honour
                 and r.rules.chi
                 and (
-                    # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard)
-                    (kind % 9 >= 2 and counts[kind - 2] and counts[kind - 1])
-                    or (1 <= kind % 9 <= 7 and counts[kind - 1] and counts[kind + 1])
-                    or (kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2])
+                    # ``legal.chi_near``, written in place (the seat on the left, at nearly every discard), the
+                    # kind's number read from a table rather than by a modulo each time
+                    (NUMBER_OF[kind] >= 2 and counts[kind - 2] and counts[kind - 1])
+                    or (1 <= NUMBER_OF[kind] <= 7 and counts[kind - 1] and counts[kind + 1])
+                    or (NUMBER_OF[kind] <= 6 and counts[kind + 1] and counts[kind + 2])
                 )
             ):
                 # no ron: whether a call is offered is known without building the calls, and most seats asked pass
@@ -136,6 +138,8 @@ def discard_window(r: RoundState, tile: int, source: int) -> None:
             discard_passed(r, source)
 
 
+# the number of each kind within its suit (``kind % 9``; an honour's is its place among the honours)
+NUMBER_OF = tuple(kind % 9 for kind in range(KINDS))
 # ``("dahai", tile, source)`` of every seat and tile code, built once: a discard's window is one of them
 _DISCARD_WINDOWS = tuple(tuple(("dahai", tile, source) for tile in range(len(KIND_OF))) for source in range(len(WINDS)))
 
@@ -149,7 +153,8 @@ def passed_unasked(r: RoundState, kind: int, source: int) -> None:
     seats = r.seats
     for seat in r.orders[source]:
         s = seats[seat]
-        if kind in s.waits:
+        waits = s.waits
+        if waits and kind in waits:
             s.furiten_temporary = True
             if s.riichi:
                 s.furiten_riichi = True

@@ -19,7 +19,7 @@ from engine.core.errors import EngineError
 from engine.core.situation import WINDS
 from engine.core.tiles import KIND_OF
 from engine.round import scoring
-from engine.round.actions import Action, held_sorted
+from engine.round.actions import Action, Discard, held_sorted
 from engine.round.facts import round_facts, steady_key, still_quiet
 from engine.round.karaten import is_tenpai
 from engine.round.shanten_floor import PLACE, SUIT_OF, floor_of
@@ -161,16 +161,17 @@ def is_legal(r: Round, seat: int, action: Action) -> bool:
     return _discard_offered(r, seat, action)
 
 
-def own_discard_ok(r: Round, action: Action) -> bool:
+def own_discard_ok(r: Round, action: Discard) -> bool:
     """``is_legal`` of a discard ``dahai_action`` built (``built_move``), asked in an own turn: after a draw, the
     tile held, as the drawn tile when tsumogiri, and from the hand otherwise (not the drawn one when it is the only
     copy of its code). A built discard is the one object of its seat, tile and flag, so being offered is these
     conditions, and so is a locked hand's (the drawn tile, as tsumogiri); the riichi discard and the discard after a
-    call take ``is_legal``'s own path.
+    call take ``is_legal``'s own path. Only the seat, the tile and the flag are read (``Discard``): a log's discard
+    event is answered as the built discard it equals.
     ``tests/round/test_legality_fast_path.py`` compares the two on every built discard at every decision point."""
     seat = action.actor
     if seat != r.actor or r.reach_pending or r.after_call:
-        return seat == r.actor and is_legal(r, seat, action)
+        return seat == r.actor and is_legal(r, seat, _as_action(action))
     s = r.seats[seat]
     if s.riichi:  # ``locked_bar``: the hand is locked, its discard the one equal to the drawn tile's tsumogiri
         return action.pai == r.drawn and action.tsumogiri == True  # noqa: E712 (compared as the records compare)
@@ -185,6 +186,13 @@ def own_discard_ok(r: Round, action: Action) -> bool:
     if code not in hand:
         return False
     return code != r.drawn or hand.count(code) > 1
+
+
+def _as_action(discard: Discard) -> Action:
+    """The discard ``Action`` of a ``Discard`` (itself when it is one)."""
+    if isinstance(discard, Action):
+        return discard
+    return dahai_action(discard.actor, discard.pai, discard.tsumogiri)  # type: ignore[arg-type]
 
 
 # per tile code, whether it is the one code of its kind (every kind but the fives, which have a red code beside them):
@@ -293,9 +301,6 @@ def _dahai(seat: int, code: int, tsumogiri: bool = False) -> Action:
 
 
 _DAHAI: dict[tuple[int, int, bool], Action] = {}
-# the kept discards by (seat, code, tsumogiri), for a caller that looks one up at every logged discard (the replay's
-# loop) before asking ``dahai_action``; emptied in place, never replaced
-BUILT_DISCARDS: dict[tuple[int, int, bool], Action] = _DAHAI
 # the identities of the discards kept in ``_DAHAI`` and the passes of ``_PASS`` (kept for the life of the process,
 # so an identity is never reused): a move that is one of them has its fields of the right types, by construction
 BUILT_MOVES: set[int] = set()

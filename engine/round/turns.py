@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.tiles import KIND_OF
 from engine.round import calls, endings, scoring
-from engine.round.actions import Action
+from engine.round.actions import Action, Discard
 from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
 from engine.round.facts import round_facts
 from engine.round.shanten_floor import PLACE, SUIT_OF
@@ -107,7 +107,9 @@ def live_draw(r: RoundState, seat: int) -> None:
     r.kuikae_forbidden = _NONE_FORBIDDEN
     r.window = None
     r.own_cache = None
-    r.tsumo_result = UNSCORED if kind in s.waits else None  # a wait: scored when asked (``scoring.tsumo_offer``)
+    # a wait: scored when asked (``scoring.tsumo_offer``); most hands wait on nothing, an empty set asked first
+    waits = s.waits
+    r.tsumo_result = UNSCORED if waits and kind in waits else None
 
 
 def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = False, replacement: bool = False, kuikae: frozenset[int] | None = None
@@ -137,9 +139,10 @@ _NONE_FORBIDDEN: frozenset[int] = frozenset()
 _DISCARDS = attrgetter("discards")  # a seat's discards, read for each seat in C at a seat's first discard
 
 
-def own_dahai(r: RoundState, a: Action) -> None:
+def own_dahai(r: RoundState, a: Discard) -> None:
     """The discard: a pending riichi declaration recorded, the hand rested, pending kan indicators shown, then
-    the other seats asked (``calls.discard_window``)."""
+    the other seats asked (``calls.discard_window``). ``a`` is the discard action, or a log's discard event that
+    equals it (``Discard``: only its seat, tile and flag are read)."""
     seat, tile = a.actor, a.pai
     assert tile is not None
     s = r.seats[seat]

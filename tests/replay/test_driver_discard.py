@@ -1,6 +1,6 @@
 """The replay driver decides a logged discard on an own turn as ``Round.apply``'s first case does: it plays it
-directly (``turns.own_dahai``) exactly when ``legal.own_discard_ok`` accepts the built discard; otherwise
-``apply`` has it.
+directly (``turns.own_dahai``, given the log's event) exactly when ``legal.own_discard_ok`` accepts the built
+discard, and ``own_discard_ok`` answers the event as it answers that discard; otherwise ``apply`` has it.
 
 Checked at every own-turn discard of a sample of the vendored logs, with some discards changed (the tsumogiri flag
 turned, another tile code) so that refusals are met too; ``-m slow`` takes every log.
@@ -78,7 +78,10 @@ def _replayed(monkeypatch: pytest.MonkeyPatch, paths: list[Path]) -> Iterator[tu
                 state["direct"] = False
                 event = body[i]
                 if type(event) is Dahai and rnd.phase == "own" and rnd.own_cache is None and not rnd.finished:
-                    expected.append(own_discard_ok(rnd, dahai_action(event.actor, event.pai, event.tsumogiri)))
+                    verdict = own_discard_ok(rnd, dahai_action(event.actor, event.pai, event.tsumogiri))
+                    # the driver asks it of the event itself (``Discard``): the same answer as the built discard's
+                    assert own_discard_ok(rnd, event) == verdict, (event, verdict)
+                    expected.append(verdict)
 
             replay_round(rules, round_start, body, index + 1, observer=observer)
             if expected:
