@@ -33,6 +33,7 @@ from ruledsl.fast import (
     any_of,
     build,
     closure,
+    disjunct,
     element_counter,
     is_constant_true,
     may_raise,
@@ -96,6 +97,12 @@ class FastRule:
         when = self.source.when
         found = reads(when) if callable(when) else frozenset()
         return found is None or not WAIT_FACTS.isdisjoint(found)
+
+    @cached_property
+    def disjunct(self) -> tuple[Any, ...]:
+        """How ``ruledsl.fast.any_of`` tests the simplified condition among others (``ruledsl.fast.disjunct``): a
+        situation's tables combine the yakuman conditions it leaves, and each one's analysis is the same in all."""
+        return disjunct(self.simple)
 
     @cached_property
     def fu_counter(self) -> tuple[str, int, Callable[[Any], int]] | None:
@@ -249,7 +256,9 @@ class Prepared:
                 found = partial(_any_holds, whens)
             else:
                 # a condition the situation already decides (``ALWAYS``) is the constant true, in its place
-                found = any_of(tuple(Const(True) if w is ALWAYS else r.simple for r, w in zip(rules, whens, strict=True)), whens)
+                parts = tuple(_TRUE if w is ALWAYS else r.simple for r, w in zip(rules, whens, strict=True))
+                kinds = tuple(_TRUE_KIND if w is ALWAYS else r.disjunct for r, w in zip(rules, whens, strict=True))
+                found = any_of(parts, whens, kinds)
             self._yakuman_any[key] = found
         return found
 
@@ -260,6 +269,10 @@ class Prepared:
         if tables is None:
             tables = self.tables_cache.put(key, Tables(self, facts))
         return tables
+
+
+_TRUE = Const(True)
+_TRUE_KIND = disjunct(_TRUE)
 
 
 # ---- tables per situation --------------------------------------------------------------------------------------
