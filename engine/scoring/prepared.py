@@ -223,13 +223,15 @@ class Prepared:
         self.payment_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
         self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
-        self.limit_key = _key_of(self.limit_reads or ())
-        self.payment_key = _key_of(self.payment_reads or ())
+        # the caches' keys, each one flat tuple read off the reading's table (where han, fu and yakuman, or the base,
+        # are set before): a key is kept with every entry, and a nested tuple would be one more object per entry
+        self.limit_key = _key_of(("han", "fu", "yakuman", *(self.limit_reads or ())))
+        self.payment_key = _key_of(("base", *(self.payment_reads or ())))
         # a reading's limits and payments together, by han, fu, yakuman and every other fact either reads (the base
         # follows from those): one lookup per reading where both can be told (``Valuer._valuate``)
         self.settled_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         both = None if self.limit_reads is None or self.payment_reads is None else tuple(sorted({*self.limit_reads, *self.payment_reads}))
-        self.settled_key = None if both is None else _key_of(both)
+        self.settled_key = None if both is None else _key_of(("han", "fu", "yakuman", *both))
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
         self.static_tests = {id(r): None if self.reference else r.static_test for r in hand_rules}
         # what ``Tables`` reads to prune the rules of a situation: the tests to decide, and each table's rule ids
@@ -635,14 +637,8 @@ def _rule_reads(rule: Rule) -> frozenset[str] | None:
 
 
 def _key_of(names: tuple[str, ...]) -> Callable[[dict], Any]:
-    """The values of these facts, as one hashable key (a C-level getter where there are any)."""
-    if not names:
-        return _NO_KEY
+    """The values of these facts, as one hashable key (a C-level getter)."""
     return operator.itemgetter(*names)  # one name gives its value, several a tuple: either is a key
-
-
-def _NO_KEY(env: dict) -> tuple:
-    return ()
 
 
 def _const_true(node: Any) -> bool:
