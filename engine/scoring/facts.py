@@ -228,7 +228,7 @@ def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
     key = (meld_type, codes)
     group = _MELD_GROUPS.get(key)
     if group is None:
-        kinds = tuple(T.kind_of(c) for c in codes)
+        kinds = tuple(map(T.KIND_OF.__getitem__, codes))  # a meld's codes are tiles' (``build_hand`` checked them)
         if meld_type == "chi":
             ordered = tuple(sorted(kinds))
             group = _intern(SEQUENCE, ordered[0], ordered, called=True, concealed=False)
