@@ -41,7 +41,7 @@ class PaymentRules:
         paid = 0
         for rule in prepared.payment_rules:
             if rule.when(env):
-                _name, _title, _clause, fields = refine(rule, env)
+                fields = refine(rule, env)[3] if rule.variants else rule.fields  # ``refine`` of a rule without exceptions
                 payer = fields["from"](env)
                 amount = fields["amount"](env)
                 if amount < 0:
