@@ -328,24 +328,24 @@ class Tables:
     def __init__(self, prepared: Prepared, facts: dict[str, Any]) -> None:
         decided = {key: _decide(test, facts) for key, test in prepared.decidable}
         verdict = decided.get
-        kept_yakuman = list(map(verdict, prepared.yakuman_ids))
-        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, kept_yakuman)
+        yakuman_verdicts = list(map(verdict, prepared.yakuman_ids))
+        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, yakuman_verdicts)
         self.yakuman_any = prepared.yakuman_any(self.yakuman_rules, self.yakuman_whens)
         closed = facts["closed"]
         entries, whens = prepared.yaku_closed if closed else prepared.yaku_open
-        kept_yaku = list(map(verdict, prepared.yaku_closed_ids if closed else prepared.yaku_open_ids))
-        self.yaku = _pruned(entries, whens, kept_yaku)
+        yaku_verdicts = list(map(verdict, prepared.yaku_closed_ids if closed else prepared.yaku_open_ids))
+        self.yaku = _pruned(entries, whens, yaku_verdicts)
         self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_decided, decided)
         self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_decided, decided)
         self.fu_per_element = prepared.fu_per_element
         # the lines kept ahead for ``Valuer._valuate``'s common path; None where an item has exceptions
         columns = prepared.yaku_closed_columns if closed else prepared.yaku_open_columns
-        self.kept = _kept_lines(self.yaku, columns, kept_yaku, self.bonus_values, self.fu_values)
+        self.kept = _kept_lines(self.yaku, columns, yaku_verdicts, self.bonus_values, self.fu_values)
         # what a reading with the same groups as the hand's first asks again (``Valuer._holds_again``)
         self.again = None
         if self.kept is not None:
             yakuman_waits, closed_waits, open_waits = prepared.reads_wait
-            self.again = _again_plan(self.yaku[1], closed_waits if closed else open_waits, kept_yaku, yakuman_waits, kept_yakuman)
+            self.again = _again_plan(self.yaku[1], closed_waits if closed else open_waits, yaku_verdicts, yakuman_waits, yakuman_verdicts)
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)
             for when, rule in prepared.fixed_fu_table
