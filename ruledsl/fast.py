@@ -52,6 +52,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     Fn = Callable[[dict], Any]
+    # What ``any_of`` knows of one operand (``disjunct``)
+    Disjunct = tuple[Any, ...]
 
 UNROLL_LIMIT = 16  # longest constant domain unrolled
 UNROLL_BUDGET = 4000  # most nodes an unrolled quantifier may grow to
@@ -523,30 +525,61 @@ def _chain(node: Chain) -> Fn:
 # testing them in another order, or not at all once one holds, gives the same value.
 
 
-def any_of(parts: Sequence[Any], fns: Sequence[Fn]) -> Fn:
+def any_of(parts: Sequence[Any], fns: Sequence[Fn], kinds: Sequence[Disjunct] | None = None) -> Fn:
     """Whether any of several simplified conditions holds, as one function, given their closures (``fns``): like
     operands tested together (below), unless one may raise, when they are asked in the order given, as ``any``
-    over the closures would. The scorer's check "does any yakuman hold?" of each reading."""
-    merged = None if len(parts) < 2 or any(map(may_raise, parts)) else _merged_disjuncts(list(parts), fns.__getitem__)
+    over the closures would. The scorer's check "does any yakuman hold?" of each reading. ``kinds``: each
+    operand's ``disjunct``, worked out before (a rulebook's yakuman are combined anew for each situation that
+    rules some of them out, and each one's analysis is the same every time)."""
+    if len(parts) < 2:
+        return _any_of(tuple(fns))
+    if kinds is None:
+        kinds = [disjunct(part) for part in parts]
+    if _RAISES in kinds:
+        return _any_of(tuple(fns))
+    merged = _merged_kinds(kinds, fns.__getitem__)
     return _any_of(tuple(fns) if merged is None else merged)
+
+
+# What ``any_of`` knows of one operand (``disjunct``): it may raise; ``all(t in FACT: P(t))`` over tile kinds, with
+# the kinds ``P`` holds for; it needs at least so many elements of one fact; or none of these.
+_RAISES: Disjunct = ("raises",)
+_REST: Disjunct = ("rest",)
+
+
+def disjunct(part: Any) -> Disjunct:
+    """How ``any_of`` tests one simplified operand of a disjunction with others (a function of the operand alone,
+    so that it can be worked out once per operand): ``("raises",)``, ``("within", fact, kinds)`` (``_within_tiles``),
+    ``("members", key, elements, least)`` (``_least_members``) or ``("rest",)``."""
+    if may_raise(part):
+        return _RAISES
+    found = _within_tiles(part)
+    if found is not None:
+        return ("within", *found)
+    needs = _least_members(part)
+    if needs is not None:
+        return ("members", *needs)
+    return _REST
 
 
 def _merged_disjuncts(parts: list[Any], closure_of: Callable[[int], Fn]) -> tuple[Fn, ...] | None:
     """The disjunction's operands as functions (``closure_of``: the closure of the operand at a place), like ones
-    merged; None when no two are alike."""
+    merged; None when no two are alike. No operand may raise (the callers check)."""
+    return _merged_kinds([disjunct(part) for part in parts], closure_of)
+
+
+def _merged_kinds(kinds: Sequence[Disjunct], closure_of: Callable[[int], Fn]) -> tuple[Fn, ...] | None:
+    """``_merged_disjuncts`` of operands whose ``disjunct`` is known (none of which raises)."""
     within: dict[str, list[frozenset[int]]] = {}
     members: dict[str, list[tuple[Fn, frozenset, int]]] = {}
     rest = []
-    for at, part in enumerate(parts):
-        found = _within_tiles(part)
-        if found is not None:
-            within.setdefault(found[0], []).append(found[1])
-            continue
-        needs = _least_members(part)
-        if needs is not None:
-            members.setdefault(needs[0], []).append((closure_of(at), needs[1], needs[2]))
-            continue
-        rest.append(at)
+    for at, kind in enumerate(kinds):
+        if kind[0] == "within":
+            within.setdefault(kind[1], []).append(kind[2])
+        elif kind[0] == "members":
+            members.setdefault(kind[1], []).append((closure_of(at), kind[2], kind[3]))
+        else:
+            rest.append(at)
     if all(len(v) < 2 for v in within.values()) and all(len(v) < 2 for v in members.values()):
         return None
     fns = [closure_of(at) for at in rest]

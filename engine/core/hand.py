@@ -205,8 +205,10 @@ def kept_meld(meld_type: object, tiles: object) -> Meld | None:
         return None
     meld = _MELDS.get((meld_type, tiles))
     if meld is None:
+        if meld_type not in MELD_TYPES:
+            return None
         try:
-            meld = _parse_meld((meld_type, tiles), 0)
+            meld = _meld_of(meld_type, tiles, 0)
         except EngineError:
             return None
     return meld
@@ -365,16 +367,30 @@ def _parse_meld(item: tuple[str, str | Sequence[int]] | Mapping[str, str], index
             raise InvalidHand(f"meld {index + 1} must be a (type, tiles) pair") from None
     if meld_type not in MELD_TYPES:
         raise InvalidHand(f"unknown meld type `{meld_type}`; expected one of {', '.join(MELD_TYPES)}")
+    return _meld_of(meld_type, text, index)
+
+
+def _meld_of(meld_type: str, text: str | Sequence[int], index: int) -> Meld:
+    """The ``Meld`` of a known meld type and its tiles (notation, or tile codes), checked and kept by its notation."""
     key = (meld_type, text) if type(text) is str and len(text) <= 16 else None
     meld = _MELDS.get(key) if key is not None else None
     if meld is None:
         tiles = parse_tiles(text) if isinstance(text, str) else _given_codes(text, f"meld {index + 1}")
-        meld = Meld(meld_type, tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
+        meld = _new_meld(meld_type, tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
         _check_meld_shape(meld)  # only well-shaped melds are kept
         if key is not None:
             if len(_MELDS) >= 4096:
                 _MELDS.clear()
             _MELDS[key] = meld
+    return meld
+
+
+def _new_meld(meld_type: str, tiles: tuple[int, ...]) -> Meld:
+    """``Meld(meld_type, tiles)``: the same object, its fields set as its ``__dict__`` at once (as a ``Hand``'s are,
+    ``hand_of_parts``) rather than through the record's constructor, which binds its arguments and sets each field
+    in turn. Every new meld of a stream of requests is made here (``tests/scoring/test_new_melds.py``)."""
+    meld = _NEW(Meld)
+    _SET(meld, "__dict__", {"type": meld_type, "tiles": tiles})
     return meld
 
 

@@ -8,11 +8,10 @@ because Python code (``Scorer.score_hand``) may build one directly. Kept apart f
 from __future__ import annotations
 
 import operator
-from itertools import repeat
 
 from engine.core.errors import InvalidRequest
 from ruledsl.record import fields, record
-from ruledsl.typing_names import TYPE_CHECKING
+from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from typing import Any
@@ -141,29 +140,37 @@ _FIELD_TYPES = tuple(_SITUATION_TYPES.values())
 EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
 
 
-def _slot_setters() -> tuple[Any, ...] | None:
-    """Each field's slot setter in the fields' order, or None where a situation has no slots (``RIICHI_RECORD``
-    makes records dataclasses, for a test of the two)."""
-    if "__slots__" not in Situation.__dict__:
-        return None
-    return tuple(getattr(Situation, name).__set__ for name in SITUATION_FIELDS)
+class _Filling:
+    """A situation being filled in by ``checked_situation``: the very slots of ``Situation``, without its frozen
+    ``__setattr__``, so that each field is one plain assignment; the object then becomes the ``Situation`` it
+    holds (a class with the same slots has the same layout, so Python lets an object change between the two)."""
+
+    __slots__ = Situation.__dict__.get("__slots__", ())
 
 
-_SLOT_SETTERS = _slot_setters()
-_NEW = object.__new__
+# None where a situation has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
+_FILLING = _Filling if "__slots__" in Situation.__dict__ else None
 
 
 def checked_situation(values: tuple[Any, ...]) -> Situation:
     """The ``Situation`` of every field's value in the fields' order, each already of its field's type and range
     (a plain request's shape checked them, ``engine.scoring.plain_request``): the object ``Situation(*values)``
-    makes, its slots set by one C-level map, without binding arguments or checking them again (``Situation``
-    itself checks what Python code gives it)."""
-    setters = _SLOT_SETTERS
-    if setters is None:
+    makes, without binding arguments or checking them again (``Situation`` itself checks what Python code gives
+    it). Its slots are set by plain assignments on a ``_Filling`` that then becomes a ``Situation``: a fifth of
+    what setting each through its slot's setter cost (a call of a method wrapper per field), and a new situation
+    is built for most requests of a first pass. ``tests/engine/test_situation_fields.py`` holds the two equal."""
+    if _FILLING is None:
         return Situation(*values)
-    situation = _NEW(Situation)
-    any(map(operator.call, setters, repeat(situation), values))  # each setter returns None: every one runs
-    return situation
+    filling: Any = _FILLING()
+    # the fields in ``SITUATION_FIELDS``' order: one more or one fewer fails here, loudly
+    (
+        filling.tsumo, filling.seat_wind, filling.round_wind, filling.riichi, filling.double_riichi, filling.ippatsu,
+        filling.haitei, filling.houtei, filling.rinshan, filling.chankan, filling.tenhou, filling.chiihou,
+        filling.renhou, filling.open_riichi, filling.discarder_in_riichi, filling.kita, filling.honba,
+        filling.riichi_sticks, filling.dealer_consecutive_wins,
+    ) = values  # fmt: skip
+    filling.__class__ = Situation
+    return cast(Situation, filling)
 
 
 def situation_of(request: Any) -> Situation:

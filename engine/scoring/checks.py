@@ -28,6 +28,8 @@ _UNCHECKED = object()
 # the key of its verdicts: every field but those no check reads, so that a new field is in the key unless said here.
 _UNCHECKED_FIELDS = frozenset({"round_wind", "honba", "riichi_sticks", "dealer_consecutive_wins"})
 _CHECKED_INPUTS = operator.attrgetter(*(name for name in SITUATION_FIELDS if name not in _UNCHECKED_FIELDS))
+# the same values picked from the situation's field values in ``SITUATION_FIELDS``' order (``verdicts_of_fields``)
+_CHECKED_AT = operator.itemgetter(*(at for at, name in enumerate(SITUATION_FIELDS) if name not in _UNCHECKED_FIELDS))
 
 
 class SituationChecks:
@@ -41,7 +43,15 @@ class SituationChecks:
     def verdicts_for(self, s: Situation) -> dict[tuple, str | None]:
         """The verdicts of ``check_situation`` by call shape, shared by the situations that differ only in what it
         does not read (round wind, honba, riichi sticks); filled in by ``check_cached``."""
-        key = _CHECKED_INPUTS(s)
+        return self._verdicts_by(_CHECKED_INPUTS(s))
+
+    def verdicts_of_fields(self, fields: tuple[object, ...]) -> dict[tuple, str | None]:
+        """``verdicts_for`` the situation of these field values (in ``SITUATION_FIELDS``' order: what
+        ``checked_situation`` takes), picked from the values rather than read off the object, one attribute at a
+        time."""
+        return self._verdicts_by(_CHECKED_AT(fields))
+
+    def _verdicts_by(self, key: tuple) -> dict[tuple, str | None]:
         verdicts = self._verdicts.get(key)
         if verdicts is None:
             verdicts = self._verdicts.put(key, {})

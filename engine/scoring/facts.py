@@ -14,7 +14,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from functools import partial
-from itertools import compress
+from itertools import compress, repeat
+from types import MemberDescriptorType
 
 from engine.core import tiles as T
 from engine.core.decompose import (
@@ -40,6 +41,7 @@ from engine.scoring.situation_facts_display import (
     situation_facts as situation_facts,  # generated: see its source
 )
 from ruledsl.caches import register
+from ruledsl.record import fields
 from ruledsl.typing_names import TYPE_CHECKING
 from ruledsl.values import KAN, PAIR, SEQUENCE, TRIPLET, Group
 from ruledsl.vocabulary import SEQUENCE_STARTS, TRIPLET_KINDS
@@ -197,12 +199,30 @@ class _Group(Group):
     number: int
 
 
+def _group_setters() -> tuple[Callable[[Any, Any], None], ...] | None:
+    """Each slot's setter of a ``_Group``, its fields' in the record's order then ``number``; None where a group has
+    no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)."""
+    found = [getattr(_Group, name, None) for name in (*(f.name for f in fields(Group)), "number")]
+    slots = [member for member in found if isinstance(member, MemberDescriptorType)]
+    return tuple(member.__set__ for member in slots) if len(slots) == len(found) else None
+
+
+_GROUP_SETTERS = _group_setters()
+
+
 def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False, concealed: bool = True) -> _Group:
     key = (shape, kind, tiles, called, concealed)
     group = _INTERNED.get(key)
     if group is None:
-        group = _INTERNED[key] = _Group(shape, kind, tiles, called, concealed)
-        object.__setattr__(group, "number", len(_GROUPS))
+        if _GROUP_SETTERS is not None:
+            # the group's slots set by one C-level map, its number with them: what ``_Group(...)`` then setting
+            # ``number`` make, without binding the record's arguments (``tests/scoring/test_interned_groups.py``)
+            group = _NEW(_Group)
+            any(map(operator.call, _GROUP_SETTERS, repeat(group), (*key, len(_GROUPS))))
+        else:
+            group = _Group(shape, kind, tiles, called, concealed)
+            object.__setattr__(group, "number", len(_GROUPS))
+        _INTERNED[key] = group
         _GROUPS.append(group)
         _SEQUENCE_START_OF[group] = kind if shape == SEQUENCE else -1
         _TRIPLET_KIND_OF[group] = kind if shape == TRIPLET or shape == KAN else -1
@@ -210,6 +230,7 @@ def _intern(shape: str, kind: int, tiles: tuple[int, ...], called: bool = False,
     return group
 
 
+_NEW = object.__new__
 _INTERNED: dict[tuple, _Group] = {}  # bounded by the distinct groups a hand can hold (a few hundred)
 # pinned: emptying it would make equal groups two objects (``GROUP_AT`` and the tables below are by number)
 register("engine.scoring.facts.interned_groups", _INTERNED.clear, _INTERNED.__len__, 4096, pinned=True)
@@ -228,7 +249,7 @@ def meld_group(meld_type: str, codes: tuple[int, ...]) -> Group:
     key = (meld_type, codes)
     group = _MELD_GROUPS.get(key)
     if group is None:
-        kinds = tuple(T.kind_of(c) for c in codes)
+        kinds = tuple(map(T.KIND_OF.__getitem__, codes))  # a meld's codes are tiles' (``build_hand`` checked them)
         if meld_type == "chi":
             ordered = tuple(sorted(kinds))
             group = _intern(SEQUENCE, ordered[0], ordered, called=True, concealed=False)

@@ -100,8 +100,8 @@ class RequestReader:
         if found is None:
             if not shape.within_ranges(data):
                 return None
-            situation = _situation(shape, key[1])
-            found = self.shaped.put(key, (situation, self.checks.verdicts_for(situation)))
+            fields = _situation_fields(shape, key[1])
+            found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
         prepared = self.prepared
         hand = hand_of_parts(data["hand"], data["win"], parsed, prepared.hand_codes, prepared.copies)
         if hand is None:
@@ -197,13 +197,14 @@ def indicator_codes(text: str) -> tuple[int, ...]:
 _ONE_CODES = tuple((code,) for code in range(len(T.KIND_OF)))  # each code's one-indicator tuple, made once
 
 
-def _situation(shape: Shape, values: Any) -> Situation:
-    """The situation of a plain object of ``shape`` whose situation's fields hold ``values`` (``situation_of``),
-    values whose types the shape and whose ranges ``Shape.within_ranges`` checked."""
-    fields = shape.situation_fields((*values, *_DEFAULT_VALUES) if len(shape.situation_names) != 1 else (values, *_DEFAULT_VALUES))
+def _situation_fields(shape: Shape, values: Any) -> tuple[Any, ...]:
+    """The field values, in ``SITUATION_FIELDS``' order, of the situation of a plain object of ``shape`` whose
+    situation's fields hold ``values`` (``situation_of``'s: ``checked_situation`` makes it), values whose types the
+    shape and whose ranges ``Shape.within_ranges`` checked."""
+    fields: tuple[Any, ...] = shape.situation_fields((*values, *_DEFAULT_VALUES) if len(shape.situation_names) != 1 else (values, *_DEFAULT_VALUES))
     if fields[_DOUBLE_RIICHI] and not fields[_RIICHI]:  # a double riichi is a riichi
         fields = (*fields[:_RIICHI], True, *fields[_RIICHI + 1 :])
-    return checked_situation(fields)
+    return fields
 
 
 _DEFAULT_VALUES = tuple(SITUATION_DEFAULTS.values())  # in the fields' order, as ``Shape.situation_fields`` reads them

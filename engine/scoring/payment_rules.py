@@ -41,7 +41,7 @@ class PaymentRules:
         paid = 0
         for rule in prepared.payment_rules:
             if rule.when(env):
-                _name, _title, _clause, fields = refine(rule, env)
+                fields = refine(rule, env)[3] if rule.variants else rule.fields  # ``refine`` of a rule without exceptions
                 payer = fields["from"](env)
                 amount = fields["amount"](env)
                 if amount < 0:
@@ -61,20 +61,26 @@ class PaymentRules:
         """``payments`` of a reading with this base, through a cache by the base and the facts the payment rules
         read (the rules are pure); the facts it would have set are set all the same, and each caller gets its own
         dict."""
+        payments, paid = self.payments_kept(env, base)
+        return dict(payments), paid
+
+    def payments_kept(self, env: dict[str, Any], base: int) -> tuple[dict[str, int], int]:
+        """``payments_cached`` without the copy: the dict may be the one the cache keeps, which the caller must
+        never change (a valuer keeps it again with the reading's limits, and copies it for each valuation)."""
         prepared = self.prepared
         env["base"] = base
         env["payers"] = prepared.players - 1
         if prepared.payment_reads is None:
             return self.payments(env)
         try:
-            key = (base, prepared.payment_key(env))
+            key = prepared.payment_key(env)
             paying = prepared.payment_cache.get(key)
         except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key
             return self.payments(env)
         if paying is None:
             paying = self.payments(env)
             prepared.payment_cache.put(key, paying)
-        return dict(paying[0]), paying[1]
+        return paying
 
     def split(self, payments: dict[str, int], *, base: int, dealer: bool, tsumo: bool, honba: int) -> Payments:
         """``payments`` of a win with this base, each split into its value and its honba part: the value is what

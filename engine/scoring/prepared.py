@@ -33,6 +33,7 @@ from ruledsl.fast import (
     any_of,
     build,
     closure,
+    disjunct,
     element_counter,
     is_constant_true,
     may_raise,
@@ -96,6 +97,12 @@ class FastRule:
         when = self.source.when
         found = reads(when) if callable(when) else frozenset()
         return found is None or not WAIT_FACTS.isdisjoint(found)
+
+    @cached_property
+    def disjunct(self) -> tuple[Any, ...]:
+        """How ``ruledsl.fast.any_of`` tests the simplified condition among others (``ruledsl.fast.disjunct``): a
+        situation's tables combine the yakuman conditions it leaves, and each one's analysis is the same in all."""
+        return disjunct(self.simple)
 
     @cached_property
     def fu_counter(self) -> tuple[str, int, Callable[[Any], int]] | None:
@@ -216,13 +223,15 @@ class Prepared:
         self.payment_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         self.allowed_codes = frozenset(code for code, kind in enumerate(T.KIND_OF) if kind in self.allowed_kinds)
         self.hand_codes = allowed_codes(self.allowed_kinds, self.red_fives)  # red fives only those in play
-        self.limit_key = _key_of(self.limit_reads or ())
-        self.payment_key = _key_of(self.payment_reads or ())
+        # the caches' keys, each one flat tuple read off the reading's table (where han, fu and yakuman, or the base,
+        # are set before): a key is kept with every entry, and a nested tuple would be one more object per entry
+        self.limit_key = _key_of(("han", "fu", "yakuman", *(self.limit_reads or ())))
+        self.payment_key = _key_of(("base", *(self.payment_reads or ())))
         # a reading's limits and payments together, by han, fu, yakuman and every other fact either reads (the base
         # follows from those): one lookup per reading where both can be told (``Valuer._valuate``)
         self.settled_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
         both = None if self.limit_reads is None or self.payment_reads is None else tuple(sorted({*self.limit_reads, *self.payment_reads}))
-        self.settled_key = None if both is None else _key_of(both)
+        self.settled_key = None if both is None else _key_of(("han", "fu", "yakuman", *both))
         hand_rules = (*self.yakuman_rules, *self.yaku_rules, *self.bonus_rules, *self.fu_rules, *self.fixed_fu_rules)
         self.static_tests = {id(r): None if self.reference else r.static_test for r in hand_rules}
         # what ``Tables`` reads to prune the rules of a situation: the tests to decide, and each table's rule ids
@@ -230,6 +239,10 @@ class Prepared:
         self.yakuman_ids = tuple(map(id, self.yakuman_rules))
         self.yaku_closed_ids = tuple(id(entry[2]) for entry in self.yaku_closed[0])
         self.yaku_open_ids = tuple(id(entry[2]) for entry in self.yaku_open[0])
+        # each yaku table's columns that ``Tables`` keeps for the entries a situation leaves (``_kept_lines``):
+        # (result lines, what each excludes, whether each excludes anything), picked C-level by the same mask
+        self.yaku_closed_columns = _columns(self.yaku_closed[0])
+        self.yaku_open_columns = _columns(self.yaku_open[0])
         self.bonus_decided = tuple((id(r), r.fields.get(_VALUE_FIELD[r.kind])) for r in self.bonus_rules)
         self.fu_decided = tuple((id(r), r.fields.get(_VALUE_FIELD[r.kind])) for r in self.fu_rules)
         names = sorted({n for test in self.static_tests.values() if test is not None for n in test[1]} | {"closed"})
@@ -249,9 +262,20 @@ class Prepared:
                 found = partial(_any_holds, whens)
             else:
                 # a condition the situation already decides (``ALWAYS``) is the constant true, in its place
-                found = any_of(tuple(Const(True) if w is ALWAYS else r.simple for r, w in zip(rules, whens, strict=True)), whens)
+                parts = tuple(_TRUE if w is ALWAYS else r.simple for r, w in zip(rules, whens, strict=True))
+                kinds = tuple(_TRUE_KIND if w is ALWAYS else r.disjunct for r, w in zip(rules, whens, strict=True))
+                found = any_of(parts, whens, kinds)
             self._yakuman_any[key] = found
         return found
+
+    @cached_property
+    def reads_wait(self) -> tuple[tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]:
+        """Whether each yakuman, closed-table yaku and open-table yaku condition reads the wait
+        (``FastRule.reads_wait``), in the tables' order: what ``_again_plan`` picks for a situation's rules."""
+        def flags(rules: Iterable[FastRule]) -> tuple[bool, ...]:
+            return tuple(rule.reads_wait for rule in rules)
+
+        return flags(self.yakuman_rules), flags(e[2] for e in self.yaku_closed[0]), flags(e[2] for e in self.yaku_open[0])
 
     def tables(self, facts: dict[str, Any]) -> Tables:
         """The rule tables for hands with these situation facts (``Tables``), built on first use."""
@@ -260,6 +284,10 @@ class Prepared:
         if tables is None:
             tables = self.tables_cache.put(key, Tables(self, facts))
         return tables
+
+
+_TRUE = Const(True)
+_TRUE_KIND = disjunct(_TRUE)
 
 
 # ---- tables per situation --------------------------------------------------------------------------------------
@@ -300,18 +328,24 @@ class Tables:
     def __init__(self, prepared: Prepared, facts: dict[str, Any]) -> None:
         decided = {key: _decide(test, facts) for key, test in prepared.decidable}
         verdict = decided.get
-        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, list(map(verdict, prepared.yakuman_ids)))
+        yakuman_verdicts = list(map(verdict, prepared.yakuman_ids))
+        self.yakuman_rules, self.yakuman_whens = _pruned(prepared.yakuman_rules, prepared.yakuman_whens, yakuman_verdicts)
         self.yakuman_any = prepared.yakuman_any(self.yakuman_rules, self.yakuman_whens)
-        entries, whens = prepared.yaku_closed if facts["closed"] else prepared.yaku_open
-        ids = prepared.yaku_closed_ids if facts["closed"] else prepared.yaku_open_ids
-        self.yaku = _pruned(entries, whens, list(map(verdict, ids)))
+        closed = facts["closed"]
+        entries, whens = prepared.yaku_closed if closed else prepared.yaku_open
+        yaku_verdicts = list(map(verdict, prepared.yaku_closed_ids if closed else prepared.yaku_open_ids))
+        self.yaku = _pruned(entries, whens, yaku_verdicts)
         self.bonus_values = _pruned_values(prepared.bonus_values, prepared.bonus_decided, decided)
         self.fu_values = _pruned_values(prepared.fu_values, prepared.fu_decided, decided)
         self.fu_per_element = prepared.fu_per_element
         # the lines kept ahead for ``Valuer._valuate``'s common path; None where an item has exceptions
-        self.kept = _kept_lines(self.yaku, self.bonus_values, self.fu_values)
+        columns = prepared.yaku_closed_columns if closed else prepared.yaku_open_columns
+        self.kept = _kept_lines(self.yaku, columns, yaku_verdicts, self.bonus_values, self.fu_values)
         # what a reading with the same groups as the hand's first asks again (``Valuer._holds_again``)
-        self.again = None if self.kept is None else _again_plan(self.yakuman_rules, self.yaku)
+        self.again = None
+        if self.kept is not None:
+            yakuman_waits, closed_waits, open_waits = prepared.reads_wait
+            self.again = _again_plan(self.yaku[1], closed_waits if closed else open_waits, yaku_verdicts, yakuman_waits, yakuman_verdicts)
         self.fixed_fu_table = tuple(
             (ALWAYS if decided.get(id(rule)) is True else when, rule)
             for when, rule in prepared.fixed_fu_table
@@ -331,27 +365,46 @@ def _decide(test: tuple[Any, frozenset[str], bool], facts: dict[str, Any]) -> bo
     return True if whole else None
 
 
-def _kept_lines(yaku: tuple[tuple, tuple], bonus: tuple[tuple, tuple] | None, fu: tuple[tuple, tuple] | None) -> tuple[Any, ...] | None:
+def _columns(entries: tuple[tuple, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[bool, ...]]:
+    """A yaku table's columns that ``_kept_lines`` reads: each entry's result line, what it excludes, and whether
+    it excludes anything."""
+    excludes = tuple(entry[6] for entry in entries)
+    return tuple(entry[7] for entry in entries), excludes, tuple(map(bool, excludes))
+
+
+def _kept_lines(
+    yaku: tuple[tuple, tuple],
+    columns: tuple[tuple[Any, ...], tuple[Any, ...], tuple[bool, ...]],
+    verdicts: list[bool | None],
+    bonus: tuple[tuple, tuple] | None,
+    fu: tuple[tuple, tuple] | None,
+) -> tuple[Any, ...] | None:
     """What ``Valuer._valuate``'s common path reads of one situation's tables: (each yaku entry's result line,
     whether each excludes anything (None when none does), what each excludes, the yaku's conditions, the bonus
     items' value functions, the fu items'); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
-    ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop."""
-    entries, whens = yaku
-    lines = tuple(entry[7] for entry in entries)
+    ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop.
+    ``columns``: the table's (``Prepared.yaku_closed_columns``), of which ``verdicts`` (one per entry, as
+    ``_pruned`` reads them) keep the entries the situation keeps."""
+    all_lines, all_excludes, all_excluding = columns
+    kept = list(map(_NOT_FALSE, verdicts))
+    lines = tuple(compress(all_lines, kept))
     if None in lines or bonus is None or fu is None:
         return None
-    excludes = tuple(entry[6] for entry in entries)
-    excluding = tuple(map(bool, excludes))
-    return lines, (excluding if any(excluding) else None), excludes, whens, bonus[0], fu[0]
+    excluding = tuple(compress(all_excluding, kept))
+    return lines, (excluding if any(excluding) else None), tuple(compress(all_excludes, kept)), yaku[1], bonus[0], fu[0]
 
 
-def _again_plan(yakuman_rules: tuple[FastRule, ...], yaku: tuple[tuple, tuple]) -> tuple[bool, tuple[tuple[int, Any], ...]]:
+def _again_plan(
+    whens: tuple[Any, ...], waits: tuple[bool, ...], verdicts: list[bool | None], yakuman_waits: tuple[bool, ...], yakuman_verdicts: list[bool | None]
+) -> tuple[bool, tuple[tuple[int, Any], ...]]:
     """What a reading with the same groups as one valued before must ask again (``Valuer._holds_again``): whether
     any yakuman condition reads the wait (``facts.WAIT_FACTS``), and the yaku conditions that do, by their place
-    in the table; a condition whose reads cannot be told counts as reading it."""
-    entries, whens = yaku
-    redo = tuple((at, when) for at, (entry, when) in enumerate(zip(entries, whens, strict=True)) if entry[2].reads_wait)
-    return any(rule.reads_wait for rule in yakuman_rules), redo
+    in the table; a condition whose reads cannot be told counts as reading it. ``waits``: whether each condition
+    of the whole table reads it (``Prepared.reads_wait``), of which ``verdicts`` keep the situation's, and
+    ``whens`` are the situation's conditions; the same for the yakuman."""
+    kept_waits = compress(waits, map(_NOT_FALSE, verdicts))
+    redo = tuple(compress(enumerate(whens), kept_waits))
+    return any(compress(yakuman_waits, map(_NOT_FALSE, yakuman_verdicts))), redo
 
 
 def _pruned(entries: tuple, whens: tuple, verdicts: list[bool | None]) -> tuple[tuple, tuple]:
@@ -622,14 +675,8 @@ def _rule_reads(rule: Rule) -> frozenset[str] | None:
 
 
 def _key_of(names: tuple[str, ...]) -> Callable[[dict], Any]:
-    """The values of these facts, as one hashable key (a C-level getter where there are any)."""
-    if not names:
-        return _NO_KEY
+    """The values of these facts, as one hashable key (a C-level getter)."""
     return operator.itemgetter(*names)  # one name gives its value, several a tuple: either is a key
-
-
-def _NO_KEY(env: dict) -> tuple:
-    return ()
 
 
 def _const_true(node: Any) -> bool:

@@ -107,7 +107,7 @@ class Scorer:
         self.checks = SituationChecks(prepared)
         self.inputs = RequestReader(prepared, self.checks)
         self.payment_rules = PaymentRules(prepared)
-        self.valuer = Valuer(prepared, self.payment_rules.payments_cached)
+        self.valuer = Valuer(prepared, self.payment_rules.payments_kept)
         # the parts' entries the hot path calls for every request, bound once
         self._read = self.inputs.read
         self._read_python = self.inputs.read_python

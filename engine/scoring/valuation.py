@@ -117,7 +117,8 @@ def copied(valuation: Valuation) -> Valuation:
 
 class Valuer:
     """Values hands under one prepared rulebook; ``pay`` gives a reading's payments from its base
-    (``PaymentRules.payments_cached``)."""
+    (``PaymentRules.payments_kept``: its dict may be one a cache keeps, never changed here and copied for each
+    valuation)."""
 
     def __init__(self, prepared: Prepared, pay: Callable[[dict[str, Any], int], tuple[dict[str, int], int]]) -> None:
         self.prepared = prepared
@@ -320,7 +321,7 @@ class Valuer:
         key = settled = None
         if settled_key is not None:
             try:
-                key = (han, fu, yakuman, settled_key(env))
+                key = settled_key(env)  # han, fu and yakuman (set above), and the other facts read
                 settled = prepared.settled_cache.get(key)
             except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key: not kept
                 key = None
@@ -328,15 +329,15 @@ class Valuer:
             base, limit, reported_yakuman, kept, paid = settled
             env["base"] = base
             env["payers"] = prepared.players - 1
-            payments = dict(kept)  # each valuation its own dict, from the kept (payer, amount) pairs
         else:
             base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
-            payments, paid = self._pay(env, base)
+            kept, paid = self._pay(env, base)
             if key is not None:
-                # the payments kept as (payer, amount) pairs: a tuple of them is one the garbage collector stops
-                # following, where a dict stays tracked as long as the cache keeps it
-                prepared.settled_cache.put(key, (base, limit, reported_yakuman, tuple(payments.items()), paid))
-        return Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), payments, paid, env["shape"], real_yakuman)
+                # the payments dict the payment cache keeps, kept again here: a dict of ints, which the garbage
+                # collector does not follow, and no new object per entry
+                prepared.settled_cache.put(key, (base, limit, reported_yakuman, kept, paid))
+        # each valuation its own dict: the kept one is shared by every reading settled alike
+        return Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), dict(kept), paid, env["shape"], real_yakuman)
 
     def _limits(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, Tier | None, int]:
         """``limits`` through a cache by han, fu, yakuman and the other facts the limit rules read (``value_facts``
@@ -345,7 +346,7 @@ class Valuer:
         if prepared.limit_reads is None:
             return limits(prepared.limit_rules, env, yakuman)
         try:
-            key = (han, fu, yakuman, prepared.limit_key(env))
+            key = prepared.limit_key(env)  # han, fu and yakuman (set before), and the other facts read
             limited = prepared.limit_cache.get(key)
         except (KeyError, TypeError):  # a fact this hand lacks, or a value that cannot be a key: not kept
             return limits(prepared.limit_rules, env, yakuman)
