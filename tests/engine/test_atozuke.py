@@ -1,4 +1,4 @@
-"""Atozuke off as data (issue 10, item 8): under `settings scoring atozuke = false` a win needs a yaku whichever
+"""Atozuke off as data: under `settings scoring atozuke = false` a win needs a yaku whichever
 tile of its wait completes it, won the same way (rulebooks/examples/atozuke_nashi.rulebook). The scorer checks
 every other wait; the round engine, which asks the scorer, then neither offers nor accepts such a ron or tsumo,
 and its refusal quotes the setting and its clause."""

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KIRIAGE = {"hand": "234m456m678p234s55p", "win": "4s", "seat_wind": "S", "riichi": True, "dora_indicators": "3s"}
 
 
-# ---- a request naming a rulebook (issue 26, item 3)
+# ---- a request naming a rulebook
 
 
 def test_a_request_naming_a_bundled_rulebook_is_answered_under_it():

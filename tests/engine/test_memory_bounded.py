@@ -1,4 +1,4 @@
-"""A long JSON-lines batch keeps bounded memory (issue 14): every cache stays within its limit and the process-wide
+"""A long JSON-lines batch keeps bounded memory: every cache stays within its limit and the process-wide
 cap, no cache is created per hand, and no module-level container of the engine or the rule language grows with
 the number of hands. The creep the issue measured (100 MiB after 200,000 hands) was caches of 65,536 entries of
 about 0.5 KiB each filling up; ``benchmarks/memory.py`` measures the process itself.

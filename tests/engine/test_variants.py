@@ -100,7 +100,7 @@ class TestMahjchinaRenhou:
         result = score("mahjchina", "19m19p19s1234567z1m win 1m ron seat S renhou")
         assert result["yakuman"] == 1 and result["total"] == 32000
 
-    def test_other_rulebooks_have_no_renhou(self):  # wrc2025 has it too (issue 10); house and mleague do not
+    def test_other_rulebooks_have_no_renhou(self):  # wrc2025 has it too; house and mleague do not
         result = score("mleague", "123m456m789p123s99p win 1s ron seat S renhou")
         assert [y["id"] for y in result["yaku"]] == ["pinfu"]
         assert result["total"] == 1000

@@ -1,4 +1,4 @@
-"""`riichi check` guides an organiser (issue 12): a new item with no example, a header name that is not the file's
+"""`riichi check` guides an organiser: a new item with no example, a header name that is not the file's
 name, a hyphenated file name, every independent mistake of a file in one run, and a condition no hand can meet."""
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ def test_the_search_guards_the_proof(tmp_path: Path, capsys, monkeypatch) -> Non
     assert "`yaku dead` can never apply: a flawed proof" in out  # no hand scores it: kept
 
 
-# ---- a settings key under the wrong group (issue 22) ---------------------------------------------------------------
+# ---- a settings key under the wrong group ----------------------------------------------------------------------------
 
 
 def _wrong_groups() -> list[tuple[str, str, str]]:

@@ -1,5 +1,5 @@
 """``ruledsl.record`` behaves as the frozen dataclasses it replaced: the same constructor, equality, hash, repr,
-copies and errors, at a fraction of the start-up cost (issue 14). Making a class compiles no source text; only a
+copies and errors, at a fraction of the start-up cost. Making a class compiles no source text; only a
 class constructed ``SPECIALIZE_AFTER`` times gets an ``__init__`` (and ``__eq__``) compiled with ``exec`` from its
 own field names, as ``dataclasses`` writes them (tested below).
 

@@ -34,7 +34,7 @@ def expr_of(text: str) -> ast.Expr:
     ("written", "rendered"),
     [
         ("(a or b) and c", "(a or b) and c"),
-        ("a or (b and c)", "a or (b and c)"),  # issue 12: an `and` inside an `or` keeps its parentheses
+        ("a or (b and c)", "a or (b and c)"),  # an `and` inside an `or` keeps its parentheses
         ("a and b or c and d", "(a and b) or (c and d)"),
         ("a or (b or c)", "a or (b or c)"),
         ("(a or b) or c", "a or b or c"),
