@@ -231,7 +231,7 @@ def test_a_situation_names_the_first_field_of_a_wrong_type():
 
 
 def test_a_situation_of_checked_values_is_the_one_its_constructor_makes():
-    """``checked_situation`` (slots set by one map, no checks: a plain request's shape checked the values) makes
+    """``checked_situation`` (slots set by plain assignments, no checks: a plain request's shape checked the values) makes
     the situation ``Situation(*values)`` makes: equal, with the same hash, fields and text."""
     import random
 
