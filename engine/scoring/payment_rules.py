@@ -57,16 +57,11 @@ class PaymentRules:
                 paid += amount * max(count, 0)
         return payments, paid
 
-    def payments_cached(self, env: dict[str, Any], base: int) -> tuple[dict[str, int], int]:
-        """``payments`` of a reading with this base, through a cache by the base and the facts the payment rules
-        read (the rules are pure); the facts it would have set are set all the same, and each caller gets its own
-        dict."""
-        payments, paid = self.payments_kept(env, base)
-        return dict(payments), paid
-
     def payments_kept(self, env: dict[str, Any], base: int) -> tuple[dict[str, int], int]:
-        """``payments_cached`` without the copy: the dict may be the one the cache keeps, which the caller must
-        never change (a valuer keeps it again with the reading's limits, and copies it for each valuation)."""
+        """``payments`` of a reading with this base, through a cache by the base and the facts the payment rules
+        read (the rules are pure); the facts it would have set are set all the same. The dict may be the one the
+        cache keeps, which the caller must never change (a valuer keeps it again with the reading's limits, and
+        copies it for each valuation)."""
         prepared = self.prepared
         env["base"] = base
         env["payers"] = prepared.players - 1

@@ -58,7 +58,7 @@ class _BothWays(Valuer):
 
 def _both_ways(name: str) -> Scorer:
     fresh = Scorer(scorer(name).rulebook)
-    fresh.valuer = _BothWays(fresh.prepared, fresh.payment_rules.payments_cached)
+    fresh.valuer = _BothWays(fresh.prepared, fresh.payment_rules.payments_kept)
     fresh._best = fresh.valuer.best_valuation
     return fresh
 
