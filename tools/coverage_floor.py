@@ -1,4 +1,4 @@
-"""Fail when any module of ``engine/`` or ``ruledsl/`` is under the branch-coverage floor (issue 14).
+"""Fail when any module of ``engine/`` or ``ruledsl/`` is under the branch-coverage floor.
 
 A total can hide a module nobody tests (a large well-tested scorer lifts a CLI command at 40%), so the floor holds
 for every module on its own. The figure is coverage.py's own "Cover" of a ``--cov-branch`` run: covered lines plus

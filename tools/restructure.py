@@ -1,9 +1,9 @@
 """Move the engine's top-level modules into subpackages with one job each, and rewrite every reference to them.
 
-Issue 23 asks for an engine whose top level is not a grab-bag: ``core/`` (tiles, hands, their analysis), ``scoring/``
+The engine's top level is no grab-bag: ``core/`` (tiles, hands, their analysis), ``scoring/``
 (the scorer, its request and its rulebook library), ``protocol/`` (mjai), ``diff/`` (the witnesses of a rule change
-and their search), with the layers written down as import-linter contracts. Many people edit these files at once,
-so the move is this script rather than a commit: the lead merges the other branches and runs it on the result.
+and their search), with the layers written down as import-linter contracts. The move is this script rather than a
+hand-made commit, so that it can be run again on a tree whose other branches were merged since.
 
 It is deterministic and idempotent (a second run changes nothing) and works on a tree that has gained files since
 it was written, because it rewrites references by pattern rather than from a list of places:

@@ -1,7 +1,7 @@
 """Conformance with reality: every win of the real Tenhou games scores exactly as the site recorded it.
 
-Issue 4 scores them under `house` (Tenhou and house agree on every hand there: no double yakuman occurs);
-issue 5 under the rulebook the log's own rule flags select (`tenhou` and its variants).
+They are scored under `house` (Tenhou and house agree on every hand there: no double yakuman occurs);
+and under the rulebook the log's own rule flags select (`tenhou` and its variants).
 """
 
 from __future__ import annotations

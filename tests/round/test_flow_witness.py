@@ -1,6 +1,6 @@
 """`riichi diff` shows every round-level flow change on a short scripted round (`engine.round.witness`) that A with
 only this change settles differently: kan-dora timing, multiple ron, riichi conditions, abortive draws, furiten,
-kuikae, liability, draw payments, kita... (issue 10's acceptance).
+kuikae, liability, draw payments, kita....
 
 The variants are the rows of ``test_every_name_executes``: two rulebooks that differ in one value only, written as
 files, so the witness is found through the same path `riichi diff A B` takes.

@@ -1,4 +1,4 @@
-"""Open riichi as data (issue 10, item 8): `settings riichi open_riichi` lets the round offer `reach` with
+"""Open riichi as data: `settings riichi open_riichi` lets the round offer `reach` with
 `open`, the hand is shown in every observation, and the rulebook's own items (rulebooks/examples/open_riichi.rulebook)
 score it: one han more than riichi, and a yakuman when a player not in riichi deals in (facts `open_riichi` and
 `discarder_in_riichi`, which the round fills in for the scorer)."""

@@ -1,4 +1,4 @@
-"""Fuzzing the doors of untrusted input (issues 11 and 21): rulebook text, JSON request lines, game logs (mjlog,
+"""Fuzzing the doors of untrusted input: rulebook text, JSON request lines, game logs (mjlog,
 tenhou.net/6 and mjai), and the bodies of the HTTP server's endpoints.
 
 Every generated input must get a clean outcome within a per-input time bound: a positioned diagnostic (rulebook),

@@ -1,4 +1,4 @@
-"""Game logs from the internet (issue 11): bounded decompression and nesting, a clean error for a bad file."""
+"""Game logs from the internet: bounded decompression and nesting, a clean error for a bad file."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_a_gzipped_real_log_still_reads(tmp_path):
     assert read_mjlog(path) == read_mjlog(source)
 
 
-# Compressed and uncompressed memory bombs (issue 21, class 7): the byte bounds hold, so the bombs fit inside them
+# Compressed and uncompressed memory bombs: the byte bounds hold, so the bombs fit inside them
 # and cost objects instead. Every reader counts what a text can hold before parsing it; the peak stays bounded.
 
 

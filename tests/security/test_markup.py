@@ -1,4 +1,4 @@
-"""Reports meant to be published quote rulebook and log text escaped (issue 21, class 8): a clause
+"""Reports meant to be published quote rulebook and log text escaped: a clause
 `<img src=x onerror=...>`, a title with a script, a file named like a Markdown link are shown as the characters
 they are in `riichi diff --format md` and `riichi impact --format md/html`, never rendered. One helper
 (``engine.core.markup``) escapes for every format."""

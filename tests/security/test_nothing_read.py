@@ -1,4 +1,4 @@
-"""Nothing readable is trouble (issue 21, class 9): `riichi impact` and `riichi replay` over paths where no log
+"""Nothing readable is trouble: `riichi impact` and `riichi replay` over paths where no log
 could be read exit 2 and name the files, instead of reporting "no change" or "0 games" as a success."""
 
 from __future__ import annotations

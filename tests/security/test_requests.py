@@ -1,4 +1,4 @@
-"""Requests from other programs (issue 11): which rulebooks they may name, one answer per line whatever the
+"""Requests from other programs: which rulebooks they may name, one answer per line whatever the
 bytes, strict types, indicators counted against the copies, one scorer shared by threads."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Python round API is total over hand-built actions (issue 21, class 10): any ``Action`` made from arbitrary
+"""The Python round API is total over hand-built actions: any ``Action`` made from arbitrary
 ints and strings either applies or raises ``IllegalAction`` naming the bad field, at any point of a round; a tile
 code out of range never reaches an ``IndexError`` in the engine. The same holds for the seat of
 ``legal_actions``/``observation``/``facts`` and for the fields of ``RoundSetup`` (``InvalidRequest``)."""

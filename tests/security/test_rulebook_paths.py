@@ -1,4 +1,4 @@
-"""One rulebook-path policy at every file read (issue 21, class 5): a symlink in an allowed folder leads nowhere
+"""One rulebook-path policy at every file read: a symlink in an allowed folder leads nowhere
 else, whether a request names it, a rulebook of the folder extends it, or an upload extends it in a server's
 worker process. Real paths, inside an allowed folder, regular files only."""
 

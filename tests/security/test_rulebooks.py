@@ -1,4 +1,4 @@
-"""Rulebooks from strangers (issue 11): a rule that would hang, exhaust or fool the scorer is a positioned
+"""Rulebooks from strangers: a rule that would hang, exhaust or fool the scorer is a positioned
 diagnostic of the checker; checking and parsing stay linear; files are read with bounds; nothing invisible or
 controlling reaches a terminal."""
 

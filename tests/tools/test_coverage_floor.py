@@ -1,5 +1,5 @@
 """``tools/coverage_floor.py``, the CI step that holds every module of ``engine/`` and ``ruledsl/`` at 85% branch
-coverage (issue 14): it must fail on any one module under the floor even when the total is high, name each with
+coverage: it must fail on any one module under the floor even when the total is high, name each with
 its figure, fail on a module the report lacks (a file nobody imports is not "covered"), and say clearly when the
 report itself is wrong, since a floor that silently passes on a bad report enforces nothing.
 """

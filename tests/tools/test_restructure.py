@@ -1,4 +1,4 @@
-"""tools/restructure.py, the script that moves the engine's top-level modules into subpackages (issue 23): its
+"""tools/restructure.py, the script that moves the engine's top-level modules into subpackages: its
 rewrites find every spelling of a moved module and nothing else, and running them twice changes nothing."""
 
 from __future__ import annotations
