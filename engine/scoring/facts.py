@@ -21,7 +21,6 @@ from engine.core import tiles as T
 from engine.core.decompose import (
     CANNOT_SPLIT,
     HOLDERS,
-    NO_TILES,
     RELATIVE_SPLITS,
     SEVEN_PAIRS,
     STANDARD,
@@ -437,8 +436,6 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
 
 def _part_status(found: Any, counts: list[int]) -> int | None:
     """A part's share in a complete hand: None when it cannot split, else the pairs it holds (0 or 1)."""
-    if found is NO_TILES:
-        return 0
     if found is CANNOT_SPLIT:
         return None
     return (sum(counts) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
@@ -606,34 +603,31 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
     """``_reading_facts`` of the standard reading when every suit and the honours split one way (most hands),
     built from the parts' splits kept as group numbers (``_parts``); None when some part splits several ways (the
     general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order.
-    ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints)."""
-    held = _HONOUR_PARTS[counts[27:]]
-    if held is CANNOT_SPLIT:
+    ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints).
+
+    The four parts are looked up at once and told apart by C-level tests on the four of them: a part that cannot
+    split leaves no standard reading whatever the others do (the other readings are ``_reading_facts``' business),
+    and an empty suit is a part like any other, with no groups."""
+    parts = (_MAN_PARTS[counts[0:9]], _PIN_PARTS[counts[9:18]], _SOU_PARTS[counts[18:27]], _HONOUR_PARTS[counts[27:]])
+    if CANNOT_SPLIT in parts:
         return []
-    pairs, honours = held
-    win_part = honours if win >= 27 else None
-    sets = () if win >= 27 else honours[1]
-    pair = honours[2]
-    for start, known in _SUIT_PARTS:
-        found = known[counts[start : start + 9]]
-        if found is NO_TILES:
-            continue
-        if found is CANNOT_SPLIT:
-            return []
-        if found is _SEVERAL_WAYS:
-            return None
-        with_pair, part = found
-        pairs += with_pair
-        if with_pair:
-            pair = part[2]
-        if start <= win < start + 9:
-            win_part = part
-        else:
-            sets += part[1]
-    if pairs != 1 or win_part is None:
+    if _SEVERAL_WAYS in parts:
+        return None
+    man, pin, sou, honours = parts
+    if man[0] + pin[0] + sou[0] + honours[0] != 1:
         return []
-    numbers, part_sets, part_pair = win_part
-    return _placed(numbers, part_sets, sets, part_pair if part_pair >= 0 else pair, win, ron)
+    at = _PART_OF[win]
+    first, second, third = _OTHER_PARTS[at]
+    _pairs, numbers, sets, _pair = parts[at]
+    others = parts[first][2] + parts[second][2] + parts[third][2]
+    # the one pair is its part's (every other part's pair number is -1)
+    return _placed(numbers, sets, others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
+
+
+# each kind's part (0, 1, 2: its suit; 3: the honours), and per part the other three, in the order their sets are
+# listed (the honours' first, then the suits')
+_PART_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(T.KINDS))
+_OTHER_PARTS = ((3, 1, 2), (3, 0, 2), (3, 0, 1), (0, 1, 2))
 
 
 def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
@@ -669,9 +663,13 @@ _TWO = (2).__eq__
 
 
 def _part(numbers: tuple[int, ...], with_pair: bool) -> tuple:
-    """One part of a hand (a suit, or the honours) split one way, its groups by number, sorted: (their numbers,
-    its sets' numbers, its pair's number or -1). A pair sorts after every set, so it is the last group."""
-    return (numbers, numbers[:-1], numbers[-1]) if with_pair else (numbers, numbers, -1)
+    """One part of a hand (a suit, or the honours) split one way, its groups by number, sorted: (1 if it holds the
+    pair else 0, their numbers, its sets' numbers, its pair's number or -1). A pair sorts after every set, so it is
+    the last group."""
+    return (1, numbers, numbers[:-1], numbers[-1]) if with_pair else (0, numbers, numbers, -1)
+
+
+_NO_PART = _part((), False)  # a suit with no tiles
 
 
 def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
@@ -679,7 +677,7 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
     hands bring suits not met before, so this runs on most first passes)."""
     total = sum(vec)
     if not total:
-        return NO_TILES
+        return _NO_PART
     rest = total % 3
     if rest == 1:
         return CANNOT_SPLIT
@@ -690,7 +688,7 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
         return _SEVERAL_WAYS
     by_kind = _NUMBER_BY_SHAPE
     numbers = tuple([by_kind[shape][start + i] for shape, i in splits[0]])
-    return (1 if rest == 2 else 0), _part(numbers, rest == 2)
+    return _part(numbers, rest == 2)
 
 
 # per decompose shape (run, triplet, pair), each kind's group number as held (-1: no such group)
@@ -704,7 +702,7 @@ def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
     pairs, groups = found
     if pairs > 1:
         return CANNOT_SPLIT
-    return pairs, _part(tuple(map(_PLAIN_NUMBER.__getitem__, sorted(groups))), bool(pairs))
+    return _part(tuple(map(_PLAIN_NUMBER.__getitem__, sorted(groups))), bool(pairs))
 
 
 _SEVERAL_WAYS: Any = ("several ways",)
@@ -712,6 +710,7 @@ _PARTS_LIMIT = 65536
 # Per suit (by its first kind), its 9 counts -> ``_suit_part``; the honours' 7 counts -> ``_honour_part``.
 _SUIT_PARTS = tuple((start, Memo(partial(_suit_part, start), _PARTS_LIMIT)) for start in (0, 9, 18))
 _HONOUR_PARTS = Memo(_honour_part, _PARTS_LIMIT)
+_MAN_PARTS, _PIN_PARTS, _SOU_PARTS = (known for _start, known in _SUIT_PARTS)
 # the same tables by part, as ``completing_kinds`` numbers the parts: each suit, then the honours
 _PART_TABLES = (*(known for _start, known in _SUIT_PARTS), _HONOUR_PARTS)
 
