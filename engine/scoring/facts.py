@@ -605,17 +605,30 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
     general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order.
     ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints).
 
-    The four parts are looked up at once and told apart by C-level tests on the four of them: a part that cannot
-    split leaves no standard reading whatever the others do (the other readings are ``_reading_facts``' business),
-    and an empty suit is a part like any other, with no groups."""
-    parts = (_MAN_PARTS[counts[0:9]], _PIN_PARTS[counts[9:18]], _SOU_PARTS[counts[18:27]], _HONOUR_PARTS[counts[27:]])
-    if CANNOT_SPLIT in parts:
+    The parts are looked up in turn, unrolled, each turned away by two identity tests: a part that cannot split,
+    or splits several ways, spares the look-up (a first split, on a new hand) of the parts after it; an empty
+    suit is a part like any other, with no groups."""
+    honours = _HONOUR_PARTS[counts[27:]]
+    if honours is CANNOT_SPLIT:
         return []
-    if _SEVERAL_WAYS in parts:
+    man = _MAN_PARTS[counts[0:9]]
+    if man is CANNOT_SPLIT:
+        return []
+    if man is _SEVERAL_WAYS:
         return None
-    man, pin, sou, honours = parts
+    pin = _PIN_PARTS[counts[9:18]]
+    if pin is CANNOT_SPLIT:
+        return []
+    if pin is _SEVERAL_WAYS:
+        return None
+    sou = _SOU_PARTS[counts[18:27]]
+    if sou is CANNOT_SPLIT:
+        return []
+    if sou is _SEVERAL_WAYS:
+        return None
     if man[0] + pin[0] + sou[0] + honours[0] != 1:
         return []
+    parts = (man, pin, sou, honours)
     at = _PART_OF[win]
     first, second, third = _OTHER_PARTS[at]
     _pairs, numbers, sets, _pair = parts[at]
