@@ -27,6 +27,7 @@ from engine.scoring.facts import (
     READING_FACTS,
     HandFacts,
     other_wait_kinds,
+    put_reading,
     reading_key,
     reading_tables,
     same_groups,
@@ -147,25 +148,17 @@ class Valuer:
                 self._situated.put(id(situation), (situation, known))
         facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
         tables = prepared.tables(facts)
-        best: Valuation | None = None
-        standalone = prepared.standalone_rules
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        envs = reading_tables(facts, templates, prepared.reading_ahead)
-        first = None  # the yaku conditions' results in the first reading, when another reading may reuse them
-        for at, env in enumerate(envs):
-            holds = None
-            if at == 0:
-                if len(envs) > 1 and tables.again is not None:
-                    holds = first = self._holds(env, tables)
-            elif first is not None and same_groups(templates[at], templates[0]):
-                holds = self._holds_again(env, tables, first)
-            valuation = self._valuate(env, None, tables, need, holds)
-            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
-                best = valuation
-            for rule in standalone:
-                valuation = self._valuate(env, rule, tables, need)
-                if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
-                    best = valuation
+        if len(templates) == 1:
+            # one reading (most hands): its facts go into the hand's own table, as ``reading_tables`` puts them
+            put_reading(facts, templates[0], facts.meld_groups)
+            for compute in prepared.reading_ahead:
+                compute(facts)
+            best = self._valuate(facts, None, tables, need)
+            if prepared.standalone_rules:
+                best = self._standalone_best(facts, tables, need, best)
+        else:
+            best = self._best_reading(reading_tables(facts, templates, prepared.reading_ahead), templates, tables, need)
         if best is None:
             if need > 1:
                 raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
@@ -174,6 +167,32 @@ class Valuer:
             refused = self._atozuke_refusal(hand, situation, dora, ura, known, need)
             if refused is not None:
                 raise NoYaku(refused)
+        return best
+
+    def _best_reading(self, envs: tuple[dict[str, Any], ...], templates: tuple[tuple, ...], tables: Tables, need: int) -> Valuation | None:
+        """The best valuation among several readings' tables (``reading_tables``), or None when none wins; a
+        reading with the same groups as the first asks again only the conditions that read the wait."""
+        best: Valuation | None = None
+        first = None  # the yaku conditions' results in the first reading, when another reading may reuse them
+        for at, env in enumerate(envs):
+            holds = None
+            if at == 0:
+                if tables.again is not None:
+                    holds = first = self._holds(env, tables)
+            elif first is not None and same_groups(templates[at], templates[0]):
+                holds = self._holds_again(env, tables, first)
+            valuation = self._valuate(env, None, tables, need, holds)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
+            best = self._standalone_best(env, tables, need, best)
+        return best
+
+    def _standalone_best(self, env: dict[str, Any], tables: Tables, need: int, best: Valuation | None) -> Valuation | None:
+        """``best``, or a standalone yaku's valuation of this reading where it is better."""
+        for rule in self.prepared.standalone_rules:
+            valuation = self._valuate(env, rule, tables, need)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
         return best
 
     def _atozuke_refusal(
