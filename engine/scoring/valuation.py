@@ -278,16 +278,26 @@ class Valuer:
             return None
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
-        values = [value(env) for value in bonus_values]
-        lines += map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values))
+        # only the value functions that may answer other than 0 are asked (``prepared._live``): an item worth 0
+        # has no line, and adds nothing to the sum
+        fns, places, _indexes = bonus_values
+        values = [value(env) for value in fns]
+        lines += map(prepared.bonus_lines.__getitem__, compress(zip(places, values, strict=True), values))
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = sum(map(_HAN, lines))
         env["__yaku__"] = frozenset(map(_ID, lines))
-        values = [value(env) for value in fu_values]
+        fns, places, indexes = fu_values
+        values = [value(env) for value in fns]
         if tables.fu_per_element is not None:
-            values = _per_set_added(values, tables.fu_per_element, env)
-        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
+            rows = _per_set_rows(tables.fu_per_element, env)
+            if rows:  # every item's value in its place, the rows added
+                values.append(0)
+                values = list(map(values.__getitem__, indexes))
+                for row in rows:
+                    values = list(map(add, values, row))
+                places = prepared.fu_positions
+        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(places, values, strict=True), values)))
         fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
 
@@ -464,16 +474,21 @@ def _per_set_added(values: list[int], per_element: tuple[str, Any], env: dict[st
 
     Most elements add nothing (their row is empty): the others' rows are added to the values one by one, C-level,
     instead of summing a column of every element per item."""
+    for row in _per_set_rows(per_element, env):
+        values = list(map(add, values, row))
+    return values
+
+
+def _per_set_rows(per_element: tuple[str, Any], env: dict[str, Any]) -> list[tuple[int, ...]]:
+    """The rows of shares of the elements that add something to the per-set fu items (``_per_set_added``)."""
     fact, shares = per_element
     elements = env[fact]
-    if elements:
-        try:
-            rows = list(filter(None, map(shares.__getitem__, elements)))
-        except TypeError:  # an element that cannot be a key: its shares, computed
-            rows = list(filter(None, map(shares.fn, elements)))
-        for row in rows:
-            values = list(map(add, values, row))
-    return values
+    if not elements:
+        return []
+    try:
+        return list(filter(None, map(shares.__getitem__, elements)))
+    except TypeError:  # an element that cannot be a key: its shares, computed
+        return list(filter(None, map(shares.fn, elements)))
 
 
 def value_facts(env: dict[str, Any], han: int, fu: int, yakuman: int) -> None:
