@@ -407,6 +407,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     whole hand."""
     total = sum(held) + 1
     twos = held.count(2)
+    orphans = _orphan_kinds(held, total)
     as_held = [(start, _part_status(known[bytes(held[start : start + 9])], held[start : start + 9])) for start, known in _SUIT_PARTS]
     as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
     cannot = sum(status is None for _start, status in as_held)
@@ -418,7 +419,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
             found.append(kind)
             continue
         held[kind] = before + 1
-        if all(held[27:]) and is_thirteen_orphans(held):
+        if kind in orphans:
             found.append(kind)
         else:
             index = 3 if kind >= 27 else kind // 9
@@ -432,6 +433,24 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
                         found.append(kind)
         held[kind] = before
     return found
+
+
+def _orphan_kinds(held: list[int], total: int) -> frozenset[int]:
+    """The kinds one more of which makes held counts the thirteen orphans (``is_thirteen_orphans``), told once for
+    every candidate: fourteen tiles, all of them terminals and honours, every one of those held. Held counts with
+    no other tile and one of each but ``missing`` are completed by the one missing, or by any of them when none is
+    (the fourteenth tile pairs one)."""
+    if total != 14 or sum(map(held.__getitem__, _YAOCHUU)) != 13:
+        return _NO_KINDS
+    missing = [kind for kind in _YAOCHUU if not held[kind]]
+    if not missing:
+        return _YAOCHUU_SET
+    return frozenset(missing) if len(missing) == 1 else _NO_KINDS
+
+
+_YAOCHUU = tuple(T.YAOCHUU_KINDS)
+_YAOCHUU_SET = frozenset(_YAOCHUU)
+_NO_KINDS: frozenset[int] = frozenset()
 
 
 def _part_status(found: Any, counts: list[int]) -> int | None:
