@@ -753,16 +753,20 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
     at = GROUP_AT
     env["shape"] = shape
     sets = tuple(map(at, sets))
-    env["sets"] = sets + melds if melds else sets
+    if melds:
+        sets += melds
+    env["sets"] = sets
+    # ``groups`` with the rest: most rulebooks read it (an outside hand's yaku) in most readings, and a tuple
+    # joined here costs less than a provider asked for it (``READING_PROVIDERS``, which gives the same)
     if pair >= 0:
         pair = at(pair)
         env["pair"] = pair
-        env["pairs"] = (pair,)
+        env["pairs"] = pairs = (pair,)
+        env["groups"] = sets + pairs
     else:
         env["pair"] = None
-        env["pairs"] = tuple(map(at, pairs))
-        if shape == THIRTEEN_ORPHANS:
-            env["groups"] = ()
+        env["pairs"] = pairs = tuple(map(at, pairs))
+        env["groups"] = () if shape == THIRTEEN_ORPHANS else sets + pairs
     env["wait"] = wait
     env["win_group"] = at(win_group) if win_group >= 0 else None
 
