@@ -21,7 +21,6 @@ from engine.core import tiles as T
 from engine.core.decompose import (
     CANNOT_SPLIT,
     HOLDERS,
-    NO_TILES,
     RELATIVE_SPLITS,
     SEVEN_PAIRS,
     STANDARD,
@@ -408,6 +407,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     whole hand."""
     total = sum(held) + 1
     twos = held.count(2)
+    orphans = _orphan_kinds(held, total)
     as_held = [(start, _part_status(known[bytes(held[start : start + 9])], held[start : start + 9])) for start, known in _SUIT_PARTS]
     as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
     cannot = sum(status is None for _start, status in as_held)
@@ -419,7 +419,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
             found.append(kind)
             continue
         held[kind] = before + 1
-        if all(held[27:]) and is_thirteen_orphans(held):
+        if kind in orphans:
             found.append(kind)
         else:
             index = 3 if kind >= 27 else kind // 9
@@ -435,10 +435,26 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     return found
 
 
+def _orphan_kinds(held: list[int], total: int) -> frozenset[int]:
+    """The kinds one more of which makes held counts the thirteen orphans (``is_thirteen_orphans``), told once for
+    every candidate: fourteen tiles, all of them terminals and honours, every one of those held. Held counts with
+    no other tile and one of each but ``missing`` are completed by the one missing, or by any of them when none is
+    (the fourteenth tile pairs one)."""
+    if total != 14 or sum(map(held.__getitem__, _YAOCHUU)) != 13:
+        return _NO_KINDS
+    missing = [kind for kind in _YAOCHUU if not held[kind]]
+    if not missing:
+        return _YAOCHUU_SET
+    return frozenset(missing) if len(missing) == 1 else _NO_KINDS
+
+
+_YAOCHUU = tuple(T.YAOCHUU_KINDS)
+_YAOCHUU_SET = frozenset(_YAOCHUU)
+_NO_KINDS: frozenset[int] = frozenset()
+
+
 def _part_status(found: Any, counts: list[int]) -> int | None:
     """A part's share in a complete hand: None when it cannot split, else the pairs it holds (0 or 1)."""
-    if found is NO_TILES:
-        return 0
     if found is CANNOT_SPLIT:
         return None
     return (sum(counts) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
@@ -606,34 +622,44 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
     """``_reading_facts`` of the standard reading when every suit and the honours split one way (most hands),
     built from the parts' splits kept as group numbers (``_parts``); None when some part splits several ways (the
     general path then reads the hand whole). An entry lists its sets part by part: no rule reads their order.
-    ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints)."""
-    held = _HONOUR_PARTS[counts[27:]]
-    if held is CANNOT_SPLIT:
+    ``counts`` is bytes in the scorer (its parts' keys are then 9 and 7 bytes, not tuples of ints).
+
+    The parts are looked up in turn, unrolled, each turned away by two identity tests: a part that cannot split,
+    or splits several ways, spares the look-up (a first split, on a new hand) of the parts after it; an empty
+    suit is a part like any other, with no groups."""
+    honours = _HONOUR_PARTS[counts[27:]]
+    if honours is CANNOT_SPLIT:
         return []
-    pairs, honours = held
-    win_part = honours if win >= 27 else None
-    sets = () if win >= 27 else honours[1]
-    pair = honours[2]
-    for start, known in _SUIT_PARTS:
-        found = known[counts[start : start + 9]]
-        if found is NO_TILES:
-            continue
-        if found is CANNOT_SPLIT:
-            return []
-        if found is _SEVERAL_WAYS:
-            return None
-        with_pair, part = found
-        pairs += with_pair
-        if with_pair:
-            pair = part[2]
-        if start <= win < start + 9:
-            win_part = part
-        else:
-            sets += part[1]
-    if pairs != 1 or win_part is None:
+    man = _MAN_PARTS[counts[0:9]]
+    if man is CANNOT_SPLIT:
         return []
-    numbers, part_sets, part_pair = win_part
-    return _placed(numbers, part_sets, sets, part_pair if part_pair >= 0 else pair, win, ron)
+    if man is _SEVERAL_WAYS:
+        return None
+    pin = _PIN_PARTS[counts[9:18]]
+    if pin is CANNOT_SPLIT:
+        return []
+    if pin is _SEVERAL_WAYS:
+        return None
+    sou = _SOU_PARTS[counts[18:27]]
+    if sou is CANNOT_SPLIT:
+        return []
+    if sou is _SEVERAL_WAYS:
+        return None
+    if man[0] + pin[0] + sou[0] + honours[0] != 1:
+        return []
+    parts = (man, pin, sou, honours)
+    at = _PART_OF[win]
+    first, second, third = _OTHER_PARTS[at]
+    _pairs, numbers, sets, _pair = parts[at]
+    others = parts[first][2] + parts[second][2] + parts[third][2]
+    # the one pair is its part's (every other part's pair number is -1)
+    return _placed(numbers, sets, others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
+
+
+# each kind's part (0, 1, 2: its suit; 3: the honours), and per part the other three, in the order their sets are
+# listed (the honours' first, then the suits')
+_PART_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(T.KINDS))
+_OTHER_PARTS = ((3, 1, 2), (3, 0, 2), (3, 0, 1), (0, 1, 2))
 
 
 def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
@@ -669,9 +695,13 @@ _TWO = (2).__eq__
 
 
 def _part(numbers: tuple[int, ...], with_pair: bool) -> tuple:
-    """One part of a hand (a suit, or the honours) split one way, its groups by number, sorted: (their numbers,
-    its sets' numbers, its pair's number or -1). A pair sorts after every set, so it is the last group."""
-    return (numbers, numbers[:-1], numbers[-1]) if with_pair else (numbers, numbers, -1)
+    """One part of a hand (a suit, or the honours) split one way, its groups by number, sorted: (1 if it holds the
+    pair else 0, their numbers, its sets' numbers, its pair's number or -1). A pair sorts after every set, so it is
+    the last group."""
+    return (1, numbers, numbers[:-1], numbers[-1]) if with_pair else (0, numbers, numbers, -1)
+
+
+_NO_PART = _part((), False)  # a suit with no tiles
 
 
 def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
@@ -679,7 +709,7 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
     hands bring suits not met before, so this runs on most first passes)."""
     total = sum(vec)
     if not total:
-        return NO_TILES
+        return _NO_PART
     rest = total % 3
     if rest == 1:
         return CANNOT_SPLIT
@@ -690,7 +720,7 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
         return _SEVERAL_WAYS
     by_kind = _NUMBER_BY_SHAPE
     numbers = tuple([by_kind[shape][start + i] for shape, i in splits[0]])
-    return (1 if rest == 2 else 0), _part(numbers, rest == 2)
+    return _part(numbers, rest == 2)
 
 
 # per decompose shape (run, triplet, pair), each kind's group number as held (-1: no such group)
@@ -704,7 +734,7 @@ def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
     pairs, groups = found
     if pairs > 1:
         return CANNOT_SPLIT
-    return pairs, _part(tuple(map(_PLAIN_NUMBER.__getitem__, sorted(groups))), bool(pairs))
+    return _part(tuple(map(_PLAIN_NUMBER.__getitem__, sorted(groups))), bool(pairs))
 
 
 _SEVERAL_WAYS: Any = ("several ways",)
@@ -712,6 +742,7 @@ _PARTS_LIMIT = 65536
 # Per suit (by its first kind), its 9 counts -> ``_suit_part``; the honours' 7 counts -> ``_honour_part``.
 _SUIT_PARTS = tuple((start, Memo(partial(_suit_part, start), _PARTS_LIMIT)) for start in (0, 9, 18))
 _HONOUR_PARTS = Memo(_honour_part, _PARTS_LIMIT)
+_MAN_PARTS, _PIN_PARTS, _SOU_PARTS = (known for _start, known in _SUIT_PARTS)
 # the same tables by part, as ``completing_kinds`` numbers the parts: each suit, then the honours
 _PART_TABLES = (*(known for _start, known in _SUIT_PARTS), _HONOUR_PARTS)
 
@@ -722,16 +753,20 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
     at = GROUP_AT
     env["shape"] = shape
     sets = tuple(map(at, sets))
-    env["sets"] = sets + melds if melds else sets
+    if melds:
+        sets += melds
+    env["sets"] = sets
+    # ``groups`` with the rest: most rulebooks read it (an outside hand's yaku) in most readings, and a tuple
+    # joined here costs less than a provider asked for it (``READING_PROVIDERS``, which gives the same)
     if pair >= 0:
         pair = at(pair)
         env["pair"] = pair
-        env["pairs"] = (pair,)
+        env["pairs"] = pairs = (pair,)
+        env["groups"] = sets + pairs
     else:
         env["pair"] = None
-        env["pairs"] = tuple(map(at, pairs))
-        if shape == THIRTEEN_ORPHANS:
-            env["groups"] = ()
+        env["pairs"] = pairs = tuple(map(at, pairs))
+        env["groups"] = () if shape == THIRTEEN_ORPHANS else sets + pairs
     env["wait"] = wait
     env["win_group"] = at(win_group) if win_group >= 0 else None
 

@@ -381,7 +381,7 @@ def _kept_lines(
 ) -> tuple[Any, ...] | None:
     """What ``Valuer._valuate``'s common path reads of one situation's tables: (each yaku entry's result line,
     whether each excludes anything (None when none does), what each excludes, the yaku's conditions, the bonus
-    items' value functions, the fu items'); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
+    items' value functions, the fu items', each as ``_live`` gives them); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
     ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop.
     ``columns``: the table's (``Prepared.yaku_closed_columns``), of which ``verdicts`` (one per entry, as
     ``_pruned`` reads them) keep the entries the situation keeps."""
@@ -391,7 +391,18 @@ def _kept_lines(
     if None in lines or bonus is None or fu is None:
         return None
     excluding = tuple(compress(all_excluding, kept))
-    return lines, (excluding if any(excluding) else None), tuple(compress(all_excludes, kept)), yaku[1], bonus[0], fu[0]
+    return lines, (excluding if any(excluding) else None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
+
+
+def _live(fns: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]:
+    """Value functions as ``Valuer._valuate`` asks them: (those that may answer other than 0, their places among
+    ``fns``, and for every place the index of its value among theirs, or their count where the function is
+    ``_ANSWERS_ZERO``). A situation's tables answer 0 for the items that cannot hold in it, and the per-set fu
+    items are summed per element (``_summed_per_element``): the rest, a few of the fu items, are the only ones
+    worth a call. ``tests/engine/test_kept_lines.py`` holds the valuations equal to those of every item asked."""
+    live = [at for at, fn in enumerate(fns) if fn is not _ANSWERS_ZERO]
+    index = {at: i for i, at in enumerate(live)}
+    return tuple(fns[at] for at in live), tuple(live), tuple(index.get(at, len(live)) for at in range(len(fns)))
 
 
 def _again_plan(

@@ -27,6 +27,7 @@ from engine.scoring.facts import (
     READING_FACTS,
     HandFacts,
     other_wait_kinds,
+    put_reading,
     reading_key,
     reading_tables,
     same_groups,
@@ -147,25 +148,17 @@ class Valuer:
                 self._situated.put(id(situation), (situation, known))
         facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
         tables = prepared.tables(facts)
-        best: Valuation | None = None
-        standalone = prepared.standalone_rules
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        envs = reading_tables(facts, templates, prepared.reading_ahead)
-        first = None  # the yaku conditions' results in the first reading, when another reading may reuse them
-        for at, env in enumerate(envs):
-            holds = None
-            if at == 0:
-                if len(envs) > 1 and tables.again is not None:
-                    holds = first = self._holds(env, tables)
-            elif first is not None and same_groups(templates[at], templates[0]):
-                holds = self._holds_again(env, tables, first)
-            valuation = self._valuate(env, None, tables, need, holds)
-            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
-                best = valuation
-            for rule in standalone:
-                valuation = self._valuate(env, rule, tables, need)
-                if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
-                    best = valuation
+        if len(templates) == 1:
+            # one reading (most hands): its facts go into the hand's own table, as ``reading_tables`` puts them
+            put_reading(facts, templates[0], facts.meld_groups)
+            for compute in prepared.reading_ahead:
+                compute(facts)
+            best = self._valuate(facts, None, tables, need)
+            if prepared.standalone_rules:
+                best = self._standalone_best(facts, tables, need, best)
+        else:
+            best = self._best_reading(reading_tables(facts, templates, prepared.reading_ahead), templates, tables, need)
         if best is None:
             if need > 1:
                 raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
@@ -174,6 +167,32 @@ class Valuer:
             refused = self._atozuke_refusal(hand, situation, dora, ura, known, need)
             if refused is not None:
                 raise NoYaku(refused)
+        return best
+
+    def _best_reading(self, envs: tuple[dict[str, Any], ...], templates: tuple[tuple, ...], tables: Tables, need: int) -> Valuation | None:
+        """The best valuation among several readings' tables (``reading_tables``), or None when none wins; a
+        reading with the same groups as the first asks again only the conditions that read the wait."""
+        best: Valuation | None = None
+        first = None  # the yaku conditions' results in the first reading, when another reading may reuse them
+        for at, env in enumerate(envs):
+            holds = None
+            if at == 0:
+                if tables.again is not None:
+                    holds = first = self._holds(env, tables)
+            elif first is not None and same_groups(templates[at], templates[0]):
+                holds = self._holds_again(env, tables, first)
+            valuation = self._valuate(env, None, tables, need, holds)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
+            best = self._standalone_best(env, tables, need, best)
+        return best
+
+    def _standalone_best(self, env: dict[str, Any], tables: Tables, need: int, best: Valuation | None) -> Valuation | None:
+        """``best``, or a standalone yaku's valuation of this reading where it is better."""
+        for rule in self.prepared.standalone_rules:
+            valuation = self._valuate(env, rule, tables, need)
+            if valuation is not None and (best is None or valuation.sort_key > best.sort_key):
+                best = valuation
         return best
 
     def _atozuke_refusal(
@@ -259,16 +278,26 @@ class Valuer:
             return None
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
-        values = [value(env) for value in bonus_values]
-        lines += map(prepared.bonus_lines.__getitem__, compress(zip(prepared.bonus_positions, values, strict=True), values))
+        # only the value functions that may answer other than 0 are asked (``prepared._live``): an item worth 0
+        # has no line, and adds nothing to the sum
+        fns, places, _indexes = bonus_values
+        values = [value(env) for value in fns]
+        lines += map(prepared.bonus_lines.__getitem__, compress(zip(places, values, strict=True), values))
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = sum(map(_HAN, lines))
         env["__yaku__"] = frozenset(map(_ID, lines))
-        values = [value(env) for value in fu_values]
+        fns, places, indexes = fu_values
+        values = [value(env) for value in fns]
         if tables.fu_per_element is not None:
-            values = _per_set_added(values, tables.fu_per_element, env)
-        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(prepared.fu_positions, values, strict=True), values)))
+            rows = _per_set_rows(tables.fu_per_element, env)
+            if rows:  # every item's value in its place, the rows added
+                values.append(0)
+                values = list(map(values.__getitem__, indexes))
+                for row in rows:
+                    values = list(map(add, values, row))
+                places = prepared.fu_positions
+        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(places, values, strict=True), values)))
         fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
         return self._settled(env, han, fu, 0, lines, fu_lines, False)
 
@@ -445,16 +474,21 @@ def _per_set_added(values: list[int], per_element: tuple[str, Any], env: dict[st
 
     Most elements add nothing (their row is empty): the others' rows are added to the values one by one, C-level,
     instead of summing a column of every element per item."""
+    for row in _per_set_rows(per_element, env):
+        values = list(map(add, values, row))
+    return values
+
+
+def _per_set_rows(per_element: tuple[str, Any], env: dict[str, Any]) -> list[tuple[int, ...]]:
+    """The rows of shares of the elements that add something to the per-set fu items (``_per_set_added``)."""
     fact, shares = per_element
     elements = env[fact]
-    if elements:
-        try:
-            rows = list(filter(None, map(shares.__getitem__, elements)))
-        except TypeError:  # an element that cannot be a key: its shares, computed
-            rows = list(filter(None, map(shares.fn, elements)))
-        for row in rows:
-            values = list(map(add, values, row))
-    return values
+    if not elements:
+        return []
+    try:
+        return list(filter(None, map(shares.__getitem__, elements)))
+    except TypeError:  # an element that cannot be a key: its shares, computed
+        return list(filter(None, map(shares.fn, elements)))
 
 
 def value_facts(env: dict[str, Any], han: int, fu: int, yakuman: int) -> None:
