@@ -311,12 +311,26 @@ def _value_difference(win: Win, mine: Mapping[str, Any]) -> tuple[dict[str, Any]
     return None if got == want else (want, got)
 
 
+# the rules object a game was last followed under and its game rules: a file's games, and most files of a run,
+# share one rulebook (one tuple, read and replaced whole, so that threads following games at once never mix two)
+_LAST_GAME_RULES: list[tuple[object, GameRules | None]] = [(None, None)]
+
+
+def _game_rules(rules: RoundRules) -> GameRules:
+    """``GameRules.of`` the rulebook of ``rules``, read once for the same rules object in a row."""
+    last = _LAST_GAME_RULES[0]
+    if last[0] is not rules or last[1] is None:
+        last = (rules, GameRules.of(rules.rulebook))
+        _LAST_GAME_RULES[0] = last
+    return last[1]  # type: ignore[return-value]
+
+
 class GameFollower:
     """Follows the game engine's progression round by round: the next round's wind and dealer, the end of the
     game exactly where the log ends, and the final points (leftover sticks, uma and oka) of the game engine."""
 
     def __init__(self, rules: RoundRules, first: RoundStart) -> None:
-        self.rules = GameRules.of(rules.rulebook)
+        self.rules = _game_rules(rules)
         wind = ROUND_WINDS[first.round_index // 4 % 4]
         index = self.rules.winds.index(wind) if wind in self.rules.winds else 0
         self.state: GameState | None = GameState(index, first.dealer, first.honba, first.sticks, tuple(first.scores))

@@ -125,20 +125,20 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
         kind = type(event)
         if kind is discard:
             continue
-        if kind is draw:
-            if replacement_next and event.actor in replacement_next:
-                replacements.append(event.pai)
-                replacement_next.discard(event.actor)
+        if kind is draw:  # a Tsumo (its type read once, which the type checker does not follow)
+            if replacement_next and event.actor in replacement_next:  # type: ignore[union-attr]
+                replacements.append(event.pai)  # type: ignore[union-attr]
+                replacement_next.discard(event.actor)  # type: ignore[union-attr]
             else:
-                take(event.pai)
+                take(event.pai)  # type: ignore[union-attr]
         elif kind is Call:
-            if event.is_kan or event.kind == "kita":
-                replacement_next.add(event.seat)
+            if event.is_kan or event.kind == "kita":  # type: ignore[union-attr]
+                replacement_next.add(event.seat)  # type: ignore[union-attr]
         elif kind is Win:
-            if len(event.ura_indicators) > len(ura):
-                ura = event.ura_indicators
+            if len(event.ura_indicators) > len(ura):  # type: ignore[union-attr]
+                ura = event.ura_indicators  # type: ignore[union-attr]
         elif kind is NewDoraIndicator:
-            dora.append(event.tile)
+            dora.append(event.tile)  # type: ignore[union-attr]
     players = rules.players
     size, copies = _tile_set_of(rules)
     if len(start.hands) != players:
