@@ -146,7 +146,7 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     for seat, hand in enumerate(start.hands):
         if len(hand) != 13:  # a wall's layout deals each seat 13 tiles: more would overdraw the tiles left unseen
             raise InvalidRequest(f"the log deals seat {seat} {len(hand)} tiles, a hand is dealt 13")
-    hands = [list(hand) for hand in start.hands]
+    hands = start.hands  # read, never changed: the wall is a new tuple
     rest = _unseen(copies, chain(*hands, live, replacements, dora, ura))
     if rest is None:  # some tile is one too many: say which, and where, by placing them one by one
         _take_each(list(copies), start.hands, live, replacements, dora, ura)
