@@ -8,13 +8,12 @@ agari-yame, tenpai-yame, the target score and its extension rounds) is testable 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from operator import add
+from typing import Any
 
 from engine.game.rules import GameRules
+from engine.round.settlement import Settlement
 from ruledsl.record import record
-
-if TYPE_CHECKING:
-    from engine.round.settlement import Settlement
 
 ENDED_BY = ("last_round", "bust", "agari_yame", "tenpai_yame", "extension")
 
@@ -99,7 +98,7 @@ class HandOutcome:
             sticks_next=n.sticks_next,
             dealer_next=n.dealer_next,
             renchan=n.renchan,
-            dealer_won=any(w.seat == dealer for w in settled.wins),
+            dealer_won=bool(settled.wins) and any(w.seat == dealer for w in settled.wins),
             dealer_tenpai=settled.kind == "exhaustive" and (n.renchan if tenpai is None else bool(tenpai[dealer])),
         )
 
@@ -117,7 +116,7 @@ def placement(points: Sequence[int]) -> tuple[int, ...]:
 
 def busted(rules: GameRules, scores: Sequence[int]) -> bool:
     """Whether a score below `bust_below` ends the game now."""
-    return rules.bust_ends_game and rules.bust_below is not None and any(s < rules.bust_below for s in scores)
+    return rules.bust_ends_game and rules.bust_below is not None and len(scores) > 0 and min(scores) < rules.bust_below
 
 
 def target_reached(rules: GameRules, scores: Sequence[int]) -> bool:
@@ -162,10 +161,16 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
         raise ValueError("the game is over: no round follows its end")
-    outcome = HandOutcome.of(settlement, state.dealer)
-    if len(outcome.deltas) != rules.players:
-        raise ValueError(f"a settlement has {len(outcome.deltas)} deltas for {rules.players} players")
-    scores = tuple(s + d for s, d in zip(state.scores, outcome.deltas, strict=True))
+    # the round engine's typed settlement (a game's or a replay's every round) read without asking whether it is
+    # a mapping, a question of the abstract class that costs more than the reading
+    outcome = HandOutcome.of_settled(settlement, state.dealer) if type(settlement) is Settlement else HandOutcome.of(settlement, state.dealer)
+    deltas = outcome.deltas
+    if len(deltas) != rules.players:
+        raise ValueError(f"a settlement has {len(deltas)} deltas for {rules.players} players")
+    if len(state.scores) == len(deltas):
+        scores = tuple(map(add, state.scores, deltas))
+    else:  # refused as a strict zip refuses it
+        scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
     # the next state is built once, with its dealer, wind and end decided first (a copy per change cost more than
     # the decisions: this runs after every round of a played game)
     dealer, wind_index, ended_by = state.dealer, state.wind_index, None

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, repeat
-from operator import mul, sub
+from itertools import chain
+from operator import mul
 from typing import Any
 
 from engine.core.errors import EngineError, InvalidRequest
@@ -119,32 +119,35 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     dora = [start.dora_indicator]
     ura: tuple[int, ...] = ()
     replacement_next: set[int] = set()
+    draw, discard = Tsumo, Dahai  # read once, not per event
+    take = live.append
     for event in body:  # by exact type (no event kind has subclasses): half the events are discards
-        if type(event) is Dahai:
+        kind = type(event)
+        if kind is discard:
             continue
-        if type(event) is Tsumo:
-            if replacement_next and event.actor in replacement_next:
-                replacements.append(event.pai)
-                replacement_next.discard(event.actor)
+        if kind is draw:  # a Tsumo (its type read once, which the type checker does not follow)
+            if replacement_next and event.actor in replacement_next:  # type: ignore[union-attr]
+                replacements.append(event.pai)  # type: ignore[union-attr]
+                replacement_next.discard(event.actor)  # type: ignore[union-attr]
             else:
-                live.append(event.pai)
-        elif type(event) is Call:
-            if event.is_kan or event.kind == "kita":
-                replacement_next.add(event.seat)
-        elif type(event) is Win:
-            if len(event.ura_indicators) > len(ura):
-                ura = event.ura_indicators
-        elif type(event) is NewDoraIndicator:
-            dora.append(event.tile)
+                take(event.pai)  # type: ignore[union-attr]
+        elif kind is Call:
+            if event.is_kan or event.kind == "kita":  # type: ignore[union-attr]
+                replacement_next.add(event.seat)  # type: ignore[union-attr]
+        elif kind is Win:
+            if len(event.ura_indicators) > len(ura):  # type: ignore[union-attr]
+                ura = event.ura_indicators  # type: ignore[union-attr]
+        elif kind is NewDoraIndicator:
+            dora.append(event.tile)  # type: ignore[union-attr]
     players = rules.players
-    size, copies, by_kind = _tile_set_of(rules)
+    size, copies = _tile_set_of(rules)
     if len(start.hands) != players:
         raise InvalidRequest(f"the log deals {len(start.hands)} hands, the rulebook plays with {players}")
     for seat, hand in enumerate(start.hands):
         if len(hand) != 13:  # a wall's layout deals each seat 13 tiles: more would overdraw the tiles left unseen
             raise InvalidRequest(f"the log deals seat {seat} {len(hand)} tiles, a hand is dealt 13")
-    hands = [list(hand) for hand in start.hands]
-    rest = _unseen(by_kind, chain(*hands, live, replacements, dora, ura))
+    hands = start.hands  # read, never changed: the wall is a new tuple
+    rest = _unseen(copies, chain(*hands, live, replacements, dora, ura))
     if rest is None:  # some tile is one too many: say which, and where, by placing them one by one
         _take_each(list(copies), start.hands, live, replacements, dora, ura)
         raise AssertionError("a tile set overdrawn as a whole is overdrawn somewhere")  # pragma: no cover
@@ -163,22 +166,20 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     return Wall(tuple(chain(*order, live_wall, filled)))
 
 
-# rules object, tile count, copies per code, the same copies by kind then code (``_CODES_BY_KIND``)
-_LAST_SET: list[tuple[object, int, tuple[int, ...], tuple[int, ...]]] = [(None, 0, (), ())]
+# rules object, tile count, copies per code
+_LAST_SET: list[tuple[object, int, tuple[int, ...]]] = [(None, 0, ())]
 
 
-def _tile_set_of(rules: RoundRules) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """The size of the rulebook's tile set, the copies of each tile code in it, and those copies by kind then code
-    (``_unseen``'s order): asked for every replayed round, with the same rules object for a whole game, so the last
-    answer is kept by identity (one tuple, read and replaced whole, so that threads replaying at once never mix two
-    rulebooks' answers)."""
+def _tile_set_of(rules: RoundRules) -> tuple[int, tuple[int, ...]]:
+    """The size of the rulebook's tile set and the copies of each tile code in it: asked for every replayed round,
+    with the same rules object for a whole game, so the last answer is kept by identity (one tuple, read and
+    replaced whole, so that threads replaying at once never mix two rulebooks' answers)."""
     last = _LAST_SET[0]
     if last[0] is not rules:
         full = tile_set(rules)
-        copies = _copies_of(tuple(full))
-        last = (rules, len(full), copies, tuple(copies[code] for code in _CODES_BY_KIND))
+        last = (rules, len(full), _copies_of(tuple(full)))
         _LAST_SET[0] = last
-    return last[1], last[2], last[3]
+    return last[1], last[2]
 
 
 @lru(64)
@@ -190,18 +191,26 @@ def _copies_of(tiles: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(copies)
 
 
-def _unseen(by_kind: tuple[int, ...], tiles: Iterable[int]) -> list[int] | None:
-    """The tiles of the set left once the log's ``tiles`` are placed, by kind then code (``by_kind``: the set's
-    copies of each code in that order), or None when some tile is not in the set or one too many: ``_take_each``
-    then says which and where. Every step is C-level (no loop over the codes): the tiles counted in one pass, each
-    code's count read in kind order, the copies left subtracted, and each code's byte repeated that many times.
-    A tile that is no code of the set is counted but never read back, so the counts read fall short of the tiles."""
-    counted = Counter(tiles)
-    placed = list(map(counted.get, _CODES_BY_KIND, repeat(0)))
-    left = list(map(sub, by_kind, placed))
-    if min(left) < 0 or sum(placed) != sum(counted.values()):
+def _unseen(copies: tuple[int, ...], tiles: Iterable[int]) -> list[int] | None:
+    """The tiles of the set left once the log's ``tiles`` are placed, by kind then code (``copies``: the set's
+    copies of each code), or None when some tile is not in the set or one too many: ``_take_each`` then says which
+    and where. The tiles are made bytes first, so that a value outside 0-255 (or no number) is refused there and a
+    negative one never reaches the counts as an index from their end; each is then taken from its code's count in a
+    plain loop (a ``Counter`` and its reading cost more than the loop), a code outside the set's range is an
+    ``IndexError``, a copy too many a count below 0, and each code's byte is repeated as many times as are left."""
+    try:
+        placed = bytes(tiles)
+    except (ValueError, TypeError):
         return None
-    return list(b"".join(map(mul, _CODE_BYTES, left)))
+    left = list(copies)
+    try:
+        for code in placed:
+            left[code] -= 1
+    except IndexError:
+        return None
+    if min(left) < 0:
+        return None
+    return list(b"".join(map(mul, _CODE_BYTES, map(left.__getitem__, _CODES_BY_KIND))))
 
 
 def _take_each(left: list[int], hands: Sequence[Sequence[int]], live: Sequence[int], replacements: Sequence[int],

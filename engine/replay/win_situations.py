@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -331,6 +332,25 @@ def expected_result(win: Win) -> dict[str, Any]:
     Bonus entries the log lists with 0 han (no ura hit) are dropped, as a scorer does not list them. For a
     yakuman hand ``han`` is 0 (the log gives none) and each yakuman counts 1.
     """
+    yaku = logged_yaku(win)
+    return {
+        "han": sum(han for _, han in win.yaku),
+        "fu": win.fu,
+        "points": win.points,
+        "limit": win.limit,
+        "limit_name": tenhou_limit_names().get(win.limit),
+        "yaku": yaku,
+        "yakuman": len(win.yakuman),
+        "who": win.who,
+        "from_who": win.from_who,
+        "pao_who": win.pao_who,
+        "deltas": list(win.deltas),
+    }
+
+
+def logged_yaku(win: Win) -> list[dict[str, Any]]:
+    """``expected_result``'s yaku lines alone (contract ids with han, or yakuman 1, sorted by id): what a replay
+    compares first for every win, without the rest of the result."""
     ids = tenhou_yaku_ids()
     try:
         yaku: list[dict[str, Any]] = [{"id": ids[n], "han": han} for n, han in win.yaku if han > 0]
@@ -345,17 +365,8 @@ def expected_result(win: Win) -> dict[str, Any]:
                 if unit in item:
                     merged[key][unit] = merged[key].get(unit, 0) + item[unit]
         else:
-            merged[key] = dict(item)
-    return {
-        "han": sum(han for _, han in win.yaku),
-        "fu": win.fu,
-        "points": win.points,
-        "limit": win.limit,
-        "limit_name": tenhou_limit_names().get(win.limit),
-        "yaku": sorted(merged.values(), key=lambda item: item["id"]),
-        "yakuman": len(win.yakuman),
-        "who": win.who,
-        "from_who": win.from_who,
-        "pao_who": win.pao_who,
-        "deltas": list(win.deltas),
-    }
+            merged[key] = item  # a dict made just above, held nowhere else
+    return sorted(merged.values(), key=_BY_ID)
+
+
+_BY_ID = itemgetter("id")

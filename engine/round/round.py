@@ -47,6 +47,21 @@ class RoundSetup:
     dealer_consecutive_wins: int = 0  # the dealer's wins in a row before this hand (the game counts them)
 
     def __post_init__(self) -> None:
+        """Refuse a setup a round cannot start from. Nearly every setup is exact ints, a tuple of them, a bool
+        and a wind: those are let through by type alone (``_refuse`` accepts each of them too); any other goes
+        through ``_refuse``, which words the first problem (``tests/round/test_round_setup.py`` compares the two)."""
+        if (
+            type(self.dealer) is int and type(self.honba) is int and type(self.sticks) is int
+            and type(self.dealer_consecutive_wins) is int and type(self.first_round) is bool
+            and type(self.scores) is tuple and _INT_ONLY.issuperset(map(type, self.scores))
+            and type(self.round_wind) is str and self.round_wind in WINDS
+            and self.honba >= 0 and self.sticks >= 0 and self.dealer_consecutive_wins >= 0
+        ):
+            return
+        self._refuse()
+
+    def _refuse(self) -> None:
+        """Every check of a setup, in order: the first that fails raises ``InvalidRequest`` naming the field."""
         counters = (self.dealer, self.honba, self.sticks, self.dealer_consecutive_wins)
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in counters):
             raise InvalidRequest("`dealer`, `honba`, `sticks` and `dealer_consecutive_wins` must be whole numbers")
@@ -58,6 +73,9 @@ class RoundSetup:
             raise InvalidRequest(f"`round_wind` must be one of E, S, W, N, not {self.round_wind!r}")
         if self.honba < 0 or self.sticks < 0 or self.dealer_consecutive_wins < 0:
             raise InvalidRequest("`honba`, `sticks` and `dealer_consecutive_wins` must not be negative")
+
+
+_INT_ONLY = frozenset({int})  # the type of every score of a setup that needs no closer look
 
 
 class Round(RoundState):

@@ -80,7 +80,7 @@ def _placed_one_by_one(rules, start, body) -> str:
             dora.append(event.tile)
         elif type(event) is Win and len(event.ura_indicators) > len(ura):
             ura = event.ura_indicators
-    _, copies, _ = tr._tile_set_of(rules)
+    _, copies = tr._tile_set_of(rules)
     try:
         tr._take_each(list(copies), start.hands, live, replacements, dora, ura)
     except InvalidRequest as exc:
@@ -246,9 +246,10 @@ def test_a_hand_dealt_more_or_fewer_than_13_tiles_is_a_deal_mismatch() -> None:
 
 @pytest.mark.parametrize("rulebook", ["tenhou", "tenhou_sanma"])
 def test_the_unseen_tiles_are_the_set_less_the_placed_ones_by_kind_then_code(rulebook: str) -> None:
-    """``_unseen`` (C-level counts, each code's byte repeated) against the full computation: the rulebook's tile
-    set with each placed tile taken out one by one, sorted by kind then code; None exactly when a placed tile is
-    not in the set or one too many (a fifth copy, a second red five, a code outside the set)."""
+    """``_unseen`` (the tiles made bytes, counted down in a loop, each code's byte repeated) against the full
+    computation: the rulebook's tile set with each placed tile taken out one by one, sorted by kind then code; None
+    exactly when a placed tile is not in the set or one too many (a fifth copy, a second red five, a code outside
+    the set, a negative one that would index the counts from their end)."""
     import random
 
     from engine.core.tiles import KIND_OF
@@ -256,13 +257,14 @@ def test_the_unseen_tiles_are_the_set_less_the_placed_ones_by_kind_then_code(rul
     from engine.round.wall import tile_set
 
     rules = round_rules(library.scorer(rulebook))
-    _, _, by_kind = tr._tile_set_of(rules)
+    _, copies = tr._tile_set_of(rules)
     full = tile_set(rules)
     rng = random.Random(11)
     for _ in range(200):
         placed = rng.sample(full, rng.randrange(len(full) + 1))
         if rng.random() < 0.3:
-            placed.append(rng.choice([*range(len(KIND_OF)), -1, len(KIND_OF), 99]))
+            n = len(KIND_OF)  # codes of the set, then beside it: below 0 (as far as an index from the end reaches), past it
+            placed.append(rng.choice([*range(n), -1, -n, -n - 1, -2 * n, n, 2 * n, 99, 255, 256, 1000]))
         left = list(full)
         want: list[int] | None = None
         try:
@@ -271,4 +273,4 @@ def test_the_unseen_tiles_are_the_set_less_the_placed_ones_by_kind_then_code(rul
             want = sorted(left, key=lambda c: (KIND_OF[c], c))
         except ValueError:
             want = None
-        assert tr._unseen(by_kind, iter(placed)) == want
+        assert tr._unseen(copies, iter(placed)) == want
