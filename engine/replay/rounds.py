@@ -318,11 +318,11 @@ _LAST_GAME_RULES: list[tuple[object, GameRules | None]] = [(None, None)]
 
 def _game_rules(rules: RoundRules) -> GameRules:
     """``GameRules.of`` the rulebook of ``rules``, read once for the same rules object in a row."""
-    last = _LAST_GAME_RULES[0]
-    if last[0] is not rules or last[1] is None:
-        last = (rules, GameRules.of(rules.rulebook))
-        _LAST_GAME_RULES[0] = last
-    return last[1]  # type: ignore[return-value]
+    last_rules, game_rules = _LAST_GAME_RULES[0]
+    if last_rules is not rules or game_rules is None:
+        game_rules = GameRules.of(rules.rulebook)
+        _LAST_GAME_RULES[0] = (rules, game_rules)
+    return game_rules
 
 
 class GameFollower:

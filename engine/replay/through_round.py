@@ -121,24 +121,27 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     replacement_next: set[int] = set()
     draw, discard = Tsumo, Dahai  # read once, not per event
     take = live.append
-    for event in body:  # by exact type (no event kind has subclasses): half the events are discards
+    # by exact type (no event kind has subclasses): half the events are discards. Each event's type is read once,
+    # which the type checker does not follow, so the events are read untyped here
+    events: Sequence[Any] = body
+    for event in events:
         kind = type(event)
         if kind is discard:
             continue
-        if kind is draw:  # a Tsumo (its type read once, which the type checker does not follow)
-            if replacement_next and event.actor in replacement_next:  # type: ignore[union-attr]
-                replacements.append(event.pai)  # type: ignore[union-attr]
-                replacement_next.discard(event.actor)  # type: ignore[union-attr]
+        if kind is draw:
+            if replacement_next and event.actor in replacement_next:
+                replacements.append(event.pai)
+                replacement_next.discard(event.actor)
             else:
-                take(event.pai)  # type: ignore[union-attr]
+                take(event.pai)
         elif kind is Call:
-            if event.is_kan or event.kind == "kita":  # type: ignore[union-attr]
-                replacement_next.add(event.seat)  # type: ignore[union-attr]
+            if event.is_kan or event.kind == "kita":
+                replacement_next.add(event.seat)
         elif kind is Win:
-            if len(event.ura_indicators) > len(ura):  # type: ignore[union-attr]
-                ura = event.ura_indicators  # type: ignore[union-attr]
+            if len(event.ura_indicators) > len(ura):
+                ura = event.ura_indicators
         elif kind is NewDoraIndicator:
-            dora.append(event.tile)  # type: ignore[union-attr]
+            dora.append(event.tile)
     players = rules.players
     size, copies = _tile_set_of(rules)
     if len(start.hands) != players:
