@@ -60,7 +60,9 @@ class HandOutcome:
         """Read a round's settlement (typed, as the round engine writes it), or a settlement dict; `renchan` defaults to "the dealer seat did not move", and the dealer counts as
         tenpai at an exhaustive draw when the settlement's `tenpai` says so (or, without it, when he keeps the
         seat)."""
-        if not isinstance(settlement, Mapping):
+        # the round engine's typed settlement (every round of a game or a replay) told by its exact type first: asking
+        # the abstract ``Mapping`` costs more than the reading
+        if type(settlement) is Settlement or not isinstance(settlement, Mapping):
             return cls.of_settled(settlement, dealer)
         dealer_next = int(settlement["dealer_next"])
         renchan = bool(settlement.get("renchan", dealer_next == dealer))
@@ -161,9 +163,7 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
         raise ValueError("the game is over: no round follows its end")
-    # the round engine's typed settlement (a game's or a replay's every round) read without asking whether it is
-    # a mapping, a question of the abstract class that costs more than the reading
-    outcome = HandOutcome.of_settled(settlement, state.dealer) if type(settlement) is Settlement else HandOutcome.of(settlement, state.dealer)
+    outcome = HandOutcome.of(settlement, state.dealer)
     deltas = outcome.deltas
     if len(deltas) != rules.players:
         raise ValueError(f"a settlement has {len(deltas)} deltas for {rules.players} players")

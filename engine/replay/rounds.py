@@ -36,11 +36,11 @@ from engine.replay.events import (
 from engine.replay.positions import Places
 from engine.replay.reading import read_source
 from engine.replay.through_round import ROUND_WINDS, Mismatch, RoundReplay, replay_round
-from engine.replay.win_situations import expected_result, logged_yaku
+from engine.replay.win_situations import logged_yaku
 from engine.round.rules import RoundRules, round_rules
 from engine.round.settlement import Settlement
 from engine.scoring.score import Scorer
-from ruledsl.caches import lru, once
+from ruledsl.caches import ByIdentity, lru, once
 from ruledsl.record import field, record, replace
 
 # the names a folder's logs go by, gzipped or not: a file given by its path is read whatever its name, and every
@@ -278,51 +278,30 @@ def _logged_deltas(wins: list[Win], draw: Event | None, players: int) -> list[in
 
 
 def _compare_value(win: Win, mine: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The log's han, fu and yaku against the round's score response; None when they agree. The yaku lines are
-    compared first, then han, fu and the yakuman count one by one, as ``_value_difference`` compares them: only a
-    difference builds the two whole results (``tests/replay/test_rounds_compare.py`` compares the two)."""
-    yaku = logged_yaku(win)
-    got_yaku = yaku_view(mine)
-    if got_yaku == yaku:
-        yakuman = len(win.yakuman)
-        if yakuman:
-            if sum(1 for y in got_yaku if "yakuman" in y) == yakuman:
-                return None
-        elif (
-            mine.get("yakuman", 0) == 0 and mine["han"] == sum(han for _, han in win.yaku)
-            and (win.fu is None or mine["fu"] == win.fu)
-        ):
-            return None
-    return _value_difference(win, mine)
-
-
-def _value_difference(win: Win, mine: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The log's han, fu and yaku against the round's score response, each as a whole result; None when they
-    agree."""
-    expected = expected_result(win)
+    """The log's han, fu and yaku against the round's score response, as ``expected_result`` reads them off the
+    log (only the parts compared, not the whole result); None when they agree. A yakuman hand compares its yakuman
+    count, any other its han, and its fu where the log gives them."""
     got = {"yaku": yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
-    want = {"yaku": expected["yaku"], "yakuman": expected["yakuman"]}
-    if not expected["yakuman"]:
-        got["han"], want["han"] = mine["han"], expected["han"]
-        if expected["fu"] is not None:
-            got["fu"], want["fu"] = mine["fu"], expected["fu"]
+    want = {"yaku": logged_yaku(win), "yakuman": len(win.yakuman)}
+    if not win.yakuman:
+        got["han"], want["han"] = mine["han"], sum(han for _, han in win.yaku)
+        if win.fu is not None:
+            got["fu"], want["fu"] = mine["fu"], win.fu
     else:
         got["yakuman"] = sum(1 for y in got["yaku"] if "yakuman" in y)
     return None if got == want else (want, got)
 
 
-# the rules object a game was last followed under and its game rules: a file's games, and most files of a run,
-# share one rulebook (one tuple, read and replaced whole, so that threads following games at once never mix two)
-_LAST_GAME_RULES: list[tuple[object, GameRules | None]] = [(None, None)]
-
-
 def _game_rules(rules: RoundRules) -> GameRules:
-    """``GameRules.of`` the rulebook of ``rules``, read once for the same rules object in a row."""
-    last_rules, game_rules = _LAST_GAME_RULES[0]
-    if last_rules is not rules or game_rules is None:
-        game_rules = GameRules.of(rules.rulebook)
-        _LAST_GAME_RULES[0] = (rules, game_rules)
-    return game_rules
+    """``GameRules.of`` the rulebook of ``rules``, read once per rulebook object: a file's games, and most files of a
+    run, share one rulebook."""
+    rulebook = rules.rulebook
+    found = _GAME_RULES.get(rulebook)
+    return found if found is not None else _GAME_RULES.put(rulebook, GameRules.of(rulebook))
+
+
+# per rulebook object (its identity: rulebooks compare by value), dropped with it, at most 64
+_GAME_RULES: ByIdentity[GameRules] = ByIdentity("engine.replay.rounds.game_rules", 64)
 
 
 class GameFollower:

@@ -436,20 +436,22 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
 
 
 def _orphan_kinds(held: list[int], total: int) -> frozenset[int]:
-    """The kinds one more of which makes held counts the thirteen orphans (``is_thirteen_orphans``), told once for
-    every candidate: fourteen tiles, all of them terminals and honours, every one of those held. Held counts with
-    no other tile and one of each but ``missing`` are completed by the one missing, or by any of them when none is
-    (the fourteenth tile pairs one)."""
+    """The kinds one more of which makes held counts the thirteen orphans, told once for every candidate: only a
+    terminal or honour can, and only when the thirteen tiles held are all terminals and honours, so most hands are
+    turned away by one sum; then only a terminal or honour not held can (any of them when every one is held, the
+    fourteenth tile pairing one), and ``is_thirteen_orphans`` decides."""
     if total != 14 or sum(map(held.__getitem__, _YAOCHUU)) != 13:
         return _NO_KINDS
-    missing = [kind for kind in _YAOCHUU if not held[kind]]
-    if not missing:
-        return _YAOCHUU_SET
-    return frozenset(missing) if len(missing) == 1 else _NO_KINDS
+    found = []
+    for kind in [kind for kind in _YAOCHUU if not held[kind]] or _YAOCHUU:
+        held[kind] += 1
+        if is_thirteen_orphans(held):
+            found.append(kind)
+        held[kind] -= 1
+    return frozenset(found)
 
 
 _YAOCHUU = tuple(T.YAOCHUU_KINDS)
-_YAOCHUU_SET = frozenset(_YAOCHUU)
 _NO_KINDS: frozenset[int] = frozenset()
 
 
@@ -757,7 +759,7 @@ def put_reading(env: dict[str, Any], entry: tuple, melds: tuple[Group, ...]) -> 
         sets += melds
     env["sets"] = sets
     # ``groups`` with the rest: most rulebooks read it (an outside hand's yaku) in most readings, and a tuple
-    # joined here costs less than a provider asked for it (``READING_PROVIDERS``, which gives the same)
+    # joined here costs less than a provider asked for it
     if pair >= 0:
         pair = at(pair)
         env["pair"] = pair
@@ -818,7 +820,6 @@ READING_PROVIDERS: dict[str, Callable[[Env], Any]] = {
     SEQUENCE_STARTS: _together(_set_kinds, SEQUENCE_STARTS),
     TRIPLET_KINDS: _together(_set_kinds, TRIPLET_KINDS),
     "peikou": _peikou,
-    "groups": lambda env: env["sets"] + env["pairs"],
 }
 
 

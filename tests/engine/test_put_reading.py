@@ -1,6 +1,6 @@
-"""A reading's table gets its ``groups`` when its entry is put (``put_reading``): the value the reading provider
-computes from its sets and pairs, for every reading of complete hands (seven pairs and the thirteen orphans
-included), with and without called melds."""
+"""A reading's table gets its ``groups`` when its entry is put (``put_reading``): its sets then its pairs (none for the
+thirteen orphans), for every reading of complete hands (seven pairs and the thirteen orphans included), with and
+without called melds."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from tests.strategies import complete_hands, group_kinds
 def _groups_provided(env: dict) -> tuple:
     asked = {key: value for key, value in env.items() if key != "groups"}
     if env["shape"] == F.THIRTEEN_ORPHANS:
-        return ()  # the provider's reading: the thirteen orphans have no groups
-    return F.READING_PROVIDERS["groups"](asked)
+        return ()  # the thirteen orphans have no groups
+    return asked["sets"] + asked["pairs"]
 
 
 def _check(counts: tuple[int, ...], win: int, ron: bool, melds: tuple) -> int:

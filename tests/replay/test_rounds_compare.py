@@ -1,5 +1,6 @@
-"""A win's value compared line by line (``_compare_value``) gives the verdict of the two whole results compared
-(``_value_difference``, the full computation), on the vendored logs' wins and on changed answers and logs."""
+"""A win's value as the replay compares it (``_compare_value``, the compared parts alone) gives the verdict of the
+two whole results compared (the log's ``expected_result`` against the answer), on the vendored logs' wins and on
+changed answers and logs."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engine.replay.compare import rulebook_for
+from engine.replay.compare import rulebook_for, yaku_view
 from engine.replay.events import Win
-from engine.replay.rounds import _compare_value, _value_difference, game_start, read_events, split_rounds
+from engine.replay.rounds import _compare_value, game_start, read_events, split_rounds
 from engine.replay.through_round import replay_round
+from engine.replay.win_situations import expected_result
 from engine.round.rules import round_rules
 from engine.scoring import library
 from ruledsl.record import replace
@@ -33,6 +35,21 @@ def _wins() -> list[tuple[Win, dict[str, Any]]]:
             answers = {w.seat: w.result.answer for w in played.round.settled.wins}
             found += [(e, answers[e.who]) for e in body if type(e) is Win and e.who in answers]
     return found
+
+
+def _value_difference(win: Win, mine: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The log's whole result (``expected_result``) against the answer, on han, fu, yaku and the yakuman count;
+    None when they agree."""
+    expected = expected_result(win)
+    got = {"yaku": yaku_view(mine), "yakuman": mine.get("yakuman", 0)}
+    want = {"yaku": expected["yaku"], "yakuman": expected["yakuman"]}
+    if not expected["yakuman"]:
+        got["han"], want["han"] = mine["han"], expected["han"]
+        if expected["fu"] is not None:
+            got["fu"], want["fu"] = mine["fu"], expected["fu"]
+    else:
+        got["yakuman"] = sum(1 for y in got["yaku"] if "yakuman" in y)
+    return None if got == want else (want, got)
 
 
 def _changed(mine: dict[str, Any], rng: random.Random) -> dict[str, Any]:
