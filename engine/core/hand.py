@@ -229,28 +229,28 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     # the runs cover the text (no separator, nothing unread) and every code is in the tile set (``8z`` is not)
     if not whole or len(codes) != HAND_SIZE - 3 * len(parsed) or win_code not in codes:
         return None
-    counts = [0] * KINDS
-    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
-        counts[kind] += 1
-    concealed_counts = tuple(counts)
     if parsed:  # their tiles and types by C-level maps, where generators cost a frame each
         called = b"".join(map(_CODE_BYTES_OF, parsed))
         everything = codes + called
-        for kind in called.translate(KIND_BYTES):
-            counts[kind] += 1
         types = list(map(_TYPE_OF, parsed))
         closed = types.count(_CLOSED_TYPE) == len(types)
         shape = (closed, not KAN_TYPES.isdisjoint(types), True)
     else:
         everything = codes
         closed, shape = True, _NO_CALLS
-    # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one
+    # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one; the tile
+    # set first, which also refuses a byte no tile has (``8z``'s) before it is counted as a kind
     flags = everything.translate(_TILE_FLAGS[tile_set])
-    if (
-        _OUTSIDE in flags
-        or 1 in bytes(counts).translate(_PAST_COPIES[copies])
-        or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1)
-    ):
+    if _OUTSIDE in flags:
+        return None
+    counts = [0] * KINDS
+    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
+        counts[kind] += 1
+    concealed_counts = tuple(counts)
+    if parsed:
+        for kind in called.translate(KIND_BYTES):
+            counts[kind] += 1
+    if 1 in bytes(counts).translate(_PAST_COPIES[copies]) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
         return None
     ordered = sorted(codes)
     if ordered[-1] >= RED_BASE:
