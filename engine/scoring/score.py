@@ -109,7 +109,7 @@ class Scorer:
         self.payment_rules = PaymentRules(prepared)
         self.valuer = Valuer(prepared, self.payment_rules.payments_kept)
         # the parts' entries the hot path calls for every request, bound once
-        self._read = self.inputs.read
+        self._read = self.inputs.read_request
         self._read_python = self.inputs.read_python
         self._check_cached = self.checks.check_cached
         self._check_indicators = self.checks.check_indicators
@@ -253,10 +253,20 @@ class Scorer:
         return rebuilt == hand
 
     def _score(
-        self, hand: Hand, situation: Situation, verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...], shared: bool = False
+        self,
+        hand: Hand,
+        situation: Situation,
+        verdicts: dict[tuple, str | None],
+        dora: tuple[int, ...],
+        ura: tuple[int, ...],
+        shown_checked: bool = False,
+        shared: bool = False,
     ) -> dict[str, Any]:
+        """The answer to these inputs; ``shown_checked``: the indicators are known possible with the hand (read
+        with it, ``RequestReader.read_request``), so their check would pass and is skipped. The situation is
+        checked first either way, so a request with several faults is refused for the same one."""
         self._check_cached(hand, situation, verdicts)
-        if dora or ura:
+        if not shown_checked and (dora or ura):
             self._check_indicators(hand, dora, ura)
         try:
             return self.response(self._best(hand, situation, dora, ura), situation, shared)
