@@ -265,7 +265,10 @@ class Scorer:
         """The answer to these inputs; ``shown_checked``: the indicators are known possible with the hand (read
         with it, ``RequestReader.read_request``), so their check would pass and is skipped. The situation is
         checked first either way, so a request with several faults is refused for the same one."""
-        self._check_cached(hand, situation, verdicts)
+        # a verdict kept as holding for this call shape (most requests): all ``check_cached`` would find, without
+        # its call (a verdict is a message or None; ``False`` stands for none kept)
+        if situation.kita or verdicts.get(hand.call_shape, False) is not None:
+            self._check_cached(hand, situation, verdicts)
         if not shown_checked and (dora or ura):
             self._check_indicators(hand, dora, ura)
         try:
