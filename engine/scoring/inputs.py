@@ -112,9 +112,9 @@ class RequestReader:
             fields = _situation_fields(shape, key[1])
             found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
         dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
-        try:
-            dora = indicator_codes(dora) if dora else ()
-            ura = indicator_codes(ura) if ura else ()
+        try:  # one indicator written plainly (most requests' dora) is found without a call
+            dora = (_ONE_INDICATOR.get(dora) or indicator_codes(dora)) if dora else ()
+            ura = (_ONE_INDICATOR.get(ura) or indicator_codes(ura)) if ura else ()
         except EngineError:  # bad notation: ``read_checked`` raises the same error
             return None
         if len(dora) > 5 or len(ura) > 5:  # too many revealed: ``check_indicators`` names it
@@ -207,6 +207,7 @@ def indicator_codes(text: str) -> tuple[int, ...]:
 
 
 _ONE_CODES = tuple((code,) for code in range(len(T.KIND_OF)))  # each code's one-indicator tuple, made once
+_ONE_INDICATOR = {text: _ONE_CODES[code] for text, code in ONE_TILE.items()}  # ``indicator_codes`` of one tile
 
 
 def _situation_fields(shape: Shape, values: Any) -> tuple[Any, ...]:

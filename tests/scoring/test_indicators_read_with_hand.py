@@ -90,3 +90,11 @@ def _forced(s, request: dict) -> dict:
         return s._score(*s.inputs.read(request))
     except EngineError as exc:
         return {"ok": False, "error": exc.to_json()}
+
+
+def test_one_plain_indicator_is_found_as_indicator_codes_reads_it() -> None:
+    from engine.scoring.inputs import _ONE_INDICATOR, indicator_codes
+
+    assert len(_ONE_INDICATOR) == len(T.KIND_OF)
+    for text, codes in _ONE_INDICATOR.items():
+        assert codes == indicator_codes(text) == T.tile_codes(text)
