@@ -214,14 +214,19 @@ def kept_meld(meld_type: object, tiles: object) -> Meld | None:
     return meld
 
 
-def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int) -> Hand | None:
+def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozenset[int], copies: int, shown: bytes = b"") -> Hand | None:
     """``hand_from_notation`` with its melds already found among the kept ones (``kept_meld``).
 
     A request's hand is a new text nearly every time, so it is read in one pass, without the notation cache: each
     run of digits becomes its tile codes by one C-level ``translate`` into bytes, the kinds likewise, and the
     ``Hand`` is made with its known properties in one dict. The hand is taken only written without separators, and
     the winning tile only as one tile written plainly (``1m``); any other spelling, and anything wrong, goes to
-    ``build_hand``."""
+    ``build_hand``.
+
+    ``shown``: indicator codes revealed beside the hand (at most five dora and five ura), counted with its tiles
+    against the copies of each kind and of each red five, and held to the tile set. The hand is then returned only
+    when the indicators too are possible with it, which is all ``SituationChecks.check_indicators`` asks, so its
+    caller may skip that check; when they are not (or the hand is not), None, and the long way names the fault."""
     win_code = ONE_TILE.get(win)
     if win_code is None or len(parsed) > MAX_MELDS:
         return None
@@ -229,28 +234,28 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     # the runs cover the text (no separator, nothing unread) and every code is in the tile set (``8z`` is not)
     if not whole or len(codes) != HAND_SIZE - 3 * len(parsed) or win_code not in codes:
         return None
-    counts = [0] * KINDS
-    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
-        counts[kind] += 1
-    concealed_counts = tuple(counts)
     if parsed:  # their tiles and types by C-level maps, where generators cost a frame each
-        called = b"".join(map(_CODE_BYTES_OF, parsed))
-        everything = codes + called
-        for kind in called.translate(KIND_BYTES):
-            counts[kind] += 1
+        called = b"".join(map(_CODE_BYTES_OF, parsed)) + shown
         types = list(map(_TYPE_OF, parsed))
         closed = types.count(_CLOSED_TYPE) == len(types)
         shape = (closed, not KAN_TYPES.isdisjoint(types), True)
     else:
-        everything = codes
+        called = shown
         closed, shape = True, _NO_CALLS
-    # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one
+    everything = codes + called  # meld tiles and indicators count against the copies with the concealed tiles
+    # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one; the tile
+    # set first, which also refuses a byte no tile has (``8z``'s) before it is counted as a kind
     flags = everything.translate(_TILE_FLAGS[tile_set])
-    if (
-        _OUTSIDE in flags
-        or 1 in bytes(counts).translate(_PAST_COPIES[copies])
-        or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1)
-    ):
+    if _OUTSIDE in flags:
+        return None
+    counts = [0] * KINDS
+    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
+        counts[kind] += 1
+    concealed_counts = tuple(counts)
+    if called:
+        for kind in called.translate(KIND_BYTES):
+            counts[kind] += 1
+    if 1 in bytes(counts).translate(_PAST_COPIES[copies]) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
         return None
     ordered = sorted(codes)
     if ordered[-1] >= RED_BASE:

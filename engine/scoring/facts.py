@@ -94,6 +94,7 @@ _WIND_KINDS = {letter: T.wind_kind(letter) for letter in T.WIND_LETTERS}
 # the situation's flags and counters are facts of the same names and values (``engine.core.situation``)
 _PLAIN_FACTS = FLAG_FIELDS + COUNTER_FIELDS
 _PLAIN_VALUES = operator.attrgetter(*_PLAIN_FACTS)
+_CODE_BYTES_OF = operator.attrgetter("code_bytes")
 
 
 def situation_facts_of_fields(situation: Situation, players: int) -> dict[str, Any]:
@@ -880,8 +881,8 @@ class HandTable:
     def __call__(self, f: HandFacts) -> None:
         hand = f.hand
         codes = bytes(hand.concealed)
-        for m in hand.melds:
-            codes += bytes(m.tiles)
+        if hand.melds:  # each meld's codes as bytes, kept by the meld (``Meld.code_bytes``)
+            codes += b"".join(map(_CODE_BYTES_OF, hand.melds))
         kinds = codes.translate(_KIND_TABLE)
         suits = kinds.translate(_SUIT_TABLE)
         f["tiles"] = tuple(kinds)

@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 
     from engine.scoring.request import ScoreRequest
 
-# What ``Scorer._score`` takes: the hand, its situation and kept verdicts, dora and ura codes.
+# A request's hand, its situation and kept verdicts, dora and ura codes.
 Inputs = tuple[Hand, Situation, dict[tuple, str | None], tuple[int, ...], tuple[int, ...]]
+# What ``Scorer._score`` takes: ``Inputs``, and whether the indicators are known to be possible with the hand
+# (``SituationChecks.check_indicators`` would pass them).
+ScoringInputs = tuple[Hand, Situation, dict[tuple, str | None], tuple[int, ...], tuple[int, ...], bool]
 
 # Every request field ``situation_of`` reads: equal inputs give an equal situation.
 _SITUATION_INPUTS = operator.attrgetter(*SITUATION_FIELDS)
@@ -58,10 +61,15 @@ class RequestReader:
         self.shaped: BoundedCache[tuple, tuple[Situation, dict[tuple, str | None]]] = BoundedCache(SITUATION_CACHE_LIMIT)
 
     def read(self, data: Any) -> Inputs:
-        """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...).
+        """A request's inputs; raises ``EngineError`` for bad input (``invalid_request``, ``invalid_hand``...)."""
+        return self.read_request(data)[:5]
 
-        A plain JSON object of a known shape, with nothing wrong or unusual in it, is read by ``read_shaped``;
-        anything else by ``read_checked``, which finds and names the mistake (both give the same inputs)."""
+    def read_request(self, data: Any) -> ScoringInputs:
+        """``read``, and whether the indicators were checked on the way.
+
+        A plain JSON object of a known shape, with nothing wrong or unusual in it, is read by ``read_shaped``, which
+        checks the indicators with the hand; anything else by ``read_checked``, which finds and names the mistake
+        (both give the same inputs) and leaves the indicators to ``SituationChecks.check_indicators``."""
         if type(data) is dict:
             signature = (*data, *map(type, data.values()))
             shape = self.shapes.get(signature, _UNKNOWN)
@@ -71,11 +79,12 @@ class RequestReader:
                 inputs = self.read_shaped(shape, data)
                 if inputs is not None:
                     return inputs
-        return self.read_checked(data)
+        return (*self.read_checked(data), False)
 
-    def read_shaped(self, shape: Shape, data: dict[str, Any]) -> Inputs | None:
+    def read_shaped(self, shape: Shape, data: dict[str, Any]) -> ScoringInputs | None:
         """The inputs of a plain object of ``shape`` read field by field in one pass, or None when anything in it
-        needs ``read_checked`` (a value out of its range, notation not seen or not read before, an unusual hand).
+        needs ``read_checked`` (a value out of its range, notation not seen or not read before, an unusual hand,
+        indicators impossible with the hand or too many). Its indicators are then known possible: the last field.
 
         The situation is kept per shape and the values of the situation's fields the object holds: equal values of
         the same types make the same situation, so the ranges of those values are checked only when it is new."""
@@ -102,17 +111,20 @@ class RequestReader:
                 return None
             fields = _situation_fields(shape, key[1])
             found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
-        prepared = self.prepared
-        hand = hand_of_parts(data["hand"], data["win"], parsed, prepared.hand_codes, prepared.copies)
-        if hand is None:
-            return None
         dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
-        try:
-            dora = indicator_codes(dora) if dora else ()
-            ura = indicator_codes(ura) if ura else ()
+        try:  # one indicator written plainly (most requests' dora) is found without a call
+            dora = (_ONE_INDICATOR.get(dora) or indicator_codes(dora)) if dora else ()
+            ura = (_ONE_INDICATOR.get(ura) or indicator_codes(ura)) if ura else ()
         except EngineError:  # bad notation: ``read_checked`` raises the same error
             return None
-        return hand, found[0], found[1], dora, ura
+        if len(dora) > 5 or len(ura) > 5:  # too many revealed: ``check_indicators`` names it
+            return None
+        prepared = self.prepared
+        # the indicators checked with the hand's tiles (``hand_of_parts``): a hand read here has possible ones
+        hand = hand_of_parts(data["hand"], data["win"], parsed, prepared.hand_codes, prepared.copies, bytes(dora + ura))
+        if hand is None:
+            return None
+        return hand, found[0], found[1], dora, ura, True
 
     def read_checked(self, data: Any) -> Inputs:
         """A request's inputs, each field checked and every mistake named (``read``'s other way)."""
@@ -195,6 +207,7 @@ def indicator_codes(text: str) -> tuple[int, ...]:
 
 
 _ONE_CODES = tuple((code,) for code in range(len(T.KIND_OF)))  # each code's one-indicator tuple, made once
+_ONE_INDICATOR = {text: _ONE_CODES[code] for text, code in ONE_TILE.items()}  # ``indicator_codes`` of one tile
 
 
 def _situation_fields(shape: Shape, values: Any) -> tuple[Any, ...]:

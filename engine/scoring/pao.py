@@ -109,7 +109,8 @@ def pay_win(table: Table, claim: WinClaim, liable: Liable | None) -> tuple[list[
 
 def _rebalance(deltas: list[int], winner: int) -> list[int]:
     """The winner gains exactly what the others pay (percentage splits may round a point away)."""
-    deltas[winner] = -sum(d for i, d in enumerate(deltas) if i != winner)
+    deltas[winner] = 0  # the others' sum by one C-level ``sum``, the winner's own entry counted as nothing
+    deltas[winner] = -sum(deltas)
     return deltas
 
 

@@ -109,12 +109,13 @@ class Scorer:
         self.payment_rules = PaymentRules(prepared)
         self.valuer = Valuer(prepared, self.payment_rules.payments_kept)
         # the parts' entries the hot path calls for every request, bound once
-        self._read = self.inputs.read
+        self._read = self.inputs.read_request
         self._read_python = self.inputs.read_python
         self._check_cached = self.checks.check_cached
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
         self._by_situation = self.inputs.by_situation.get
+        self._split = self.payment_rules.split_positional
         # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
         self._clause_from = prepared.origins
 
@@ -235,7 +236,14 @@ class Scorer:
             raise
         except Exception as exc:
             raise InternalError.of(exc, "scoring") from exc
-        return self.result_of(answer, situation)
+        # ``result_of``, its payments split only with honba to split off (``PaymentRules.split`` at honba 0)
+        honba = situation.honba
+        payments = answer["payments"]
+        if honba:
+            split = self._split(payments, answer["base_points"], situation.dealer, situation.tsumo, honba)
+        else:
+            split = Payments(payments, {})
+        return ScoreResult(answer, split, honba, situation.riichi_sticks)
 
     def result_of(self, answer: dict[str, Any], situation: Situation) -> ScoreResult:
         """The ``ScoreResult`` of an answer this scorer gave for ``situation``."""
@@ -253,10 +261,23 @@ class Scorer:
         return rebuilt == hand
 
     def _score(
-        self, hand: Hand, situation: Situation, verdicts: dict[tuple, str | None], dora: tuple[int, ...], ura: tuple[int, ...], shared: bool = False
+        self,
+        hand: Hand,
+        situation: Situation,
+        verdicts: dict[tuple, str | None],
+        dora: tuple[int, ...],
+        ura: tuple[int, ...],
+        shown_checked: bool = False,
+        shared: bool = False,
     ) -> dict[str, Any]:
-        self._check_cached(hand, situation, verdicts)
-        if dora or ura:
+        """The answer to these inputs; ``shown_checked``: the indicators are known possible with the hand (read
+        with it, ``RequestReader.read_request``), so their check would pass and is skipped. The situation is
+        checked first either way, so a request with several faults is refused for the same one."""
+        # a verdict kept as holding for this call shape (most requests): all ``check_cached`` would find, without
+        # its call (a verdict is a message or None; ``False`` stands for none kept)
+        if situation.kita or verdicts.get(hand.call_shape, False) is not None:
+            self._check_cached(hand, situation, verdicts)
+        if not shown_checked and (dora or ura):
             self._check_indicators(hand, dora, ura)
         try:
             return self.response(self._best(hand, situation, dora, ura), situation, shared)

@@ -339,8 +339,10 @@ class Valuer:
         self, env: dict[str, Any], han: int, fu: int, yakuman: int, lines: list[dict[str, Any]], fu_lines: list[dict[str, Any]], real_yakuman: bool
     ) -> Valuation:
         """The reading's valuation from its han, fu and lines: its limit and payments, kept per han, fu, yakuman
-        and the other facts their rules read (the rules are pure, so equal inputs give equal results; the facts
-        settling sets are set all the same)."""
+        and the other facts their rules read (the rules are pure, so equal inputs give equal results).
+
+        A kept settlement leaves ``base`` and ``payers`` unset: only payment rules may read them (the checker's
+        scopes), and every evaluation of payment rules sets both first (``PaymentRules.payments_kept``)."""
         prepared = self.prepared
         env["han"] = han
         env["fu"] = fu
@@ -356,8 +358,6 @@ class Valuer:
                 key = None
         if settled is not None:
             base, limit, reported_yakuman, kept, paid = settled
-            env["base"] = base
-            env["payers"] = prepared.players - 1
         else:
             base, limit, reported_yakuman = self._limits(env, han, fu, yakuman)
             kept, paid = self._pay(env, base)
