@@ -82,10 +82,6 @@ class PaymentRules:
         the same payment rules ask at honba 0 (nothing is asked again at honba 0)."""
         if not honba:
             return Payments(payments, {})
-        return self.split_positional(payments, base, dealer, tsumo, honba)
-
-    def split_positional(self, payments: dict[str, int], base: int, dealer: bool, tsumo: bool, honba: int) -> Payments:
-        """``split`` with honba to split off (not 0), its arguments by position (the scorer's hot path)."""
         key = (base, dealer, tsumo)
         plain = self._plain.get(key)
         if plain is None:

@@ -115,7 +115,6 @@ class Scorer:
         self._check_indicators = self.checks.check_indicators
         self._best = self.valuer.best_valuation
         self._by_situation = self.inputs.by_situation.get
-        self._split = self.payment_rules.split_positional
         # ``clause_from`` of each inherited clause, by the (id, clause) a response's line carries
         self._clause_from = prepared.origins
 
@@ -236,14 +235,7 @@ class Scorer:
             raise
         except Exception as exc:
             raise InternalError.of(exc, "scoring") from exc
-        # ``result_of``, its payments split only with honba to split off (``PaymentRules.split`` at honba 0)
-        honba = situation.honba
-        payments = answer["payments"]
-        if honba:
-            split = self._split(payments, answer["base_points"], situation.dealer, situation.tsumo, honba)
-        else:
-            split = Payments(payments, {})
-        return ScoreResult(answer, split, honba, situation.riichi_sticks)
+        return self.result_of(answer, situation)
 
     def result_of(self, answer: dict[str, Any], situation: Situation) -> ScoreResult:
         """The ``ScoreResult`` of an answer this scorer gave for ``situation``."""
