@@ -70,8 +70,6 @@ class Seat:
     # of the resting hand, or a lower bound of it (see ``rest``): one draw lowers it by one at most, so it bounds
     # what a turn can do
     shanten: int = 8
-    # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
-    calls: list[tuple[int, str, int]] = field(default_factory=list)
     # a lower bound of the shanten of every hand a discard can leave this turn, found by the riichi check from the
     # drawn hand (its shanten, or the bound of its isolated tiles); -1 when not asked: set back at every draw
     drawn_floor: int = -1
@@ -102,7 +100,6 @@ class Seat:
         seat.draws = seat.kita = 0
         seat.waits = _NO_WAITS
         seat.shanten = 8
-        seat.calls = []
         seat.drawn_floor = -1
         seat.pon_kinds = []
         seat.rested = seat.rest_codes = None
