@@ -271,7 +271,9 @@ class RoundState:
     tenpai: list[bool]  # each seat's tenpai at the exhaustive draw (empty before it)
     finished: bool
     settled: Settlement | None  # the typed settlement, once finished
-    settlement: dict[str, Any] | None  # the contract's settlement, written from ``settled``
+    # the contract's settlement, written from ``settled`` when first read (``settlement``): a replay or a game reads
+    # the typed record, and most rounds are never asked for the dict
+    _settlement: dict[str, Any] | None
 
     # ---- caches: answers kept while what decides them is unchanged
     # (steady_changes, seat or None, the facts read and their values) under which no abortive item held after a
@@ -284,6 +286,15 @@ class RoundState:
     own_cache: tuple[Action, ...] | None  # the own-turn moves offered this turn (``Round.legal_actions``)
 
     __slots__ = tuple(__annotations__)  # every field annotated above, and no other
+
+    @property
+    def settlement(self) -> dict[str, Any] | None:
+        """The contract's settlement object (``Settlement.as_json`` of ``settled``), None before the hand is over;
+        written once, at the first read, and the same dict at every read after it."""
+        written = self._settlement
+        if written is None and self.settled is not None:
+            written = self._settlement = self.settled.as_json()
+        return written
 
     def seat_wind(self, seat: int) -> str:
         """The wind of ``seat`` this hand (the dealer is East)."""
