@@ -47,7 +47,7 @@ def deal(r: RoundState, wall: Wall) -> None:
     r.log.append(
         StartKyoku(
             r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dead[0], tuple(r.scores),
-            tuple(tuple(s.hand) for s in r.seats),
+            tuple(map(tuple, map(_HAND, r.seats))),
         )
     )
     live_draw(r, r.setup.dealer)  # ``draw`` of the first live draw, without its dispatch
@@ -138,6 +138,7 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
 
 _NONE_FORBIDDEN: frozenset[int] = frozenset()
 _DISCARDS = attrgetter("discards")  # a seat's discards, read for each seat in C at a seat's first discard
+_HAND = attrgetter("hand")  # each seat's dealt hand, copied in C for the deal's event
 
 
 def own_dahai(r: RoundState, a: Discard) -> None:
