@@ -91,18 +91,33 @@ class HandOutcome:
     @classmethod
     def of_settled(cls, settled: Settlement, dealer: int) -> HandOutcome:
         """Read the round engine's typed settlement (the dealer is tenpai when its flag says so)."""
-        n = settled.next
-        tenpai = settled.tenpai
-        return cls(
-            kind=settled.kind,
-            deltas=settled.deltas,
-            honba_next=n.honba_next,
-            sticks_next=n.sticks_next,
-            dealer_next=n.dealer_next,
-            renchan=n.renchan,
-            dealer_won=bool(settled.wins) and any(w.seat == dealer for w in settled.wins),
-            dealer_tenpai=settled.kind == "exhaustive" and (n.renchan if tenpai is None else bool(tenpai[dealer])),
-        )
+        return cls(*_settled_fields(settled, dealer))
+
+    def values(self) -> _OutcomeFields:
+        """The outcome's fields in their declared order (what ``_settled_fields`` reads off a typed settlement)."""
+        return (self.kind, self.deltas, self.honba_next, self.sticks_next, self.dealer_next, self.renchan, self.dealer_won,
+                self.dealer_tenpai)
+
+
+# a ``HandOutcome``'s fields in their declared order, as ``advance`` reads them
+_OutcomeFields = tuple[str, tuple[int, ...], int, int, int, bool, bool, bool]
+
+
+def _settled_fields(settled: Settlement, dealer: int) -> _OutcomeFields:
+    """``HandOutcome.of_settled``'s fields, read off the typed settlement without building the record: ``advance``
+    reads them after every round, where the record's eight fields cost more to set than the reading."""
+    n = settled.next
+    tenpai = settled.tenpai
+    return (
+        settled.kind,
+        settled.deltas,
+        n.honba_next,
+        n.sticks_next,
+        n.dealer_next,
+        n.renchan,
+        bool(settled.wins) and any(w.seat == dealer for w in settled.wins),
+        settled.kind == "exhaustive" and (n.renchan if tenpai is None else bool(tenpai[dealer])),
+    )
 
 
 def start(rules: GameRules) -> GameState:
@@ -135,36 +150,41 @@ def is_deciding_hand(rules: GameRules, state: GameState) -> bool:
     return state.wind_index == len(rules.rounds) - 1 and last_dealer
 
 
-def yame(rules: GameRules, dealer: int, scores: Sequence[int], outcome: HandOutcome) -> str | None:
+def yame(rules: GameRules, dealer: int, scores: Sequence[int], dealer_won: bool, dealer_tenpai: bool) -> str | None:
     """"agari_yame"/"tenpai_yame" when a deciding round's dealer keeps the seat but the game stops instead: he
     won (or was tenpai at the draw) while leading and holding `yame_min_points`."""
     leading = placement(scores)[0] == dealer
     enough = rules.yame_min_points is None or scores[dealer] >= rules.yame_min_points
     if not (leading and enough):
         return None
-    if rules.agari_yame and outcome.dealer_won:
+    if rules.agari_yame and dealer_won:
         return "agari_yame"
-    if rules.tenpai_yame and outcome.dealer_tenpai:
+    if rules.tenpai_yame and dealer_tenpai:
         return "tenpai_yame"
     return None
 
 
-def dealer_wins_after(rules: GameRules, wins: int, outcome: HandOutcome) -> int:
+def dealer_wins_after(rules: GameRules, wins: int, kind: str, renchan: bool, dealer_won: bool) -> int:
     """The dealer's count of wins in a row after this hand: one more for a win that keeps the seat; unchanged by a
     draw that keeps it, unless `dealer_win_streak_breaks` names that kind of hand; 0 once the seat moves."""
-    if not outcome.renchan:
+    if not renchan:
         return 0
-    if outcome.dealer_won:
+    if dealer_won:
         return wins + 1
-    return 0 if outcome.kind in rules.dealer_win_streak_breaks else wins
+    return 0 if kind in rules.dealer_win_streak_breaks else wins
 
 
 def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping[str, Any]) -> GameState:
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
         raise ValueError("the game is over: no round follows its end")
-    outcome = HandOutcome.of(settlement, state.dealer)
-    deltas = outcome.deltas
+    # the round engine's typed settlement (every round of a game or a replay) read as it stands, a dict through
+    # ``HandOutcome.of``: the same fields either way (``tests/game/test_progression.py`` compares the two)
+    if type(settlement) is Settlement:
+        fields = _settled_fields(settlement, state.dealer)
+    else:
+        fields = HandOutcome.of(settlement, state.dealer).values()
+    kind, deltas, honba_next, sticks_next, dealer_next, renchan, dealer_won, dealer_tenpai = fields
     if len(deltas) != rules.players:
         raise ValueError(f"a settlement has {len(deltas)} deltas for {rules.players} players")
     if len(state.scores) == len(deltas):
@@ -176,10 +196,10 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     dealer, wind_index, ended_by = state.dealer, state.wind_index, None
     if busted(rules, scores):
         ended_by = "bust"
-    elif outcome.renchan:
-        ended_by = yame(rules, state.dealer, scores, outcome) if is_deciding_hand(rules, state) else None
+    elif renchan:
+        ended_by = yame(rules, state.dealer, scores, dealer_won, dealer_tenpai) if is_deciding_hand(rules, state) else None
     else:
-        next_dealer = outcome.dealer_next % rules.players
+        next_dealer = dealer_next % rules.players
         next_wind = state.wind_index + (1 if next_dealer <= state.dealer else 0)
         if is_deciding_hand(rules, state) and (target_reached(rules, scores) or next_wind >= len(rules.winds)):
             ended_by = "extension" if state.in_extension(rules) else "last_round"
@@ -190,10 +210,10 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     return GameState(
         wind_index=wind_index,
         dealer=dealer,
-        honba=outcome.honba_next,
-        sticks=outcome.sticks_next,
+        honba=honba_next,
+        sticks=sticks_next,
         scores=scores,
         rounds_played=state.rounds_played + 1,
         ended_by=ended_by,
-        dealer_wins=dealer_wins_after(rules, state.dealer_wins, outcome),
+        dealer_wins=dealer_wins_after(rules, state.dealer_wins, kind, renchan, dealer_won),
     )

@@ -134,7 +134,7 @@ class Game:
         while not self.state.finished:
             rnd = self.round_now()
             if rnd.finished:  # over at its deal, nothing to decide: settled as it stands
-                self._close(rnd)
+                self._settle(rnd)
                 continue
             seats = rnd.waiting()
             if not seats:
@@ -149,12 +149,20 @@ class Game:
     def apply(self, action: Action) -> dict[str, Any] | None:
         """Play one seat's action (``IllegalAction`` for one it may not make); the settlement when it ended the
         round, which then is settled and the game advanced."""
+        ended = self._step(action)
+        return None if ended is None else _written(ended)
+
+    def _step(self, action: Action) -> Round | None:
+        """``apply`` without the settlement's dict: the round when the action ended it."""
         rnd = self.round_now()
         rnd.apply(action)
         self.round_actions += 1
         if self.round_actions > MAX_ACTIONS:
             raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
-        return self._close(rnd) if rnd.finished else None
+        if not rnd.finished:
+            return None
+        self._settle(rnd)
+        return rnd
 
     def choose(self, seat: int) -> Action:
         """The move this seat's agent makes now: ``act`` of the older protocol, else ``decide`` on its view."""
@@ -182,16 +190,21 @@ class Game:
 
     def play_round(self) -> dict[str, Any]:
         """Play the next round to its settlement with the agents; advance the game; return the settlement."""
+        return _written(self._play_round())
+
+    def _play_round(self) -> Round:
+        """``play_round`` without the settlement's dict (the game reads the typed one): the round, settled."""
         rnd = self.round_now()
         if rnd.finished:
-            return self._close(rnd)
+            self._settle(rnd)
+            return rnd
         acts = [getattr(agent, "act", None) for agent in self.agents]
         if not all(callable(act) for act in acts):
             while True:
                 seat = self.waiting()[0]
-                settlement = self.apply(self.choose(seat))
-                if settlement is not None:
-                    return settlement
+                ended = self._step(self.choose(seat))
+                if ended is not None:
+                    return ended
         # every agent takes the older protocol: ``waiting``, ``choose`` and ``apply`` written out on the one round,
         # which is a move's whole cost for a random player (the same calls in the same order, the same checks)
         legal_actions, apply, waiting = rnd.legal_actions, rnd.apply, rnd.waiting
@@ -228,14 +241,16 @@ class Game:
                     raise GameStuck(f"a round did not end after {MAX_ACTIONS} actions")
         finally:
             self.round_actions = actions
-        return self._close(rnd)
+        self._settle(rnd)
+        return rnd
 
-    def _close(self, rnd: Round) -> dict[str, Any]:
-        """Settle a finished round: keep its events and settlement, advance the game."""
+    def _settle(self, rnd: Round) -> None:
+        """Settle a finished round: keep its events and typed settlement, advance the game. The contract's dict
+        (``Round.settlement``) is written only for a caller that returns it (``apply``, ``play_round``)."""
         self.actions += self.round_actions
         self.last_round, self.live = rnd, None
-        settlement, settled = rnd.settlement, rnd.settled
-        if settlement is None or settled is None:
+        settled = rnd.settled
+        if settled is None:
             raise GameStuck("a finished round has no settlement")
         self.settlements.append(settled)
         self.log.extend(rnd.log)
@@ -244,12 +259,11 @@ class Game:
             self.views.close_round(rnd.log)
             if self.state.finished:
                 self.views.end_game(self.result()["final_points"])
-        return settlement
 
     def play(self) -> dict[str, Any]:
         """Play rounds until the game ends; the contract's game result."""
         while not self.state.finished:
-            self.play_round()
+            self._play_round()
         return self.result()
 
     def result(self) -> dict[str, Any]:
@@ -276,3 +290,11 @@ class Game:
 def play_game(rulebook: Rulebook, seed: int, agents: str | Sequence[Agent | Bot] | None = None, name: str | None = None) -> dict[str, Any]:
     """Play one whole game; its result (contract.md, "Round and game")."""
     return Game(rulebook, seed, agents, name).play()
+
+
+def _written(rnd: Round) -> dict[str, Any]:
+    """A settled round's contract settlement (``Round.settlement``, written at its first read)."""
+    settlement = rnd.settlement
+    if settlement is None:
+        raise GameStuck("a finished round has no settlement")
+    return settlement

@@ -379,14 +379,17 @@ def replay_events(
             raise InternalError.of(exc, f"replaying {start.label} of {source}") from exc
         if on_round is not None:
             on_round(source, played)
-        mismatches = list(played.mismatches)
+        mismatches = played.mismatches  # read, never changed here: a new list when more are added
         settled = played.round.settled if played.round is not None else None
         outcome = played.outcome or outcome_events(body)  # gathered by the replay when it went through the body
         if not mismatches and settled is not None:
             mismatches = compare_settlement(played, start, body, nxt, index + 1 + len(body), outcome)
         if game is not None:
             if settled is not None:
-                mismatches += game.after(settled, nxt, start.label, index + 1 + len(body))
+                # the round's label as the replay worded it (``start.label`` words it anew at each read)
+                followed = game.after(settled, nxt, played.label, index + 1 + len(body))
+                if followed:
+                    mismatches = mismatches + followed
             else:
                 game.state = None  # a round the engine could not settle: the game cannot be followed further
         report.rounds += 1
@@ -394,7 +397,8 @@ def replay_events(
         report.wins += len(outcome[0])
         if not mismatches:
             report.rounds_matched += 1
-        report.mismatches.extend(_entry(source, here.locate(m, k)) for m in mismatches)
+        else:
+            report.mismatches.extend(_entry(source, here.locate(m, k)) for m in mismatches)
     if end is not None and game is not None and rounds:
         unknown = _final_scores_unknown(start_game)
         if unknown is not None and end.placement_points:

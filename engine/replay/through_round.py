@@ -105,6 +105,19 @@ class RoundReplay:
     # replay went by them; None unless every event of the body was played
     outcome: tuple[list[Win], ExhaustiveDraw | AbortiveDraw | None] | None = None
 
+    @classmethod
+    def started(cls, label: str) -> RoundReplay:
+        """``RoundReplay(label)``, the report of a round about to be replayed, made with its fields set directly:
+        one per replayed round, where the record's ``__init__`` sets each field through ``object.__setattr__``.
+        ``tests/replay/test_round_replay.py`` compares the two."""
+        out = object.__new__(cls)
+        out.label = label
+        out.round = None
+        out.mismatches = []
+        out.actions = out.decisions = 0
+        out.outcome = None
+        return out
+
 
 def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall:
     """A wall that deals the log's hands and yields the log's draws, indicators and replacement tiles.
@@ -165,8 +178,9 @@ def wall_of(rules: RoundRules, start: RoundStart, body: Sequence[Event]) -> Wall
     filled = [c if c is not None else rest.pop() for c in dead]
     gap = live_size - len(live) - len(moved)
     live_wall = live + rest[:gap] + moved[::-1]
-    order = [hands[(start.dealer + k) % players] for k in range(players)]
-    return Wall(tuple(chain(*order, live_wall, filled)))
+    # the hands from the dealer's on (one per seat, as checked above): the seats after the dealer, then those before
+    dealer = start.dealer % players
+    return Wall(tuple(chain(*hands[dealer:], *hands[:dealer], live_wall, filled)))
 
 
 # rules object, tile count, copies per code
@@ -260,7 +274,7 @@ class _Driver:
         self.start = start
         self.body = body
         self.offset = offset  # index of the round's first body event in the file's event list
-        self.out = RoundReplay(start.label)
+        self.out = RoundReplay.started(start.label)
         self.first_round = first_round
         self.seen_draws = 0
         self.index = 0

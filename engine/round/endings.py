@@ -27,7 +27,7 @@ def finish(
     tenpai: list[bool] | None = None, nagashi: list[int] | None = None,
 ) -> None:
     """The hand is over: scores moved and the settlement written (deltas net of the riichi deposits paid this
-    hand): the typed ``Round.settled`` and the contract's ``Round.settlement`` written from it."""
+    hand): the typed ``Round.settled``, from which ``Round.settlement`` writes the contract's object when read."""
     for seat, d in enumerate(deltas):
         r.scores[seat] += d
     total = tuple(deltas[i] - r.deposits[i] for i in range(len(deltas)))
@@ -39,7 +39,6 @@ def finish(
         None if tenpai is None else tuple(tenpai), None if nagashi is None else tuple(nagashi),
     )
     r.settled = settled
-    r.settlement = settled.as_json()
     r.log.append(EndKyoku())
 
 

@@ -24,11 +24,18 @@ _RIICHI = attrgetter("riichi")
 
 
 def _first_discards_same_wind(r: RoundState, seat: int) -> bool:
-    first = [s.discards[0] if s.discards else None for s in r.seats]
-    if None in first:
-        return False
-    kinds = {T.KIND_OF[c] for c in first if c is not None}
-    return len(kinds) == 1 and T.is_wind(next(iter(kinds)))
+    # seat by seat, false at the first seat without a discard or whose first discard differs: asked after each
+    # discard of the first go-around, when most seats have not discarded yet or the first two differ
+    wind = -1
+    for s in r.seats:
+        if not s.discards:
+            return False
+        kind = T.KIND_OF[s.discards[0]]
+        if kind != wind:
+            if wind != -1 or not T.is_wind(kind):
+                return False
+            wind = kind
+    return wind != -1
 
 
 FACTS: dict[str, Callable[[RoundState, int], Any]] = {
@@ -59,6 +66,7 @@ STEADY_FACTS = frozenset(
 )
 SEAT_FACTS = frozenset({"terminal_kinds", "all_discards_yaochuu", "discards_called", "made_calls"})  # about one seat
 GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round
+_GIVEN_COUNT = len(GIVEN)
 
 
 class RoundFacts(dict):
@@ -100,16 +108,13 @@ def steady_key(env: RoundFacts) -> QuietKey | None:
     same ones with the same values, and gives the same answer, for as long as the key stays the same: an
     abortive check after a discard need not be run again (short-circuits count: once the first go-around is over,
     a condition that starts with it reads nothing else)."""
-    seat_scoped = False
-    for name in env:
-        if name in GIVEN:
-            continue
-        if name not in STEADY_FACTS:
-            return None
-        if name in SEAT_FACTS:
-            seat_scoped = True
-    reads = tuple((name, value) for name, value in env.items() if name not in GIVEN)
-    return (env.round.steady_changes, env.seat if seat_scoped else None, reads)
+    read = env.keys() - GIVEN
+    if not read <= STEADY_FACTS:
+        return None
+    # the given facts are the first entries of every ``RoundFacts`` (``round_facts`` makes it with them): the rest
+    # are the facts read, in the order read
+    reads = tuple(env.items())[_GIVEN_COUNT:]
+    return (env.round.steady_changes, None if read.isdisjoint(SEAT_FACTS) else env.seat, reads)
 
 
 def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:

@@ -619,25 +619,24 @@ def may_call(r: RoundState, seat: int, tile: int, source: int) -> bool | None:
     """Whether ``responses`` offers ``seat``, which cannot ron this discard, a call (and so a pass): True or False
     when that is sure without building the calls, None when kuikae could refuse one (a hand of few tiles: build
     them). Kuikae refuses a call only when it leaves nothing to discard, and it forbids at most the called kind and
-    its suji; a hand holding more other tiles than those can always discard after any call."""
+    its suji; a hand holding more other tiles than those can always discard after any call.
+
+    Asked only by a discard's window (``calls.discard_window``), and only of a seat not in riichi that holds a pair
+    of the tile or, the seat on the left where the rulebook has chi, two tiles of a run with it: the window has
+    checked the lock of riichi, the seat and the shape (``chi_bar``, ``chi_near``) already, so only what it has not
+    is asked here (``tests/round/test_may_call.py`` holds every answer to the full listing's)."""
     s = r.seats[seat]
-    kind = KIND_OF[tile]
-    if s.riichi:  # ``locked_bar(s, "call")``
-        return False
     counts = s.counts
-    rules = r.rules
-    # ``chi_bar`` and ``last_discard_bar`` written in place: asked at every discard some seat could pon or chi
-    chi_seat = kind < 27 and rules.chi and seat == (source + 1) % rules.players
-    if counts[kind] < 2 and not chi_seat:
+    # ``last_discard_bar`` written in place: asked at every discard some seat could pon or chi
+    if r.wall.remaining == 0 and not r.rules.last_discard_callable:
         return False
-    if r.wall.remaining == 0 and not rules.last_discard_callable:
-        return False
+    kind = KIND_OF[tile]
     forbiddable = counts[kind]
     if kind < 27:
         forbiddable += (counts[kind - 3] if kind % 9 >= 3 else 0) + (counts[kind + 3] if kind % 9 <= 5 else 0)
     if len(s.hand) - 2 <= forbiddable:
         return None
-    return counts[kind] >= 2 or (chi_seat and chi_near(counts, kind))
+    return True
 
 
 def chi_bar(rules: RoundRules, seat: int, source: int) -> Bar | None:

@@ -127,7 +127,7 @@ class Round(RoundState):
         self.choice_quiet = None
         self.pending_dora = 0
         self.finished = False
-        self.settlement = None
+        self._settlement = None
         self.settled = None
         self.actor = setup.dealer
         self.phase = "own"

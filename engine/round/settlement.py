@@ -2,7 +2,7 @@
 
 The round writes a ``Settlement`` when the hand ends (``engine.round.endings.finish``); the game reads its
 counters from it (``engine.game.progression``) without going through JSON. The contract's settlement object
-(contract.md, "Round and game") is written from it by ``as_json``, once, for ``Round.settlement``.
+(contract.md, "Round and game") is written from it by ``as_json``, once, when ``Round.settlement`` is first read.
 """
 
 from __future__ import annotations

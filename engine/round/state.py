@@ -70,8 +70,6 @@ class Seat:
     # of the resting hand, or a lower bound of it (see ``rest``): one draw lowers it by one at most, so it bounds
     # what a turn can do
     shanten: int = 8
-    # the seat that fed the call completing each meld, and how: ``[(meld index, call type, source)]``
-    calls: list[tuple[int, str, int]] = field(default_factory=list)
     # a lower bound of the shanten of every hand a discard can leave this turn, found by the riichi check from the
     # drawn hand (its shanten, or the bound of its isolated tiles); -1 when not asked: set back at every draw
     drawn_floor: int = -1
@@ -102,7 +100,6 @@ class Seat:
         seat.draws = seat.kita = 0
         seat.waits = _NO_WAITS
         seat.shanten = 8
-        seat.calls = []
         seat.drawn_floor = -1
         seat.pon_kinds = []
         seat.rested = seat.rest_codes = None
@@ -274,7 +271,9 @@ class RoundState:
     tenpai: list[bool]  # each seat's tenpai at the exhaustive draw (empty before it)
     finished: bool
     settled: Settlement | None  # the typed settlement, once finished
-    settlement: dict[str, Any] | None  # the contract's settlement, written from ``settled``
+    # the contract's settlement, written from ``settled`` when first read (``settlement``): a replay or a game reads
+    # the typed record, and most rounds are never asked for the dict
+    _settlement: dict[str, Any] | None
 
     # ---- caches: answers kept while what decides them is unchanged
     # (steady_changes, seat or None, the facts read and their values) under which no abortive item held after a
@@ -287,6 +286,15 @@ class RoundState:
     own_cache: tuple[Action, ...] | None  # the own-turn moves offered this turn (``Round.legal_actions``)
 
     __slots__ = tuple(__annotations__)  # every field annotated above, and no other
+
+    @property
+    def settlement(self) -> dict[str, Any] | None:
+        """The contract's settlement object (``Settlement.as_json`` of ``settled``), None before the hand is over;
+        written once, at the first read, and the same dict at every read after it."""
+        written = self._settlement
+        if written is None and self.settled is not None:
+            written = self._settlement = self.settled.as_json()
+        return written
 
     def seat_wind(self, seat: int) -> str:
         """The wind of ``seat`` this hand (the dealer is East)."""

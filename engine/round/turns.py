@@ -43,13 +43,14 @@ def deal(r: RoundState, wall: Wall) -> None:
             keys[SUIT_OF[kind]] += PLACE[kind]
     for s in r.seats:
         s.rest(r.kinds)
+    # the dora indicator: the dead wall's first tile, the one indicator shown at the deal (``WallState.dora_indicators``)
     r.log.append(
         StartKyoku(
-            r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dora_indicators()[0], tuple(r.scores),
-            tuple(tuple(s.hand) for s in r.seats),
+            r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dead[0], tuple(r.scores),
+            tuple(map(tuple, map(_HAND, r.seats))),
         )
     )
-    draw(r, r.setup.dealer)
+    live_draw(r, r.setup.dealer)  # ``draw`` of the first live draw, without its dispatch
 
 
 def draw(r: RoundState, seat: int, replacement: bool = False, rinshan: bool = False) -> None:
@@ -137,6 +138,7 @@ def begin_turn(r: RoundState, seat: int, drawn: int | None, *, rinshan: bool = F
 
 _NONE_FORBIDDEN: frozenset[int] = frozenset()
 _DISCARDS = attrgetter("discards")  # a seat's discards, read for each seat in C at a seat's first discard
+_HAND = attrgetter("hand")  # each seat's dealt hand, copied in C for the deal's event
 
 
 def own_dahai(r: RoundState, a: Discard) -> None:

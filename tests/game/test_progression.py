@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.game.progression import GameState, HandOutcome, advance, placement, start
+from engine.game.progression import GameState, HandOutcome, _settled_fields, advance, placement, start
 from engine.game.result import final_scores, game_result, seat_bonus
 from engine.game.rules import GameRules
 from engine.scoring.library import rulebook
@@ -86,6 +86,25 @@ def test_a_finished_game_takes_no_more_rounds():
 def test_the_settlement_tenpai_flags_decide_dealer_tenpai():
     s = {"kind": "exhaustive", "deltas": [0] * 4, "honba_next": 1, "sticks_next": 0, "dealer_next": 0, "tenpai": [True, False, False, False]}
     assert HandOutcome.of(s, 0).dealer_tenpai and not HandOutcome.of(s, 1).dealer_tenpai
+
+
+@pytest.mark.parametrize(("book", "seed"), [("tenhou", 3), ("tenhou", 11), ("ema2012", 5), ("tenhou_sanma", 2), ("mleague", 7)])
+def test_a_typed_settlement_advances_the_game_as_its_dict_does(book: str, seed: int):
+    """``advance`` reads a typed settlement's fields in place (``_settled_fields``), a dict through ``HandOutcome``:
+    every round of a few played games, from every state they passed through, gives the same next state both ways,
+    and the fields read are the record's own."""
+    from engine.game import Game
+
+    game = Game(rulebook(book), seed)
+    while not game.state.finished:
+        before = game.state
+        game.play_round()
+        rnd = game.last_round
+        assert rnd is not None and rnd.settled is not None and rnd.settlement is not None
+        for dealer in range(len(before.scores)):
+            assert _settled_fields(rnd.settled, dealer) == HandOutcome.of(rnd.settlement, dealer).values()
+            assert _settled_fields(rnd.settled, dealer) == HandOutcome.of_settled(rnd.settled, dealer).values()
+        assert advance(game.rules, before, rnd.settled) == advance(game.rules, before, rnd.settlement) == game.state
 
 
 def test_tenhou_final_table_with_leftover_sticks_to_first():

@@ -87,7 +87,7 @@ def test_an_empty_seat_is_the_record_built_with_its_defaults() -> None:
         assert type(getattr(empty, name)) is type(getattr(built, name)), name
     assert empty == built
     other = Seat.empty()
-    for name in ("hand", "counts", "melds", "discards", "discard_kinds", "calls", "pon_kinds"):
+    for name in ("hand", "counts", "melds", "discards", "discard_kinds", "pon_kinds"):
         assert getattr(other, name) is not getattr(empty, name), name
 
 

@@ -33,6 +33,7 @@ from engine.round.events import (
     Tsumo,
     write,
 )
+from engine.round.round import Round
 from engine.scoring import library
 from engine.scoring.result import Payments, ScoreResult
 
@@ -139,3 +140,16 @@ def test_shared_draw_and_discard_events_are_the_records_a_round_would_make() -> 
     assert all(TSUMO[seat][code] == Tsumo(seat, code) for seat in range(SEATS) for code in range(len(NAME)))
     assert all(DAHAI[seat][code][flag] == Dahai(seat, code, bool(flag)) for seat in range(SEATS) for code in range(len(NAME)) for flag in (0, 1))
     assert all(type(DAHAI[seat][code][flag].tsumogiri) is bool for seat in range(SEATS) for code in range(len(NAME)) for flag in (0, 1))
+
+
+def test_the_settlement_dict_is_written_when_first_read_and_kept() -> None:
+    """``Round.settlement`` is ``Settlement.as_json`` of ``Round.settled``, written at its first read (a replay and a
+    game read the typed record only), then the same dict at every read; None before the hand is over."""
+    game = Game(library.rulebook("tenhou"), 7)
+    game.play_round()
+    rnd = game.last_round
+    assert rnd is not None and rnd.settled is not None
+    fresh = Round(rnd.rules, seed=7)
+    assert fresh.settlement is None and fresh._settlement is None
+    first = rnd.settlement
+    assert first == rnd.settled.as_json() and rnd.settlement is first
