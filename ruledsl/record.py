@@ -317,26 +317,21 @@ def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[
         else:
             namespace[f"__record_default_{i}"] = f.default
             params.append(f"{f.name}=__record_default_{i}")
-    # a mutable record whose class sets attributes the default way stores each field as plain code does: the
-    # interpreter specialises ``self.name = value`` for a slot (or an instance dict), cheaper than calling a
-    # setter; a frozen one calls each slot's setter, as the generic ``__init__`` does (None without slots: by name)
-    plain = getattr(cls, "__setattr__", None) is _SET
-    puts = None if plain else _setters(cls, tuple(f.name for f in declared if f.init))
+    # each argument's slot setter, as the generic ``__init__`` sets it (None without slots: set by name)
+    puts = _setters(cls, tuple(f.name for f in declared if f.init))
     put_of = dict(zip((f.name for f in declared if f.init), puts or (), strict=False))
     for i, f in enumerate(declared):
-        if plain and f.init:
-            body.append(f"__record_self.{f.name} = {f.name}")
-        elif f.name in put_of:
+        if f.name in put_of:
             namespace[f"__record_put_{i}"] = put_of[f.name]
             body.append(f"__record_put_{i}(__record_self, {f.name})")
         elif f.init:
             body.append(f"__record_set(__record_self, {f.name!r}, {f.name})")
         elif f.default_factory is not _MISSING:
             namespace[f"__record_factory_{i}"] = f.default_factory
-            body.append(_store(plain, f.name, f"__record_factory_{i}()"))
+            body.append(f"__record_set(__record_self, {f.name!r}, __record_factory_{i}())")
         elif f.default is not _MISSING:
             namespace[f"__record_default_{i}"] = f.default
-            body.append(_store(plain, f.name, f"__record_default_{i}"))
+            body.append(f"__record_set(__record_self, {f.name!r}, __record_default_{i})")
     if post_init is not None:
         body.append("__record_post(__record_self)")
     source = f"def __init__(__record_self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
@@ -357,11 +352,6 @@ def _compiled_methods(cls: type, declared: list[Field], post_init: Any) -> dict[
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
     return methods
-
-
-def _store(plain: bool, name: str, value: str) -> str:
-    """The compiled ``__init__``'s line setting field ``name`` to the expression ``value``."""
-    return f"__record_self.{name} = {value}" if plain else f"__record_set(__record_self, {name!r}, {value})"
 
 
 def _fill_later(obj: Any, later: tuple[tuple[str, Any, Any], ...]) -> None:

@@ -303,37 +303,3 @@ def test_the_dataclasses_stand_in_gives_the_same_values() -> None:
     loose = Loose()
     loose.items.append(1)
     assert loose.items == [1] and Loose().items == [] and not hasattr(Stand(1), "__dict__")
-
-
-def test_a_mutable_record_compiled_init_stores_fields_as_attributes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A mutable record's compiled ``__init__`` stores its fields with plain attribute assignments (what the
-    interpreter specialises for a slot); the values are those of the generic ``__init__``, slotted or not, and a
-    class with its own ``__setattr__`` keeps its fields set by their slot setters, past it, as before."""
-    monkeypatch.setattr(record_module, "SPECIALIZE_AFTER", 3)
-
-    @record(frozen=False)
-    class Tight:
-        a: int
-        items: list[int] = field(default_factory=list)
-        size: int = field(init=False, default=7)
-        seen: dict[str, int] = field(init=False, default_factory=dict)
-
-    @record(frozen=False)
-    class Watched:
-        a: int
-        b: int = 2
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            object.__setattr__(self, name, value * 10)
-
-    Loose = _bag_class()
-    built = [(Tight(1), Tight(1, [2]), Watched(1), Watched(1, 3), Loose("x"), Loose("y", [1, 2])) for _ in range(5)]
-    for tight, tight2, watched, watched2, loose, loose2 in built:
-        assert (tight.a, tight.items, tight.size, tight.seen) == (1, [], 7, {}) and tight2.items == [2]
-        assert tight.items is not tight2.items and tight.seen is not tight2.seen
-        assert (watched.a, watched.b, watched2.b) == (1, 2, 3)
-        assert (loose.name, loose.items, loose.size, loose.seen) == ("x", [], 0, {}) and loose2.size == 2
-    assert Tight.__init__.__code__.co_filename == "<string>" and Watched.__init__.__code__.co_filename == "<string>"
-    assert not any(name.startswith("__record_put") for name in Tight.__init__.__code__.co_names)
-    assert any(name.startswith("__record_put") for name in Watched.__init__.__code__.co_names)
-    assert Tight(1) == Tight(1) and not hasattr(Tight(1), "__dict__")
