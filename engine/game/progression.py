@@ -57,55 +57,50 @@ class HandOutcome:
 
     @classmethod
     def of(cls, settlement: Settlement | Mapping[str, Any], dealer: int) -> HandOutcome:
-        """Read a round's settlement (typed, as the round engine writes it), or a settlement dict; `renchan` defaults to "the dealer seat did not move", and the dealer counts as
-        tenpai at an exhaustive draw when the settlement's `tenpai` says so (or, without it, when he keeps the
-        seat)."""
-        # the round engine's typed settlement (every round of a game or a replay) told by its exact type first: asking
-        # the abstract ``Mapping`` costs more than the reading
-        if type(settlement) is Settlement or not isinstance(settlement, Mapping):
-            return cls.of_settled(settlement, dealer)
-        dealer_next = int(settlement["dealer_next"])
-        renchan = bool(settlement.get("renchan", dealer_next == dealer))
-        kind = str(settlement["kind"])
-        wins = settlement.get("wins") or ()
-        tenpai = settlement.get("tenpai")  # one flag per seat (the round engine's shape), or the tenpai seats
-        if tenpai is None:
-            listed = renchan
-        elif tenpai and all(isinstance(flag, bool) for flag in tenpai):
-            listed = bool(tenpai[dealer])
-        else:
-            listed = dealer in tenpai
-        dealer_tenpai = kind == "exhaustive" and listed
-        return cls(
-            kind=kind,
-            deltas=tuple(int(d) for d in settlement["deltas"]),
-            honba_next=int(settlement["honba_next"]),
-            sticks_next=int(settlement["sticks_next"]),
-            dealer_next=dealer_next,
-            renchan=renchan,
-            dealer_won=any(w.get("seat") == dealer for w in wins),
-            dealer_tenpai=dealer_tenpai,
-        )
+        """Read a round's settlement, typed as the round engine writes it or a settlement dict
+        (``outcome_fields``)."""
+        return cls(*outcome_fields(settlement, dealer))
 
 
-    @classmethod
-    def of_settled(cls, settled: Settlement, dealer: int) -> HandOutcome:
-        """Read the round engine's typed settlement (the dealer is tenpai when its flag says so)."""
-        return cls(*_settled_fields(settled, dealer))
-
-    def values(self) -> _OutcomeFields:
-        """The outcome's fields in their declared order (what ``_settled_fields`` reads off a typed settlement)."""
-        return (self.kind, self.deltas, self.honba_next, self.sticks_next, self.dealer_next, self.renchan, self.dealer_won,
-                self.dealer_tenpai)
+# a ``HandOutcome``'s fields in their declared order
+OutcomeFields = tuple[str, tuple[int, ...], int, int, int, bool, bool, bool]
 
 
-# a ``HandOutcome``'s fields in their declared order, as ``advance`` reads them
-_OutcomeFields = tuple[str, tuple[int, ...], int, int, int, bool, bool, bool]
+def outcome_fields(settlement: Settlement | Mapping[str, Any], dealer: int) -> OutcomeFields:
+    """``HandOutcome``'s fields read off a round's settlement, without building the record: ``advance`` reads them
+    after every round, where the record's eight fields cost more to set than the reading.
+
+    The round engine's typed settlement (every round of a game or a replay) is told by its exact type first: asking
+    the abstract ``Mapping`` costs more than the reading. Of a dict, `renchan` defaults to "the dealer seat did not
+    move", and the dealer counts as tenpai at an exhaustive draw when the settlement's `tenpai` says so (or,
+    without it, when he keeps the seat)."""
+    if type(settlement) is Settlement or not isinstance(settlement, Mapping):
+        return _settled_fields(settlement, dealer)
+    dealer_next = int(settlement["dealer_next"])
+    renchan = bool(settlement.get("renchan", dealer_next == dealer))
+    kind = str(settlement["kind"])
+    wins = settlement.get("wins") or ()
+    tenpai = settlement.get("tenpai")  # one flag per seat (the round engine's shape), or the tenpai seats
+    if tenpai is None:
+        listed = renchan
+    elif tenpai and all(isinstance(flag, bool) for flag in tenpai):
+        listed = bool(tenpai[dealer])
+    else:
+        listed = dealer in tenpai
+    return (
+        kind,
+        tuple(int(d) for d in settlement["deltas"]),
+        int(settlement["honba_next"]),
+        int(settlement["sticks_next"]),
+        dealer_next,
+        renchan,
+        any(w.get("seat") == dealer for w in wins),
+        kind == "exhaustive" and listed,
+    )
 
 
-def _settled_fields(settled: Settlement, dealer: int) -> _OutcomeFields:
-    """``HandOutcome.of_settled``'s fields, read off the typed settlement without building the record: ``advance``
-    reads them after every round, where the record's eight fields cost more to set than the reading."""
+def _settled_fields(settled: Settlement, dealer: int) -> OutcomeFields:
+    """``outcome_fields`` of the round engine's typed settlement (the dealer is tenpai when its flag says so)."""
     n = settled.next
     tenpai = settled.tenpai
     return (
@@ -178,12 +173,7 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
     """The game after one more round, settled as `settlement` says; finished (with `ended_by`) when it ends."""
     if state.finished:
         raise ValueError("the game is over: no round follows its end")
-    # the round engine's typed settlement (every round of a game or a replay) read as it stands, a dict through
-    # ``HandOutcome.of``: the same fields either way (``tests/game/test_progression.py`` compares the two)
-    if type(settlement) is Settlement:
-        fields = _settled_fields(settlement, state.dealer)
-    else:
-        fields = HandOutcome.of(settlement, state.dealer).values()
+    fields = outcome_fields(settlement, state.dealer)
     kind, deltas, honba_next, sticks_next, dealer_next, renchan, dealer_won, dealer_tenpai = fields
     if len(deltas) != rules.players:
         raise ValueError(f"a settlement has {len(deltas)} deltas for {rules.players} players")

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.game.progression import GameState, HandOutcome, _settled_fields, advance, placement, start
+from engine.game.progression import GameState, HandOutcome, advance, outcome_fields, placement, start
 from engine.game.result import final_scores, game_result, seat_bonus
 from engine.game.rules import GameRules
 from engine.scoring.library import rulebook
-from ruledsl.record import replace
+from ruledsl.record import fields, replace
 from tests.game.helpers import rules, settlement
 
 TENHOU = GameRules.of(rulebook("tenhou"))
@@ -90,9 +90,9 @@ def test_the_settlement_tenpai_flags_decide_dealer_tenpai():
 
 @pytest.mark.parametrize(("book", "seed"), [("tenhou", 3), ("tenhou", 11), ("ema2012", 5), ("tenhou_sanma", 2), ("mleague", 7)])
 def test_a_typed_settlement_advances_the_game_as_its_dict_does(book: str, seed: int):
-    """``advance`` reads a typed settlement's fields in place (``_settled_fields``), a dict through ``HandOutcome``:
-    every round of a few played games, from every state they passed through, gives the same next state both ways,
-    and the fields read are the record's own."""
+    """``advance`` reads a settlement's fields in place (``outcome_fields``), a typed one or its dict: every round
+    of a few played games, from every state they passed through, gives the same next state both ways, and the
+    fields read are the record's own."""
     from engine.game import Game
 
     game = Game(rulebook(book), seed)
@@ -102,8 +102,9 @@ def test_a_typed_settlement_advances_the_game_as_its_dict_does(book: str, seed: 
         rnd = game.last_round
         assert rnd is not None and rnd.settled is not None and rnd.settlement is not None
         for dealer in range(len(before.scores)):
-            assert _settled_fields(rnd.settled, dealer) == HandOutcome.of(rnd.settlement, dealer).values()
-            assert _settled_fields(rnd.settled, dealer) == HandOutcome.of_settled(rnd.settled, dealer).values()
+            record = HandOutcome.of(rnd.settlement, dealer)
+            assert outcome_fields(rnd.settled, dealer) == outcome_fields(rnd.settlement, dealer)
+            assert outcome_fields(rnd.settled, dealer) == tuple(getattr(record, f.name) for f in fields(HandOutcome))
         assert advance(game.rules, before, rnd.settled) == advance(game.rules, before, rnd.settlement) == game.state
 
 
