@@ -13,8 +13,8 @@ layer, because the closures of ``ruledsl.fast`` memoise loop bodies and the engi
 
 Every cache's limit is also capped by one process-wide number of entries, ``ENTRY_CAP`` (``set_entry_cap``), so
 that the memory of a long batch is bounded by a figure the process chooses rather than by the sum of each owner's
-guess: an entry of the reading facts, keyed by a hand's 34 tile counts, takes about 0.7 KiB, and 65,536 of them
-were most of the 100 MiB a JSON-lines batch reached after 200,000 hands. Random traffic repeats far
+guess: an entry of the reading facts, keyed by a hand's tile counts, holds every reading's facts, and uncapped
+caches of such entries were most of a long JSON-lines batch's memory. Random traffic repeats far
 less than even the cap, so a lower cap costs little speed; a program that replays the same hands many times may
 raise it.
 

@@ -25,25 +25,23 @@ if TYPE_CHECKING:
 
 FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")  # each a --flag; tsumo has its own help text
 EXIT_SCORED, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
-# The entries each cache of a JSON-lines batch keeps (``ruledsl.memo.set_entry_cap``): caches of 65,536 entries of
-# up to 0.9 KiB each took a batch to 100 MiB (``benchmarks/memory.py``). Measured on 100,000 hands:
-# 8,192 per cache and 40,960 in all reached 49 MiB and still grew; 2,048 and 10,240 stayed at 32 MiB but cost about
-# a tenth of the speed per request (the decomposition caches are emptied over and over); 4,096 and 16,384 stay flat
-# at about 37 MiB within a few percent of the uncapped speed.
+# The entries each cache of a JSON-lines batch keeps (``ruledsl.memo.set_entry_cap``): uncapped, the caches of a
+# long batch grow with every new hand until they are most of its memory. A lower cap empties the decomposition
+# caches over and over and costs speed per request; a higher one lets memory grow. ``benchmarks/memory.py`` measures
+# a batch of 100,000 requests under these bounds (its peak and its growth), ``benchmarks/score.py`` its speed.
 BATCH_ENTRY_CAP = 4096
 # ... and all of them together, checked every ``TRIM_EVERY`` answers (``ruledsl.memo.trim``): caches with rare keys
 # take hundreds of thousands of hands to fill, so without a total the batch's memory crept up until every one was full.
-# With smaller entries (bytes keys, situations kept without their facts), 100,000 hands held 26.9 MiB
-# under a total of 16,384 and 21.9 MiB under 8,192 (the peer's loop: 16.3); the total drops the largest caches
-# first, which in such traffic are those whose keys rarely repeat (readings of whole hands, hands' notation).
+# The total drops the largest caches first, which in such traffic are those whose keys rarely repeat (readings of
+# whole hands, hands' notation).
 BATCH_ENTRY_BUDGET = 8192
 TRIM_EVERY = 256
 # Requests of a batch a rulebook's reference scorer answers before its fast scorer is built (``_Warming``): the fast
-# one costs about 47 M instructions more to build (the default rulebook's) and saves about 1.5 M a request on a first pass
-# of random hands, so a batch of one request (a program asking once per process) does not build it, and a long
-# batch pays 16 x 1.5 M = 24 M more in all (about 0.5% of 5,000 requests). When the lines already arrived show that
-# a batch goes past its ``FAST_AFTER``-th request under a rulebook (a file, or a whole batch piped in), its fast
-# scorer is built at once (``_lines_waiting``): the reference scorer's answers cost about 2 M instructions more each.
+# one costs more to build than a few requests save with it, and saves far more than that over a long batch, so a
+# batch of one request (a program asking once per process) does not build it, and a long batch answers its first
+# few requests the slower way. When the lines already arrived show that a batch goes past its ``FAST_AFTER``-th
+# request under a rulebook (a file, or a whole batch piped in), its fast scorer is built at once
+# (``_lines_waiting``). ``benchmarks/startup.py`` measures the one-request process, ``benchmarks/score.py`` the batch.
 FAST_AFTER = 16
 
 

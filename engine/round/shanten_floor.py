@@ -82,7 +82,7 @@ def _honour_share(key: int) -> int:
 SUIT_OF = tuple(kind // 9 for kind in range(34))  # the four suits: three of numbers, the honours last
 PLACE = tuple(1 << 3 * (kind % 9) for kind in range(34))  # an honour's place: 27 % 9 == 0, so east is digit 0
 # the most shares either table holds before it starts over: a whole replay of the vendored logs meets a few thousand
-# suits, a self-play run of thousands of games a few hundred thousand (2 to 3 µs each to count again)
+# suits, a self-play run of thousands of games a few hundred thousand (each counted again from its key after a start-over)
 SHARES_BOUND = 1 << 16
 
 
