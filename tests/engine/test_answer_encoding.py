@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.errors import InternalError
+from engine.core.errors import EngineError, InternalError
 from engine.scoring.library import scorer
 from engine.scoring.valuation import Tier
 from engine.services import answers
@@ -165,6 +165,7 @@ def _shared_and_public(count: int) -> list[tuple[dict[str, Any], dict[str, Any]]
             try:
                 shared: dict[str, Any] = chosen.score_shared(request, chosen=True)
             except Exception as exc:  # noqa: BLE001 - the public entry must raise the same
+                assert isinstance(exc, EngineError), exc  # bad input or no win, never a bug raised alike by both
                 with pytest.raises(type(exc)):
                     chosen.score(request, chosen=True)
                 continue
