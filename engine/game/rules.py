@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.errors import InvalidRulebook
 from ruledsl import vocabulary as V
+from ruledsl.caches import ByIdentity
 from ruledsl.compile import Rulebook
 from ruledsl.record import record
 
@@ -61,7 +62,13 @@ class GameRules:
 
     @classmethod
     def of(cls, rulebook: Rulebook) -> GameRules:
-        """Read a compiled rulebook's `table` and `game` settings."""
+        """Read a compiled rulebook's `table` and `game` settings, once per rulebook object: a replay's games, a
+        self-play run's and an impact run's mostly share one rulebook (a refusal is not kept: it raises again)."""
+        found = _READ.get(rulebook)
+        return found if found is not None else _READ.put(rulebook, cls._read(rulebook))
+
+    @classmethod
+    def _read(cls, rulebook: Rulebook) -> GameRules:
         table = rulebook.settings.get("table", {})
         missing = [key for key in NEEDED_TABLE_KEYS if key not in table]
         if missing:
@@ -92,6 +99,10 @@ class GameRules:
             score_rounding=str(game("score_rounding")),
             dealer_win_streak_breaks=_streak_breaks(game("dealer_win_streak_breaks")),
         )
+
+# per rulebook object (its identity: rulebooks compare by value), dropped with it, at most 64
+_READ: ByIdentity[GameRules] = ByIdentity("engine.game.rules.game_rules", 64)
+
 
 def _streak_breaks(value: object) -> tuple[str, ...]:
     """`settings game dealer_win_streak_breaks`, checked: a misspelt outcome would silently never break a streak."""

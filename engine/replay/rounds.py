@@ -40,7 +40,7 @@ from engine.replay.win_situations import logged_yaku
 from engine.round.rules import RoundRules, round_rules
 from engine.round.settlement import Settlement
 from engine.scoring.score import Scorer
-from ruledsl.caches import ByIdentity, lru, once
+from ruledsl.caches import lru, once
 from ruledsl.record import field, record, replace
 
 # the names a folder's logs go by, gzipped or not: a file given by its path is read whatever its name, and every
@@ -292,24 +292,12 @@ def _compare_value(win: Win, mine: Mapping[str, Any]) -> tuple[dict[str, Any], d
     return None if got == want else (want, got)
 
 
-def _game_rules(rules: RoundRules) -> GameRules:
-    """``GameRules.of`` the rulebook of ``rules``, read once per rulebook object: a file's games, and most files of a
-    run, share one rulebook."""
-    rulebook = rules.rulebook
-    found = _GAME_RULES.get(rulebook)
-    return found if found is not None else _GAME_RULES.put(rulebook, GameRules.of(rulebook))
-
-
-# per rulebook object (its identity: rulebooks compare by value), dropped with it, at most 64
-_GAME_RULES: ByIdentity[GameRules] = ByIdentity("engine.replay.rounds.game_rules", 64)
-
-
 class GameFollower:
     """Follows the game engine's progression round by round: the next round's wind and dealer, the end of the
     game exactly where the log ends, and the final points (leftover sticks, uma and oka) of the game engine."""
 
     def __init__(self, rules: RoundRules, first: RoundStart) -> None:
-        self.rules = _game_rules(rules)
+        self.rules = GameRules.of(rules.rulebook)
         wind = ROUND_WINDS[first.round_index // 4 % 4]
         index = self.rules.winds.index(wind) if wind in self.rules.winds else 0
         self.state: GameState | None = GameState(index, first.dealer, first.honba, first.sticks, tuple(first.scores))
