@@ -27,7 +27,6 @@ from engine.scoring.facts import (
     READING_FACTS,
     HandFacts,
     other_wait_kinds,
-    put_reading,
     reading_key,
     reading_tables,
     same_groups,
@@ -149,16 +148,13 @@ class Valuer:
         facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
         tables = prepared.tables(facts)
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        if len(templates) == 1:
-            # one reading (most hands): its facts go into the hand's own table, as ``reading_tables`` puts them
-            put_reading(facts, templates[0], facts.meld_groups)
-            for compute in prepared.reading_ahead:
-                compute(facts)
-            best = self._valuate(facts, None, tables, need)
+        envs = reading_tables(facts, templates, prepared.reading_ahead)
+        if len(envs) == 1:  # one reading (most hands), valued in the hand's own table
+            best = self._valuate(envs[0], None, tables, need)
             if prepared.standalone_rules:
-                best = self._standalone_best(facts, tables, need, best)
+                best = self._standalone_best(envs[0], tables, need, best)
         else:
-            best = self._best_reading(reading_tables(facts, templates, prepared.reading_ahead), templates, tables, need)
+            best = self._best_reading(envs, templates, tables, need)
         if best is None:
             if need > 1:
                 raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
