@@ -43,10 +43,9 @@ def deal(r: RoundState, wall: Wall) -> None:
             keys[SUIT_OF[kind]] += PLACE[kind]
     for s in r.seats:
         s.rest(r.kinds)
-    # the dora indicator: the dead wall's first tile, the one indicator shown at the deal (``WallState.dora_indicators``)
     r.log.append(
         StartKyoku(
-            r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dead[0], tuple(r.scores),
+            r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dora_indicator(0), tuple(r.scores),
             tuple(map(tuple, map(_HAND, r.seats))),
         )
     )

@@ -216,6 +216,10 @@ class WallState:
     def dora_indicators(self) -> tuple[int, ...]:
         return tuple(self.dead[2 * i] for i in range(self.revealed))
 
+    def dora_indicator(self, i: int) -> int:
+        """The ``i``-th dora indicator (0: the one shown at the deal), revealed or not."""
+        return self.dead[2 * i]
+
     def ura_indicators(self) -> tuple[int, ...]:
         return tuple(self.dead[2 * i + 1] for i in range(self.revealed))
 
