@@ -15,6 +15,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
+from ruledsl.caches import register
+from ruledsl.memo import BoundedCache
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -128,3 +130,61 @@ def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
         if FACTS[name](r, seat) != value:
             return False
     return True
+
+
+# What the checks of one moment answered, learned by value (``recall``, ``learn``): under the tuple of the values
+# read so far, in the order read, either the name of the fact the conditions read next or, once they are done, an
+# ``Answer``. Conditions are pure and evaluated in a fixed order over the same given facts, so the values read so far
+# decide the next read and, at the end, the answer: a round whose facts have the values another round had reads the
+# same facts and gets the same answer, whatever else differs. Each entry is true on its own, so emptying a full memo
+# (``BoundedCache``) only means learning again.
+Decisions = BoundedCache[tuple[Any, ...], "str | Answer"]
+# the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), and whether one
+# is about the seat the check was made for (``SEAT_FACTS``)
+Answer = tuple[Any, bool, bool]
+_DECISIONS_KEPT = 512  # entries a moment's memo keeps: a path per combination of the few steady values met
+
+
+def recall(memo: Decisions, r: RoundState, seat: int) -> Answer | None:
+    """The answer of the checks ``memo`` learned, for ``seat`` now: the facts they read computed one by one as the
+    memo names them, each fact's value choosing the next, until an answer; None when this path was never learned
+    (``learn`` it from a full evaluation)."""
+    values: tuple[Any, ...] = ()
+    step = memo.get(values)
+    while isinstance(step, str):
+        values += (FACTS[step](r, seat),)
+        step = memo.get(values)
+    return step
+
+
+def learn(memo: Decisions, env: RoundFacts, item: Any) -> Answer:
+    """Keep in ``memo`` what a full evaluation on ``env`` read, in order, and its answer ``item``; the ``Answer``."""
+    reads = tuple(env.items())[_GIVEN_COUNT:]  # the given facts come first (``round_facts``), then the reads
+    values: tuple[Any, ...] = ()
+    for name, value in reads:
+        memo.put(values, name)
+        values += (value,)
+    names = {name for name, _value in reads}
+    answer = (item, names <= STEADY_FACTS, not names.isdisjoint(SEAT_FACTS))
+    memo.put(values, answer)
+    return answer
+
+
+# one memo per tuple of (item, condition) pairs checked at one moment (``RoundRules.abortives_at``), keyed by its
+# identity: the entry holds the tuple, so the identity cannot be reused while the entry lives (a caller asked at
+# every steady change reads this table in place, ``decisions`` only when it misses)
+DECISIONS: dict[int, tuple[object, Decisions]] = {}
+_DECISIONS_TABLES = 64
+register("engine.round.facts.decisions", DECISIONS.clear, DECISIONS.__len__, _DECISIONS_TABLES)
+
+
+def decisions(items: object) -> Decisions:
+    """The memo of the checks ``items`` (with no given fact set: no ron, no completing call), made on first use."""
+    found = DECISIONS.get(id(items))
+    if found is not None and found[0] is items:
+        return found[1]
+    if len(DECISIONS) >= _DECISIONS_TABLES:
+        DECISIONS.clear()
+    memo: Decisions = BoundedCache(_DECISIONS_KEPT)
+    DECISIONS[id(items)] = (items, memo)
+    return memo

@@ -1,0 +1,95 @@
+"""The abortive checks' answers recalled by the values of the facts they read (``engine.round.facts.recall`` and
+``learn``) are the answers of evaluating every condition: for the checks of every bundled rulebook, and for all of
+them in one list (longer paths), over random values of every round fact, a memo that learns each new path from a
+full evaluation answers every later assignment as a full evaluation does, with the same steady and seat flags."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.round import facts
+from engine.round.facts import FACTS, SEAT_FACTS, STEADY_FACTS, RoundFacts, learn, recall, round_facts
+from engine.round.rules import round_rules
+from engine.scoring import library
+from ruledsl.memo import BoundedCache
+from ruledsl.rulebook_files import bundled_names
+
+# the values each fact takes in these tests: a round's own ranges, the rare ends included
+DOMAINS: dict[str, tuple[Any, ...]] = {
+    "first_go_around": (True, False),
+    "any_call": (True, False),
+    "riichi_count": (0, 1, 2, 3, 4),
+    "kan_count": (0, 1, 2, 3, 4),
+    "kan_makers": (0, 1, 2, 3, 4),
+    "first_discards_same_wind": (True, False),
+    "terminal_kinds": tuple(range(14)),
+    "all_discards_yaochuu": (True, False),
+    "discards_called": (True, False),
+    "made_calls": (True, False),
+    "players": (3, 4),
+    "honba": (0, 1, 5),
+    "riichi_sticks": (0, 1, 4),
+}
+
+
+def _checks() -> list[tuple[str, tuple[Any, ...]]]:
+    """Every bundled rulebook's checks of the moments asked with no given fact set, then all of them in one list."""
+    found: dict[str, tuple[Any, ...]] = {}
+    for name in bundled_names():
+        rules = round_rules(library.scorer(name))
+        for moment in ("discard_passed", "player_choice"):
+            items = rules.abortives_at.get(moment, ())
+            if items:
+                found[f"{name}:{moment}"] = items
+    return [*found.items(), ("all", tuple(pair for items in found.values() for pair in items))]
+
+
+def _full(items: tuple[Any, ...], env: RoundFacts) -> Any:
+    return next((item for item, when in items if when(env)), None)
+
+
+def test_every_fact_has_a_domain() -> None:
+    assert set(DOMAINS) == set(FACTS)
+
+
+@pytest.mark.parametrize(("label", "items"), _checks(), ids=lambda value: value if isinstance(value, str) else "")
+def test_recalled_answers_are_full_evaluations(label: str, items: tuple[Any, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in FACTS:  # each fact read off the assignment the round stands for
+        monkeypatch.setitem(FACTS, name, lambda r, seat, name=name: r[name])
+    rng = random.Random(label)
+    memo: facts.Decisions = BoundedCache(4096)
+    recalled = 0
+    for _ in range(3000):
+        values = {name: rng.choice(domain) for name, domain in DOMAINS.items()}
+        env = round_facts(values, 0)  # type: ignore[arg-type]
+        expected = _full(items, env)
+        read = set(env) - facts.GIVEN
+        flags = (read <= STEADY_FACTS, not read.isdisjoint(SEAT_FACTS))
+        answer = recall(memo, values, 0)  # type: ignore[arg-type]
+        if answer is None:  # learnt from an evaluation of its own, as the round does
+            fresh = round_facts(values, 0)  # type: ignore[arg-type]
+            answer = learn(memo, fresh, _full(items, fresh))
+        else:
+            recalled += 1
+        assert answer == (expected, *flags), f"{label}: {values}"
+    assert recalled > 2000  # most assignments answered from the memo, not learned
+
+
+def test_a_memo_emptied_while_learning_still_answers_rightly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo too small for one path empties part-way through learning it: what is left stays true."""
+    for name in FACTS:
+        monkeypatch.setitem(FACTS, name, lambda r, seat, name=name: r[name])
+    items = _checks()[-1][1]
+    rng = random.Random(3)
+    memo: facts.Decisions = BoundedCache(2)
+    for _ in range(500):
+        values = {name: rng.choice(domain) for name, domain in DOMAINS.items()}
+        env = round_facts(values, 0)  # type: ignore[arg-type]
+        expected = _full(items, env)
+        answer = recall(memo, values, 0)  # type: ignore[arg-type]
+        if answer is None:
+            answer = learn(memo, env, expected)
+        assert answer[0] == expected
