@@ -12,7 +12,7 @@ from engine.core.tiles import KIND_OF, KINDS
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
-from engine.round.facts import DECISIONS, decisions, learn, recall, round_facts
+from engine.round.facts import DECISIONS, MOVED_BY_CALL, MOVED_BY_KAN, decisions, learn, recall, round_facts
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 from ruledsl.caches import register
@@ -228,28 +228,37 @@ def abortive_after(r: RoundState, source: int) -> Any:
     """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
 
     They are asked after every discard and nearly always hold not. When the last check read only steady facts
-    (``engine.round.facts.STEADY_FACTS``) and none changed since, the answer is still None and nothing is read.
-    After a steady change the answer is recalled from what the same checks answered under the same values
-    (``recall``: the facts they read computed one by one, as in the evaluation that learned them, and no condition
-    evaluated); only values never met before evaluate every condition (``learn``)."""
+    (``engine.round.facts.STEADY_FACTS``) and no steady change came since, or none that moves one of them (a call
+    after the first go-around moves none that four winds, four riichi and four kans read by then:
+    ``RoundState.moved``), the answer is still None and nothing is read. Else the answer is recalled from what the
+    same checks answered under the same values (``recall``: the facts they read computed one by one, as in the
+    evaluation that learned them, and no condition evaluated); only values never met before evaluate every
+    condition (``learn``)."""
     items = r.rules.abortives_at.get("discard_passed", ())
     if not items:
-        r.quiet = (r.steady_changes, None, ())  # nothing to check, ever: the shortcut holds
+        r.quiet = (r.steady_changes, None, frozenset())  # nothing to check, ever: the shortcut holds
         return None
     quiet = r.quiet
-    if quiet is not None and quiet[0] == r.steady_changes and (quiet[1] is None or quiet[1] == source):
-        return None
+    moved = r.moved
+    if quiet is not None and (quiet[1] is None or quiet[1] == source):
+        if quiet[0] == r.steady_changes:
+            return None
+        if moved.isdisjoint(quiet[2]):  # no fact read has moved: kept, at the new count
+            moved.clear()
+            r.quiet = (r.steady_changes, quiet[1], quiet[2])
+            return None
+    moved.clear()  # every fact read below is read now
     kept = DECISIONS.get(id(items))
     memo = kept[1] if kept is not None and kept[0] is items else decisions(items)
     answer = recall(memo, r, source)
     if answer is None:
         env = round_facts(r, source)
         answer = learn(memo, env, next((item for item, when in items if when(env)), None))
-    item, steady, about_seat = answer
+    item, steady, about_seat, read = answer
     if item is None:
-        # the facts read decide the answer while they keep their values: steady ones keep them until the next
-        # steady change (about ``source`` when one is about a seat)
-        r.quiet = (r.steady_changes, source if about_seat else None, ()) if steady else None
+        # the facts read decide the answer while they keep their values: steady ones keep them until a steady change
+        # moves one (about ``source`` when one is about a seat)
+        r.quiet = (r.steady_changes, source if about_seat else None, read) if steady else None
     return item
 
 
@@ -268,11 +277,13 @@ def call(r: RoundState, a: Action) -> None:
     s.made_calls = True
     r.seats[source].discards_called = True
     r.steady_changes += 1
+    r.moved |= MOVED_BY_CALL
     turns.release_on_call(r, seat)
     turns.break_first_turn(r)
     r.log.append(Meld(a.type, seat, source, tile, a.consumed))
     if a.type == "daiminkan":
         r.kan_makers.append(seat)
+        r.moved |= MOVED_BY_KAN
         if r.rules.kan_dora == "immediately":
             turns.reveal(r)
         else:

@@ -67,6 +67,16 @@ STEADY_FACTS = frozenset(
      "first_discards_same_wind"}
 )
 SEAT_FACTS = frozenset({"terminal_kinds", "all_discards_yaochuu", "discards_called", "made_calls"})  # about one seat
+
+# The steady facts each steady change may move, added to ``RoundState.moved`` where the round counts the change: a
+# check that read none of them gives the same answer after it (``calls.abortive_after``). ``players`` and ``honba``
+# never move during a hand.
+MOVED_BY_SECOND_DRAW = frozenset({"first_go_around"})  # ``turns.live_draw``: the first go-around is over
+MOVED_BY_FIRST_DISCARDS = frozenset({"first_discards_same_wind"})  # ``turns.own_dahai``: the last seat's first discard
+MOVED_BY_INTERRUPTION = frozenset({"any_call"})  # ``turns.break_first_turn``: a call, a kan, a North
+MOVED_BY_CALL = frozenset({"made_calls", "discards_called"})  # ``calls.call``: the caller's and the discarder's
+MOVED_BY_KAN = frozenset({"kan_count", "kan_makers"})  # ``kans.kan_declared`` and ``calls.call``'s open kan
+MOVED_BY_RIICHI = frozenset({"riichi_count", "riichi_sticks"})  # ``riichi.establish_riichi``: a riichi stands
 GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round
 _GIVEN_COUNT = len(GIVEN)
 
@@ -139,9 +149,9 @@ def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
 # same facts and gets the same answer, whatever else differs. Each entry is true on its own, so emptying a full memo
 # (``BoundedCache``) only means learning again.
 Decisions = BoundedCache[tuple[Any, ...], "str | Answer"]
-# the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), and whether one
-# is about the seat the check was made for (``SEAT_FACTS``)
-Answer = tuple[Any, bool, bool]
+# the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), whether one is
+# about the seat the check was made for (``SEAT_FACTS``), and the names of the facts read
+Answer = tuple[Any, bool, bool, frozenset[str]]
 _DECISIONS_KEPT = 512  # entries a moment's memo keeps: a path per combination of the few steady values met
 
 
@@ -164,8 +174,8 @@ def learn(memo: Decisions, env: RoundFacts, item: Any) -> Answer:
     for name, value in reads:
         memo.put(values, name)
         values += (value,)
-    names = {name for name, _value in reads}
-    answer = (item, names <= STEADY_FACTS, not names.isdisjoint(SEAT_FACTS))
+    names = frozenset(name for name, _value in reads)
+    answer = (item, names <= STEADY_FACTS, not names.isdisjoint(SEAT_FACTS), names)
     memo.put(values, answer)
     return answer
 

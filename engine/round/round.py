@@ -123,6 +123,7 @@ class Round(RoundState):
         self.second_draw = False
         self.kan_makers = []
         self.steady_changes = 0
+        self.moved = set()
         self.quiet = None
         self.choice_quiet = None
         self.pending_dora = 0

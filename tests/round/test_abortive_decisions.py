@@ -1,7 +1,8 @@
 """The abortive checks' answers recalled by the values of the facts they read (``engine.round.facts.recall`` and
 ``learn``) are the answers of evaluating every condition: for the checks of every bundled rulebook, and for all of
 them in one list (longer paths), over random values of every round fact, a memo that learns each new path from a
-full evaluation answers every later assignment as a full evaluation does, with the same steady and seat flags."""
+full evaluation answers every later assignment as a full evaluation does, with the same steady and seat flags and the
+same facts named as read."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def test_recalled_answers_are_full_evaluations(label: str, items: tuple[Any, ...
         env = round_facts(values, 0)  # type: ignore[arg-type]
         expected = _full(items, env)
         read = set(env) - facts.GIVEN
-        flags = (read <= STEADY_FACTS, not read.isdisjoint(SEAT_FACTS))
+        flags = (read <= STEADY_FACTS, not read.isdisjoint(SEAT_FACTS), frozenset(read))
         answer = recall(memo, values, 0)  # type: ignore[arg-type]
         if answer is None:  # learnt from an evaluation of its own, as the round does
             fresh = round_facts(values, 0)  # type: ignore[arg-type]
