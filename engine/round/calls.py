@@ -12,7 +12,17 @@ from engine.core.tiles import KIND_OF, KINDS
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
-from engine.round.facts import DECISIONS, MOVED_BY_CALL, MOVED_BY_KAN, decisions, learn, recall, round_facts
+from engine.round.facts import (
+    DECISIONS,
+    FACTS,
+    MOVED_BY_CALL,
+    MOVED_BY_KAN,
+    NOTHING_KNOWN,
+    decisions,
+    learn,
+    recall,
+    round_facts,
+)
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 from ruledsl.caches import register
@@ -230,27 +240,38 @@ def abortive_after(r: RoundState, source: int) -> Any:
     They are asked after every discard and nearly always hold not. When the last check read only steady facts
     (``engine.round.facts.STEADY_FACTS``) and no steady change came since, or none that moves one of them (a call
     after the first go-around moves none that four winds, four riichi and four kans read by then:
-    ``RoundState.moved``), the answer is still None and nothing is read. Else the answer is recalled from what the
-    same checks answered under the same values (``recall``: the facts they read computed one by one, as in the
-    evaluation that learned them, and no condition evaluated); only values never met before evaluate every
-    condition (``learn``)."""
+    ``RoundState.moved``), or the facts it moved keep their values, the answer is still None and nothing else is
+    read. Else the answer is recalled from what the same checks answered under the same values (``recall``: the
+    facts they read taken one by one, as in the evaluation that learned them, those the last check read and no change
+    moved not computed again, and no condition evaluated); only values never met before evaluate every condition
+    (``learn``)."""
     items = r.rules.abortives_at.get("discard_passed", ())
     if not items:
-        r.quiet = (r.steady_changes, None, frozenset())  # nothing to check, ever: the shortcut holds
+        r.quiet = (r.steady_changes, None, NOTHING_KNOWN)  # nothing to check, ever: the shortcut holds
         return None
     quiet = r.quiet
     moved = r.moved
+    known = NOTHING_KNOWN
     if quiet is not None and (quiet[1] is None or quiet[1] == source):
         if quiet[0] == r.steady_changes:
             return None
-        if moved.isdisjoint(quiet[2]):  # no fact read has moved: kept, at the new count
-            moved.clear()
-            r.quiet = (r.steady_changes, quiet[1], quiet[2])
+        known = quiet[2]  # what the last check read: still so, but for the facts moved since
+        now = None
+        for name in moved.intersection(known):  # each read fact a change may have moved, computed again
+            value = FACTS[name](r, source)
+            if value != known[name]:
+                if now is None:
+                    now = known.copy()
+                now[name] = value
+        moved.clear()
+        if now is None:  # every fact read has the value it had: the same answer, kept at the new count
+            r.quiet = (r.steady_changes, quiet[1], known)
             return None
-    moved.clear()  # every fact read below is read now
+        known = now
+    moved.clear()  # the facts moved and not read before are not in ``known``: computed if read now
     kept = DECISIONS.get(id(items))
     memo = kept[1] if kept is not None and kept[0] is items else decisions(items)
-    answer = recall(memo, r, source)
+    answer = recall(memo, r, source, known)
     if answer is None:
         env = round_facts(r, source)
         answer = learn(memo, env, next((item for item, when in items if when(env)), None))

@@ -150,19 +150,22 @@ def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
 # (``BoundedCache``) only means learning again.
 Decisions = BoundedCache[tuple[Any, ...], "str | Answer"]
 # the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), whether one is
-# about the seat the check was made for (``SEAT_FACTS``), and the names of the facts read
-Answer = tuple[Any, bool, bool, frozenset[str]]
+# about the seat the check was made for (``SEAT_FACTS``), and the facts read with their values (never written to:
+# one dict per path, shared by every round that takes it)
+Answer = tuple[Any, bool, bool, dict[str, Any]]
 _DECISIONS_KEPT = 512  # entries a moment's memo keeps: a path per combination of the few steady values met
+NOTHING_KNOWN: dict[str, Any] = {}  # no value known beforehand (never written to)
 
 
-def recall(memo: Decisions, r: RoundState, seat: int) -> Answer | None:
-    """The answer of the checks ``memo`` learned, for ``seat`` now: the facts they read computed one by one as the
+def recall(memo: Decisions, r: RoundState, seat: int, known: dict[str, Any] = NOTHING_KNOWN) -> Answer | None:
+    """The answer of the checks ``memo`` learned, for ``seat`` now: the facts they read taken one by one as the
     memo names them, each fact's value choosing the next, until an answer; None when this path was never learned
-    (``learn`` it from a full evaluation)."""
+    (``learn`` it from a full evaluation). A fact ``known`` holds is not computed: the values an earlier check read
+    for the same seat, less (or recomputed) those a steady change moved since (``calls.abortive_after``)."""
     values: tuple[Any, ...] = ()
     step = memo.get(values)
     while isinstance(step, str):
-        values += (FACTS[step](r, seat),)
+        values += (known[step] if step in known else FACTS[step](r, seat),)
         step = memo.get(values)
     return step
 
@@ -174,8 +177,8 @@ def learn(memo: Decisions, env: RoundFacts, item: Any) -> Answer:
     for name, value in reads:
         memo.put(values, name)
         values += (value,)
-    names = frozenset(name for name, _value in reads)
-    answer = (item, names <= STEADY_FACTS, not names.isdisjoint(SEAT_FACTS), names)
+    read = dict(reads)
+    answer = (item, read.keys() <= STEADY_FACTS, not read.keys().isdisjoint(SEAT_FACTS), read)
     memo.put(values, answer)
     return answer
 

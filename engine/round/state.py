@@ -279,9 +279,9 @@ class RoundState:
     _settlement: dict[str, Any] | None
 
     # ---- caches: answers kept while what decides them is unchanged
-    # (steady_changes, seat or None, the names of the facts read) under which no abortive item held after a discard
-    # (``calls.abortive_after``): while no steady change moves one of those facts, none holds
-    quiet: tuple[int, int | None, frozenset[str]] | None
+    # (steady_changes, seat or None, the facts read with their values) under which no abortive item held after a
+    # discard (``calls.abortive_after``): while no steady change moves one of those facts, none holds
+    quiet: tuple[int, int | None, dict[str, Any]] | None
     # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
     choice_quiet: QuietKey | None
     # a ron's score by (seat, tile, source, event, events so far): the offer and the win ask the same

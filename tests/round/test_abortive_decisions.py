@@ -2,7 +2,7 @@
 ``learn``) are the answers of evaluating every condition: for the checks of every bundled rulebook, and for all of
 them in one list (longer paths), over random values of every round fact, a memo that learns each new path from a
 full evaluation answers every later assignment as a full evaluation does, with the same steady and seat flags and the
-same facts named as read."""
+same facts read, also when the values an earlier answer read stand in for the facts no change moved."""
 
 from __future__ import annotations
 
@@ -56,19 +56,33 @@ def test_every_fact_has_a_domain() -> None:
     assert set(DOMAINS) == set(FACTS)
 
 
+def _fake_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each fact read off the assignment the round stands for (a dict of values)."""
+    for name in FACTS:
+        monkeypatch.setitem(FACTS, name, lambda r, seat, name=name: r[name])
+
+
 @pytest.mark.parametrize(("label", "items"), _checks(), ids=lambda value: value if isinstance(value, str) else "")
 def test_recalled_answers_are_full_evaluations(label: str, items: tuple[Any, ...], monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in FACTS:  # each fact read off the assignment the round stands for
-        monkeypatch.setitem(FACTS, name, lambda r, seat, name=name: r[name])
+    """Each assignment recalled twice: from nothing known, and knowing the values the previous assignment's answer
+    read of the facts that kept their values (a few left out at random, as a change may name a fact it left
+    unchanged)."""
+    _fake_facts(monkeypatch)
     rng = random.Random(label)
     memo: facts.Decisions = BoundedCache(4096)
     recalled = 0
+    before: dict[str, Any] = {}
+    last: facts.Answer | None = None
     for _ in range(3000):
         values = {name: rng.choice(domain) for name, domain in DOMAINS.items()}
         env = round_facts(values, 0)  # type: ignore[arg-type]
         expected = _full(items, env)
-        read = set(env) - facts.GIVEN
-        flags = (read <= STEADY_FACTS, not read.isdisjoint(SEAT_FACTS), frozenset(read))
+        read = {name: value for name, value in env.items() if name not in facts.GIVEN}
+        flags = (read.keys() <= STEADY_FACTS, not read.keys().isdisjoint(SEAT_FACTS), read)
+        if last is not None:  # the facts that kept their values, known; the others computed
+            known = {name: value for name, value in last[3].items() if values[name] == before[name] and rng.random() < 0.9}
+            again = recall(memo, values, 0, known)  # type: ignore[arg-type]
+            assert again is None or again == (expected, *flags), f"{label}: {values} after {before}"
         answer = recall(memo, values, 0)  # type: ignore[arg-type]
         if answer is None:  # learnt from an evaluation of its own, as the round does
             fresh = round_facts(values, 0)  # type: ignore[arg-type]
@@ -76,13 +90,13 @@ def test_recalled_answers_are_full_evaluations(label: str, items: tuple[Any, ...
         else:
             recalled += 1
         assert answer == (expected, *flags), f"{label}: {values}"
+        before, last = values, answer
     assert recalled > 2000  # most assignments answered from the memo, not learned
 
 
 def test_a_memo_emptied_while_learning_still_answers_rightly(monkeypatch: pytest.MonkeyPatch) -> None:
     """A memo too small for one path empties part-way through learning it: what is left stays true."""
-    for name in FACTS:
-        monkeypatch.setitem(FACTS, name, lambda r, seat, name=name: r[name])
+    _fake_facts(monkeypatch)
     items = _checks()[-1][1]
     rng = random.Random(3)
     memo: facts.Decisions = BoundedCache(2)
