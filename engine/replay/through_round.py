@@ -39,7 +39,7 @@ from engine.replay.positions import NOWHERE, Position
 from engine.round import turns
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import dahai_action, own_discard_ok, pass_action
+from engine.round.legal import claim_action, dahai_action, own_discard_ok, own_move, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
@@ -430,7 +430,7 @@ class _Driver:
                 return self._respond({event.seat: self._call_action(event)})
             return self._own(self._call_action(event))
         if isinstance(event, Reach):
-            return self._own(Action("reach", event.actor, open=event.open))
+            return self._own(own_move("reach", event.actor, None, event.open))
         if isinstance(event, RiichiStick):
             return True
         if isinstance(event, AbortiveDraw):
@@ -481,7 +481,8 @@ class _Driver:
             return Action("kakan", call.seat, call.called_tile, consumed=tuple(rest))
         rest = list(call.tiles)
         rest.remove(call.called_tile)
-        return Action(call.kind, call.seat, call.called_tile, consumed=tuple(rest), target=call.from_seat)
+        # the answer the round offers is the same value, built once (a frozen record costs microseconds to build)
+        return claim_action(call.kind, call.seat, call.called_tile, tuple(rest), call.from_seat)
 
     def _find(self, action: Action, exact: bool = True) -> Action | None:
         """The legal action the log's move is: the same move, tiles compared as the call's shape requires."""

@@ -15,6 +15,7 @@ from engine.round.events import Meld
 from engine.round.facts import (
     DECISIONS,
     FACTS,
+    FRESH_KEY,
     MOVED_BY_CALL,
     MOVED_BY_KAN,
     NOTHING_KNOWN,
@@ -26,6 +27,7 @@ from engine.round.facts import (
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 from ruledsl.caches import register
+from ruledsl.memo import BoundedCache
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -255,7 +257,7 @@ def abortive_after(r: RoundState, source: int) -> Any:
     if quiet is not None and (quiet[1] is None or quiet[1] == source):
         if quiet[0] == r.steady_changes:
             return None
-        known = quiet[2]  # what the last check read: still so, but for the facts moved since
+        known = quiet[2]  # what the last check read (or a hand starts with): still so, but for the facts moved since
         now = None
         for name in moved.intersection(known):  # each read fact a change may have moved, computed again
             value = FACTS[name](r, source)
@@ -264,10 +266,11 @@ def abortive_after(r: RoundState, source: int) -> Any:
                     now = known.copy()
                 now[name] = value
         moved.clear()
-        if now is None:  # every fact read has the value it had: the same answer, kept at the new count
+        if now is not None:
+            known = now
+        elif quiet is not FRESH_KEY:  # every fact read has the value it had: the same answer, kept at the new count
             r.quiet = (r.steady_changes, quiet[1], known)
             return None
-        known = now
     moved.clear()  # the facts moved and not read before are not in ``known``: computed if read now
     kept = DECISIONS.get(id(items))
     memo = kept[1] if kept is not None and kept[0] is items else decisions(items)
@@ -291,7 +294,10 @@ def call(r: RoundState, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source)
+    key = (a.type, a.consumed, tile, source)
+    meld = _MELDS.get(key)
+    if meld is None:  # a record is an immutable value: one per call made, shared by every round that makes it
+        meld = _MELDS.put(key, MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source))
     s.melds.append(meld)
     if a.type == "pon":
         s.pon_kinds.append(KIND_OF[tile])
@@ -312,3 +318,8 @@ def call(r: RoundState, a: Action) -> None:
         turns.draw(r, seat, replacement=True, rinshan=True)
         return
     turns.begin_turn(r, seat, None, kuikae=legal.kuikae_forbidden(r.rules.kuikae, tile, a.consumed, a.type))
+
+
+# the meld each call makes, by (type, tiles taken from the hand, tile called, seat called from): a few thousand calls
+# there are, and building a frozen record costs more than a look-up
+_MELDS: BoundedCache[tuple[str, tuple[int, ...], int, int], MeldRecord] = BoundedCache(4096)

@@ -77,6 +77,17 @@ MOVED_BY_INTERRUPTION = frozenset({"any_call"})  # ``turns.break_first_turn``: a
 MOVED_BY_CALL = frozenset({"made_calls", "discards_called"})  # ``calls.call``: the caller's and the discarder's
 MOVED_BY_KAN = frozenset({"kan_count", "kan_makers"})  # ``kans.kan_declared`` and ``calls.call``'s open kan
 MOVED_BY_RIICHI = frozenset({"riichi_count", "riichi_sticks"})  # ``riichi.establish_riichi``: a riichi stands
+
+# The steady facts of a hand before its first move, for every seat, the same in every hand (not ``players``, ``honba``
+# or ``riichi_sticks``): a round starts its checks after a discard knowing them (``FRESH_KEY``), so that its first
+# check computes only those a change moved since the deal (never written to)
+FRESH: dict[str, Any] = {
+    "first_go_around": True, "any_call": False, "riichi_count": 0, "kan_count": 0, "kan_makers": 0,
+    "first_discards_same_wind": False, "discards_called": False, "made_calls": False,
+}
+# the quiet key a round starts with (``RoundState.quiet``): no check made yet (a count of steady changes no round
+# reaches, so the shortcut of a discard never takes it), for any seat, ``FRESH`` known
+FRESH_KEY: tuple[int, int | None, dict[str, Any]] = (-1, None, FRESH)
 GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round
 _GIVEN_COUNT = len(GIVEN)
 

@@ -280,7 +280,8 @@ class RoundState:
 
     # ---- caches: answers kept while what decides them is unchanged
     # (steady_changes, seat or None, the facts read with their values) under which no abortive item held after a
-    # discard (``calls.abortive_after``): while no steady change moves one of those facts, none holds
+    # discard (``calls.abortive_after``): while no steady change moves one of those facts, none holds; before the
+    # first check, ``engine.round.facts.FRESH_KEY``
     quiet: tuple[int, int | None, dict[str, Any]] | None
     # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
     choice_quiet: QuietKey | None

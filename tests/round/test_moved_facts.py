@@ -1,8 +1,9 @@
 """Every steady change names the facts it may move (``engine.round.facts.MOVED_BY_...``, gathered in
 ``RoundState.moved``), and the check after a discard is skipped while none of the facts it read is named there
 (``calls.abortive_after``). These tests hold the names to the values: between two checks of a round, every steady
-fact whose value changed, for any seat, is in ``moved``; on real games and in self-play under several rulebooks,
-with players that favour riichi, calls and kans."""
+fact whose value changed, for any seat, is in ``moved``, and before a round's first check every fact that differs
+from the values a hand starts with (``FRESH``); on real games and in self-play under several rulebooks, with players
+that favour riichi, calls and kans."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from engine.replay.compare import rulebook_for
 from engine.replay.rounds import read_events, split_rounds
 from engine.replay.through_round import replay_round
 from engine.round import Round, calls, facts
-from engine.round.facts import FACTS, STEADY_FACTS
+from engine.round.facts import FACTS, FRESH, STEADY_FACTS
 from engine.round.rules import round_rules
 from engine.scoring import library
 from engine.scoring.library import rulebook
@@ -44,12 +45,40 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             changed = {name for (name, seat), value in now.items() if before[1][(name, seat)] != value}
             assert changed <= rnd.moved, f"{sorted(changed - rnd.moved)} changed but no steady change named them"
             seen.append(len(changed))
+        else:  # the round's first check: against the values every hand starts with
+            changed = {name for (name, _seat), value in now.items() if name in FRESH and FRESH[name] != value}
+            assert changed <= rnd.moved, f"{sorted(changed - rnd.moved)} changed since the deal but no change named them"
         found = original(rnd, source)
         last[id(rnd)] = (rnd, _steady_values(rnd))
         return found
 
     monkeypatch.setattr(calls, "abortive_after", checking)
     return seen
+
+
+@pytest.fixture
+def dealt(monkeypatch: pytest.MonkeyPatch) -> list[Round]:
+    """Wraps ``Round.__init__``: every round made, as it stands before its first move."""
+    original = Round.__init__
+    made: list[Round] = []
+
+    def making(rnd: Round, *args: Any, **kwargs: Any) -> None:
+        original(rnd, *args, **kwargs)
+        for name, value in FRESH.items():
+            for seat in range(len(rnd.seats)):
+                assert FACTS[name](rnd, seat) == value, f"a hand starts with {name} = {FACTS[name](rnd, seat)!r}"
+        made.append(rnd)
+
+    monkeypatch.setattr(Round, "__init__", making)
+    return made
+
+
+@pytest.mark.parametrize("name", ["tenhou", "tenhou_sanma", "ema2012"])
+def test_every_hand_starts_with_the_fresh_values(name: str, dealt: list[Round]) -> None:
+    for seed in range(2):
+        Game(rulebook(name), seed, "random").play()
+    assert len(dealt) > 4
+    assert set(FRESH) <= STEADY_FACTS - NEVER_MOVED
 
 
 def test_the_moving_facts_are_named_by_some_change() -> None:
