@@ -617,9 +617,9 @@ class _Driver:
     def _wins(self, wins: list[Win]) -> bool:
         rnd = self.rnd
         first = wins[0]
-        if first.tsumo:
-            return self._own(Action("hora", first.who, first.win_tile, target=first.who))
-        return self._respond({w.who: Action("hora", w.who, w.win_tile, target=w.from_who) for w in wins}) and (
+        if first.tsumo:  # the moves the round offers (``own_move``, ``claim_action``): the same values, built once
+            return self._own(own_move("hora", first.who, first.win_tile, False))
+        return self._respond({w.who: claim_action("hora", w.who, w.win_tile, (), w.from_who) for w in wins}) and (
             rnd.finished or self._pass_all()
         )
 
@@ -650,9 +650,11 @@ class _Driver:
 def _offer_of(rnd: Round, action: Action) -> Action:
     """The answer the round offers ``action``'s seat that is equal to it, else ``action`` itself.
 
-    A logged call or ron is built from the log, a new object equal to the round's offer: ``apply`` given it would
-    check its shape and ask ``refusal`` (its legality: the same offered answers, compared by value) before playing
-    it. The offered object is the same move, taken by identity, so the round plays it without asking again. The
+    A logged call or ron is the shared move of ``legal.claim_action``, most often the very object the round offers;
+    when it is not (the log's tiles in another order, the cache emptied), it is an object equal to the offer that
+    ``apply`` would check for shape and ask ``refusal`` about (its legality: the same offered answers, compared by
+    value) before playing it. The offered object is the same move, taken by identity, so the round plays it without
+    asking again. The
     seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the calls of a seat
     that may only call are built on first ask either way); a seat that has no offer now gets ``action`` back, and
     ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""

@@ -1,7 +1,7 @@
-"""Immutable moves and melds are built once and shared: the call a replay plays for a logged chi, pon or open kan
-(``legal.claim_action``), the riichi it plays (``legal.own_move``), and the meld each call makes
-(``calls._MELDS``). Each is the value its constructor builds, and a game played with the meld memo emptied at
-every call (nothing shared) is the same game."""
+"""Immutable moves and melds are built once and shared: the call or ron a replay plays for a logged chi, pon, open
+kan or ron (``legal.claim_action``), the riichi or tsumo it plays (``legal.own_move``), and the meld each call makes
+(``calls._MELDS``). Each is the value its constructor builds, and a game played with a meld memo that keeps one
+meld at most (nearly nothing shared) is the same game."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def test_shared_moves_are_their_constructors_values() -> None:
     for seat in range(4):
         for open_ in (False, True):
             assert own_move("reach", seat, None, open_) == Action("reach", seat, open=open_)
+        assert own_move("hora", seat, 17, False) == Action("hora", seat, 17, target=seat)  # a replayed tsumo
+        assert claim_action("hora", seat, 17, (), 2) == Action("hora", seat, 17, target=2)  # a replayed ron
 
 
 def test_every_shared_meld_is_the_record_its_call_builds() -> None:
