@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.tiles import KIND_OF
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action, Discard
-from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
+from engine.round.events import DAHAI, TSUMO, Dora, start_kyoku
 from engine.round.facts import (
     MOVED_BY_FIRST_DISCARDS,
     MOVED_BY_INTERRUPTION,
@@ -49,7 +49,7 @@ def deal(r: RoundState, wall: Wall) -> None:
     for s in r.seats:
         s.rest(r.kinds)
     r.log.append(
-        StartKyoku(
+        start_kyoku(
             r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dora_indicator(0), tuple(r.scores),
             tuple(map(tuple, map(_HAND, r.seats))),
         )
