@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.round import scoring
 from engine.round.actions import Action
-from engine.round.events import EndKyoku, Hora, Ryukyoku
+from engine.round.events import END_KYOKU, Hora, Ryukyoku
 from engine.round.facts import round_facts
 from engine.round.karaten import is_tenpai
 from engine.round.settle import next_counters, win_deltas
@@ -39,7 +39,7 @@ def finish(
         None if tenpai is None else tuple(tenpai), None if nagashi is None else tuple(nagashi),
     )
     r.settled = settled
-    r.log.append(EndKyoku())
+    r.log.append(END_KYOKU)
 
 
 def end_wins(r: RoundState, claims: list[WinClaim]) -> None:

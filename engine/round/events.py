@@ -272,6 +272,7 @@ class EndKyoku:
 SEATS = 4
 TSUMO = tuple(tuple(Tsumo(seat, code) for code in range(len(NAME))) for seat in range(SEATS))
 DAHAI = tuple(tuple((Dahai(seat, code, False), Dahai(seat, code, True)) for code in range(len(NAME))) for seat in range(SEATS))
+END_KYOKU = EndKyoku()  # the one end of a hand: it has no field
 
 
 def tsumo_event(seat: int, code: int) -> Tsumo:

@@ -104,3 +104,23 @@ def settlement(
     filling.scores, filling.clauses, filling.tenpai, filling.nagashi = scores, clauses, tenpai, nagashi
     filling.__class__ = Settlement
     return filling
+
+
+class _NextHandFilling:
+    """A ``NextHand`` being filled in by ``next_hand`` (as ``_SettlementFilling``)."""
+
+    __slots__ = NextHand.__dict__.get("__slots__", ())
+
+
+_NEXT_HAND_FILLING = _NextHandFilling if "__slots__" in NextHand.__dict__ else None
+
+
+def next_hand(honba_next: int, sticks_next: int, dealer_next: int, renchan: bool) -> NextHand:
+    """``NextHand(honba_next, sticks_next, dealer_next, renchan)``, one per hand ended, filled as ``settlement``
+    is. ``tests/round/test_filled_records.py`` holds the two equal."""
+    if _NEXT_HAND_FILLING is None:
+        return NextHand(honba_next, sticks_next, dealer_next, renchan)
+    filling: Any = _NEXT_HAND_FILLING()
+    filling.honba_next, filling.sticks_next, filling.dealer_next, filling.renchan = honba_next, sticks_next, dealer_next, renchan
+    filling.__class__ = NextHand
+    return filling
