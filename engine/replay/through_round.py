@@ -654,10 +654,9 @@ def _offer_of(rnd: Round, action: Action) -> Action:
     when it is not (the log's tiles in another order, the cache emptied), it is an object equal to the offer that
     ``apply`` would check for shape and ask ``refusal`` about (its legality: the same offered answers, compared by
     value) before playing it. The offered object is the same move, taken by identity, so the round plays it without
-    asking again. The
-    seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the calls of a seat
-    that may only call are built on first ask either way); a seat that has no offer now gets ``action`` back, and
-    ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""
+    asking again. The seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the
+    calls of a seat that may only call are built on first ask either way); a seat that has no offer now gets
+    ``action`` back, and ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""
     for option in rnd.legal_actions(action.actor):
         if option == action:
             return option

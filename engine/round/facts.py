@@ -4,8 +4,10 @@
 (``rule.fields["when"](env)``), so every name here is one of ``ruledsl.vocabulary.FACTS`` of scope ``round``;
 player-scoped facts (``terminal_kinds``, ``all_discards_yaochuu``, ``discards_called``, ``made_calls``) are about
 the seat the item is evaluated for. The environment computes a fact only when an item reads it: most items read
-two or three. They are asked after every discard, but evaluated again only when a fact they last read may have
-changed (``steady_key``): most facts change only at a call, a kan, a riichi or the end of the first go-around.
+two or three. They are asked after every discard, but looked at again only when a fact they last read has moved
+(``MOVED_BY_...``): most facts change only at a call, a kan, a riichi or the end of the first go-around. Even then
+the conditions are rarely evaluated: their answer is recalled from the values of the facts they read (``recall``),
+as learned from an earlier evaluation (``learn``).
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
 # ``Answer``. Conditions are pure and evaluated in a fixed order over the same given facts, so the values read so far
 # decide the next read and, at the end, the answer: a round whose facts have the values another round had reads the
 # same facts and gets the same answer, whatever else differs. Each entry is true on its own, so emptying a full memo
-# (``BoundedCache``) only means learning again.
+# (``BoundedCache``) only means learning again. Every fact's value is a number or a truth value: a key.
 Decisions = BoundedCache[tuple[Any, ...], "str | Answer"]
 # the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), whether one is
 # about the seat the check was made for (``SEAT_FACTS``), and the facts read with their values (never written to:

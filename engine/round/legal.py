@@ -222,7 +222,7 @@ def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
 def own_move(kind: str, seat: int, tile: int | None, open_: bool) -> Action:
     """``own_turn``'s tsumo (``Action("hora", seat, tile, target=seat)``) or riichi (``Action("reach", seat,
     open=open_)``), built once each: compared with a logged move at every riichi and tsumo, and the move a replay
-    plays for a logged riichi."""
+    plays for a logged riichi or tsumo."""
     key = (kind, seat, tile, open_)
     action = _OWN_MOVES.get(key)
     if action is None:
@@ -278,7 +278,7 @@ _PASS: list[Action] = []
 def claim_action(kind: str, seat: int, tile: int, consumed: tuple[int, ...], target: int) -> Action:
     """An answer to a discard (ron, pon, open kan, chi), equal to ``Action(kind, seat, tile, consumed=consumed,
     target=target)``: built once per move and kept in a bounded cache (actions are immutable values, so sharing
-    one between rounds changes nothing); a replay plays a logged call as this move too."""
+    one between rounds changes nothing); a replay plays a logged call or ron as this move too."""
     key = (kind, seat, tile, consumed, target)
     action = _CLAIMS.get(key)
     if action is None:
