@@ -42,6 +42,32 @@ class GameState:
         return self.wind_index >= len(rules.rounds)
 
 
+class _GameStateFilling:
+    """A ``GameState`` being filled in by ``_next_state``: the very slots of ``GameState``, without its frozen
+    ``__setattr__`` (as ``engine.round.events._StartKyokuFilling``)."""
+
+    __slots__ = GameState.__dict__.get("__slots__", ())
+
+
+# None where the record has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
+_GAME_STATE_FILLING = _GameStateFilling if "__slots__" in GameState.__dict__ else None
+
+
+def _next_state(
+    wind_index: int, dealer: int, honba: int, sticks: int, scores: tuple[int, ...], rounds_played: int, ended_by: str | None, dealer_wins: int,
+) -> GameState:
+    """``GameState(wind_index, dealer, ...)``, one per round played, its fields set by plain assignments on a
+    ``_GameStateFilling`` that then becomes a ``GameState``: half of what the record's ``__init__`` costs, a setter
+    call per field. ``tests/round/test_filled_records.py`` holds the two equal."""
+    if _GAME_STATE_FILLING is None:
+        return GameState(wind_index, dealer, honba, sticks, scores, rounds_played, ended_by, dealer_wins)
+    filling: Any = _GAME_STATE_FILLING()
+    filling.wind_index, filling.dealer, filling.honba, filling.sticks = wind_index, dealer, honba, sticks
+    filling.scores, filling.rounds_played, filling.ended_by, filling.dealer_wins = scores, rounds_played, ended_by, dealer_wins
+    filling.__class__ = GameState
+    return filling
+
+
 @record
 class HandOutcome:
     """The part of a round settlement (contract.md, "Round and game") that the game reads."""
@@ -197,13 +223,7 @@ def advance(rules: GameRules, state: GameState, settlement: Settlement | Mapping
             ended_by = "last_round"
         else:
             dealer, wind_index = next_dealer, next_wind
-    return GameState(
-        wind_index=wind_index,
-        dealer=dealer,
-        honba=honba_next,
-        sticks=sticks_next,
-        scores=scores,
-        rounds_played=state.rounds_played + 1,
-        ended_by=ended_by,
-        dealer_wins=dealer_wins_after(rules, state.dealer_wins, kind, renchan, dealer_won),
+    return _next_state(
+        wind_index, dealer, honba_next, sticks_next, scores, state.rounds_played + 1, ended_by,
+        dealer_wins_after(rules, state.dealer_wins, kind, renchan, dealer_won),
     )

@@ -39,7 +39,7 @@ from engine.replay.positions import NOWHERE, Position
 from engine.round import turns
 from engine.round.actions import Action
 from engine.round.events import NAME
-from engine.round.legal import dahai_action, own_discard_ok, pass_action
+from engine.round.legal import claim_action, dahai_action, own_discard_ok, own_move, pass_action
 from engine.round.round import IllegalAction, Round, RoundSetup
 from engine.round.rules import INDICATOR_PAIRS, RoundRules
 from engine.round.wall import Wall, dead_wall_layout, tile_set
@@ -430,7 +430,7 @@ class _Driver:
                 return self._respond({event.seat: self._call_action(event)})
             return self._own(self._call_action(event))
         if isinstance(event, Reach):
-            return self._own(Action("reach", event.actor, open=event.open))
+            return self._own(own_move("reach", event.actor, None, event.open))
         if isinstance(event, RiichiStick):
             return True
         if isinstance(event, AbortiveDraw):
@@ -481,7 +481,8 @@ class _Driver:
             return Action("kakan", call.seat, call.called_tile, consumed=tuple(rest))
         rest = list(call.tiles)
         rest.remove(call.called_tile)
-        return Action(call.kind, call.seat, call.called_tile, consumed=tuple(rest), target=call.from_seat)
+        # the answer the round offers is the same value, built once (a frozen record costs microseconds to build)
+        return claim_action(call.kind, call.seat, call.called_tile, tuple(rest), call.from_seat)
 
     def _find(self, action: Action, exact: bool = True) -> Action | None:
         """The legal action the log's move is: the same move, tiles compared as the call's shape requires."""
@@ -616,9 +617,9 @@ class _Driver:
     def _wins(self, wins: list[Win]) -> bool:
         rnd = self.rnd
         first = wins[0]
-        if first.tsumo:
-            return self._own(Action("hora", first.who, first.win_tile, target=first.who))
-        return self._respond({w.who: Action("hora", w.who, w.win_tile, target=w.from_who) for w in wins}) and (
+        if first.tsumo:  # the moves the round offers (``own_move``, ``claim_action``): the same values, built once
+            return self._own(own_move("hora", first.who, first.win_tile, False))
+        return self._respond({w.who: claim_action("hora", w.who, w.win_tile, (), w.from_who) for w in wins}) and (
             rnd.finished or self._pass_all()
         )
 
@@ -649,12 +650,13 @@ class _Driver:
 def _offer_of(rnd: Round, action: Action) -> Action:
     """The answer the round offers ``action``'s seat that is equal to it, else ``action`` itself.
 
-    A logged call or ron is built from the log, a new object equal to the round's offer: ``apply`` given it would
-    check its shape and ask ``refusal`` (its legality: the same offered answers, compared by value) before playing
-    it. The offered object is the same move, taken by identity, so the round plays it without asking again. The
-    seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the calls of a seat
-    that may only call are built on first ask either way); a seat that has no offer now gets ``action`` back, and
-    ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""
+    A logged call or ron is the shared move of ``legal.claim_action``, most often the very object the round offers;
+    when it is not (the log's tiles in another order, the cache emptied), it is an object equal to the offer that
+    ``apply`` would check for shape and ask ``refusal`` about (its legality: the same offered answers, compared by
+    value) before playing it. The offered object is the same move, taken by identity, so the round plays it without
+    asking again. The seat's answers are the ones ``is_legal`` would build for the question (``legal_actions``: the
+    calls of a seat that may only call are built on first ask either way); a seat that has no offer now gets
+    ``action`` back, and ``apply`` refuses it as before. ``tests/replay/test_offer_of.py`` holds the two ways to the same rounds."""
     for option in rnd.legal_actions(action.actor):
         if option == action:
             return option

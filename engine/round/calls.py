@@ -12,10 +12,22 @@ from engine.core.tiles import KIND_OF, KINDS
 from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
-from engine.round.facts import round_facts, steady_key, still_quiet
+from engine.round.facts import (
+    DECISIONS,
+    FACTS,
+    FRESH_KEY,
+    MOVED_BY_CALL,
+    MOVED_BY_KAN,
+    NOTHING_KNOWN,
+    decisions,
+    learn,
+    recall,
+    round_facts,
+)
 from engine.round.state import MeldRecord
 from engine.scoring.pao import WinClaim
 from ruledsl.caches import register
+from ruledsl.memo import BoundedCache
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -228,26 +240,50 @@ def abortive_after(r: RoundState, source: int) -> Any:
     """The first abortive item (`at = "discard_passed"`) that holds now ``source``'s discard passed, or None.
 
     They are asked after every discard and nearly always hold not. When the last check read only steady facts
-    (``engine.round.facts.steady_key``) and none changed since, or none of those it read has a new value
-    (``still_quiet``), the answer is still None and the conditions are not evaluated again; the ron count and
-    completing call they are given are the same at this moment."""
+    (``engine.round.facts.STEADY_FACTS``) and no steady change came since, or none that moves one of them (a call
+    after the first go-around moves none that four winds, four riichi and four kans read by then:
+    ``RoundState.moved``), or the facts it moved keep their values, the answer is still None and nothing else is
+    read. Else the answer is recalled from what the same checks answered under the same values (``recall``: the
+    facts they read taken one by one, as in the evaluation that learned them, those the last check read and no change
+    moved not computed again, and no condition evaluated); only values never met before evaluate every condition
+    (``learn``)."""
     items = r.rules.abortives_at.get("discard_passed", ())
     if not items:
-        r.quiet = (r.steady_changes, None, ())  # nothing to check, ever: the shortcut holds
+        r.quiet = (r.steady_changes, None, NOTHING_KNOWN)  # nothing to check, ever: the shortcut holds
         return None
     quiet = r.quiet
+    moved = r.moved
+    known = NOTHING_KNOWN
     if quiet is not None and (quiet[1] is None or quiet[1] == source):
         if quiet[0] == r.steady_changes:
             return None
-        if still_quiet(r, quiet, source):  # a steady change moved none of the facts read: kept, at the new count
-            r.quiet = (r.steady_changes, quiet[1], quiet[2])
+        known = quiet[2]  # what the last check read (or a hand starts with): still so, but for the facts moved since
+        now = None
+        for name in moved.intersection(known):  # each read fact a change may have moved, computed again
+            value = FACTS[name](r, source)
+            if value != known[name]:
+                if now is None:
+                    now = known.copy()
+                now[name] = value
+        moved.clear()
+        if now is not None:
+            known = now
+        elif quiet is not FRESH_KEY:  # every fact read has the value it had: the same answer, kept at the new count
+            r.quiet = (r.steady_changes, quiet[1], known)
             return None
-    env = round_facts(r, source)
-    for item, when in items:
-        if when(env):
-            return item
-    r.quiet = steady_key(env)
-    return None
+    moved.clear()  # the facts moved and not read before are not in ``known``: computed if read now
+    kept = DECISIONS.get(id(items))
+    memo = kept[1] if kept is not None and kept[0] is items else decisions(items)
+    answer = recall(memo, r, source, known)
+    if answer is None:
+        env = round_facts(r, source)
+        answer = learn(memo, env, next((item for item, when in items if when(env)), None))
+    item, steady, about_seat, read = answer
+    if item is None:
+        # the facts read decide the answer while they keep their values: steady ones keep them until a steady change
+        # moves one (about ``source`` when one is about a seat)
+        r.quiet = (r.steady_changes, source if about_seat else None, read) if steady else None
+    return item
 
 
 def call(r: RoundState, a: Action) -> None:
@@ -258,18 +294,23 @@ def call(r: RoundState, a: Action) -> None:
     s = r.seats[seat]
     for c in a.consumed:
         s.remove(c)
-    meld = MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source)
+    key = (a.type, a.consumed, tile, source)
+    meld = _MELDS.get(key)
+    if meld is None:  # a record is an immutable value: one per call made, shared by every round that makes it
+        meld = _MELDS.put(key, MeldRecord(a.type, held_sorted((*a.consumed, tile)), tile, source))
     s.melds.append(meld)
     if a.type == "pon":
         s.pon_kinds.append(KIND_OF[tile])
     s.made_calls = True
     r.seats[source].discards_called = True
     r.steady_changes += 1
+    r.moved |= MOVED_BY_CALL
     turns.release_on_call(r, seat)
     turns.break_first_turn(r)
     r.log.append(Meld(a.type, seat, source, tile, a.consumed))
     if a.type == "daiminkan":
         r.kan_makers.append(seat)
+        r.moved |= MOVED_BY_KAN
         if r.rules.kan_dora == "immediately":
             turns.reveal(r)
         else:
@@ -277,3 +318,8 @@ def call(r: RoundState, a: Action) -> None:
         turns.draw(r, seat, replacement=True, rinshan=True)
         return
     turns.begin_turn(r, seat, None, kuikae=legal.kuikae_forbidden(r.rules.kuikae, tile, a.consumed, a.type))
+
+
+# the meld each call makes, by (type, tiles taken from the hand, tile called, seat called from): a few thousand calls
+# there are, and building a frozen record costs more than a look-up
+_MELDS: BoundedCache[tuple[str, tuple[int, ...], int, int], MeldRecord] = BoundedCache(4096)

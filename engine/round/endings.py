@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.round import scoring
 from engine.round.actions import Action
-from engine.round.events import EndKyoku, Hora, Ryukyoku
+from engine.round.events import END_KYOKU, Hora, Ryukyoku
 from engine.round.facts import round_facts
 from engine.round.karaten import is_tenpai
 from engine.round.settle import next_counters, win_deltas
-from engine.round.settlement import NextHand, Settlement, Win
+from engine.round.settlement import NextHand, Win, settlement
 from engine.round.state import Seat
 from engine.scoring.pao import WinClaim, field
 from ruledsl.record import replace
@@ -34,12 +34,12 @@ def finish(
     r.finished = True
     r.phase = "finished"
     r.pending = {}
-    settled = Settlement(
+    settled = settlement(
         kind, abortive, tuple(wins), total, counters, tuple(r.scores), tuple(clauses),
         None if tenpai is None else tuple(tenpai), None if nagashi is None else tuple(nagashi),
     )
     r.settled = settled
-    r.log.append(EndKyoku())
+    r.log.append(END_KYOKU)
 
 
 def end_wins(r: RoundState, claims: list[WinClaim]) -> None:

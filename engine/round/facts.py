@@ -4,8 +4,10 @@
 (``rule.fields["when"](env)``), so every name here is one of ``ruledsl.vocabulary.FACTS`` of scope ``round``;
 player-scoped facts (``terminal_kinds``, ``all_discards_yaochuu``, ``discards_called``, ``made_calls``) are about
 the seat the item is evaluated for. The environment computes a fact only when an item reads it: most items read
-two or three. They are asked after every discard, but evaluated again only when a fact they last read may have
-changed (``steady_key``): most facts change only at a call, a kan, a riichi or the end of the first go-around.
+two or three. They are asked after every discard, but looked at again only when a fact they last read has moved
+(``MOVED_BY_...``): most facts change only at a call, a kan, a riichi or the end of the first go-around. Even then
+the conditions are rarely evaluated: their answer is recalled from the values of the facts they read (``recall``),
+as learned from an earlier evaluation (``learn``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.core import tiles as T
+from ruledsl.caches import register
+from ruledsl.memo import BoundedCache
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -65,6 +69,27 @@ STEADY_FACTS = frozenset(
      "first_discards_same_wind"}
 )
 SEAT_FACTS = frozenset({"terminal_kinds", "all_discards_yaochuu", "discards_called", "made_calls"})  # about one seat
+
+# The steady facts each steady change may move, added to ``RoundState.moved`` where the round counts the change: a
+# check that read none of them gives the same answer after it (``calls.abortive_after``). ``players`` and ``honba``
+# never move during a hand.
+MOVED_BY_SECOND_DRAW = frozenset({"first_go_around"})  # ``turns.live_draw``: the first go-around is over
+MOVED_BY_FIRST_DISCARDS = frozenset({"first_discards_same_wind"})  # ``turns.own_dahai``: the last seat's first discard
+MOVED_BY_INTERRUPTION = frozenset({"any_call"})  # ``turns.break_first_turn``: a call, a kan, a North
+MOVED_BY_CALL = frozenset({"made_calls", "discards_called"})  # ``calls.call``: the caller's and the discarder's
+MOVED_BY_KAN = frozenset({"kan_count", "kan_makers"})  # ``kans.kan_declared`` and ``calls.call``'s open kan
+MOVED_BY_RIICHI = frozenset({"riichi_count", "riichi_sticks"})  # ``riichi.establish_riichi``: a riichi stands
+
+# The steady facts of a hand before its first move, for every seat, the same in every hand (not ``players``, ``honba``
+# or ``riichi_sticks``): a round starts its checks after a discard knowing them (``FRESH_KEY``), so that its first
+# check computes only those a change moved since the deal (never written to)
+FRESH: dict[str, Any] = {
+    "first_go_around": True, "any_call": False, "riichi_count": 0, "kan_count": 0, "kan_makers": 0,
+    "first_discards_same_wind": False, "discards_called": False, "made_calls": False,
+}
+# the quiet key a round starts with (``RoundState.quiet``): no check made yet (a count of steady changes no round
+# reaches, so the shortcut of a discard never takes it), for any seat, ``FRESH`` known
+FRESH_KEY: tuple[int, int | None, dict[str, Any]] = (-1, None, FRESH)
 GIVEN = frozenset({"ron_count", "completing_call"})  # set by the caller, not computed from the round
 _GIVEN_COUNT = len(GIVEN)
 
@@ -128,3 +153,64 @@ def still_quiet(r: RoundState, quiet: QuietKey, seat: int) -> bool:
         if FACTS[name](r, seat) != value:
             return False
     return True
+
+
+# What the checks of one moment answered, learned by value (``recall``, ``learn``): under the tuple of the values
+# read so far, in the order read, either the name of the fact the conditions read next or, once they are done, an
+# ``Answer``. Conditions are pure and evaluated in a fixed order over the same given facts, so the values read so far
+# decide the next read and, at the end, the answer: a round whose facts have the values another round had reads the
+# same facts and gets the same answer, whatever else differs. Each entry is true on its own, so emptying a full memo
+# (``BoundedCache``) only means learning again. Every fact's value is a number or a truth value: a key.
+Decisions = BoundedCache[tuple[Any, ...], "str | Answer"]
+# the first item that held (None: none did), whether every fact read is steady (``STEADY_FACTS``), whether one is
+# about the seat the check was made for (``SEAT_FACTS``), and the facts read with their values (never written to:
+# one dict per path, shared by every round that takes it)
+Answer = tuple[Any, bool, bool, dict[str, Any]]
+_DECISIONS_KEPT = 512  # entries a moment's memo keeps: a path per combination of the few steady values met
+NOTHING_KNOWN: dict[str, Any] = {}  # no value known beforehand (never written to)
+
+
+def recall(memo: Decisions, r: RoundState, seat: int, known: dict[str, Any] = NOTHING_KNOWN) -> Answer | None:
+    """The answer of the checks ``memo`` learned, for ``seat`` now: the facts they read taken one by one as the
+    memo names them, each fact's value choosing the next, until an answer; None when this path was never learned
+    (``learn`` it from a full evaluation). A fact ``known`` holds is not computed: the values an earlier check read
+    for the same seat, less (or recomputed) those a steady change moved since (``calls.abortive_after``)."""
+    values: tuple[Any, ...] = ()
+    step = memo.get(values)
+    while isinstance(step, str):
+        values += (known[step] if step in known else FACTS[step](r, seat),)
+        step = memo.get(values)
+    return step
+
+
+def learn(memo: Decisions, env: RoundFacts, item: Any) -> Answer:
+    """Keep in ``memo`` what a full evaluation on ``env`` read, in order, and its answer ``item``; the ``Answer``."""
+    reads = tuple(env.items())[_GIVEN_COUNT:]  # the given facts come first (``round_facts``), then the reads
+    values: tuple[Any, ...] = ()
+    for name, value in reads:
+        memo.put(values, name)
+        values += (value,)
+    read = dict(reads)
+    answer = (item, read.keys() <= STEADY_FACTS, not read.keys().isdisjoint(SEAT_FACTS), read)
+    memo.put(values, answer)
+    return answer
+
+
+# one memo per tuple of (item, condition) pairs checked at one moment (``RoundRules.abortives_at``), keyed by its
+# identity: the entry holds the tuple, so the identity cannot be reused while the entry lives (a caller asked at
+# every steady change reads this table in place, ``decisions`` only when it misses)
+DECISIONS: dict[int, tuple[object, Decisions]] = {}
+_DECISIONS_TABLES = 64
+register("engine.round.facts.decisions", DECISIONS.clear, DECISIONS.__len__, _DECISIONS_TABLES)
+
+
+def decisions(items: object) -> Decisions:
+    """The memo of the checks ``items`` (with no given fact set: no ron, no completing call), made on first use."""
+    found = DECISIONS.get(id(items))
+    if found is not None and found[0] is items:
+        return found[1]
+    if len(DECISIONS) >= _DECISIONS_TABLES:
+        DECISIONS.clear()
+    memo: Decisions = BoundedCache(_DECISIONS_KEPT)
+    DECISIONS[id(items)] = (items, memo)
+    return memo

@@ -11,6 +11,7 @@ from engine.core import tiles as T
 from engine.round import calls, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Ankan, Kakan, Nukidora
+from engine.round.facts import MOVED_BY_KAN
 from engine.round.state import MeldRecord
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ def kan_declared(r: RoundState, seat: int) -> None:
     go-around and of ippatsu wait until nobody robbed it (``_after_window``): a robbed kan never happened."""
     r.kan_makers.append(seat)
     r.steady_changes += 1
+    r.moved |= MOVED_BY_KAN
 
 
 def after_window(r: RoundState) -> None:

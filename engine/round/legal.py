@@ -208,20 +208,21 @@ def _own_move_offered(r: RoundState, seat: int, action: Action) -> bool:
         return False
     kind = action.type
     if kind == "hora":
-        return r.tsumo_result is not None and scoring.tsumo_offer(r) is not None and action == _own_move("hora", seat, r.drawn, False)
+        return r.tsumo_result is not None and scoring.tsumo_offer(r) is not None and action == own_move("hora", seat, r.drawn, False)
     if kind != "reach":
         return False
     s = r.seats[seat]
     if s.riichi or s.made_calls or not (s.shanten <= 1 or r.rules.karaten == "never") or reach_bar(r, seat) is not None:
         return False
-    if action == _own_move("reach", seat, None, False):
+    if action == own_move("reach", seat, None, False):
         return True
-    return open_riichi_bar(r.rules) is None and action == _own_move("reach", seat, None, True)
+    return open_riichi_bar(r.rules) is None and action == own_move("reach", seat, None, True)
 
 
-def _own_move(kind: str, seat: int, tile: int | None, open_: bool) -> Action:
+def own_move(kind: str, seat: int, tile: int | None, open_: bool) -> Action:
     """``own_turn``'s tsumo (``Action("hora", seat, tile, target=seat)``) or riichi (``Action("reach", seat,
-    open=open_)``), built once each: compared with a logged move at every riichi and tsumo."""
+    open=open_)``), built once each: compared with a logged move at every riichi and tsumo, and the move a replay
+    plays for a logged riichi or tsumo."""
     key = (kind, seat, tile, open_)
     action = _OWN_MOVES.get(key)
     if action is None:
@@ -274,10 +275,10 @@ def pass_action(seat: int) -> Action:
 _PASS: list[Action] = []
 
 
-def _claim(kind: str, seat: int, tile: int, consumed: tuple[int, ...], target: int) -> Action:
+def claim_action(kind: str, seat: int, tile: int, consumed: tuple[int, ...], target: int) -> Action:
     """An answer to a discard (ron, pon, open kan, chi), equal to ``Action(kind, seat, tile, consumed=consumed,
     target=target)``: built once per move and kept in a bounded cache (actions are immutable values, so sharing
-    one between rounds changes nothing)."""
+    one between rounds changes nothing); a replay plays a logged call or ron as this move too."""
     key = (kind, seat, tile, consumed, target)
     action = _CLAIMS.get(key)
     if action is None:
@@ -594,7 +595,7 @@ def responses(r: RoundState, seat: int, tile: int, source: int, kind_of_event: s
     if kind in s.waits and furiten_bar(s) is None:
         if _may_rob(rules, s, kind, kind_of_event):
             if scoring.ron_result(r, seat, tile, source, kind_of_event) is not None:
-                out.append(_claim("hora", seat, tile, (), source))
+                out.append(claim_action("hora", seat, tile, (), source))
     if kind_of_event != "dahai" or locked_bar(s, "call") is not None:
         return _with_pass(out, seat)
     chi_seat = kind < 27 and chi_bar(rules, seat, source) is None
@@ -607,9 +608,9 @@ def responses(r: RoundState, seat: int, tile: int, source: int, kind_of_event: s
     if len(held) >= 2:
         for pair in _choices(held, 2):
             if _kuikae_leaves_discard(r, s, pair, tile, "pon"):
-                out.append(_claim("pon", seat, tile, pair, source))
+                out.append(claim_action("pon", seat, tile, pair, source))
     if len(held) >= 3 and not last and kan_count_bar(r) is None:
-        out.append(_claim("daiminkan", seat, tile, held_sorted(held), source))
+        out.append(claim_action("daiminkan", seat, tile, held_sorted(held), source))
     if chi_seat:
         out.extend(_chis(r, s, seat, tile, source))
     return _with_pass(out, seat)
@@ -726,7 +727,7 @@ def _chis(r: RoundState, s: Seat, seat: int, tile: int, source: int) -> list[Act
                     continue
                 seen.add(pair)
                 if _kuikae_leaves_discard(r, s, pair, tile, "chi"):
-                    out.append(_claim("chi", seat, tile, pair, source))
+                    out.append(claim_action("chi", seat, tile, pair, source))
     return out
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.round.actions import Action
 from engine.round.events import Reach, ReachAccepted
+from engine.round.facts import MOVED_BY_RIICHI
 
 if TYPE_CHECKING:
     from engine.round.state import RoundState
@@ -34,6 +35,7 @@ def establish_riichi(r: RoundState, seat: int) -> None:
         r.deposits[seat] += deposit
         r.sticks += 1
         r.steady_changes += 1
+        r.moved |= MOVED_BY_RIICHI
         deltas = [0] * r.rules.players
         deltas[seat] = -deposit
         r.log.append(ReachAccepted(seat, tuple(deltas), tuple(r.scores)))

@@ -21,7 +21,7 @@ from engine.core.situation import WINDS
 from engine.round import calls, endings, kans, legal, riichi, turns
 from engine.round.actions import Action, seat_problem, shape_problem
 from engine.round.events import write
-from engine.round.facts import round_facts
+from engine.round.facts import FRESH_KEY, round_facts
 from engine.round.rules import RoundRules, round_rules
 from engine.round.state import RoundState, Seat
 from engine.round.wall import Wall, WallState
@@ -123,7 +123,8 @@ class Round(RoundState):
         self.second_draw = False
         self.kan_makers = []
         self.steady_changes = 0
-        self.quiet = None
+        self.moved = set()
+        self.quiet = FRESH_KEY
         self.choice_quiet = None
         self.pending_dora = 0
         self.finished = False

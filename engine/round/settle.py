@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.round.facts import round_facts
-from engine.round.settlement import NextHand
+from engine.round.settlement import NextHand, next_hand
 from engine.scoring.pao import Liable, Table, WinClaim, field, find_liability, pay_win
 
 if TYPE_CHECKING:
@@ -60,4 +60,4 @@ def next_counters(r: RoundState, tags: set[str], abortive: Rule | None, kept_sti
         elif tags & set(rules.honba_increase):
             honba += 1
     dealer = r.setup.dealer if renchan else (r.setup.dealer + 1) % rules.players
-    return NextHand(honba, kept_sticks, dealer, renchan)
+    return next_hand(honba, kept_sticks, dealer, renchan)

@@ -77,3 +77,50 @@ class Settlement:
         if self.nagashi is not None:
             out["nagashi"] = list(self.nagashi)
         return out
+
+
+class _SettlementFilling:
+    """A ``Settlement`` being filled in by ``settlement``: the very slots of ``Settlement``, without its frozen
+    ``__setattr__`` (as ``engine.round.events._StartKyokuFilling``)."""
+
+    __slots__ = Settlement.__dict__.get("__slots__", ())
+
+
+# None where the record has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
+_SETTLEMENT_FILLING = _SettlementFilling if "__slots__" in Settlement.__dict__ else None
+
+
+def settlement(
+    kind: str, abortive: str | None, wins: tuple[Win, ...], deltas: tuple[int, ...], next: NextHand, scores: tuple[int, ...],  # noqa: A002
+    clauses: tuple[str, ...], tenpai: tuple[bool, ...] | None, nagashi: tuple[int, ...] | None,
+) -> Settlement:
+    """``Settlement(kind, abortive, ...)``, one per hand ended, its fields set by plain assignments on a
+    ``_SettlementFilling`` that then becomes a ``Settlement`` (as ``engine.round.events.start_kyoku``).
+    ``tests/round/test_filled_records.py`` holds the two equal."""
+    if _SETTLEMENT_FILLING is None:
+        return Settlement(kind, abortive, wins, deltas, next, scores, clauses, tenpai, nagashi)
+    filling: Any = _SETTLEMENT_FILLING()
+    filling.kind, filling.abortive, filling.wins, filling.deltas, filling.next = kind, abortive, wins, deltas, next
+    filling.scores, filling.clauses, filling.tenpai, filling.nagashi = scores, clauses, tenpai, nagashi
+    filling.__class__ = Settlement
+    return filling
+
+
+class _NextHandFilling:
+    """A ``NextHand`` being filled in by ``next_hand`` (as ``_SettlementFilling``)."""
+
+    __slots__ = NextHand.__dict__.get("__slots__", ())
+
+
+_NEXT_HAND_FILLING = _NextHandFilling if "__slots__" in NextHand.__dict__ else None
+
+
+def next_hand(honba_next: int, sticks_next: int, dealer_next: int, renchan: bool) -> NextHand:
+    """``NextHand(honba_next, sticks_next, dealer_next, renchan)``, one per hand ended, filled as ``settlement``
+    is. ``tests/round/test_filled_records.py`` holds the two equal."""
+    if _NEXT_HAND_FILLING is None:
+        return NextHand(honba_next, sticks_next, dealer_next, renchan)
+    filling: Any = _NEXT_HAND_FILLING()
+    filling.honba_next, filling.sticks_next, filling.dealer_next, filling.renchan = honba_next, sticks_next, dealer_next, renchan
+    filling.__class__ = NextHand
+    return filling

@@ -240,6 +240,9 @@ class RoundState:
     # bumped wherever a steady round fact may change (``engine.round.facts.STEADY_FACTS``): the first go-around
     # ends, a call, a kan, a riichi stick, the last seat's first discard
     steady_changes: int
+    # the steady facts those changes may have moved since the last check after a discard (``calls.abortive_after``
+    # empties it; each change adds its ``engine.round.facts.MOVED_BY_...``)
+    moved: set[str]
 
     # ---- the seats
     seats: list[Seat]
@@ -276,9 +279,10 @@ class RoundState:
     _settlement: dict[str, Any] | None
 
     # ---- caches: answers kept while what decides them is unchanged
-    # (steady_changes, seat or None, the facts read and their values) under which no abortive item held after a
-    # discard (``calls.abortive_after``, ``engine.round.facts.steady_key``)
-    quiet: QuietKey | None
+    # (steady_changes, seat or None, the facts read with their values) under which no abortive item held after a
+    # discard (``calls.abortive_after``): while no steady change moves one of those facts, none holds; before the
+    # first check, ``engine.round.facts.FRESH_KEY``
+    quiet: tuple[int, int | None, dict[str, Any]] | None
     # the same for the abortive draws a player may declare on his turn (``legal._player_choice_draws``)
     choice_quiet: QuietKey | None
     # a ron's score by (seat, tile, source, event, events so far): the offer and the win ask the same

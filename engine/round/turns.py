@@ -16,8 +16,13 @@ from typing import TYPE_CHECKING
 from engine.core.tiles import KIND_OF
 from engine.round import calls, endings, scoring
 from engine.round.actions import Action, Discard
-from engine.round.events import DAHAI, TSUMO, Dora, StartKyoku
-from engine.round.facts import round_facts
+from engine.round.events import DAHAI, TSUMO, Dora, start_kyoku
+from engine.round.facts import (
+    MOVED_BY_FIRST_DISCARDS,
+    MOVED_BY_INTERRUPTION,
+    MOVED_BY_SECOND_DRAW,
+    round_facts,
+)
 from engine.round.shanten_floor import PLACE, SUIT_OF
 from engine.round.state import UNSCORED
 from engine.round.wall import Wall
@@ -44,7 +49,7 @@ def deal(r: RoundState, wall: Wall) -> None:
     for s in r.seats:
         s.rest(r.kinds)
     r.log.append(
-        StartKyoku(
+        start_kyoku(
             r.setup.round_wind, r.setup.dealer + 1, r.setup.honba, r.sticks, r.setup.dealer, r.wall.dora_indicator(0), tuple(r.scores),
             tuple(map(tuple, map(_HAND, r.seats))),
         )
@@ -91,6 +96,7 @@ def live_draw(r: RoundState, seat: int) -> None:
     if not r.second_draw and s.draws == 2:
         r.second_draw = True  # the first go-around is over
         r.steady_changes += 1
+        r.moved |= MOVED_BY_SECOND_DRAW
     s.drawn_floor = -1
     if r.release_on_draw:
         s.furiten_temporary = False
@@ -162,6 +168,7 @@ def own_dahai(r: RoundState, a: Discard) -> None:
     s.discards.append(tile)
     if len(s.discards) == 1 and all(map(_DISCARDS, r.seats)):
         r.steady_changes += 1  # the last seat's first discard: the first discards are all known (a steady fact)
+        r.moved |= MOVED_BY_FIRST_DISCARDS
     s.discard_kinds.add(kind)
     if r.release_on_discard:  # the player's own discard, the one after his chi or pon included
         s.furiten_temporary = False
@@ -234,6 +241,7 @@ def break_first_turn(r: RoundState) -> None:
     """A call or a kan: the first go-around is interrupted and every ippatsu ends."""
     r.any_call = True
     r.steady_changes += 1
+    r.moved |= MOVED_BY_INTERRUPTION
     for s in r.seats:
         s.ippatsu = False
 

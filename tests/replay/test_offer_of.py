@@ -71,7 +71,8 @@ def _same_with_and_without_offers(paths: list[Path], monkeypatch: pytest.MonkeyP
 
     def counted(rnd: Round, action: Action) -> Action:
         found = original(rnd, action)
-        matched.append(found is not action)
+        # the logged answer is one the round offers (most often the very object: ``legal.claim_action``), or not
+        matched.append(any(option is found for option in rnd.legal_actions(action.actor)))
         return found
 
     monkeypatch.setattr(through_round, "_offer_of", counted)

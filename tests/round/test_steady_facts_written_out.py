@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core import tiles as T
 from engine.game import Game
-from engine.round import calls
+from engine.round import legal
 from engine.round.facts import FACTS, GIVEN, SEAT_FACTS, STEADY_FACTS, RoundFacts, steady_key
 from engine.scoring.library import rulebook
 
@@ -54,7 +54,7 @@ def test_first_discards_same_wind_as_computed_plainly() -> None:
 
 
 def test_steady_key_as_computed_plainly(monkeypatch: Any) -> None:
-    """Every key an abortive check leaves in self-play (several rulebooks) is the plain computation's."""
+    """Every key the player-choice check leaves in self-play (several rulebooks) is the plain computation's."""
     seen: list[int] = []
 
     def checking(env: RoundFacts) -> Any:
@@ -63,7 +63,7 @@ def test_steady_key_as_computed_plainly(monkeypatch: Any) -> None:
         seen.append(got is None)
         return got
 
-    monkeypatch.setattr(calls, "steady_key", checking)
+    monkeypatch.setattr(legal, "steady_key", checking)
     for name in ("tenhou", "house", "ema2012", "tenhou_sanma"):
         for seed in range(3):
             Game(rulebook(name), seed, "random").play()
