@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.game.rules import GameRules
 from engine.round.settlement import Settlement
-from ruledsl.record import record
+from ruledsl.record import filling, record
 
 ENDED_BY = ("last_round", "bust", "agari_yame", "tenpai_yame", "extension")
 
@@ -42,30 +42,22 @@ class GameState:
         return self.wind_index >= len(rules.rounds)
 
 
-class _GameStateFilling:
-    """A ``GameState`` being filled in by ``_next_state``: the very slots of ``GameState``, without its frozen
-    ``__setattr__`` (as ``engine.round.events._StartKyokuFilling``)."""
-
-    __slots__ = GameState.__dict__.get("__slots__", ())
-
-
-# None where the record has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
-_GAME_STATE_FILLING = _GameStateFilling if "__slots__" in GameState.__dict__ else None
+_GAME_STATE_FILLING = filling(GameState)  # a ``GameState`` being filled in by ``_next_state`` (``ruledsl.record.filling``)
 
 
 def _next_state(
     wind_index: int, dealer: int, honba: int, sticks: int, scores: tuple[int, ...], rounds_played: int, ended_by: str | None, dealer_wins: int,
 ) -> GameState:
     """``GameState(wind_index, dealer, ...)``, one per round played, its fields set by plain assignments on a
-    ``_GameStateFilling`` that then becomes a ``GameState``: half of what the record's ``__init__`` costs, a setter
+    twin of ``GameState`` that then becomes one: half of what the record's ``__init__`` costs, a setter
     call per field. ``tests/round/test_filled_records.py`` holds the two equal."""
     if _GAME_STATE_FILLING is None:
         return GameState(wind_index, dealer, honba, sticks, scores, rounds_played, ended_by, dealer_wins)
-    filling: Any = _GAME_STATE_FILLING()
-    filling.wind_index, filling.dealer, filling.honba, filling.sticks = wind_index, dealer, honba, sticks
-    filling.scores, filling.rounds_played, filling.ended_by, filling.dealer_wins = scores, rounds_played, ended_by, dealer_wins
-    filling.__class__ = GameState
-    return filling
+    made: Any = _GAME_STATE_FILLING()
+    made.wind_index, made.dealer, made.honba, made.sticks = wind_index, dealer, honba, sticks
+    made.scores, made.rounds_played, made.ended_by, made.dealer_wins = scores, rounds_played, ended_by, dealer_wins
+    made.__class__ = GameState
+    return made
 
 
 @record

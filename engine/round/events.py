@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import tiles as T
 from engine.core.tiles import KIND_OF
-from ruledsl.record import record
+from ruledsl.record import filling, record
 
 NAME = tuple(T.format_tiles([code]) for code in range(len(KIND_OF)))  # mpsz of each tile code, for events
 
@@ -73,29 +73,20 @@ class StartKyoku:
         }
 
 
-class _StartKyokuFilling:
-    """A ``StartKyoku`` being filled in by ``start_kyoku``: the very slots of ``StartKyoku``, without its frozen
-    ``__setattr__``, so that each field is one plain assignment; the object then becomes the ``StartKyoku`` it
-    holds (a class with the same slots has the same layout, so Python lets an object change between the two)."""
-
-    __slots__ = StartKyoku.__dict__.get("__slots__", ())
-
-
-# None where the record has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
-_START_FILLING = _StartKyokuFilling if "__slots__" in StartKyoku.__dict__ else None
+_START_FILLING = filling(StartKyoku)  # a ``StartKyoku`` being filled in by ``start_kyoku`` (``ruledsl.record.filling``)
 
 
 def start_kyoku(bakaze: str, kyoku: int, honba: int, kyotaku: int, oya: int, dora_marker: int, scores: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> StartKyoku:
     """``StartKyoku(bakaze, kyoku, ...)``, one per hand dealt, its fields set by plain assignments on a
-    ``_StartKyokuFilling`` that then becomes a ``StartKyoku``: half of what the record's ``__init__`` costs, a
+    twin of ``StartKyoku`` that then becomes one: half of what the record's ``__init__`` costs, a
     setter call per field. ``tests/round/test_filled_records.py`` holds the two equal."""
     if _START_FILLING is None:
         return StartKyoku(bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, hands)
-    filling: Any = _START_FILLING()
-    filling.bakaze, filling.kyoku, filling.honba, filling.kyotaku = bakaze, kyoku, honba, kyotaku
-    filling.oya, filling.dora_marker, filling.scores, filling.hands = oya, dora_marker, scores, hands
-    filling.__class__ = StartKyoku
-    return filling
+    made: Any = _START_FILLING()
+    made.bakaze, made.kyoku, made.honba, made.kyotaku = bakaze, kyoku, honba, kyotaku
+    made.oya, made.dora_marker, made.scores, made.hands = oya, dora_marker, scores, hands
+    made.__class__ = StartKyoku
+    return made
 
 
 @record

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import tiles as T
 from engine.scoring.result import ScoreResult
-from ruledsl.record import record
+from ruledsl.record import filling, record
 
 
 @record
@@ -79,15 +79,9 @@ class Settlement:
         return out
 
 
-class _SettlementFilling:
-    """A ``Settlement`` being filled in by ``settlement``: the very slots of ``Settlement``, without its frozen
-    ``__setattr__`` (as ``engine.round.events._StartKyokuFilling``)."""
-
-    __slots__ = Settlement.__dict__.get("__slots__", ())
-
-
-# None where the record has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
-_SETTLEMENT_FILLING = _SettlementFilling if "__slots__" in Settlement.__dict__ else None
+# the twins ``settlement`` and ``next_hand`` fill (``ruledsl.record.filling``)
+_SETTLEMENT_FILLING = filling(Settlement)
+_NEXT_HAND_FILLING = filling(NextHand)
 
 
 def settlement(
@@ -95,24 +89,15 @@ def settlement(
     clauses: tuple[str, ...], tenpai: tuple[bool, ...] | None, nagashi: tuple[int, ...] | None,
 ) -> Settlement:
     """``Settlement(kind, abortive, ...)``, one per hand ended, its fields set by plain assignments on a
-    ``_SettlementFilling`` that then becomes a ``Settlement`` (as ``engine.round.events.start_kyoku``).
+    twin of ``Settlement`` that then becomes one (as ``engine.round.events.start_kyoku``).
     ``tests/round/test_filled_records.py`` holds the two equal."""
     if _SETTLEMENT_FILLING is None:
         return Settlement(kind, abortive, wins, deltas, next, scores, clauses, tenpai, nagashi)
-    filling: Any = _SETTLEMENT_FILLING()
-    filling.kind, filling.abortive, filling.wins, filling.deltas, filling.next = kind, abortive, wins, deltas, next
-    filling.scores, filling.clauses, filling.tenpai, filling.nagashi = scores, clauses, tenpai, nagashi
-    filling.__class__ = Settlement
-    return filling
-
-
-class _NextHandFilling:
-    """A ``NextHand`` being filled in by ``next_hand`` (as ``_SettlementFilling``)."""
-
-    __slots__ = NextHand.__dict__.get("__slots__", ())
-
-
-_NEXT_HAND_FILLING = _NextHandFilling if "__slots__" in NextHand.__dict__ else None
+    made: Any = _SETTLEMENT_FILLING()
+    made.kind, made.abortive, made.wins, made.deltas, made.next = kind, abortive, wins, deltas, next
+    made.scores, made.clauses, made.tenpai, made.nagashi = scores, clauses, tenpai, nagashi
+    made.__class__ = Settlement
+    return made
 
 
 def next_hand(honba_next: int, sticks_next: int, dealer_next: int, renchan: bool) -> NextHand:
@@ -120,7 +105,7 @@ def next_hand(honba_next: int, sticks_next: int, dealer_next: int, renchan: bool
     is. ``tests/round/test_filled_records.py`` holds the two equal."""
     if _NEXT_HAND_FILLING is None:
         return NextHand(honba_next, sticks_next, dealer_next, renchan)
-    filling: Any = _NEXT_HAND_FILLING()
-    filling.honba_next, filling.sticks_next, filling.dealer_next, filling.renchan = honba_next, sticks_next, dealer_next, renchan
-    filling.__class__ = NextHand
-    return filling
+    made: Any = _NEXT_HAND_FILLING()
+    made.honba_next, made.sticks_next, made.dealer_next, made.renchan = honba_next, sticks_next, dealer_next, renchan
+    made.__class__ = NextHand
+    return made

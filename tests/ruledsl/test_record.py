@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ruledsl import record as record_module
-from ruledsl.record import FrozenRecordError, field, fields, is_record, maker, record, replace
+from ruledsl.record import FrozenRecordError, field, fields, filling, is_record, maker, record, replace
 
 pytestmark = pytest.mark.skipif(
     record_module.Field is dataclasses.Field, reason="RIICHI_RECORD=dataclasses: record is replaced in this run"
@@ -222,6 +222,21 @@ def test_maker_builds_what_init_builds() -> None:
         make(1, 2, "n", 4)
     with pytest.raises(TypeError, match="slotted records"):
         maker(Bag)
+
+
+def test_a_filled_twin_becomes_the_record_its_constructor_builds() -> None:
+    twin = filling(Point)
+    assert twin is not None and twin.__slots__ == Point.__slots__
+    made: Any = twin()
+    made.x, made.y, made.note = 1, 2, "n"  # plain assignments: the twin has no frozen ``__setattr__``
+    made.__class__ = Point
+    built = Point(1, 2, "n")
+    assert type(made) is Point and made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert made.note == "n"
+    with pytest.raises(FrozenRecordError):
+        made.x = 3  # a record now, frozen as any
+    assert filling(Point3) is None  # a record on a record base: its twin would not share the layout
+    assert filling(Bag) is None  # no slots
 
 
 def test_is_record_and_fields() -> None:
