@@ -1283,7 +1283,8 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
             except TypeError:
                 return reduce(map(fallback, env[name]))
 
-        return over_fact
+        by_kinds = _over_tile_kinds(kind, name, pure, over_fact)
+        return over_fact if by_kinds is None else by_kinds
 
     domain = _build(domain_node)
 
@@ -1295,6 +1296,50 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
             return reduce(map(fallback, items))
 
     return run
+
+
+def _over_tile_kinds(kind: str, name: str, pure: Callable[[Any], Any], loop: Fn) -> Fn | None:
+    """``all`` or ``any`` of a property over a fact of tile kinds (``all(t in tiles: is_simple(t))``) as set tests
+    against the kinds the property holds for and the kinds it does not, worked out once: one C-level test answers
+    nearly every hand. Elements that are not kinds (never in the engine's tables) leave both tests undecided, and
+    the loop as written (``loop``) answers; None for any other quantifier, or a property that fails on some kind
+    (the loop meets that error where it would)."""
+    fact = V.FACTS.get(name)
+    if kind not in ("all", "any") or fact is None or fact.type != V.TILES:
+        return None
+    try:
+        holds = [bool(pure(k)) for k in range(TILE_KINDS)]
+    except Exception:  # noqa: BLE001 - a property that fails on a kind: looped over as written
+        return None
+    within = frozenset(k for k in range(TILE_KINDS) if holds[k])
+    outside = frozenset(k for k in range(TILE_KINDS) if not holds[k])
+    if kind == "all":
+
+        def every_kind(env: dict) -> bool:
+            items = env[name]
+            try:
+                if not outside.isdisjoint(items):  # a kind without the property
+                    return False
+                if within.issuperset(items):
+                    return True
+            except TypeError:  # an element that cannot be a set member
+                pass
+            return bool(loop(env))
+
+        return every_kind
+
+    def some_kind(env: dict) -> bool:
+        items = env[name]
+        try:
+            if not within.isdisjoint(items):  # a kind with the property
+                return True
+            if outside.issuperset(items):
+                return False
+        except TypeError:
+            pass
+        return bool(loop(env))
+
+    return some_kind
 
 
 def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:
