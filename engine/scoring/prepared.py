@@ -30,6 +30,7 @@ from engine.scoring.facts import (
 )
 from ruledsl.fast import (
     Chain,
+    Pack,
     any_of,
     build,
     closure,
@@ -38,6 +39,7 @@ from ruledsl.fast import (
     is_constant_true,
     may_raise,
     mentioned,
+    packs_read,
     reads,
     simplify,
     valued_when,
@@ -585,6 +587,7 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
     payment_rules = _fast_all(rulebook.of("payment"), evaluator, before)
     made = (yakuman_rules, yaku_rules, standalone_rules, bonus_rules, fu_rules, fixed_fu_rules, limit_rules, payment_rules)
     mentioned = _mentioned(rulebook, made)
+    packs = () if reference else _packs_of(made)
     successors = successor_table(setting("scoring", "dora_cycles"))
     return Prepared(
         rulebook=rulebook,
@@ -614,9 +617,24 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
         limit_reads=None if reference else _settle_reads(limit_rules, LIMIT_INPUTS),
         payment_reads=None if reference else _settle_reads(payment_rules, PAYMENT_INPUTS),
         hand_ahead=plan_ahead(mentioned, AHEAD_HAND, successors),
-        reading_ahead=plan_ahead(mentioned, AHEAD_READING),
+        reading_ahead=plan_ahead(mentioned, AHEAD_READING) + tuple(pack.put for pack in packs),
         reference=reference,
     )
+
+
+def _packs_of(made: tuple[tuple[FastRule, ...], ...]) -> tuple[Pack, ...]:
+    """The packs of group properties (``ruledsl.fast.Pack``) the closures of these rules read, whose sums each
+    reading's table then gets ahead."""
+    found: list[Pack] = []
+    for group in made:
+        for rule in group:
+            if rule.source is None:
+                continue
+            nodes = [rule.simple if rule.simple is not None else rule.source.when]
+            nodes += [n for n in _nodes(rule.source)[1:] if callable(n)]
+            for node in nodes:
+                found += [pack for pack in packs_read(simplify(node)) if pack not in found]
+    return tuple(found)
 
 
 def _settings_clause(rulebook: Rulebook, group: str) -> str:
