@@ -1,6 +1,7 @@
 """``all`` and ``any`` of a property over the hand's tiles, as set tests against the kinds the property holds for
 (``ruledsl.fast._over_tile_kinds``), agree with the reference nodes on every tile list: kinds alone (the engine's
-tables), the empty list, and lists holding values that are not kinds, which the set tests leave to the loop."""
+tables), the empty list, and lists holding values that are not kinds, which the set tests leave to the loop; and
+so does a disjunction of several ``all`` over the tiles (``_within_any``), turned away by a kind in none of them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from engine.core.tiles import KINDS
 from ruledsl import ast
 from ruledsl.compile import compile_expr
-from ruledsl.fast import closure
+from ruledsl.fast import any_of, closure, simplify
 
 _PROPERTIES = ("is_simple", "is_terminal", "is_honor", "is_yaochuu", "is_wind", "is_dragon")
 
@@ -76,3 +77,28 @@ def test_unhashable_and_missing_tiles_fail_as_the_loop_does() -> None:
             node(dict(env))
         with pytest.raises(type(from_node.value)):
             fast(dict(env))
+
+
+_WITHIN = [
+    ast.Quantifier("all", "t", ast.Name("tiles"), ast.Call("is_honor", (ast.Name("t"),))),  # tsuuiisou
+    ast.Quantifier("all", "t", ast.Name("tiles"), ast.BinOp("in", ast.Name("t"), ast.Tiles("23468s6z"))),  # ryuuiisou
+    ast.Quantifier("all", "t", ast.Name("tiles"), ast.Call("is_terminal", (ast.Name("t"),))),  # chinroutou
+]
+_WITHIN_KINDS = (27, 28, 29, 30, 31, 32, 33, 19, 20, 21, 23, 25, 0, 8, 9, 17, 18, 26)  # each kind some set holds
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_WITHIN_KINDS), max_size=14),
+    st.lists(st.integers(0, KINDS - 1), max_size=14),
+    st.integers(2, len(_WITHIN)),
+)
+def test_tile_disjunctions_turned_away_by_a_kind_outside_every_set(held: list[int], mixed: list[int], size: int) -> None:
+    """``any_of`` of several ``all(t in tiles: ...)`` (the yakuman's "any holds?") answers as asking each in turn,
+    on hands within some set (all honours, all green...) and hands holding a kind in none. Tiles are kinds: the
+    merged test reads each operand's kinds (``_within_tiles``), as it did before the kind outside every set."""
+    nodes = [compile_expr(expr) for expr in _WITHIN[:size]]
+    simple = [simplify(node) for node in nodes]
+    merged = any_of(simple, [closure(node) for node in nodes])
+    for tiles in (tuple(held), tuple(mixed), tuple(held) + tuple(mixed), tuple(k for k in held if k >= 27)):
+        assert merged({"tiles": tiles}) == any(node({"tiles": tiles}) for node in nodes), tiles
