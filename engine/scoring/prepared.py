@@ -219,6 +219,9 @@ class Prepared:
         self.fu_per_element = None
         if self.fu_values is not None:
             self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
+        # the same shares as (item's place, share) pairs, the nonzero ones only: what ``Valuer._valuate`` adds to
+        # the few items a reading's sets reach, instead of adding whole rows
+        self.fu_share_pairs = None if self.fu_per_element is None else (self.fu_per_element[0], Memo(partial(_share_pairs, self.fu_per_element[1]), SETTLE_CACHE_LIMIT))
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
         # bounded and registered (``ruledsl.memo``): ``clear_all`` empties them with every other cache
         self.limit_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
@@ -485,6 +488,16 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     placeholders = {position for position, _c, _f in summed}
     fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))
     return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
+
+
+def _share_pairs(shares: Memo, element: Any) -> tuple[tuple[int, int], ...]:
+    """An element's nonzero shares of the per-set fu items (``_summed_per_element``'s row) as (place, share)
+    pairs, by place; the empty tuple for an element that adds nothing."""
+    try:
+        row = shares[element]
+    except TypeError:  # an element that cannot be a key: its shares, computed
+        row = shares.fn(element)
+    return tuple((place, share) for place, share in enumerate(row) if share)
 
 
 def _any_holds(whens: tuple[Any, ...], env: dict[str, Any]) -> bool:
