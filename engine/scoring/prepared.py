@@ -385,7 +385,8 @@ def _kept_lines(
     fu: tuple[tuple, tuple] | None,
 ) -> tuple[Any, ...] | None:
     """What ``Valuer._valuate``'s common path reads of one situation's tables: (each yaku entry's result line,
-    whether each excludes anything (None when none does), what each excludes, the yaku's conditions, the bonus
+    the ids of the lines that exclude anything (None when none does: a reading holds a few lines, whose ids are
+    looked up there, where a C-level pass over every entry's flag cost more), what each excludes, the yaku's conditions, the bonus
     items' value functions, the fu items', each as ``_live`` gives them); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
     ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop.
     ``columns``: the table's (``Prepared.yaku_closed_columns``), of which ``verdicts`` (one per entry, as
@@ -395,8 +396,8 @@ def _kept_lines(
     lines = tuple(compress(all_lines, kept))
     if None in lines or bonus is None or fu is None:
         return None
-    excluding = tuple(compress(all_excluding, kept))
-    return lines, (excluding if any(excluding) else None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
+    excluding = frozenset(line["id"] for line in compress(lines, compress(all_excluding, kept)))
+    return lines, (excluding or None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
 
 
 def _live(fns: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]:

@@ -267,9 +267,12 @@ class Valuer:
         prepared = self.prepared
         yaku_lines, excluding, excludes, _whens, bonus_values, fu_values = kept
         lines = list(compress(yaku_lines, holds))
-        if excluding is not None and any(compress(excluding, holds)):
-            excluded = set().union(*compress(excludes, holds))
-            lines = [line for line in lines if line["id"] not in excluded]
+        if excluding is not None:  # the ids of the lines that exclude others (``Tables.kept``)
+            for line in lines:
+                if line["id"] in excluding:
+                    excluded = set().union(*compress(excludes, holds))
+                    lines = [line for line in lines if line["id"] not in excluded]
+                    break
         if not lines and prepared.bonus_needs_yaku:
             return None
         if need > 1 and sum(map(_HAN, lines)) < need:
