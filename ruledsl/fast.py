@@ -757,12 +757,23 @@ def _all_of(fns: tuple[Fn, ...]) -> Fn:
 
 
 def _any_of(fns: tuple[Fn, ...]) -> Fn:
+    # written out up to six operands (a rulebook's yakuman check of a reading is one of four to six): a loop
+    # costs a few bytecodes per operand more
     if len(fns) == 2:
         a, b = fns
         return lambda env: True if a(env) or b(env) else False
     if len(fns) == 3:
         a, b, c = fns
         return lambda env: True if a(env) or b(env) or c(env) else False
+    if len(fns) == 4:
+        a, b, c, d = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) else False
+    if len(fns) == 5:
+        a, b, c, d, e = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) or e(env) else False
+    if len(fns) == 6:
+        a, b, c, d, e, f = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) or e(env) or f(env) else False
 
     def some(env: dict) -> bool:
         for fn in fns:
