@@ -657,7 +657,9 @@ def _members_then(key: str, group: list[tuple[Fn, frozenset, int]]) -> Fn:
     anyof = fns[0] if len(fns) == 1 else _any_of(fns)
 
     def some_member_rule(env: dict) -> bool:
-        if len(elements.intersection(env[key])) < least:
+        held = env[key]
+        # none of the elements held (most readings): told without building the intersection
+        if elements.isdisjoint(held) or len(elements.intersection(held)) < least:
             return False
         return True if anyof(env) else False
 
