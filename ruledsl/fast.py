@@ -1114,7 +1114,7 @@ def _fused(node: Binary) -> Fn | None:
                 value = reduce(map(fallback, env[name]))
             return compare(value, c)
 
-        packed = _packed_count(node.left, loop_then_constant, node.op, compare, c)
+        packed = _packed_count(node.left, fallback, loop_then_constant, node.op, compare, c)
         return loop_then_constant if packed is None else packed
     if isinstance(node.left, Const) and (found := _fact_loop(node.right)) is not None:
         c, combine = node.left.value, node.fn
@@ -1273,7 +1273,7 @@ def _quantifier(node: Quant) -> Fn:
     pure = _pure(node.body, node.var)
     if pure is not None:
         loop = _pure_quantifier(node.kind, node.domain, pure)
-        packed = _packed_quantifier(node, loop)
+        packed = _packed_quantifier(node, pure, loop)
         return loop if packed is None else packed
     return _bound_quantifier(node.kind, node.var, _build(node.domain), _build(node.body))
 
@@ -1528,12 +1528,10 @@ def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pac
     return found
 
 
-def _packed_of(node: Any) -> tuple[Pack, int] | None:
-    """The pack and field of a quantifier over a packed fact whose body reads only its element."""
+def _packed_of(node: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
+    """The pack and field of a quantifier over a packed fact whose body reads only its element (``pure``: the
+    body as a function of the element, which the caller has made already)."""
     if not (isinstance(node, Quant) and isinstance(node.domain, Ref) and node.kind in ("any", "all", "count")):
-        return None
-    pure = _pure(node.body, node.var)
-    if pure is None:
         return None
     return _packed_field(node.domain.name, node.body, pure)
 
@@ -1554,10 +1552,10 @@ def packs_read(node: Any) -> list[Pack]:
     return found
 
 
-def _packed_quantifier(node: Quant, loop: Fn) -> Fn | None:
-    """``any``, ``all`` or ``count`` of a pure property over a packed fact, read off the pack's sum (``loop``: the
-    quantifier as written, for a table without the sum); None for any other quantifier."""
-    found = _packed_of(node)
+def _packed_quantifier(node: Quant, pure: Callable[[Any], Any], loop: Fn) -> Fn | None:
+    """``any``, ``all`` or ``count`` of a pure property (``pure``) over a packed fact, read off the pack's sum
+    (``loop``: the quantifier as written, for a table without the sum); None for any other quantifier."""
+    found = _packed_of(node, pure)
     if found is None:
         return None
     pack, at = found
@@ -1593,12 +1591,12 @@ def _packed_quantifier(node: Quant, loop: Fn) -> Fn | None:
     return count_packed
 
 
-def _packed_count(node: Any, loop: Fn, op: str, compare: Callable[[Any, Any], Any], c: Any) -> Fn | None:
-    """``count(x in FACT: ...) OP c`` read off a pack's sum (``_packed_quantifier``), compared (or combined) as
-    ``loop`` does; None unless the quantifier is a packed ``count``."""
+def _packed_count(node: Any, pure: Callable[[Any], Any], loop: Fn, op: str, compare: Callable[[Any, Any], Any], c: Any) -> Fn | None:
+    """``count(x in FACT: ...) OP c`` read off a pack's sum (``_packed_quantifier``; ``pure``: the body, as 1 or
+    0 of the element), compared (or combined) as ``loop`` does; None unless the quantifier is a packed ``count``."""
     if not (isinstance(node, Quant) and node.kind == "count"):
         return None
-    found = _packed_of(node)
+    found = _packed_of(node, pure)
     if found is None:
         return None
     pack, at = found

@@ -29,6 +29,7 @@ from engine.scoring.facts import (
     successor_table,
 )
 from ruledsl.fast import (
+    PACKED_FACTS,
     Chain,
     Pack,
     any_of,
@@ -637,17 +638,16 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
 
 
 def _packs_of(made: tuple[tuple[FastRule, ...], ...]) -> tuple[Pack, ...]:
-    """The packs of group properties (``ruledsl.fast.Pack``) the closures of these rules read, whose sums each
-    reading's table then gets ahead."""
+    """The packs of set properties (``ruledsl.fast.Pack``) the conditions of these rules read, whose sums each
+    reading's table then gets ahead. Conditions only: a rulebook's quantifiers over sets are in its conditions (a
+    fu item's ``c * count(...)`` is summed per set, and not packed), and a closure whose sum is not planned
+    loops as written; a rule that names no packed fact is not walked."""
     found: list[Pack] = []
     for group in made:
         for rule in group:
-            if rule.source is None:
+            if rule.simple is None or PACKED_FACTS.isdisjoint(rule.mentions):
                 continue
-            nodes = [rule.simple if rule.simple is not None else rule.source.when]
-            nodes += [n for n in _nodes(rule.source)[1:] if callable(n)]
-            for node in nodes:
-                found += [pack for pack in packs_read(simplify(node)) if pack not in found]
+            found += [pack for pack in packs_read(rule.simple) if pack not in found]
     return tuple(found)
 
 
