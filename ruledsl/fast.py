@@ -612,7 +612,17 @@ def _within_any(name: str, sets: tuple[frozenset[int], ...]) -> Fn:
     if len(sets) == 1:
         (kinds,) = sets
         return lambda env: kinds.issuperset(env[name])
-    return lambda env: any(map(superset, sets, repeat(env[name])))
+    # a tile of a kind in none of the sets is within none of them: nearly every hand holds one, and is turned away
+    # by one C-level test instead of a test per set
+    outside = frozenset(range(TILE_KINDS)).difference(*sets)
+
+    def within_some(env: dict) -> bool:
+        tiles = env[name]
+        if not outside.isdisjoint(tiles):
+            return False
+        return any(map(superset, sets, repeat(tiles)))
+
+    return within_some
 
 
 def _least_members(node: Any) -> tuple[str, frozenset, int] | None:
@@ -647,7 +657,9 @@ def _members_then(key: str, group: list[tuple[Fn, frozenset, int]]) -> Fn:
     anyof = fns[0] if len(fns) == 1 else _any_of(fns)
 
     def some_member_rule(env: dict) -> bool:
-        if len(elements.intersection(env[key])) < least:
+        held = env[key]
+        # none of the elements held (most readings): told without building the intersection
+        if elements.isdisjoint(held) or len(elements.intersection(held)) < least:
             return False
         return True if anyof(env) else False
 
@@ -747,12 +759,23 @@ def _all_of(fns: tuple[Fn, ...]) -> Fn:
 
 
 def _any_of(fns: tuple[Fn, ...]) -> Fn:
+    # written out up to six operands (a rulebook's yakuman check of a reading is one of four to six): a loop
+    # costs a few bytecodes per operand more
     if len(fns) == 2:
         a, b = fns
         return lambda env: True if a(env) or b(env) else False
     if len(fns) == 3:
         a, b, c = fns
         return lambda env: True if a(env) or b(env) or c(env) else False
+    if len(fns) == 4:
+        a, b, c, d = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) else False
+    if len(fns) == 5:
+        a, b, c, d, e = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) or e(env) else False
+    if len(fns) == 6:
+        a, b, c, d, e, f = fns
+        return lambda env: True if a(env) or b(env) or c(env) or d(env) or e(env) or f(env) else False
 
     def some(env: dict) -> bool:
         for fn in fns:
@@ -1091,7 +1114,8 @@ def _fused(node: Binary) -> Fn | None:
                 value = reduce(map(fallback, env[name]))
             return compare(value, c)
 
-        return loop_then_constant
+        packed = _packed_count(node.left, fallback, loop_then_constant, node.op, compare, c)
+        return loop_then_constant if packed is None else packed
     if isinstance(node.left, Const) and (found := _fact_loop(node.right)) is not None:
         c, combine = node.left.value, node.fn
         reduce, get, fallback, name = found
@@ -1248,7 +1272,9 @@ def _identity(x: Any) -> Any:
 def _quantifier(node: Quant) -> Fn:
     pure = _pure(node.body, node.var)
     if pure is not None:
-        return _pure_quantifier(node.kind, node.domain, pure)
+        loop = _pure_quantifier(node.kind, node.domain, pure)
+        packed = _packed_quantifier(node, pure, loop)
+        return loop if packed is None else packed
     return _bound_quantifier(node.kind, node.var, _build(node.domain), _build(node.body))
 
 
@@ -1283,7 +1309,8 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
             except TypeError:
                 return reduce(map(fallback, env[name]))
 
-        return over_fact
+        by_kinds = _over_tile_kinds(kind, name, pure, over_fact)
+        return over_fact if by_kinds is None else by_kinds
 
     domain = _build(domain_node)
 
@@ -1295,6 +1322,50 @@ def _pure_quantifier(kind: str, domain_node: Any, pure: Callable[[Any], Any]) ->
             return reduce(map(fallback, items))
 
     return run
+
+
+def _over_tile_kinds(kind: str, name: str, pure: Callable[[Any], Any], loop: Fn) -> Fn | None:
+    """``all`` or ``any`` of a property over a fact of tile kinds (``all(t in tiles: is_simple(t))``) as set tests
+    against the kinds the property holds for and the kinds it does not, worked out once: one C-level test answers
+    nearly every hand. Elements that are not kinds (never in the engine's tables) leave both tests undecided, and
+    the loop as written (``loop``) answers; None for any other quantifier, or a property that fails on some kind
+    (the loop meets that error where it would)."""
+    fact = V.FACTS.get(name)
+    if kind not in ("all", "any") or fact is None or fact.type != V.TILES:
+        return None
+    try:
+        holds = [bool(pure(k)) for k in range(TILE_KINDS)]
+    except Exception:  # noqa: BLE001 - a property that fails on a kind: looped over as written
+        return None
+    within = frozenset(k for k in range(TILE_KINDS) if holds[k])
+    outside = frozenset(k for k in range(TILE_KINDS) if not holds[k])
+    if kind == "all":
+
+        def every_kind(env: dict) -> bool:
+            items = env[name]
+            try:
+                if not outside.isdisjoint(items):  # a kind without the property
+                    return False
+                if within.issuperset(items):
+                    return True
+            except TypeError:  # an element that cannot be a set member
+                pass
+            return bool(loop(env))
+
+        return every_kind
+
+    def some_kind(env: dict) -> bool:
+        items = env[name]
+        try:
+            if not within.isdisjoint(items):  # a kind with the property
+                return True
+            if outside.issuperset(items):
+                return False
+        except TypeError:
+            pass
+        return bool(loop(env))
+
+    return some_kind
 
 
 def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:
@@ -1360,3 +1431,192 @@ _REDUCE_VALUES: dict[str, Callable[[list[Any]], Any]] = {
     "max": lambda values: max(values, default=0),
     "min": lambda values: min(values, default=0),
 }
+
+
+# ---- properties of a reading's groups, packed --------------------------------------------------------------------
+# A scorer asks several quantifiers over the same groups of each reading (``count(g in sets: is_kan(g)) == 3``,
+# ``all(g in sets: is_triplet(g))``), each one a loop over the groups. Their bodies are pure properties of one
+# group, so the properties met over one fact are packed: each group's value is one int holding, per property, a
+# field of ``PACK_WIDTH`` bits that is 1 where the property holds (and field 0, 1 for every group). The sum of the
+# groups' values then holds every property's count at once. A fact table may hold that sum under the pack's key
+# (``Pack.key``; the scorer writes it for each reading, ``Pack.put``): each quantifier is then a shift and a mask.
+# A table without it (a plain dict), or a fact with more elements than a field counts, is answered by the loop as
+# written; bodies that may raise are never packed (a pack evaluates all of its properties).
+
+PACK_WIDTH = 5  # bits of one field: counts up to 31 elements (a reading holds at most 7 groups)
+PACK_FIELDS = 11  # properties per pack: with field 0, 60 bits, a sum the interpreter keeps in a machine word
+PACK_ELEMENTS = (1 << PACK_WIDTH) - 1  # most elements a sum counts without one field spilling into the next
+PACKS_LIMIT = 64  # packs of the process; properties met beyond them are looped over as written
+# The facts whose quantifiers are packed: a reading's sets, over which a rulebook asks most of its quantifiers (a
+# sum pays for itself when several of them read it; the few over ``groups`` or ``pairs`` loop as written).
+PACKED_FACTS = frozenset({"sets"})
+
+
+class Pack:
+    """Pure properties of the elements of one fact, each element's packed in one int (above). Properties are
+    added as rules are built; each addition gives the pack a new key, so that no table keeps a sum made before it
+    under the key a quantifier reads."""
+
+    __slots__ = ("fact", "serial", "bodies", "memo", "get", "key")
+
+    def __init__(self, fact: str, serial: int) -> None:
+        self.fact = fact
+        self.serial = serial
+        self.bodies: list[Callable[[Any], Any]] = []
+        self.memo: Memo = Memo(self.packed, MEMO_LIMIT)
+        self.get = self.memo.__getitem__
+        self.key = self._key()
+
+    def __repr__(self) -> str:
+        return f"Pack({self.fact!r}, {len(self.bodies)} properties)"
+
+    def _key(self) -> str:
+        return f"__{self.fact} packed {self.serial}.{len(self.bodies)}__"
+
+    def add(self, body: Callable[[Any], Any]) -> int:
+        """Add a property; returns its field."""
+        self.bodies.append(body)
+        self.memo.clear()
+        self.key = self._key()
+        return len(self.bodies)
+
+    def packed(self, element: Any) -> int:
+        """One element's value: 1, and a 1 in the field of each property it has."""
+        value = 1
+        shift = 0
+        for body in self.bodies:
+            shift += PACK_WIDTH
+            if body(element):
+                value += 1 << shift
+        return value
+
+    def put(self, env: dict) -> None:
+        """Write the sum of the fact's elements' values into a fact table, under the pack's key; None when it
+        cannot be told (too many elements, or one that cannot be a key): the quantifiers then loop as written."""
+        try:
+            items = env[self.fact]
+            env[self.key] = sum(map(self.get, items)) if len(items) <= PACK_ELEMENTS else None
+        except TypeError:
+            env[self.key] = None
+
+
+_PACKS: list[Pack] = []
+_OPEN: dict[str, Pack] = {}  # per fact, the pack that takes its next property
+_FIELDS: dict[tuple[str, Any], tuple[Pack, int]] = {}  # (fact, simplified body) -> its pack and field
+
+
+def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
+    """The pack and field of a property (``body``, simplified, reading only its element; ``pure``: its function)
+    of the elements of ``fact``, added to a pack if it is new; None when it is not packed."""
+    if fact not in PACKED_FACTS or may_raise(body):
+        return None
+    key = (fact, body)
+    try:
+        found = _FIELDS.get(key)
+    except TypeError:  # a body that cannot be a key
+        return None
+    if found is not None:
+        return found
+    pack = _OPEN.get(fact)
+    if pack is None or len(pack.bodies) >= PACK_FIELDS:
+        if len(_PACKS) >= PACKS_LIMIT:
+            return None
+        pack = Pack(fact, len(_PACKS))
+        _PACKS.append(pack)
+        _OPEN[fact] = pack
+    found = _FIELDS[key] = (pack, pack.add(pure))
+    return found
+
+
+def _packed_of(node: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
+    """The pack and field of a quantifier over a packed fact whose body reads only its element (``pure``: the
+    body as a function of the element, which the caller has made already)."""
+    if not (isinstance(node, Quant) and isinstance(node.domain, Ref) and node.kind in ("any", "all", "count")):
+        return None
+    return _packed_field(node.domain.name, node.body, pure)
+
+
+def packs_read(node: Any) -> list[Pack]:
+    """The packs whose sums the closure of a simplified node reads (``Pack.put``), so that a scorer can write them
+    into each reading's table ahead."""
+    found: list[Pack] = []
+    if isinstance(node, Quant) and isinstance(node.domain, Ref):
+        try:
+            field = _FIELDS.get((node.domain.name, node.body))
+        except TypeError:
+            field = None
+        if field is not None:
+            found.append(field[0])
+    for child in _children(node):
+        found += [pack for pack in packs_read(child) if pack not in found]
+    return found
+
+
+def _packed_quantifier(node: Quant, pure: Callable[[Any], Any], loop: Fn) -> Fn | None:
+    """``any``, ``all`` or ``count`` of a pure property (``pure``) over a packed fact, read off the pack's sum
+    (``loop``: the quantifier as written, for a table without the sum); None for any other quantifier."""
+    found = _packed_of(node, pure)
+    if found is None:
+        return None
+    pack, at = found
+    shift = at * PACK_WIDTH
+    field = PACK_ELEMENTS
+    if node.kind == "any":
+        mask = field << shift
+
+        def some_packed(env: dict) -> Any:
+            try:
+                return env[pack.key] & mask != 0
+            except (KeyError, TypeError):
+                return loop(env)
+
+        return some_packed
+    if node.kind == "all":
+
+        def every_packed(env: dict) -> Any:
+            try:
+                total = env[pack.key]
+                return (total >> shift ^ total) & field == 0  # the property's count is the elements' (field 0)
+            except (KeyError, TypeError):
+                return loop(env)
+
+        return every_packed
+
+    def count_packed(env: dict) -> Any:
+        try:
+            return env[pack.key] >> shift & field
+        except (KeyError, TypeError):
+            return loop(env)
+
+    return count_packed
+
+
+def _packed_count(node: Any, pure: Callable[[Any], Any], loop: Fn, op: str, compare: Callable[[Any, Any], Any], c: Any) -> Fn | None:
+    """``count(x in FACT: ...) OP c`` read off a pack's sum (``_packed_quantifier``; ``pure``: the body, as 1 or
+    0 of the element), compared (or combined) as ``loop`` does; None unless the quantifier is a packed ``count``."""
+    if not (isinstance(node, Quant) and node.kind == "count"):
+        return None
+    found = _packed_of(node, pure)
+    if found is None:
+        return None
+    pack, at = found
+    shift = at * PACK_WIDTH
+    field = PACK_ELEMENTS
+    if op == "==":
+
+        def count_is(env: dict) -> Any:
+            try:
+                return env[pack.key] >> shift & field == c
+            except (KeyError, TypeError):
+                return loop(env)
+
+        return count_is
+
+    def count_then_constant(env: dict) -> Any:
+        try:
+            value = env[pack.key] >> shift & field
+        except (KeyError, TypeError):
+            return loop(env)
+        return compare(value, c)
+
+    return count_then_constant

@@ -29,7 +29,9 @@ from engine.scoring.facts import (
     successor_table,
 )
 from ruledsl.fast import (
+    PACKED_FACTS,
     Chain,
+    Pack,
     any_of,
     build,
     closure,
@@ -38,6 +40,7 @@ from ruledsl.fast import (
     is_constant_true,
     may_raise,
     mentioned,
+    packs_read,
     reads,
     simplify,
     valued_when,
@@ -217,6 +220,9 @@ class Prepared:
         self.fu_per_element = None
         if self.fu_values is not None:
             self.fu_values, self.fu_per_element = _summed_per_element(self.fu_values, self.fu_rules)
+        # the same shares as (item's place, share) pairs, the nonzero ones only: what ``Valuer._valuate`` adds to
+        # the few items a reading's sets reach, instead of adding whole rows
+        self.fu_share_pairs = None if self.fu_per_element is None else (self.fu_per_element[0], Memo(partial(_share_pairs, self.fu_per_element[1]), SETTLE_CACHE_LIMIT))
         self.fixed_fu_table = tuple((r.when, r) for r in self.fixed_fu_rules)
         # bounded and registered (``ruledsl.memo``): ``clear_all`` empties them with every other cache
         self.limit_cache: BoundedCache[tuple, tuple] = BoundedCache(SETTLE_CACHE_LIMIT)
@@ -380,7 +386,8 @@ def _kept_lines(
     fu: tuple[tuple, tuple] | None,
 ) -> tuple[Any, ...] | None:
     """What ``Valuer._valuate``'s common path reads of one situation's tables: (each yaku entry's result line,
-    whether each excludes anything (None when none does), what each excludes, the yaku's conditions, the bonus
+    the ids of the lines that exclude anything (None when none does: a reading holds a few lines, whose ids are
+    looked up there, where a C-level pass over every entry's flag cost more), what each excludes, the yaku's conditions, the bonus
     items' value functions, the fu items', each as ``_live`` gives them); None when an item has exceptions (a yaku's line, a bonus or fu value, is then not fixed
     ahead). The valuer copies the lines of the items that hold, C-level, instead of building each in a loop.
     ``columns``: the table's (``Prepared.yaku_closed_columns``), of which ``verdicts`` (one per entry, as
@@ -390,8 +397,8 @@ def _kept_lines(
     lines = tuple(compress(all_lines, kept))
     if None in lines or bonus is None or fu is None:
         return None
-    excluding = tuple(compress(all_excluding, kept))
-    return lines, (excluding if any(excluding) else None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
+    excluding = frozenset(line["id"] for line in compress(lines, compress(all_excluding, kept)))
+    return lines, (excluding or None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
 
 
 def _live(fns: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]:
@@ -483,6 +490,16 @@ def _summed_per_element(values: tuple[tuple, tuple], rules: tuple[FastRule, ...]
     placeholders = {position for position, _c, _f in summed}
     fns = tuple(_ANSWERS_ZERO if position in placeholders else fn for position, fn in enumerate(fns))
     return (fns, about), (fact, Memo(shares, SETTLE_CACHE_LIMIT))
+
+
+def _share_pairs(shares: Memo, element: Any) -> tuple[tuple[int, int], ...]:
+    """An element's nonzero shares of the per-set fu items (``_summed_per_element``'s row) as (place, share)
+    pairs, by place; the empty tuple for an element that adds nothing."""
+    try:
+        row = shares[element]
+    except TypeError:  # an element that cannot be a key: its shares, computed
+        row = shares.fn(element)
+    return tuple((place, share) for place, share in enumerate(row) if share)
 
 
 def _any_holds(whens: tuple[Any, ...], env: dict[str, Any]) -> bool:
@@ -585,6 +602,7 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
     payment_rules = _fast_all(rulebook.of("payment"), evaluator, before)
     made = (yakuman_rules, yaku_rules, standalone_rules, bonus_rules, fu_rules, fixed_fu_rules, limit_rules, payment_rules)
     mentioned = _mentioned(rulebook, made)
+    packs = () if reference else _packs_of(made)
     successors = successor_table(setting("scoring", "dora_cycles"))
     return Prepared(
         rulebook=rulebook,
@@ -614,9 +632,23 @@ def prepare(rulebook: Rulebook, reference: bool = False, like: Prepared | None =
         limit_reads=None if reference else _settle_reads(limit_rules, LIMIT_INPUTS),
         payment_reads=None if reference else _settle_reads(payment_rules, PAYMENT_INPUTS),
         hand_ahead=plan_ahead(mentioned, AHEAD_HAND, successors),
-        reading_ahead=plan_ahead(mentioned, AHEAD_READING),
+        reading_ahead=plan_ahead(mentioned, AHEAD_READING) + tuple(pack.put for pack in packs),
         reference=reference,
     )
+
+
+def _packs_of(made: tuple[tuple[FastRule, ...], ...]) -> tuple[Pack, ...]:
+    """The packs of set properties (``ruledsl.fast.Pack``) the conditions of these rules read, whose sums each
+    reading's table then gets ahead. Conditions only: a rulebook's quantifiers over sets are in its conditions (a
+    fu item's ``c * count(...)`` is summed per set, and not packed), and a closure whose sum is not planned
+    loops as written; a rule that names no packed fact is not walked."""
+    found: list[Pack] = []
+    for group in made:
+        for rule in group:
+            if rule.simple is None or PACKED_FACTS.isdisjoint(rule.mentions):
+                continue
+            found += [pack for pack in packs_read(rule.simple) if pack not in found]
+    return tuple(found)
 
 
 def _settings_clause(rulebook: Rulebook, group: str) -> str:

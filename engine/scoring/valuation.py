@@ -267,9 +267,12 @@ class Valuer:
         prepared = self.prepared
         yaku_lines, excluding, excludes, _whens, bonus_values, fu_values = kept
         lines = list(compress(yaku_lines, holds))
-        if excluding is not None and any(compress(excluding, holds)):
-            excluded = set().union(*compress(excludes, holds))
-            lines = [line for line in lines if line["id"] not in excluded]
+        if excluding is not None:  # the ids of the lines that exclude others (``Tables.kept``)
+            for line in lines:
+                if line["id"] in excluding:
+                    excluded = set().union(*compress(excludes, holds))
+                    lines = [line for line in lines if line["id"] not in excluded]
+                    break
         if not lines and prepared.bonus_needs_yaku:
             return None
         if need > 1 and sum(map(_HAN, lines)) < need:
@@ -278,24 +281,28 @@ class Valuer:
         # has no line, and adds nothing to the sum
         fns, places, _indexes = bonus_values
         values = [value(env) for value in fns]
-        lines += map(prepared.bonus_lines.__getitem__, compress(zip(places, values, strict=True), values))
+        # the lines of the few values that are not 0, by (place, value): a comprehension over a dozen places costs
+        # less than a C-level chain of zip, compress and map built for them
+        bonus_lines = prepared.bonus_lines
+        lines += [bonus_lines[pair] for pair in zip(places, values, strict=True) if pair[1]]
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
-        han = sum(map(_HAN, lines))
+        han = 0
+        for line in lines:
+            han += line["han"]
         env["__yaku__"] = frozenset(map(_ID, lines))
-        fns, places, indexes = fu_values
+        fns, places, _indexes = fu_values
         values = [value(env) for value in fns]
-        if tables.fu_per_element is not None:
-            rows = _per_set_rows(tables.fu_per_element, env)
-            if rows:  # every item's value in its place, the rows added
-                values.append(0)
-                values = list(map(values.__getitem__, indexes))
-                for row in rows:
-                    values = list(map(add, values, row))
-                places = prepared.fu_positions
-        fu_lines = list(map(prepared.fu_lines.__getitem__, compress(zip(places, values, strict=True), values)))
-        fu, fu_lines = self._fu_total(env, sum(values), fu_lines, tables)
-        return self._settled(env, han, fu, 0, lines, fu_lines, False)
+        raw = sum(values)
+        pairs = [pair for pair in zip(places, values, strict=True) if pair[1]]
+        share_pairs = prepared.fu_share_pairs
+        if share_pairs is not None:
+            rows = _per_set_rows(share_pairs, env)
+            if rows:  # the per-set items the sets reach (no live value has their places), added in place order
+                raw, pairs = _with_shares(raw, pairs, rows)
+        fu_lines = prepared.fu_lines
+        fu, kept_fu_lines = self._fu_total(env, raw, [fu_lines[pair] for pair in pairs], tables)
+        return self._settled(env, han, fu, 0, lines, kept_fu_lines, False)
 
     def _valuate_general(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
         """``_valuate`` of any reading, every line built where its item holds."""
@@ -475,7 +482,27 @@ def _per_set_added(values: list[int], per_element: tuple[str, Any], env: dict[st
     return values
 
 
-def _per_set_rows(per_element: tuple[str, Any], env: dict[str, Any]) -> list[tuple[int, ...]]:
+def _with_shares(raw: int, pairs: list[tuple[int, int]], rows: list[tuple[tuple[int, int], ...]]) -> tuple[int, list[tuple[int, int]]]:
+    """The raw fu and the (place, value) pairs of the items worth something, the elements' per-set shares
+    (``Prepared.fu_share_pairs``: each element's nonzero ones) added: an item reached by several elements gets
+    their sum, and the pairs are in place order, as the items' lines are. The live values never hold a per-set
+    item's place (``_summed_per_element`` makes those answer 0)."""
+    if len(rows) == 1 and len(rows[0]) == 1:  # one set with a share (most readings that have one)
+        pair = rows[0][0]
+        pairs.append(pair)
+        pairs.sort()
+        return raw + pair[1], pairs
+    summed: dict[int, int] = {}
+    for row in rows:
+        for place, share in row:
+            summed[place] = summed.get(place, 0) + share
+    raw += sum(summed.values())
+    pairs += [pair for pair in summed.items() if pair[1]]
+    pairs.sort()
+    return raw, pairs
+
+
+def _per_set_rows(per_element: tuple[str, Any], env: dict[str, Any]) -> list[tuple[Any, ...]]:
     """The rows of shares of the elements that add something to the per-set fu items (``_per_set_added``)."""
     fact, shares = per_element
     elements = env[fact]
