@@ -23,8 +23,11 @@ keep between hands; ``cost`` orders the operands of a chain.
 
 from __future__ import annotations
 
+import itertools
 import operator
+import threading
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import repeat
 
 from ruledsl import arithmetic
@@ -1455,54 +1458,62 @@ PACKED_FACTS = frozenset({"sets"})
 class Pack:
     """Pure properties of the elements of one fact, each element's packed in one int (above). Properties are
     added as rules are built; each addition gives the pack a new key, so that no table keeps a sum made before it
-    under the key a quantifier reads."""
+    under the key a quantifier reads.
 
-    __slots__ = ("fact", "serial", "bodies", "memo", "get", "key")
+    A pack may take a property (a rulebook compiled) while another thread scores with it: what ``put`` reads, the
+    key and the memo of the elements' values, is one pair replaced whole (``state``), its memo made over the
+    properties of its own key, so a sum is always stored under the key whose properties made it. A quantifier
+    reads ``key``, set after: it finds that sum, or (one key behind or ahead) none, and loops as written."""
 
-    def __init__(self, fact: str, serial: int) -> None:
+    __slots__ = ("fact", "bodies", "state", "key")
+
+    def __init__(self, fact: str) -> None:
         self.fact = fact
-        self.serial = serial
-        self.bodies: list[Callable[[Any], Any]] = []
-        self.memo: Memo = Memo(self.packed, MEMO_LIMIT)
-        self.get = self.memo.__getitem__
-        self.key = self._key()
+        self.bodies: tuple[Callable[[Any], Any], ...] = ()
+        self._renew()
 
     def __repr__(self) -> str:
         return f"Pack({self.fact!r}, {len(self.bodies)} properties)"
 
-    def _key(self) -> str:
-        return f"__{self.fact} packed {self.serial}.{len(self.bodies)}__"
+    def _renew(self) -> None:
+        memo: Memo = Memo(partial(_packed_value, self.bodies), MEMO_LIMIT)
+        key = f"__{self.fact} packed {next(_PACK_KEYS)}__"  # a key never given before, in any pack
+        self.state = (key, memo.__getitem__)
+        self.key = key
 
     def add(self, body: Callable[[Any], Any]) -> int:
         """Add a property; returns its field."""
-        self.bodies.append(body)
-        self.memo.clear()
-        self.key = self._key()
+        self.bodies = (*self.bodies, body)
+        self._renew()
         return len(self.bodies)
-
-    def packed(self, element: Any) -> int:
-        """One element's value: 1, and a 1 in the field of each property it has."""
-        value = 1
-        shift = 0
-        for body in self.bodies:
-            shift += PACK_WIDTH
-            if body(element):
-                value += 1 << shift
-        return value
 
     def put(self, env: dict) -> None:
         """Write the sum of the fact's elements' values into a fact table, under the pack's key; None when it
         cannot be told (too many elements, or one that cannot be a key): the quantifiers then loop as written."""
+        key, get = self.state
         try:
             items = env[self.fact]
-            env[self.key] = sum(map(self.get, items)) if len(items) <= PACK_ELEMENTS else None
+            env[key] = sum(map(get, items)) if len(items) <= PACK_ELEMENTS else None
         except TypeError:
-            env[self.key] = None
+            env[key] = None
 
 
+def _packed_value(bodies: tuple[Callable[[Any], Any], ...], element: Any) -> int:
+    """One element's value under these properties: 1, and a 1 in the field of each property it has."""
+    value = 1
+    shift = 0
+    for body in bodies:
+        shift += PACK_WIDTH
+        if body(element):
+            value += 1 << shift
+    return value
+
+
+_PACK_KEYS = itertools.count()
 _PACKS: list[Pack] = []
 _OPEN: dict[str, Pack] = {}  # per fact, the pack that takes its next property
 _FIELDS: dict[tuple[str, Any], tuple[Pack, int]] = {}  # (fact, simplified body) -> its pack and field
+_PACKING = threading.Lock()  # rulebooks compiled in two threads at once add their properties one at a time
 
 
 def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
@@ -1517,14 +1528,18 @@ def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pac
         return None
     if found is not None:
         return found
-    pack = _OPEN.get(fact)
-    if pack is None or len(pack.bodies) >= PACK_FIELDS:
-        if len(_PACKS) >= PACKS_LIMIT:
-            return None
-        pack = Pack(fact, len(_PACKS))
-        _PACKS.append(pack)
-        _OPEN[fact] = pack
-    found = _FIELDS[key] = (pack, pack.add(pure))
+    with _PACKING:
+        found = _FIELDS.get(key)  # another thread may have added it meanwhile
+        if found is not None:
+            return found
+        pack = _OPEN.get(fact)
+        if pack is None or len(pack.bodies) >= PACK_FIELDS:
+            if len(_PACKS) >= PACKS_LIMIT:
+                return None
+            pack = Pack(fact)
+            _PACKS.append(pack)
+            _OPEN[fact] = pack
+        found = _FIELDS[key] = (pack, pack.add(pure))
     return found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 
 from engine.core.errors import InvalidRequest
-from ruledsl.record import fields, record
+from ruledsl.record import fields, filling, record
 from ruledsl.typing_names import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
@@ -140,37 +140,28 @@ _FIELD_TYPES = tuple(_SITUATION_TYPES.values())
 EXTRA_FLAGS = tuple(name for name in FLAG_FIELDS if name != "tsumo")
 
 
-class _Filling:
-    """A situation being filled in by ``checked_situation``: the very slots of ``Situation``, without its frozen
-    ``__setattr__``, so that each field is one plain assignment; the object then becomes the ``Situation`` it
-    holds (a class with the same slots has the same layout, so Python lets an object change between the two)."""
-
-    __slots__ = Situation.__dict__.get("__slots__", ())
-
-
-# None where a situation has no slots (``RIICHI_RECORD`` makes records dataclasses, for a test of the two)
-_FILLING = _Filling if "__slots__" in Situation.__dict__ else None
+_FILLING = filling(Situation)  # a situation being filled in by ``checked_situation`` (``ruledsl.record.filling``)
 
 
 def checked_situation(values: tuple[Any, ...]) -> Situation:
     """The ``Situation`` of every field's value in the fields' order, each already of its field's type and range
     (a plain request's shape checked them, ``engine.scoring.plain_request``): the object ``Situation(*values)``
     makes, without binding arguments or checking them again (``Situation`` itself checks what Python code gives
-    it). Its slots are set by plain assignments on a ``_Filling`` that then becomes a ``Situation``: a fifth of
+    it). Its slots are set by plain assignments on a twin of ``Situation`` that then becomes one: a fifth of
     what setting each through its slot's setter cost (a call of a method wrapper per field), and a new situation
     is built for most requests of a first pass. ``tests/engine/test_situation_fields.py`` holds the two equal."""
     if _FILLING is None:
         return Situation(*values)
-    filling: Any = _FILLING()
+    made: Any = _FILLING()
     # the fields in ``SITUATION_FIELDS``' order: one more or one fewer fails here, loudly
     (
-        filling.tsumo, filling.seat_wind, filling.round_wind, filling.riichi, filling.double_riichi, filling.ippatsu,
-        filling.haitei, filling.houtei, filling.rinshan, filling.chankan, filling.tenhou, filling.chiihou,
-        filling.renhou, filling.open_riichi, filling.discarder_in_riichi, filling.kita, filling.honba,
-        filling.riichi_sticks, filling.dealer_consecutive_wins,
+        made.tsumo, made.seat_wind, made.round_wind, made.riichi, made.double_riichi, made.ippatsu,
+        made.haitei, made.houtei, made.rinshan, made.chankan, made.tenhou, made.chiihou,
+        made.renhou, made.open_riichi, made.discarder_in_riichi, made.kita, made.honba,
+        made.riichi_sticks, made.dealer_consecutive_wins,
     ) = values  # fmt: skip
-    filling.__class__ = Situation
-    return cast(Situation, filling)
+    made.__class__ = Situation
+    return cast(Situation, made)
 
 
 def situation_of(request: Any) -> Situation:

@@ -115,3 +115,29 @@ def test_each_reading_gets_the_sums_its_rulebook_reads(name: str) -> None:
     for step in puts:
         step(env)
         assert env[step.__self__.key] == 0
+
+
+def test_a_property_added_while_a_sum_is_made_leaves_that_sum_under_its_own_key() -> None:
+    """A rulebook compiled in one thread while another scores: the pack takes a property between ``put`` reading
+    the pack and storing the sum. The sum is stored under the key of the properties that made it, never under the
+    new key, whose quantifiers then find no sum and loop as written."""
+    pack = F.Pack("sets")
+    pack.add(lambda g: g.shape == KAN)
+    added: list[int] = []
+
+    class SetsMeanwhile(tuple):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            if not added:
+                added.append(pack.add(lambda g: True))  # the other thread's new property
+            return super().__iter__()
+
+    kans = (Group(KAN, 0, (0, 0, 0, 0), False, True), Group(KAN, 30, (30,) * 4, True, False))
+    before = pack.key
+    env: dict[str, Any] = {"sets": SetsMeanwhile(kans)}
+    pack.put(env)
+    assert added == [2] and pack.key != before
+    assert pack.key not in env
+    width = F.PACK_WIDTH
+    assert env[before] == 2 + (2 << width)  # two groups, two kans, and no field for the property added meanwhile
+    pack.put(env)  # the next reading's sum has both
+    assert env[pack.key] == 2 + (2 << width) + (2 << 2 * width)
