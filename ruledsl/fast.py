@@ -23,9 +23,9 @@ keep between hands; ``cost`` orders the operands of a chain.
 
 from __future__ import annotations
 
+import _thread
 import itertools
 import operator
-import threading
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat
@@ -1513,7 +1513,9 @@ _PACK_KEYS = itertools.count()
 _PACKS: list[Pack] = []
 _OPEN: dict[str, Pack] = {}  # per fact, the pack that takes its next property
 _FIELDS: dict[tuple[str, Any], tuple[Pack, int]] = {}  # (fact, simplified body) -> its pack and field
-_PACKING = threading.Lock()  # rulebooks compiled in two threads at once add their properties one at a time
+# rulebooks compiled in two threads at once add their properties one at a time (the interpreter's own lock:
+# ``threading`` is not imported on the way to a first score)
+_PACKING = _thread.allocate_lock()
 
 
 def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
