@@ -1,7 +1,7 @@
 """Instruction counts of the README's per-pass figures, this checkout beside another (callgrind: no drift with the
 machine's load or speed, so two releases compare exactly, run minutes or days apart).
 
-Run: ``python benchmarks/instructions.py [--baseline DIR] [--only replay,score,jsonl,selfplay]`` (needs valgrind;
+Run: ``python benchmarks/instructions.py [--baseline DIR] [--only replay,score,jsonl,selfplay,peer]`` (needs valgrind;
 some minutes). ``DIR`` is another checkout of the project, e.g. ``git worktree add --detach ../base <commit>``.
 
 Each figure is a difference of whole processes run alike, so that what every process pays (start-up, imports,
@@ -13,6 +13,10 @@ score      ``Scorer.score_json`` over the first 1,000 of ``benchmarks/score.py``
            ``random_requests(20260301, 5000)``), 0, 1 or 2 passes: per request, first pass and again
 jsonl      ``riichi score --json`` fed 1,001 of those requests as JSON lines, less the same fed one: per request
 selfplay   12 self-played games (``tenhou``, random agents, seeds 0-11), less the same process playing none
+peer       the ``mahjong`` peer over the same 1,000 requests as ``score`` (``benchmarks/peer_jsonl.py``'s conversion
+           of a request, which imports nothing of ours, then ``estimate_hand_value``), 0, 1 or 2 passes: per
+           request, first pass and again, printed beside ours with the ratio (the peer's instructions over ours;
+           counted for this checkout only: the peer is the same beside any baseline)
 
 Both trees are byte-compiled first, as an installed package is. A whole process in a checkout that has never
 written its source-fingerprint stamp (``ruledsl.package_files``: not written when bytecode is not, e.g. under
@@ -33,7 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FIGURES = ("replay", "score", "jsonl", "selfplay")
+FIGURES = ("replay", "score", "jsonl", "selfplay", "peer")
 
 _REPLAY = """
 import gc, sys
@@ -64,6 +68,18 @@ score_json = scorer("house").score_json
 for _ in range({passes}):
     for request in requests:
         score_json(request)
+"""
+
+_PEER = """
+import json, sys
+sys.path.insert(0, {root!r})
+from benchmarks.peer_jsonl import peer_arguments
+from mahjong.hand_calculating.hand import HandCalculator
+requests = [json.loads(line) for line in open({requests!r}, encoding="utf-8")]
+estimate = HandCalculator.estimate_hand_value
+for _ in range({passes}):
+    for request in requests:
+        estimate(**peer_arguments(request))
 """
 
 _JSONL = """
@@ -120,6 +136,10 @@ def request_files(root: Path, folder: str) -> tuple[str, str, str]:
     return paths[0], paths[1], paths[2]
 
 
+PEER_FIRST = "peer, score first pass (k per request)"
+PEER_AGAIN = "peer, score again (k per request)"
+
+
 def figures(root: Path, only: tuple[str, ...]) -> dict[str, float]:
     """Each figure of ``only`` for the checkout at ``root``, in instructions (per request for scoring)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "ruledsl", "rulebooks"], cwd=root, check=True)
@@ -135,6 +155,10 @@ def figures(root: Path, only: tuple[str, ...]) -> dict[str, float]:
             i0, i1, i2 = (count(_SCORE.format(root=here, requests=scored, passes=n), root) for n in (0, 1, 2))
             found["score_json, first pass (k per request)"] = (i1 - i0) / 1000 / 1e3
             found["score_json, again (k per request)"] = (i2 - i1) / 1000 / 1e3
+        if "peer" in only:
+            i0, i1, i2 = (count(_PEER.format(root=here, requests=scored, passes=n), root) for n in (0, 1, 2))
+            found[PEER_FIRST] = (i1 - i0) / 1000 / 1e3
+            found[PEER_AGAIN] = (i2 - i1) / 1000 / 1e3
         if "jsonl" in only:
             fed_one = count(_JSONL.format(root=here, requests=one), root)
             fed_all = count(_JSONL.format(root=here, requests=every), root)
@@ -164,14 +188,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline is not None and not (args.baseline / "engine").is_dir():
         parser.error(f"--baseline {args.baseline}: not a checkout of this project (no engine/ folder)")
     ours = figures(ROOT, only)
-    base = figures(args.baseline.resolve(), only) if args.baseline is not None else None
+    base = figures(args.baseline.resolve(), tuple(n for n in only if n != "peer")) if args.baseline is not None else None
     print("instructions (callgrind, PYTHONHASHSEED=0, byte-compiled); each a difference of processes run alike")
     print(f"{'figure':42} {'this checkout':>14}" + (f" {'baseline':>10} {'change':>8}" if base else ""))
     for name, value in ours.items():
         line = f"{name:42} {value:14.1f}"
-        if base:
+        if base and name in base:
             line += f" {base[name]:10.1f} {100 * (value - base[name]) / base[name]:+7.1f}%"
         print(line)
+    for peer, mine in ((PEER_FIRST, "score_json, first pass (k per request)"), (PEER_AGAIN, "score_json, again (k per request)")):
+        if peer in ours and mine in ours:
+            print(f"{peer.split(', ', 1)[1].split(' (')[0]}: the peer runs {ours[peer] / ours[mine]:.2f}x our instructions a request")
     return 0
 
 
