@@ -1,7 +1,7 @@
 """Prebuilt parser tables for the rule language, shipped as JSON so that a process starts without building them.
 
-Building the LALR parser from ``grammar.lark`` costs about 250 ms when ``interegular`` is installed (lark then looks
-for colliding terminals) and about 60 ms without; loading these tables costs a few milliseconds. The file records
+Building the LALR parser from ``grammar.lark`` costs about 210 ms when ``interegular`` is installed (lark then looks
+for colliding terminals) and about 80 ms without; loading these tables costs a few milliseconds. The file records
 the sha256 of the grammar and the lark version it was built from, and is ignored (the parser is built as before)
 when either differs. After editing ``grammar.lark``, run ``python -m ruledsl.regenerate``; the tests
 and ``--check`` fail while the file is stale.

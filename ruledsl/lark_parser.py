@@ -1,7 +1,7 @@
 """The lark half of the parser: text to syntax tree to AST, and syntax mistakes worded for an organiser.
 
 Kept apart from ``ruledsl.parser`` because importing lark (and ``interegular``/``regex`` when installed) costs about
-30 ms: a process that only loads bundled rulebooks gets their AST from ``parsed_cache`` and never imports this module.
+40 ms: a process that only loads bundled rulebooks gets their AST from ``parsed_cache`` and never imports this module.
 ``ruledsl.parser.parse`` is the entry point; call ``parse_tree`` only after its checks on the raw text.
 """
 

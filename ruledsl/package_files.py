@@ -2,7 +2,7 @@
 
 Plain ``os.path`` strings beside the modules, since the package is always installed as files:
 ``importlib.resources`` would import ``zipfile`` and ``tempfile`` (about 8 ms) into every process that loads a
-rulebook, and ``pathlib`` imports ``urllib.parse`` and ``ipaddress`` (about 5 ms where ``site`` has not already).
+rulebook, and ``pathlib`` imports ``urllib.parse`` and ``ipaddress`` (about 3 ms where ``site`` has not already).
 
 The generated files beside the bundled rulebooks (the parsed and the compiled rulebooks) are trusted only while the
 code that made them is the code installed: each records a ``fingerprint`` of its sources. Hashing some thirty

@@ -2,7 +2,7 @@
 
 Most requests arrive as plain JSON objects whose every value already has its field's exact type (a str for a str,
 a bool for a bool, an int in range for an int): pydantic would accept them unchanged. For those the scorer reads
-the values directly, and a process that only meets such requests never imports pydantic (it costs about 100 ms
+the values directly, and a process that only meets such requests never imports pydantic (it costs about 90 ms
 at start-up). Anything else (a missing or unknown key, a value pydantic would coerce or reject) goes through
 ``engine.scoring.request.parse_request``.
 
