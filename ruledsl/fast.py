@@ -1342,33 +1342,21 @@ def _over_tile_kinds(kind: str, name: str, pure: Callable[[Any], Any], loop: Fn)
         return None
     within = frozenset(k for k in range(TILE_KINDS) if holds[k])
     outside = frozenset(k for k in range(TILE_KINDS) if not holds[k])
-    if kind == "all":
+    # ``all``: a kind without the property answers False, only kinds with it True; ``any`` the other way round
+    deciding, settling, early = (outside, within, False) if kind == "all" else (within, outside, True)
 
-        def every_kind(env: dict) -> bool:
-            items = env[name]
-            try:
-                if not outside.isdisjoint(items):  # a kind without the property
-                    return False
-                if within.issuperset(items):
-                    return True
-            except TypeError:  # an element that cannot be a set member
-                pass
-            return bool(loop(env))
-
-        return every_kind
-
-    def some_kind(env: dict) -> bool:
+    def by_kinds(env: dict) -> bool:
         items = env[name]
         try:
-            if not within.isdisjoint(items):  # a kind with the property
-                return True
-            if outside.issuperset(items):
-                return False
-        except TypeError:
+            if not deciding.isdisjoint(items):
+                return early
+            if settling.issuperset(items):
+                return not early
+        except TypeError:  # an element that cannot be a set member
             pass
         return bool(loop(env))
 
-    return some_kind
+    return by_kinds
 
 
 def _bound_quantifier(kind: str, var: str, domain: Fn, body: Fn) -> Fn:

@@ -13,7 +13,6 @@ from engine.round import endings, kans, legal, riichi, scoring, turns
 from engine.round.actions import Action, held_sorted
 from engine.round.events import Meld
 from engine.round.facts import (
-    DECISIONS,
     FACTS,
     FRESH_KEY,
     MOVED_BY_CALL,
@@ -272,8 +271,7 @@ def abortive_after(r: RoundState, source: int) -> Any:
             r.quiet = (r.steady_changes, quiet[1], known)
             return None
     moved.clear()  # the facts moved and not read before are not in ``known``: computed if read now
-    kept = DECISIONS.get(id(items))
-    memo = kept[1] if kept is not None and kept[0] is items else decisions(items)
+    memo = decisions(items)
     answer = recall(memo, r, source, known)
     if answer is None:
         env = round_facts(r, source)

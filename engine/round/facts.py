@@ -197,8 +197,7 @@ def learn(memo: Decisions, env: RoundFacts, item: Any) -> Answer:
 
 
 # one memo per tuple of (item, condition) pairs checked at one moment (``RoundRules.abortives_at``), keyed by its
-# identity: the entry holds the tuple, so the identity cannot be reused while the entry lives (a caller asked at
-# every steady change reads this table in place, ``decisions`` only when it misses)
+# identity: the entry holds the tuple, so the identity cannot be reused while the entry lives (``decisions``)
 DECISIONS: dict[int, tuple[object, Decisions]] = {}
 _DECISIONS_TABLES = 64
 register("engine.round.facts.decisions", DECISIONS.clear, DECISIONS.__len__, _DECISIONS_TABLES)
