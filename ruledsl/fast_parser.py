@@ -91,6 +91,19 @@ class _GiveUp(Exception):
     """Raised anywhere below: the text goes to lark."""
 
 
+class TooDeep(Exception):
+    """The text is well formed, but a field's value or an example's record is nested deeper than ``MAX_DEPTH``:
+    what lark's reader would report, and where, without a second parse of the whole file by lark (for a long chain
+    of operators, some ten times the fast parser's time). The place is the last such field or example of the file:
+    lark's depth check walks its tree last child first, so that is the one it meets first and reports."""
+
+    def __init__(self, line: int, column: int, field: str | None) -> None:
+        super().__init__(line, column, field)
+        self.line = line
+        self.column = column
+        self.field = field  # the field's name, or None for an example
+
+
 def unquote(raw_token: str) -> str:
     """A STRING token's text without its quotes, ``\\n`` and ``\\t`` decoded and any other escaped character kept."""
     raw = raw_token[1:-1]
@@ -186,6 +199,15 @@ class _Parser:
         self.toks = _tokens(text)
         self.i = 0
         self.file = file
+        self.too_deep: TooDeep | None = None  # the last field or example nested too deep, read on to the end
+
+    def checked(self) -> ast.Rulebook:
+        """The whole text's tree; raises ``TooDeep`` when it holds a part nested too deep (only once every other
+        part has been read: a mistake anywhere else is lark's to report, and gives up first)."""
+        tree = self.rulebook()
+        if self.too_deep is not None:
+            raise self.too_deep
+        return tree
 
     # ---- tokens
     def peek(self) -> tuple[str, str, int, int]:
@@ -339,7 +361,7 @@ class _Parser:
                 self.take("=>")
                 record, depth, _, _, end_line, end_col = self.record()
                 if _FIELD_LEVEL + depth > MAX_DEPTH:
-                    raise _GiveUp
+                    self.too_deep = TooDeep(tok[2], tok[3], None)
                 examples.append(_Example(unquote(text[1]), record, _Span((self.file, tok[2], tok[3], end_line, end_col))))
                 continue
             if tok[0] != "N" or tok[1] in _AFTER_EXPRESSION:  # a field's name (``name``), then `=`
@@ -350,7 +372,7 @@ class _Parser:
             name = tok
             value, depth, _, _, end_line, end_col = self.expr()
             if _FIELD_LEVEL + depth > MAX_DEPTH:
-                raise _GiveUp
+                self.too_deep = TooDeep(name[2], name[3], name[1])
             fields.append(_Field(name[1], value, _Span((self.file, name[2], name[3], end_line, end_col))))
 
     # ---- expressions
@@ -551,10 +573,11 @@ class _Parser:
 
 
 def parse(text: str, file: str) -> ast.Rulebook | None:
-    """The tree of ``text`` (normalised, and past ``ruledsl.parser``'s size checks), or None when lark must read it."""
+    """The tree of ``text`` (normalised, and past ``ruledsl.parser``'s size checks), or None when lark must read it;
+    raises ``TooDeep`` when lark would read it and report a part nested too deep."""
     try:
         parser = _Parser(text, file)
-        return parser.rulebook()
+        return parser.checked()
     except (_GiveUp, RecursionError):
         return None
 
@@ -563,7 +586,7 @@ def parse_bounded(text: str, file: str, max_items: int, max_item_tokens: int, ma
     """``parse`` of a text certainly within ``ruledsl.parser``'s size bounds (items, tokens per item, bracket
     nesting), told from the tokens before any tree is built instead of a second pass over the text; and whether it
     is: False when that cannot be told (no tree is built: the caller checks the bounds as before), None when the
-    tokens cannot be read (the text goes to lark)."""
+    tokens cannot be read (the text goes to lark). Raises ``TooDeep`` as ``parse`` does, the bounds holding."""
     try:
         parser = _Parser(text, file)
     except _GiveUp:
@@ -571,7 +594,7 @@ def parse_bounded(text: str, file: str, max_items: int, max_item_tokens: int, ma
     if not _within_bounds(parser.toks, max_items, max_item_tokens, max_nesting):
         return None, False
     try:
-        return parser.rulebook(), True
+        return parser.checked(), True
     except (_GiveUp, RecursionError):
         return None, True
 

@@ -19,7 +19,7 @@ from ruledsl import ast, grammar_tables
 from ruledsl.caches import once
 from ruledsl.diagnostics import Reporter, RulebookError
 from ruledsl.fast_parser import unquote
-from ruledsl.parser import MAX_DEPTH, MAX_INT_DIGITS, _code_brackets, grammar_text
+from ruledsl.parser import MAX_DEPTH, MAX_INT_DIGITS, _code_brackets, grammar_text, report_too_deep
 
 _TOKEN_WORDS = {
     "LBRACE": "`{`",
@@ -82,16 +82,8 @@ def _check_depth(tree: Tree, reporter: Reporter) -> None:
             where = owner if owner is not None else node
             meta = where.meta
             empty = getattr(meta, "empty", True)
-            line = 1 if empty else meta.line
-            column = 1 if empty else meta.column
-            width = len(str(where.children[0])) if owner is not None and owner.data == "field" else 1
-            what = f"the value of `{where.children[0]}`" if owner is not None and owner.data == "field" else "expression"
-            reporter.error(
-                f"{what} is nested more than {MAX_DEPTH} levels deep",
-                ast.Span(reporter.file, line, column, line, column + width),
-                "split it into simpler items; a long chain of `and` or `or` can often be a quantifier such as "
-                "`all(x in [...]: ...)`",
-            )
+            field = str(where.children[0]) if owner is not None and owner.data == "field" else None
+            report_too_deep(reporter, 1 if empty else meta.line, 1 if empty else meta.column, field)
             return
         stack.extend((child, depth + 1, owner) for child in node.children if isinstance(child, Tree))
 

@@ -84,21 +84,38 @@ def parse_uncached(text: str, file: str = "<input>") -> ast.Rulebook:
     from ruledsl import fast_parser  # here: a bundled rulebook's tree comes from the shipped cache
 
     fast = fast_parser.enabled() and _fast_grammar()
-    if fast:
-        # the size bounds told from the fast parser's tokens when they certainly hold: one pass fewer
-        tree, bounded = fast_parser.parse_bounded(text, file, MAX_ITEMS, MAX_ITEM_TOKENS, MAX_NESTING)
-        if tree is not None:
-            return tree
-        fast = bounded is False  # unsure of the bounds: parsed once they are checked below
-    if _check_nesting(text, reporter):
-        raise RulebookError(reporter.diagnostics)
-    if fast:
-        tree = fast_parser.parse(text, file)
-        if tree is not None:
-            return tree
+    try:
+        if fast:
+            # the size bounds told from the fast parser's tokens when they certainly hold: one pass fewer
+            tree, bounded = fast_parser.parse_bounded(text, file, MAX_ITEMS, MAX_ITEM_TOKENS, MAX_NESTING)
+            if tree is not None:
+                return tree
+            fast = bounded is False  # unsure of the bounds: parsed once they are checked below
+        if _check_nesting(text, reporter):
+            raise RulebookError(reporter.diagnostics)
+        if fast:
+            tree = fast_parser.parse(text, file)
+            if tree is not None:
+                return tree
+    except fast_parser.TooDeep as deep:  # what lark would report, without lark's parse of the whole file
+        report_too_deep(reporter, deep.line, deep.column, deep.field)
+        raise RulebookError(reporter.diagnostics) from None
     from ruledsl import lark_parser  # here, not above: importing lark is the cost the cache exists to avoid
 
     return lark_parser.parse_tree(text, file, reporter)
+
+
+def report_too_deep(reporter: Reporter, line: int, column: int, field: str | None) -> None:
+    """The error of a field's value (``field``: its name, at ``line``:``column``) or of an example (``field``
+    None, at its keyword) nested more than ``MAX_DEPTH`` levels deep, as either parser finds it."""
+    width = len(field) if field is not None else 1
+    what = f"the value of `{field}`" if field is not None else "expression"
+    reporter.error(
+        f"{what} is nested more than {MAX_DEPTH} levels deep",
+        ast.Span(reporter.file, line, column, line, column + width),
+        "split it into simpler items; a long chain of `and` or `or` can often be a quantifier such as "
+        "`all(x in [...]: ...)`",
+    )
 
 
 def _code_brackets(text: str) -> Iterator[tuple[str, int, int]]:
@@ -207,5 +224,6 @@ __all__ = [
     "MAX_ITEM_TOKENS",
     "MAX_NESTING",
     "MAX_DEPTH",
+    "report_too_deep",
     "Tree",
 ]

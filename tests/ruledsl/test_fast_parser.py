@@ -36,10 +36,24 @@ def lark_tree(text: str, file: str = FILE) -> object | None:
         return None
 
 
+def lark_diagnostics(text: str, file: str = FILE) -> list[tuple[object, ...]]:
+    try:
+        lark_parser.parse_tree(text, file, Reporter(file, text))
+    except RulebookError as exc:
+        return [(d.message, d.span, d.help) for d in exc.diagnostics]
+    return []
+
+
 def agree(text: str, file: str = FILE) -> bool:
     """Assert the property; True when the fast parser read the text."""
     text = parser.normalise(text)
-    fast = fast_parser.parse(text, file)
+    try:
+        fast = fast_parser.parse(text, file)
+    except fast_parser.TooDeep as deep:  # lark reads the text and reports that depth, there
+        reporter = Reporter(file, text)
+        parser.report_too_deep(reporter, deep.line, deep.column, deep.field)
+        assert lark_diagnostics(text, file) == [(d.message, d.span, d.help) for d in reporter.diagnostics], text
+        return False
     if fast is None:
         return False
     slow = lark_tree(text, file)

@@ -29,7 +29,10 @@ def pass_first(text: str) -> object:
     reporter = Reporter(FILE, text)
     if parser._check_characters(text, reporter) or parser._check_nesting(text, reporter):
         return [(d.message, d.span) for d in reporter.diagnostics]
-    tree = fast_parser.parse(text, FILE)
+    try:
+        tree = fast_parser.parse(text, FILE)
+    except fast_parser.TooDeep:  # then, lark read the text and reported the depth
+        tree = None
     if tree is not None:
         return parsed_cache.encode(tree)
     try:
