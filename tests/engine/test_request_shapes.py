@@ -122,7 +122,7 @@ _REQUESTS = random_requests(20260305, 60)
 @settings(max_examples=300, deadline=None)  # the twin below runs 3000 under -m slow
 @given(st.text(alphabet="0123456789mpszx \t,", min_size=1, max_size=20))
 def test_indicators_read_without_the_notation_cache_read_as_the_notation_does(text: str) -> None:
-    """A request's indicators read by ``inputs.indicator_codes`` (one plain tile by ``ONE_TILE``, several by their
+    """A request's indicators read by ``inputs.indicator_codes`` (one plain tile or several, by their
     digit runs) give exactly ``tile_codes``'s codes, or raise exactly its error."""
     from engine.core.tiles import tile_codes
     from engine.scoring.inputs import indicator_codes
