@@ -79,7 +79,7 @@ class Hand:
         """34-bin kind counts of the concealed tiles: the key every decomposition is cached on."""
         counts = [0] * KINDS
         for kind in map(KIND_OF.__getitem__, self.concealed):
-            counts[kind] += 1
+            counts[kind] = counts[kind] + 1  # not ``+=``: two bytecodes fewer a tile (``hand_of_parts``)
         return tuple(counts)
 
     @property
@@ -249,12 +249,14 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     if _OUTSIDE in flags:
         return None
     counts = [0] * KINDS
-    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
-        counts[kind] += 1
+    # indexing in the loop: the interpreter specialises it; and ``counts[kind] = counts[kind] + 1``, not ``+=``,
+    # which copies and swaps its operands on the stack: two bytecodes more a tile
+    for kind in codes.translate(KIND_BYTES):
+        counts[kind] = counts[kind] + 1
     concealed_counts = tuple(counts)
     if called:
         for kind in called.translate(KIND_BYTES):
-            counts[kind] += 1
+            counts[kind] = counts[kind] + 1
     if 1 in bytes(counts).translate(_PAST_COPIES[copies]) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
         return None
     ordered = sorted(codes)
