@@ -94,13 +94,12 @@ class RequestReader:
             for item in melds:
                 if type(item) is not dict or len(item) != 2:
                     return None
-                meld_type, tiles = item.get("type"), item.get("tiles")
-                try:
-                    meld = KEPT_MELD((meld_type, tiles))  # type: ignore[arg-type]  # most melds repeat: found without a call
-                except TypeError:  # not notation at all
+                try:  # most melds repeat: found without a call; the keys by subscripts, which the interpreter specialises
+                    meld = KEPT_MELD((item["type"], item["tiles"]))
+                except (KeyError, TypeError):  # another key, or not notation at all
                     return None
                 if meld is None:
-                    meld = kept_meld(meld_type, tiles)
+                    meld = kept_meld(item["type"], item["tiles"])
                     if meld is None:
                         return None
                 parsed.append(meld)

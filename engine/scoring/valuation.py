@@ -351,7 +351,9 @@ class Valuer:
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
-        env["basic_points"] = fu << (han + 2) if 0 <= han <= 56 and 0 <= fu <= 65536 else basic_points(han, fu)
+        # ``basic_points``, its common case written out; four comparisons, not two chained ones, which copy and
+        # swap their operands on the stack
+        env["basic_points"] = fu << (han + 2) if han >= 0 and han <= 56 and fu >= 0 and fu <= 65536 else basic_points(han, fu)
         settled_key = prepared.settled_key
         key = settled = None
         if settled_key is not None:
