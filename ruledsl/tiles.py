@@ -46,9 +46,19 @@ def number_of(kind: int) -> int:
 
 
 def make_kind(suit: str, number: int) -> int:
-    if suit == "z":
-        return 26 + number
-    return SUITS.index(suit) * 9 + number - 1
+    return _KIND_BEFORE[suit] + number  # a rule's tile asks this at every reading: one look-up, no branch
+
+
+class _KindBefore(dict[str, int]):
+    """Per suit letter, the kind before its 1 (``make_kind`` adds the number): ``z`` after the three suits, whose
+    nine numbers each follow in ``SUITS``' order. Any other value is read as ``SUITS.index`` reads it (the same
+    kind, or the same error), and not kept."""
+
+    def __missing__(self, suit: str) -> int:
+        return SUITS.index(suit) * 9 - 1
+
+
+_KIND_BEFORE = _KindBefore({"m": -1, "p": 8, "s": 17, "z": 26})
 
 
 def is_honor(kind: int) -> bool:
