@@ -421,11 +421,13 @@ KEPT_MELD = _MELDS.get
 
 
 def _check_meld_shape(meld: Meld) -> None:
-    size = 4 if meld.is_kan else 3
+    # ``meld.is_kan`` and ``meld.kinds`` written out: each new meld of a request stream is checked here, and a
+    # property is a call
+    size = 4 if meld.type in KAN_TYPES else 3
     if len(meld.tiles) != size:
         shown = format_tiles(meld.tiles)
         raise InvalidHand(f"{meld.type} `{shown}` has {len(meld.tiles)} tiles; a {meld.type} has {size}")
-    kinds = meld.kinds
+    kinds = tuple(map(KIND_OF.__getitem__, meld.tiles))
     if meld.type == "chi":
         first = kinds[0]
         if first >= 27 or kinds != (first, first + 1, first + 2) or first % 9 > 6:
