@@ -71,14 +71,19 @@ class RequestReader:
         checks the indicators with the hand; anything else by ``read_checked``, which finds and names the mistake
         (both give the same inputs) and leaves the indicators to ``SituationChecks.check_indicators``."""
         if type(data) is dict:
-            signature = (*data, *map(type, data.values()))
-            shape = self.shapes.get(signature, _UNKNOWN)
-            if shape is _UNKNOWN:
-                shape = self.shapes.put(signature, shape_of(data))
-            if shape is not None:
-                inputs = self.read_shaped(shape, data)
-                if inputs is not None:
-                    return inputs
+            return self.read_object(data)
+        return (*self.read_checked(data), False)
+
+    def read_object(self, data: dict[str, Any]) -> ScoringInputs:
+        """``read_request`` of a ``dict`` (exactly: not a subclass), for a caller that has made sure of its type."""
+        signature = (*data, *map(type, data.values()))
+        shape = self.shapes.get(signature, _UNKNOWN)
+        if shape is _UNKNOWN:
+            shape = self.shapes.put(signature, shape_of(data))
+        if shape is not None:
+            inputs = self.read_shaped(shape, data)
+            if inputs is not None:
+                return inputs
         return (*self.read_checked(data), False)
 
     def read_shaped(self, shape: Shape, data: dict[str, Any]) -> ScoringInputs | None:
