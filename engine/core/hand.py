@@ -33,7 +33,7 @@ from ruledsl.typing_names import cast
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
 MAX_MELDS = 4
-_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed (``_CLOSED_TYPE``)
+_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
 HAND_SIZE = 14  # every kan counted as three tiles
 _NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
 _NEW = object.__new__
@@ -236,8 +236,8 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
         return None
     if parsed:  # their tiles and types by C-level maps, where generators cost a frame each
         called = b"".join(map(_CODE_BYTES_OF, parsed)) + shown
-        types = list(map(_TYPE_OF, parsed))
-        closed = types.count(_CLOSED_TYPE) == len(types)
+        types = set(map(_TYPE_OF, parsed))
+        closed = types <= _CLOSED_ONLY
         shape = (closed, not KAN_TYPES.isdisjoint(types), True)
     else:
         called = shown
@@ -270,7 +270,6 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
 
 _CODE_BYTES_OF = attrgetter("code_bytes")
 _TYPE_OF = attrgetter("type")
-_CLOSED_TYPE = "ankan"  # the one meld type that keeps a hand closed (``_CLOSED_ONLY``)
 _RED_CODES = range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS))
 _RED, _OUTSIDE = 1, 2
 

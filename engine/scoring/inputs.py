@@ -217,7 +217,7 @@ def _situation_fields(shape: Shape, values: Any) -> tuple[Any, ...]:
     """The field values, in ``SITUATION_FIELDS``' order, of the situation of a plain object of ``shape`` whose
     situation's fields hold ``values`` (``situation_of``'s: ``checked_situation`` makes it), values whose types the
     shape and whose ranges ``Shape.within_ranges`` checked."""
-    fields: tuple[Any, ...] = shape.situation_fields((*values, *_DEFAULT_VALUES) if len(shape.situation_names) != 1 else (values, *_DEFAULT_VALUES))
+    fields: tuple[Any, ...] = shape.situation_fields((values, *_DEFAULT_VALUES) if shape.one_value else (*values, *_DEFAULT_VALUES))
     if fields[_DOUBLE_RIICHI] and not fields[_RIICHI]:  # a double riichi is a riichi
         fields = (*fields[:_RIICHI], True, *fields[_RIICHI + 1 :])
     return fields
