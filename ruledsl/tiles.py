@@ -46,9 +46,19 @@ def number_of(kind: int) -> int:
 
 
 def make_kind(suit: str, number: int) -> int:
-    if suit == "z":
-        return 26 + number
-    return SUITS.index(suit) * 9 + number - 1
+    return _KIND_BEFORE[suit] + number  # a rule's tile asks this at every reading: one look-up, no branch
+
+
+class _KindBefore(dict[str, int]):
+    """Per suit letter, the kind before its 1 (``make_kind`` adds the number): ``z`` after the three suits, whose
+    nine numbers each follow in ``SUITS``' order. Any other value is read as ``SUITS.index`` reads it (the same
+    kind, or the same error), and not kept."""
+
+    def __missing__(self, suit: str) -> int:
+        return SUITS.index(suit) * 9 - 1
+
+
+_KIND_BEFORE = _KindBefore({"m": -1, "p": 8, "s": 17, "z": 26})
 
 
 def is_honor(kind: int) -> bool:
@@ -239,7 +249,34 @@ def _sort_key(code: int) -> tuple[int, int]:
 
 def format_tiles(codes: Iterable[int], sort: bool = True) -> str:
     """Render codes as compact mpsz, sorted m p s z with red fives written ``0`` (contract: output form)."""
-    seq = sorted(codes, key=_sort_key) if sort else list(codes)
+    seq = list(codes)
+    try:
+        tiles_only = _TILE_CODES.issuperset(seq)
+    except TypeError:  # an unhashable code: ``_format_each`` raises as it would
+        tiles_only = False
+    if not tiles_only:  # a code no tile has: read by the functions that define each part
+        return _format_each(seq, sort)
+    # a tile's digit, suit and order from tables (``_format_each``'s, per code), with no call per tile
+    if sort:
+        seq.sort(key=_SORT_RANK.__getitem__)
+    out: list[str] = []
+    run_suit = ""
+    for code in seq:
+        suit = _SUIT_OF_CODE[code]
+        if suit != run_suit and run_suit:
+            out.append(run_suit)
+        out.append(_DIGIT_OF_CODE[code])
+        run_suit = suit
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def _format_each(seq: list[int], sort: bool) -> str:
+    """``format_tiles`` written out through ``kind_of``, ``suit_of`` and ``number_of``: its definition, which the
+    tables below follow and the tests hold ``format_tiles`` equal to."""
+    if sort:
+        seq = sorted(seq, key=_sort_key)
     out: list[str] = []
     run_suit = ""
     for code in seq:
@@ -253,6 +290,13 @@ def format_tiles(codes: Iterable[int], sort: bool = True) -> str:
     if run_suit:
         out.append(run_suit)
     return "".join(out)
+
+
+_TILE_CODES = frozenset(range(len(KIND_OF)))
+# per tile code: ``_sort_key`` as one int (kind, then a red five before the plain fives), its suit letter and digit
+_SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(len(KIND_OF)))
+_SUIT_OF_CODE = tuple(suit_of(kind_of(code)) for code in range(len(KIND_OF)))
+_DIGIT_OF_CODE = tuple("0" if is_red(code) else str(number_of(kind_of(code))) for code in range(len(KIND_OF)))
 
 
 def format_kind(kind: int) -> str:

@@ -33,7 +33,7 @@ from ruledsl.typing_names import cast
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 KAN_TYPES = frozenset({"daiminkan", "kakan", "ankan"})
 MAX_MELDS = 4
-_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed (``_CLOSED_TYPE``)
+_CLOSED_ONLY = {"ankan"}  # the one meld type that keeps a hand closed
 HAND_SIZE = 14  # every kan counted as three tiles
 _NO_CALLS = (True, False, False)  # ``Hand.call_shape`` of a hand with no melds
 _NEW = object.__new__
@@ -79,7 +79,7 @@ class Hand:
         """34-bin kind counts of the concealed tiles: the key every decomposition is cached on."""
         counts = [0] * KINDS
         for kind in map(KIND_OF.__getitem__, self.concealed):
-            counts[kind] += 1
+            counts[kind] = counts[kind] + 1  # not ``+=``: two bytecodes fewer a tile (``hand_of_parts``)
         return tuple(counts)
 
     @property
@@ -236,8 +236,8 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
         return None
     if parsed:  # their tiles and types by C-level maps, where generators cost a frame each
         called = b"".join(map(_CODE_BYTES_OF, parsed)) + shown
-        types = list(map(_TYPE_OF, parsed))
-        closed = types.count(_CLOSED_TYPE) == len(types)
+        types = set(map(_TYPE_OF, parsed))
+        closed = types <= _CLOSED_ONLY
         shape = (closed, not KAN_TYPES.isdisjoint(types), True)
     else:
         called = shown
@@ -249,12 +249,14 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     if _OUTSIDE in flags:
         return None
     counts = [0] * KINDS
-    for kind in codes.translate(KIND_BYTES):  # indexing in the loop: the interpreter specialises it
-        counts[kind] += 1
+    # indexing in the loop: the interpreter specialises it; and ``counts[kind] = counts[kind] + 1``, not ``+=``,
+    # which copies and swaps its operands on the stack: two bytecodes more a tile
+    for kind in codes.translate(KIND_BYTES):
+        counts[kind] = counts[kind] + 1
     concealed_counts = tuple(counts)
     if called:
         for kind in called.translate(KIND_BYTES):
-            counts[kind] += 1
+            counts[kind] = counts[kind] + 1
     if 1 in bytes(counts).translate(_PAST_COPIES[copies]) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
         return None
     ordered = sorted(codes)
@@ -268,7 +270,6 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
 
 _CODE_BYTES_OF = attrgetter("code_bytes")
 _TYPE_OF = attrgetter("type")
-_CLOSED_TYPE = "ankan"  # the one meld type that keeps a hand closed (``_CLOSED_ONLY``)
 _RED_CODES = range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS))
 _RED, _OUTSIDE = 1, 2
 
@@ -419,11 +420,13 @@ KEPT_MELD = _MELDS.get
 
 
 def _check_meld_shape(meld: Meld) -> None:
-    size = 4 if meld.is_kan else 3
+    # ``meld.is_kan`` and ``meld.kinds`` written out: each new meld of a request stream is checked here, and a
+    # property is a call
+    size = 4 if meld.type in KAN_TYPES else 3
     if len(meld.tiles) != size:
         shown = format_tiles(meld.tiles)
         raise InvalidHand(f"{meld.type} `{shown}` has {len(meld.tiles)} tiles; a {meld.type} has {size}")
-    kinds = meld.kinds
+    kinds = tuple(map(KIND_OF.__getitem__, meld.tiles))
     if meld.type == "chi":
         first = kinds[0]
         if first >= 27 or kinds != (first, first + 1, first + 2) or first % 9 > 6:

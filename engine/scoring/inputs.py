@@ -71,14 +71,19 @@ class RequestReader:
         checks the indicators with the hand; anything else by ``read_checked``, which finds and names the mistake
         (both give the same inputs) and leaves the indicators to ``SituationChecks.check_indicators``."""
         if type(data) is dict:
-            signature = (*data, *map(type, data.values()))
-            shape = self.shapes.get(signature, _UNKNOWN)
-            if shape is _UNKNOWN:
-                shape = self.shapes.put(signature, shape_of(data))
-            if shape is not None:
-                inputs = self.read_shaped(shape, data)
-                if inputs is not None:
-                    return inputs
+            return self.read_object(data)
+        return (*self.read_checked(data), False)
+
+    def read_object(self, data: dict[str, Any]) -> ScoringInputs:
+        """``read_request`` of a ``dict`` (exactly: not a subclass), for a caller that has made sure of its type."""
+        signature = (*data, *map(type, data.values()))
+        shape = self.shapes.get(signature, _UNKNOWN)
+        if shape is _UNKNOWN:
+            shape = self.shapes.put(signature, shape_of(data))
+        if shape is not None:
+            inputs = self.read_shaped(shape, data)
+            if inputs is not None:
+                return inputs
         return (*self.read_checked(data), False)
 
     def read_shaped(self, shape: Shape, data: dict[str, Any]) -> ScoringInputs | None:
@@ -94,13 +99,12 @@ class RequestReader:
             for item in melds:
                 if type(item) is not dict or len(item) != 2:
                     return None
-                meld_type, tiles = item.get("type"), item.get("tiles")
-                try:
-                    meld = KEPT_MELD((meld_type, tiles))  # type: ignore[arg-type]  # most melds repeat: found without a call
-                except TypeError:  # not notation at all
+                try:  # most melds repeat: found without a call; the keys by subscripts, which the interpreter specialises
+                    meld = KEPT_MELD((item["type"], item["tiles"]))
+                except (KeyError, TypeError):  # another key, or not notation at all
                     return None
                 if meld is None:
-                    meld = kept_meld(meld_type, tiles)
+                    meld = kept_meld(item["type"], item["tiles"])
                     if meld is None:
                         return None
                 parsed.append(meld)
@@ -192,20 +196,19 @@ _UNKNOWN: Any = object()
 def indicator_codes(text: str) -> tuple[int, ...]:
     """``tile_codes(text)`` of a request's indicators (a string): the same codes, or the same error.
 
-    One indicator is one plain tile (``ONE_TILE``); several are mostly a combination not met before, so they are
-    read as a hand is (``hand_of_parts``), without the notation cache: a stream of requests would fill it with
-    texts read once, and each look-up in a big table costs more in cache misses than its instructions. Text with
-    separators, or that is not notation, goes to ``tile_codes``."""
-    code = ONE_TILE.get(text)
-    if code is not None:
-        return _ONE_CODES[code]
+    One indicator is one plain tile, which a reader finds first in ``_ONE_INDICATOR`` (most requests' dora)
+    before asking this; several are mostly a combination not met before, so they are read as a hand is
+    (``hand_of_parts``), without the notation cache: a stream of requests would fill it with texts read once, and
+    each look-up in a big table costs more in cache misses than its instructions. Text with separators, or that is
+    not notation, goes to ``tile_codes``."""
     codes, whole = digit_run_codes(text)
     # the runs cover the text and every code is a tile's (``8z``'s byte stays a digit's, past every code)
-    if whole and codes and max(codes) < len(T.KIND_OF):
+    if whole and codes and max(codes) < _CODE_COUNT:
         return tuple(codes)
     return KEPT_CODES(text) or T.tile_codes(text)
 
 
+_CODE_COUNT = len(T.KIND_OF)
 _ONE_CODES = tuple((code,) for code in range(len(T.KIND_OF)))  # each code's one-indicator tuple, made once
 _ONE_INDICATOR = {text: _ONE_CODES[code] for text, code in ONE_TILE.items()}  # ``indicator_codes`` of one tile
 
@@ -214,7 +217,7 @@ def _situation_fields(shape: Shape, values: Any) -> tuple[Any, ...]:
     """The field values, in ``SITUATION_FIELDS``' order, of the situation of a plain object of ``shape`` whose
     situation's fields hold ``values`` (``situation_of``'s: ``checked_situation`` makes it), values whose types the
     shape and whose ranges ``Shape.within_ranges`` checked."""
-    fields: tuple[Any, ...] = shape.situation_fields((*values, *_DEFAULT_VALUES) if len(shape.situation_names) != 1 else (values, *_DEFAULT_VALUES))
+    fields: tuple[Any, ...] = shape.situation_fields((values, *_DEFAULT_VALUES) if shape.one_value else (*values, *_DEFAULT_VALUES))
     if fields[_DOUBLE_RIICHI] and not fields[_RIICHI]:  # a double riichi is a riichi
         fields = (*fields[:_RIICHI], True, *fields[_RIICHI + 1 :])
     return fields

@@ -208,7 +208,7 @@ class Shape:
     fields it holds (their names, and a getter of their values in that order) and the ranges of its winds and
     counters (``_plan``'s choices and bounds: the plain reader's decisions)."""
 
-    __slots__ = ("number", "situation_names", "situation_values", "situation_fields", "choices", "bounded")
+    __slots__ = ("number", "situation_names", "situation_values", "one_value", "situation_fields", "choices", "bounded")
 
     def __init__(self, situation_names: tuple[str, ...], choices: tuple[Any, ...], bounded: tuple[Any, ...]) -> None:
         # a number no other shape of the process has: the situations read in this shape are kept under it and
@@ -218,6 +218,7 @@ class Shape:
         self.situation_names = situation_names
         # one value for one name (``itemgetter``'s way), a tuple for several, () for none
         self.situation_values: Callable[[Any], Any] = operator.itemgetter(*situation_names) if situation_names else _NONE
+        self.one_value = len(situation_names) == 1  # ``situation_values`` gives the value itself, not a tuple
         # every situation field's value, in the fields' order, from the values held followed by the defaults
         # (``SITUATION_DEFAULTS``): one C-level pick where a dict of the defaults was copied and updated
         held = {name: index for index, name in enumerate(situation_names)}

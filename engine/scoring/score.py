@@ -110,6 +110,7 @@ class Scorer:
         self.valuer = Valuer(prepared, self.payment_rules.payments_kept)
         # the parts' entries the hot path calls for every request, bound once
         self._read = self.inputs.read_request
+        self._read_object = self.inputs.read_object  # a request already known to be a ``dict``
         self._read_python = self.inputs.read_python
         self._check_cached = self.checks.check_cached
         self._check_indicators = self.checks.check_indicators
@@ -134,7 +135,7 @@ class Scorer:
                 named = request.get("rulebook")
                 if named is not None and (type(named) is not str or named not in self._own):
                     return self._under(named).score(request, chosen=True)
-            return self._score(*self._read(request))
+            return self._score(*self._read_object(request))
         except (EngineError, RecursionError, MemoryError):  # bad input, or past what the process can hold
             raise
         except Exception as exc:
@@ -195,7 +196,7 @@ class Scorer:
         if type(request) is not dict or "liable" in request or "from" in request or not chosen:
             return self.score(request, chosen=chosen)
         try:
-            return self._score(*self._read(request), shared=True)
+            return self._score(*self._read_object(request), shared=True)
         except (EngineError, RecursionError, MemoryError):
             raise
         except Exception as exc:

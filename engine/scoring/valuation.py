@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 _HAN = operator.itemgetter("han")  # of a result line
 _ID = operator.itemgetter("id")
+_NEW_VALUATION = object.__new__  # a ``Valuation`` whose slots ``Valuer._settled`` sets itself
 _COPY = dict.copy  # a kept result line, copied for the answer that reports it (``copied``)
 # situations whose facts a valuer keeps (``Valuer._situated``): about 1.3 KiB each. As many as a request reader
 # keeps situations (``engine.scoring.checks.SITUATION_CACHE_LIMIT``): with fewer, a stream of requests whose
@@ -350,7 +351,9 @@ class Valuer:
         env["han"] = han
         env["fu"] = fu
         env["yakuman"] = yakuman
-        env["basic_points"] = fu << (han + 2) if 0 <= han <= 56 and 0 <= fu <= 65536 else basic_points(han, fu)
+        # ``basic_points``, its common case written out; four comparisons, not two chained ones, which copy and
+        # swap their operands on the stack
+        env["basic_points"] = fu << (han + 2) if han >= 0 and han <= 56 and fu >= 0 and fu <= 65536 else basic_points(han, fu)
         settled_key = prepared.settled_key
         key = settled = None
         if settled_key is not None:
@@ -368,8 +371,22 @@ class Valuer:
                 # the payments dict the payment cache keeps, kept again here: a dict of ints, which the garbage
                 # collector does not follow, and no new object per entry
                 prepared.settled_cache.put(key, (base, limit, reported_yakuman, kept, paid))
-        # each valuation its own dict: the kept one is shared by every reading settled alike
-        return Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), dict(kept), paid, env["shape"], real_yakuman)
+        # ``Valuation(reported_yakuman, han, fu, limit, base, tuple(lines), tuple(fu_lines), dict(kept), paid,
+        # env["shape"], real_yakuman)``, its slots set here: calling the class binds eleven arguments in a frame of
+        # its own, for the valuation of nearly every request (``tests/engine/test_settled_valuation.py``)
+        valuation = _NEW_VALUATION(Valuation)
+        valuation.yakuman = reported_yakuman
+        valuation.han = han
+        valuation.fu = fu
+        valuation.limit = limit
+        valuation.base = base
+        valuation.yaku = tuple(lines)
+        valuation.fu_items = tuple(fu_lines)
+        valuation.payments = dict(kept)  # each valuation its own dict: the kept one is shared by every reading settled alike
+        valuation.paid = paid
+        valuation.shape = env["shape"]
+        valuation.sort_key = (reported_yakuman, paid, real_yakuman, han, fu)
+        return valuation
 
     def _limits(self, env: dict[str, Any], han: int, fu: int, yakuman: int) -> tuple[int, Tier | None, int]:
         """``limits`` through a cache by han, fu, yakuman and the other facts the limit rules read (``value_facts``

@@ -69,6 +69,17 @@ def test_generated_requests_and_objects_near_them_read_alike() -> None:
     assert _check(scorer("house"), objects) > 1000
 
 
+def test_shapes_holding_no_one_or_several_situation_fields_read_alike() -> None:
+    """A shape's situation values are a tuple for several fields and the value itself for one (``Shape.one_value``):
+    each way, and none at all, gives the situation of the careful reading."""
+    base = {"hand": "123m456p789s11z555m", "win": "1z", "dora_indicators": "1m"}
+    objects: list[Any] = [
+        base, {**base, "tsumo": True}, {**base, "seat_wind": "S"}, {**base, "honba": 3}, {**base, "double_riichi": True},
+        {**base, "tsumo": True, "seat_wind": "W"}, {**base, "double_riichi": True, "riichi": False, "honba": 2},
+    ]
+    assert _check(scorer("house"), objects) == len(objects)
+
+
 def test_shapes_read_alike_under_other_tile_sets() -> None:
     """A three-player rulebook lacks 2m..8m and counts North tiles set aside: the shape reads its hands as the
     careful reading does, rejections included."""
@@ -122,7 +133,7 @@ _REQUESTS = random_requests(20260305, 60)
 @settings(max_examples=300, deadline=None)  # the twin below runs 3000 under -m slow
 @given(st.text(alphabet="0123456789mpszx \t,", min_size=1, max_size=20))
 def test_indicators_read_without_the_notation_cache_read_as_the_notation_does(text: str) -> None:
-    """A request's indicators read by ``inputs.indicator_codes`` (one plain tile by ``ONE_TILE``, several by their
+    """A request's indicators read by ``inputs.indicator_codes`` (one plain tile or several, by their
     digit runs) give exactly ``tile_codes``'s codes, or raise exactly its error."""
     from engine.core.tiles import tile_codes
     from engine.scoring.inputs import indicator_codes
