@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from functools import partial
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from types import MemberDescriptorType
 
 from engine.core import tiles as T
@@ -390,8 +390,9 @@ def _wait_count(f: HandFacts) -> int:
 def _count_waits(key: bytes) -> int:
     """``_wait_count`` of held counts (34 bytes, then whether the hand has no melds): the kinds that complete it."""
     held = list(key[: T.KINDS])
-    candidates = [kind for kind in _wait_candidates(held, key[T.KINDS] == 1) if held[kind] < 4]
-    return len(completing_kinds(held, candidates))
+    candidates = _wait_candidates(held, key[T.KINDS] == 1)
+    # a kind held four times cannot be drawn again: left out by one C-level pass
+    return len(completing_kinds(held, list(compress(candidates, map(_UNDER_FOUR, map(held.__getitem__, candidates))))))
 
 
 def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
@@ -406,32 +407,35 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     is added to any cache. ``tests/engine/test_reading_facts.py`` holds this to the readings of each candidate's
     whole hand."""
     total = sum(held) + 1
-    twos = held.count(2)
     orphans = _orphan_kinds(held, total)
     as_held = [(start, _part_status(known[bytes(held[start : start + 9])], held[start : start + 9])) for start, known in _SUIT_PARTS]
     as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
     cannot = sum(status is None for _start, status in as_held)
     pairs = sum(status for _start, status in as_held if status is not None)
+    # per part, told once for all its candidates: None when another part cannot split or the others already hold
+    # two pairs, else (its first kind, the pairs the others hold, its table)
+    chances = [
+        (start, pairs - (status or 0), table) if cannot - (status is None) == 0 and pairs - (status or 0) <= 1 else None
+        for (start, status), table in zip(as_held, _PART_TABLES)
+    ]
+    # thirteen tiles hold at most six pairs: with six, a seventh made of a lone tile is seven pairs
+    seven = total == 14 and held.count(2) == 6
     found = []
     for kind in candidates:
-        before = held[kind]
-        if total == 14 and twos + (before == 1) - (before == 2) == 7:  # seven pairs
+        if seven and held[kind] == 1 or kind in orphans:
             found.append(kind)
             continue
-        held[kind] = before + 1
-        if kind in orphans:
+        chance = chances[_PART_OF[kind]]
+        if chance is None:
+            continue
+        start, other_pairs, table = chance
+        piece = held[start : start + 9]
+        piece[kind - start] += 1
+        now = table[bytes(piece)]
+        if now is CANNOT_SPLIT:
+            continue
+        if other_pairs + ((sum(piece) % 3 == 2) if now is _SEVERAL_WAYS else now[0]) == 1:
             found.append(kind)
-        else:
-            index = 3 if kind >= 27 else kind // 9
-            start, status = as_held[index]
-            if cannot - (status is None) == 0:  # every other part splits
-                other_pairs = pairs - (status or 0)
-                if other_pairs <= 1:
-                    piece = held[start : start + 9]
-                    now = _part_status(_PART_TABLES[index][bytes(piece)], piece)
-                    if now is not None and other_pairs + now == 1:
-                        found.append(kind)
-        held[kind] = before
     return found
 
 
@@ -462,6 +466,7 @@ def _part_status(found: Any, counts: list[int]) -> int | None:
     return (sum(counts) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
 
 
+_UNDER_FOUR = (4).__gt__
 _NO_MELDS, _WITH_MELDS = b"\x01", b"\x00"
 # Only hands whose rulebook asks for the wait count (a double yakuman on a nine- or thirteen-sided wait, say) come
 # here, a few in a hundred: an entry is a 35-byte key and a small int.
@@ -486,18 +491,23 @@ def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[i
 def _wait_candidates(held: list[int], no_melds: bool) -> list[int]:
     """Every kind that can complete the hand: a held kind, a number within two of a held one of its suit, and
     (thirteen orphans, no melds) every terminal and honour. A completing tile joins a pair, triplet or sequence
-    with held tiles, so nothing else can."""
-    near: set[int] = set()
-    for kind in range(T.KINDS):
-        if held[kind]:
-            if kind < 27:
-                base = kind - kind % 9
-                near.update(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
-            else:
-                near.add(kind)
+    with held tiles, so nothing else can. The kinds near each held kind are a table's, gathered by one C-level pass
+    (``tests/engine/test_wait_candidates.py`` holds it to the kinds worked out one by one)."""
+    near = set(chain.from_iterable(compress(_NEAR, held)))
     if no_melds:
-        near.update(T.YAOCHUU_KINDS)
+        near.update(_YAOCHUU)
     return sorted(near)
+
+
+def _near(kind: int) -> tuple[int, ...]:
+    """The kinds a tile of ``kind`` can make a group with: a number within two of it in its suit, an honour itself."""
+    if kind >= 27:
+        return (kind,)
+    base = kind - kind % 9
+    return tuple(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
+
+
+_NEAR = tuple(_near(kind) for kind in range(T.KINDS))
 
 
 def _together(compute: Callable[[Any], None], key: str) -> Callable[[Any], Any]:
@@ -680,15 +690,14 @@ def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, 
 
     The groups that can hold the winning kind are found by their numbers (``_HOLDER_NUMBERS``), ints compared by
     identity, in ``decompose.HOLDERS``' order (a reading's own order); a group held twice counts once, at its first
-    place."""
+    place. The holders are picked by one C-level pass (a reading holds one or two of the four-odd a kind has)."""
     entries = []
-    for number, wait, ron_number in _HOLDER_NUMBERS[win]:
-        if number in numbers:
-            if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
-                index = numbers.index(number)
-                entries.append((STANDARD, others + sets[:index] + (ron_number,) + sets[index + 1 :], pair, None, wait, ron_number))
-            else:
-                entries.append((STANDARD, others + sets, pair, None, wait, number))
+    for number, wait, ron_number in compress(_HOLDER_NUMBERS[win], map(numbers.__contains__, _HOLDERS_HELD[win])):
+        if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
+            index = numbers.index(number)
+            entries.append((STANDARD, others + sets[:index] + (ron_number,) + sets[index + 1 :], pair, None, wait, ron_number))
+        else:
+            entries.append((STANDARD, others + sets, pair, None, wait, number))
     return entries
 
 
@@ -701,6 +710,7 @@ def _holder_numbers(win: int) -> tuple[tuple[int, str, int], ...]:
 
 
 _HOLDER_NUMBERS = tuple(_holder_numbers(win) for win in range(T.KINDS))
+_HOLDERS_HELD = tuple(tuple(number for number, _wait, _ron in holders) for holders in _HOLDER_NUMBERS)  # their numbers as held
 # each kind's pair's number, and whether a count is 2: ``_seven_pairs`` picks its pairs by them
 _PAIR_NUMBERS = tuple(_PLAIN_NUMBER[(D_PAIR, kind)] for kind in range(T.KINDS))
 _TWO = (2).__eq__
@@ -730,13 +740,17 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
         return CANNOT_SPLIT
     if len(splits) > 1:
         return _SEVERAL_WAYS
-    by_kind = _NUMBER_BY_SHAPE
-    numbers = tuple([by_kind[shape][start + i] for shape, i in splits[0]])
+    # the suit's groups moved to its kinds by one C-level map over a table, not a Python loop per group
+    numbers = tuple(map(_NUMBER_IN_SUIT[start].__getitem__, splits[0]))
     return _part(numbers, rest == 2)
 
 
-# per decompose shape (run, triplet, pair), each kind's group number as held (-1: no such group)
-_NUMBER_BY_SHAPE = tuple(tuple(_PLAIN_NUMBER.get((shape, kind), -1) for kind in range(T.KINDS)) for shape in (D_SEQ, D_TRIP, D_PAIR))
+# per suit (by its first kind), each group of a suit's split (``decompose.RELATIVE_SPLITS``, kinds counted from the
+# suit's 1) -> the number of that group as held in this suit
+_NUMBER_IN_SUIT = {
+    start: {(shape, i): _PLAIN_NUMBER[(shape, start + i)] for shape in (D_SEQ, D_TRIP, D_PAIR) for i in range(9) if (shape, start + i) in _PLAIN_NUMBER}
+    for start in (0, 9, 18)
+}
 
 
 def _honour_part(honours: bytes | tuple[int, ...]) -> Any:
