@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import product
+from operator import mul
 
 from engine.core.memo import Memo, clear_all
 from engine.core.tiles import YAOCHUU_KINDS
@@ -132,7 +133,7 @@ def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
         found: list[Groups] = []
         _sets(list(vec), 0, (), (), (), found)
     else:
-        weight = vec[1] + 2 * vec[2] + 4 * vec[4] + 5 * vec[5] + 7 * vec[7] + 8 * vec[8]  # sum(k * count) mod 3
+        weight = sum(map(mul, vec, _KIND_WEIGHTS))  # sum(k * count) mod 3, by one C-level pass
         found = []
         for p in range((2 * weight) % 3, 9, 3):
             if vec[p] >= 2:
@@ -142,6 +143,9 @@ def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
     if len(found) > 1:
         return tuple(sorted(set(found)))
     return tuple(found)
+
+
+_KIND_WEIGHTS = (0, 1, 2, 0, 1, 2, 0, 1, 2)  # each kind of a suit counted from its 1, mod 3
 
 
 def _sets(counts: list[int], i: int, runs: tuple[Group, ...], trips: tuple[Group, ...], pair: Groups, found: list[Groups]) -> None:

@@ -594,6 +594,8 @@ def reading_key(counts: tuple[int, ...], win: int, ron: bool) -> bytes:
 
 
 _WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))  # reading_key's last two bytes
+# where a key holds its counts, its winning kind and its ron byte (read without attribute look-ups on a new hand)
+_COUNTS_OF_KEY, _WIN_AT, _RON_AT = slice(0, T.KINDS), T.KINDS, T.KINDS + 1
 
 
 def _reading_facts(key: bytes) -> tuple[tuple, ...]:
@@ -604,7 +606,7 @@ def _reading_facts(key: bytes) -> tuple[tuple, ...]:
     An entry names its groups by number (``GROUP_AT``), so it holds only ints and strings: a table of them is
     one the garbage collector stops following, however many hands it keeps.
     """
-    counts, win, ron = key[: T.KINDS], key[T.KINDS], bool(key[T.KINDS + 1])
+    counts, win, ron = key[_COUNTS_OF_KEY], key[_WIN_AT], key[_RON_AT] == 1
     entries = _one_way(counts, win, ron)
     if entries is not None:
         if counts.count(2) == 7:  # fourteen tiles in seven pairs: read as seven pairs too, after the standard reading
