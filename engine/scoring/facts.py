@@ -390,9 +390,9 @@ def _wait_count(f: HandFacts) -> int:
 def _count_waits(key: bytes) -> int:
     """``_wait_count`` of held counts (34 bytes, then whether the hand has no melds): the kinds that complete it."""
     held = list(key[: T.KINDS])
-    candidates = _wait_candidates(held, key[T.KINDS] == 1)
-    # a kind held four times cannot be drawn again: left out by one C-level pass
-    return len(completing_kinds(held, list(compress(candidates, map(_UNDER_FOUR, map(held.__getitem__, candidates))))))
+    # a listcomp: compress over a map of the counts counted more instructions (callgrind) for twenty-odd kinds
+    candidates = [kind for kind in _wait_candidates(held, key[T.KINDS] == 1) if held[kind] < 4]
+    return len(completing_kinds(held, candidates))
 
 
 def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
@@ -416,7 +416,7 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     # two pairs, else (its first kind, the pairs the others hold, its table)
     chances = [
         (start, pairs - (status or 0), table) if cannot - (status is None) == 0 and pairs - (status or 0) <= 1 else None
-        for (start, status), table in zip(as_held, _PART_TABLES)
+        for (start, status), table in zip(as_held, _PART_TABLES, strict=True)
     ]
     # thirteen tiles hold at most six pairs: with six, a seventh made of a lone tile is seven pairs
     seven = total == 14 and held.count(2) == 6
@@ -466,7 +466,6 @@ def _part_status(found: Any, counts: list[int]) -> int | None:
     return (sum(counts) % 3 == 2) if found is _SEVERAL_WAYS else found[0]
 
 
-_UNDER_FOUR = (4).__gt__
 _NO_MELDS, _WITH_MELDS = b"\x01", b"\x00"
 # Only hands whose rulebook asks for the wait count (a double yakuman on a nine- or thirteen-sided wait, say) come
 # here, a few in a hundred: an entry is a 35-byte key and a small int.
@@ -692,14 +691,17 @@ def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, 
 
     The groups that can hold the winning kind are found by their numbers (``_HOLDER_NUMBERS``), ints compared by
     identity, in ``decompose.HOLDERS``' order (a reading's own order); a group held twice counts once, at its first
-    place. The holders are picked by one C-level pass (a reading holds one or two of the four-odd a kind has)."""
+    place."""
     entries = []
-    for number, wait, ron_number in compress(_HOLDER_NUMBERS[win], map(numbers.__contains__, _HOLDERS_HELD[win])):
-        if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
-            index = numbers.index(number)
-            entries.append((STANDARD, others + sets[:index] + (ron_number,) + sets[index + 1 :], pair, None, wait, ron_number))
-        else:
-            entries.append((STANDARD, others + sets, pair, None, wait, number))
+    # a plain loop: picking the holders by compress over a map of ``numbers.__contains__`` runs fewer bytecodes
+    # but, counted by callgrind, more instructions (three iterator objects a hand for four-odd holders)
+    for number, wait, ron_number in _HOLDER_NUMBERS[win]:
+        if number in numbers:
+            if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
+                index = numbers.index(number)
+                entries.append((STANDARD, others + sets[:index] + (ron_number,) + sets[index + 1 :], pair, None, wait, ron_number))
+            else:
+                entries.append((STANDARD, others + sets, pair, None, wait, number))
     return entries
 
 
@@ -712,7 +714,6 @@ def _holder_numbers(win: int) -> tuple[tuple[int, str, int], ...]:
 
 
 _HOLDER_NUMBERS = tuple(_holder_numbers(win) for win in range(T.KINDS))
-_HOLDERS_HELD = tuple(tuple(number for number, _wait, _ron in holders) for holders in _HOLDER_NUMBERS)  # their numbers as held
 # each kind's pair's number, and whether a count is 2: ``_seven_pairs`` picks its pairs by them
 _PAIR_NUMBERS = tuple(_PLAIN_NUMBER[(D_PAIR, kind)] for kind in range(T.KINDS))
 _TWO = (2).__eq__
@@ -744,7 +745,9 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
         return _SEVERAL_WAYS
     # the suit's groups moved to its kinds by one C-level map over a table, not a Python loop per group
     numbers = tuple(map(_NUMBER_IN_SUIT[start].__getitem__, splits[0]))
-    return _part(numbers, rest == 2)
+    if rest == 2:  # ``_part`` written out: a call per new suit saved
+        return (1, numbers, numbers[:-1], numbers[-1])
+    return (0, numbers, numbers, -1)
 
 
 # per suit (by its first kind), each group of a suit's split (``decompose.RELATIVE_SPLITS``, kinds counted from the
