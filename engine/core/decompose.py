@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from itertools import product
+from itertools import compress, product
+from operator import getitem
 
 from engine.core.memo import Memo, clear_all
 from engine.core.tiles import YAOCHUU_KINDS
@@ -92,10 +93,15 @@ def honour_split(honours: tuple[int, ...]) -> Any:
     ``CANNOT_SPLIT``."""
     if 1 in honours or 4 in honours:  # a lone honour, or four of one (no kan), belongs to no set or pair
         return CANNOT_SPLIT
-    groups = tuple((TRIP if count == 3 else PAIR, 27 + i) for i, count in enumerate(honours) if count)
+    try:  # each held honour's group picked from a table by its count, one C-level pass
+        groups = tuple(map(getitem, compress(_HONOUR_GROUPS, honours), compress(honours, honours)))
+    except IndexError:  # more than four of an honour (a count the waits' search may try): a pair, as below
+        groups = tuple((TRIP if count == 3 else PAIR, 27 + i) for i, count in enumerate(honours) if count)
     return honours.count(2), groups
 
 
+# per honour (counted from the east wind), its group by count (up to four): a triplet of three, else a pair
+_HONOUR_GROUPS = tuple(tuple((TRIP if count == 3 else PAIR, 27 + i) for count in range(5)) for i in range(7))
 NO_TILES: Any = ("no tiles",)
 CANNOT_SPLIT: Any = ("cannot split",)  # kept like any other answer, so a hand that is no win is not split again
 
