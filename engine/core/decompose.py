@@ -123,7 +123,7 @@ def suit_splits(base: int, vec: tuple[int, ...]) -> Any:
     return (1 if rest == 2 else 0), splits
 
 
-def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
+def _relative_splits(vec: bytes | tuple[int, ...]) -> tuple[Groups, ...]:
     """``suit_splits`` with kinds counted from the suit's 1 (so the three suits share ``_RELATIVE_SPLITS``); a
     suit whose count leaves two over holds the pair.
 
@@ -132,7 +132,8 @@ def _relative_splits(vec: tuple[int, ...]) -> tuple[Groups, ...]:
     but where that kind has three or four tiles and runs could take them all. Only the kinds that can hold the
     pair are tried as the pair: a run's kinds and a triplet's add up to a multiple of 3, so the pair's kind ``p``
     satisfies ``2 * p == sum(k * count[k]) (mod 3)``. ``reference_relative_splits`` tries every way, and the
-    tests hold the two equal on every suit of up to 14 tiles."""
+    tests hold the two equal on every suit of up to 14 tiles. The scorer keys its look-ups by the suit's bytes,
+    decompose by a tuple: either splits alike."""
     total = sum(vec)
     if total % 3 == 0:
         found: list[Groups] = []

@@ -738,7 +738,9 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
     rest = total % 3
     if rest == 1:
         return CANNOT_SPLIT
-    splits = RELATIVE_SPLITS[tuple(vec)]  # decompose's own memos are keyed by tuples
+    # keyed by the suit's own bytes in the scorer (decompose's readings key the same memo by tuples): a tuple
+    # made of each new suit cost more than the look-ups the two kinds of key could share
+    splits = RELATIVE_SPLITS[vec]
     if not splits:
         return CANNOT_SPLIT
     if len(splits) > 1:
