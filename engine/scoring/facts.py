@@ -670,13 +670,18 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
         return None
     if man[0] + pin[0] + sou[0] + honours[0] != 1:
         return []
-    parts = (man, pin, sou, honours)
-    at = _PART_OF[win]
-    first, second, third = _OTHER_PARTS[at]
-    _pairs, numbers, sets, _pair = parts[at]
-    others = parts[first][2] + parts[second][2] + parts[third][2]
+    # the winning kind's part, and the other parts' sets in the order they are listed (the honours' first, then
+    # the suits'), by branches rather than index tuples
+    if win < 9:
+        part, others = man, honours[2] + pin[2] + sou[2]
+    elif win < 18:
+        part, others = pin, honours[2] + man[2] + sou[2]
+    elif win < 27:
+        part, others = sou, honours[2] + man[2] + pin[2]
+    else:
+        part, others = honours, man[2] + pin[2] + sou[2]
     # the one pair is its part's (every other part's pair number is -1)
-    return _placed(numbers, sets, others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
+    return _placed(part[1], part[2], others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
 
 
 # each kind's part (0, 1, 2: its suit; 3: the honours), and per part the other three, in the order their sets are
