@@ -684,10 +684,8 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
     return _placed(part[1], part[2], others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
 
 
-# each kind's part (0, 1, 2: its suit; 3: the honours), and per part the other three, in the order their sets are
-# listed (the honours' first, then the suits')
+# each kind's part (0, 1, 2: its suit; 3: the honours), as ``completing_kinds`` numbers the parts
 _PART_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(T.KINDS))
-_OTHER_PARTS = ((3, 1, 2), (3, 0, 2), (3, 0, 1), (0, 1, 2))
 
 
 def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
