@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from functools import partial
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from types import MemberDescriptorType
 
 from engine.core import tiles as T
@@ -390,6 +390,7 @@ def _wait_count(f: HandFacts) -> int:
 def _count_waits(key: bytes) -> int:
     """``_wait_count`` of held counts (34 bytes, then whether the hand has no melds): the kinds that complete it."""
     held = list(key[: T.KINDS])
+    # a listcomp: compress over a map of the counts counted more instructions (callgrind) for twenty-odd kinds
     candidates = [kind for kind in _wait_candidates(held, key[T.KINDS] == 1) if held[kind] < 4]
     return len(completing_kinds(held, candidates))
 
@@ -406,32 +407,35 @@ def completing_kinds(held: list[int], candidates: list[int]) -> list[int]:
     is added to any cache. ``tests/engine/test_reading_facts.py`` holds this to the readings of each candidate's
     whole hand."""
     total = sum(held) + 1
-    twos = held.count(2)
     orphans = _orphan_kinds(held, total)
     as_held = [(start, _part_status(known[bytes(held[start : start + 9])], held[start : start + 9])) for start, known in _SUIT_PARTS]
     as_held.append((27, _part_status(_HONOUR_PARTS[bytes(held[27:])], held[27:])))
     cannot = sum(status is None for _start, status in as_held)
     pairs = sum(status for _start, status in as_held if status is not None)
+    # per part, told once for all its candidates: None when another part cannot split or the others already hold
+    # two pairs, else (its first kind, the pairs the others hold, its table)
+    chances = [
+        (start, pairs - (status or 0), table) if cannot - (status is None) == 0 and pairs - (status or 0) <= 1 else None
+        for (start, status), table in zip(as_held, _PART_TABLES, strict=True)
+    ]
+    # thirteen tiles hold at most six pairs: with six, a seventh made of a lone tile is seven pairs
+    seven = total == 14 and held.count(2) == 6
     found = []
     for kind in candidates:
-        before = held[kind]
-        if total == 14 and twos + (before == 1) - (before == 2) == 7:  # seven pairs
+        if seven and held[kind] == 1 or kind in orphans:
             found.append(kind)
             continue
-        held[kind] = before + 1
-        if kind in orphans:
+        chance = chances[_PART_OF[kind]]
+        if chance is None:
+            continue
+        start, other_pairs, table = chance
+        piece = held[start : start + 9]
+        piece[kind - start] += 1
+        now = table[bytes(piece)]
+        if now is CANNOT_SPLIT:
+            continue
+        if other_pairs + ((sum(piece) % 3 == 2) if now is _SEVERAL_WAYS else now[0]) == 1:
             found.append(kind)
-        else:
-            index = 3 if kind >= 27 else kind // 9
-            start, status = as_held[index]
-            if cannot - (status is None) == 0:  # every other part splits
-                other_pairs = pairs - (status or 0)
-                if other_pairs <= 1:
-                    piece = held[start : start + 9]
-                    now = _part_status(_PART_TABLES[index][bytes(piece)], piece)
-                    if now is not None and other_pairs + now == 1:
-                        found.append(kind)
-        held[kind] = before
     return found
 
 
@@ -486,18 +490,23 @@ def other_wait_kinds(hand: Hand, copies: int, allowed: frozenset[int]) -> list[i
 def _wait_candidates(held: list[int], no_melds: bool) -> list[int]:
     """Every kind that can complete the hand: a held kind, a number within two of a held one of its suit, and
     (thirteen orphans, no melds) every terminal and honour. A completing tile joins a pair, triplet or sequence
-    with held tiles, so nothing else can."""
-    near: set[int] = set()
-    for kind in range(T.KINDS):
-        if held[kind]:
-            if kind < 27:
-                base = kind - kind % 9
-                near.update(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
-            else:
-                near.add(kind)
+    with held tiles, so nothing else can. The kinds near each held kind are a table's, gathered by one C-level pass
+    (``tests/engine/test_wait_candidates.py`` holds it to the kinds worked out one by one)."""
+    near = set(chain.from_iterable(compress(_NEAR, held)))
     if no_melds:
-        near.update(T.YAOCHUU_KINDS)
+        near.update(_YAOCHUU)
     return sorted(near)
+
+
+def _near(kind: int) -> tuple[int, ...]:
+    """The kinds a tile of ``kind`` can make a group with: a number within two of it in its suit, an honour itself."""
+    if kind >= 27:
+        return (kind,)
+    base = kind - kind % 9
+    return tuple(range(max(base, kind - 2), min(base + 8, kind + 2) + 1))
+
+
+_NEAR = tuple(_near(kind) for kind in range(T.KINDS))
 
 
 def _together(compute: Callable[[Any], None], key: str) -> Callable[[Any], Any]:
@@ -584,6 +593,8 @@ def reading_key(counts: tuple[int, ...], win: int, ron: bool) -> bytes:
 
 
 _WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))  # reading_key's last two bytes
+# where a key holds its counts, its winning kind and its ron byte (read without attribute look-ups on a new hand)
+_COUNTS_OF_KEY, _WIN_AT, _RON_AT = slice(0, T.KINDS), T.KINDS, T.KINDS + 1
 
 
 def _reading_facts(key: bytes) -> tuple[tuple, ...]:
@@ -594,7 +605,7 @@ def _reading_facts(key: bytes) -> tuple[tuple, ...]:
     An entry names its groups by number (``GROUP_AT``), so it holds only ints and strings: a table of them is
     one the garbage collector stops following, however many hands it keeps.
     """
-    counts, win, ron = key[: T.KINDS], key[T.KINDS], bool(key[T.KINDS + 1])
+    counts, win, ron = key[_COUNTS_OF_KEY], key[_WIN_AT], key[_RON_AT] == 1
     entries = _one_way(counts, win, ron)
     if entries is not None:
         if counts.count(2) == 7:  # fourteen tiles in seven pairs: read as seven pairs too, after the standard reading
@@ -659,19 +670,22 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
         return None
     if man[0] + pin[0] + sou[0] + honours[0] != 1:
         return []
-    parts = (man, pin, sou, honours)
-    at = _PART_OF[win]
-    first, second, third = _OTHER_PARTS[at]
-    _pairs, numbers, sets, _pair = parts[at]
-    others = parts[first][2] + parts[second][2] + parts[third][2]
+    # the winning kind's part, and the other parts' sets in the order they are listed (the honours' first, then
+    # the suits'), by branches rather than index tuples
+    if win < 9:
+        part, others = man, honours[2] + pin[2] + sou[2]
+    elif win < 18:
+        part, others = pin, honours[2] + man[2] + sou[2]
+    elif win < 27:
+        part, others = sou, honours[2] + man[2] + pin[2]
+    else:
+        part, others = honours, man[2] + pin[2] + sou[2]
     # the one pair is its part's (every other part's pair number is -1)
-    return _placed(numbers, sets, others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
+    return _placed(part[1], part[2], others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
 
 
-# each kind's part (0, 1, 2: its suit; 3: the honours), and per part the other three, in the order their sets are
-# listed (the honours' first, then the suits')
+# each kind's part (0, 1, 2: its suit; 3: the honours), as ``completing_kinds`` numbers the parts
 _PART_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(T.KINDS))
-_OTHER_PARTS = ((3, 1, 2), (3, 0, 2), (3, 0, 1), (0, 1, 2))
 
 
 def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, ...], pair: int, win: int, ron: bool) -> list[tuple]:
@@ -682,6 +696,8 @@ def _placed(numbers: tuple[int, ...], sets: tuple[int, ...], others: tuple[int, 
     identity, in ``decompose.HOLDERS``' order (a reading's own order); a group held twice counts once, at its first
     place."""
     entries = []
+    # a plain loop: picking the holders by compress over a map of ``numbers.__contains__`` runs fewer bytecodes
+    # but, counted by callgrind, more instructions (three iterator objects a hand for four-odd holders)
     for number, wait, ron_number in _HOLDER_NUMBERS[win]:
         if number in numbers:
             if ron and ron_number >= 0:  # a triplet completed by ron is not concealed
@@ -725,18 +741,26 @@ def _suit_part(start: int, vec: bytes | tuple[int, ...]) -> Any:
     rest = total % 3
     if rest == 1:
         return CANNOT_SPLIT
-    splits = RELATIVE_SPLITS[tuple(vec)]  # decompose's own memos are keyed by tuples
+    # keyed by the suit's own bytes in the scorer (decompose's readings key the same memo by tuples): a tuple
+    # made of each new suit cost more than the look-ups the two kinds of key could share
+    splits = RELATIVE_SPLITS[vec]
     if not splits:
         return CANNOT_SPLIT
     if len(splits) > 1:
         return _SEVERAL_WAYS
-    by_kind = _NUMBER_BY_SHAPE
-    numbers = tuple([by_kind[shape][start + i] for shape, i in splits[0]])
-    return _part(numbers, rest == 2)
+    # the suit's groups moved to its kinds by one C-level map over a table, not a Python loop per group
+    numbers = tuple(map(_NUMBER_IN_SUIT[start].__getitem__, splits[0]))
+    if rest == 2:  # ``_part`` written out: a call per new suit saved
+        return (1, numbers, numbers[:-1], numbers[-1])
+    return (0, numbers, numbers, -1)
 
 
-# per decompose shape (run, triplet, pair), each kind's group number as held (-1: no such group)
-_NUMBER_BY_SHAPE = tuple(tuple(_PLAIN_NUMBER.get((shape, kind), -1) for kind in range(T.KINDS)) for shape in (D_SEQ, D_TRIP, D_PAIR))
+# per suit (by its first kind), each group of a suit's split (``decompose.RELATIVE_SPLITS``, kinds counted from the
+# suit's 1) -> the number of that group as held in this suit
+_NUMBER_IN_SUIT = {
+    start: {(shape, i): _PLAIN_NUMBER[(shape, start + i)] for shape in (D_SEQ, D_TRIP, D_PAIR) for i in range(9) if (shape, start + i) in _PLAIN_NUMBER}
+    for start in (0, 9, 18)
+}
 
 
 def _honour_part(honours: bytes | tuple[int, ...]) -> Any:

@@ -409,7 +409,7 @@ def _live(fns: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[int, ...], tuple
     worth a call. ``tests/engine/test_kept_lines.py`` holds the valuations equal to those of every item asked."""
     live = [at for at, fn in enumerate(fns) if fn is not _ANSWERS_ZERO]
     index = {at: i for i, at in enumerate(live)}
-    return tuple(fns[at] for at in live), tuple(live), tuple(index.get(at, len(live)) for at in range(len(fns)))
+    return tuple(map(fns.__getitem__, live)), tuple(live), tuple(map(index.get, range(len(fns)), repeat(len(live))))
 
 
 def _again_plan(
@@ -499,7 +499,7 @@ def _share_pairs(shares: Memo, element: Any) -> tuple[tuple[int, int], ...]:
         row = shares[element]
     except TypeError:  # an element that cannot be a key: its shares, computed
         row = shares.fn(element)
-    return tuple((place, share) for place, share in enumerate(row) if share)
+    return tuple(compress(enumerate(row), row))  # the nonzero shares by place, one C-level pass
 
 
 def _any_holds(whens: tuple[Any, ...], env: dict[str, Any]) -> bool:
