@@ -279,23 +279,26 @@ class Valuer:
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
         # only the value functions that may answer other than 0 are asked (``prepared._live``): an item worth 0
-        # has no line, and adds nothing to the sum
-        fns, places, _indexes = bonus_values
-        values = [value(env) for value in fns]
-        # the lines of the few values that are not 0, by (place, value): a comprehension over a dozen places costs
-        # less than a C-level chain of zip, compress and map built for them
+        # has no line, and adds nothing to the sum; the lines of the few values that are not 0, by (place, value),
+        # are taken in the same loop (in 3.11 a comprehension is a frame of its own)
         bonus_lines = prepared.bonus_lines
-        lines += [bonus_lines[pair] for pair in zip(places, values, strict=True) if pair[1]]
+        for place, value in bonus_values:
+            worth = value(env)
+            if worth:
+                lines.append(bonus_lines[place, worth])
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = 0
         for line in lines:
             han += line["han"]
         env["__yaku__"] = frozenset(map(_ID, lines))
-        fns, places, _indexes = fu_values
-        values = [value(env) for value in fns]
-        raw = sum(values)
-        pairs = [pair for pair in zip(places, values, strict=True) if pair[1]]
+        raw = 0
+        pairs = []
+        for place, value in fu_values:
+            worth = value(env)
+            if worth:
+                raw += worth
+                pairs.append((place, worth))
         share_pairs = prepared.fu_share_pairs
         if share_pairs is not None:
             rows = _per_set_rows(share_pairs, env)
