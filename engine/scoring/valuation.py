@@ -305,7 +305,10 @@ class Valuer:
             if rows:  # the per-set items the sets reach (no live value has their places), added in place order
                 raw, pairs = _with_shares(raw, pairs, rows)
         fu_lines = prepared.fu_lines
-        fu, kept_fu_lines = self._fu_total(env, raw, [fu_lines[pair] for pair in pairs], tables)
+        item_lines = []  # a loop, not a comprehension: the few items' lines, without a frame of their own
+        for pair in pairs:
+            item_lines.append(fu_lines[pair])
+        fu, kept_fu_lines = self._fu_total(env, raw, item_lines, tables)
         return self._settled(env, han, fu, 0, lines, kept_fu_lines, False)
 
     def _valuate_general(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
