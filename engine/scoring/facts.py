@@ -548,7 +548,8 @@ COMPANIONS: dict[str, tuple[str, ...]] = {
 
 
 def _set_kinds(env: Env) -> None:
-    """The kinds that start a sequence and the kinds held as a triplet or kan, read off the interned groups."""
+    """The kinds that start a sequence and the kinds held as a triplet or kan, read off the interned groups; in a
+    closed hand, ``peikou`` too where the starts alone tell it."""
     sets = env["sets"]
     # one plain loop over the four-odd sets: counted by callgrind, two C-level passes (a frozenset of a map, less
     # the -1 of the other shapes) cost more than half as much again
@@ -566,8 +567,17 @@ def _set_kinds(env: Env) -> None:
     except KeyError:  # a group the engine did not build
         starts = [g.kind for g in sets if g.shape == SEQUENCE]
         triplets = [g.kind for g in sets if g.shape == TRIPLET or g.shape == KAN]
-    env[SEQUENCE_STARTS] = frozenset(starts)
+        env[SEQUENCE_STARTS] = frozenset(starts)
+        env[TRIPLET_KINDS] = frozenset(triplets)
+        return
+    env[SEQUENCE_STARTS] = held = frozenset(starts)
     env[TRIPLET_KINDS] = frozenset(triplets)
+    if env["closed"]:
+        # no called sequence: every start is a concealed one, so ``peikou`` is read off these starts where
+        # ``_peikou``'s shortcut answers (fewer than two starts met twice), sparing its provider's calls
+        twice = len(starts) - len(held)
+        if twice < 2:
+            env["peikou"] = twice
 
 
 def _peikou(env: Env) -> int:
