@@ -599,10 +599,11 @@ def reading_key(counts: tuple[int, ...], win: int, ron: bool) -> bytes:
     """The key of ``READING_FACTS``: the 34 concealed kind counts, the winning kind and whether it was a ron, as
     36 bytes. A tuple of 34 counts takes about 330 bytes a key where these take 69 (a long batch keeps thousands
     of them), and a bytes key hashes once (a tuple's hash is recomputed at each lookup)."""
-    return bytes(counts) + _WIN_RON[win + win + ron]
+    return bytes(counts) + WIN_RON[win + win + ron]
 
 
-_WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))  # reading_key's last two bytes
+# reading_key's last two bytes, by win + win + ron (public: the valuer writes the key out for every hand)
+WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))
 # where a key holds its counts, its winning kind and its ron byte (read without attribute look-ups on a new hand)
 _COUNTS_OF_KEY, _WIN_AT, _RON_AT = slice(0, T.KINDS), T.KINDS, T.KINDS + 1
 
