@@ -59,7 +59,7 @@ class Env(dict):
     __slots__ = ("hand_facts",)
 
     def __init__(self, hand_facts: HandFacts, *args: Any) -> None:
-        super().__init__(hand_facts)
+        self.update(hand_facts)  # what ``super().__init__`` would merge, without a ``super`` object per reading
         if args:
             self.update(*args)
         self.hand_facts = hand_facts
@@ -154,11 +154,12 @@ class HandFacts(dict):
         known: dict[str, Any] | None = None,
         ahead: tuple[Callable[[HandFacts], None], ...] = (),
     ) -> None:
+        # filled by ``update``, not ``super().__init__``: the same merge, without building a ``super`` object per hand
         if known is None:  # ``situation_facts``, written into this table directly
-            super().__init__(zip(_PLAIN_FACTS, _PLAIN_VALUES(situation), strict=True))
+            self.update(zip(_PLAIN_FACTS, _PLAIN_VALUES(situation), strict=True))
             self.update(_said_of(situation, players))
         else:
-            super().__init__(known)
+            self.update(known)
         self["closed"] = hand.is_closed
         self["win_tile"] = T.KIND_OF[hand.win]
         self.hand = hand
