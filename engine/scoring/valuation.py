@@ -28,6 +28,7 @@ from engine.scoring.facts import (
     WIN_RON,
     HandFacts,
     other_wait_kinds,
+    put_reading,
     reading_key,
     reading_tables,
     same_groups,
@@ -155,13 +156,16 @@ class Valuer:
         if tables is None:
             tables = prepared.tables(facts)
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        envs = reading_tables(facts, templates, prepared.reading_ahead)
-        if len(envs) == 1:  # one reading (most hands), valued in the hand's own table
-            best = self._valuate(envs[0], None, tables, need)
+        if len(templates) == 1:
+            # one reading (most hands), valued in the hand's own table, filled as ``reading_tables`` fills it
+            put_reading(facts, templates[0], facts.meld_groups)
+            for compute in prepared.reading_ahead:
+                compute(facts)
+            best = self._valuate(facts, None, tables, need)
             if prepared.standalone_rules:
-                best = self._standalone_best(envs[0], tables, need, best)
+                best = self._standalone_best(facts, tables, need, best)
         else:
-            best = self._best_reading(envs, templates, tables, need)
+            best = self._best_reading(reading_tables(facts, templates, prepared.reading_ahead), templates, tables, need)
         if best is None:
             if need > 1:
                 raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
