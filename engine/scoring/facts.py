@@ -167,7 +167,17 @@ class HandFacts(dict):
         self.dora = dora
         self.ura = ura
         self.successors = successors
-        self.meld_groups = tuple([meld_group(m.type, m.tiles) for m in hand.melds]) if hand.melds else ()
+        melds = hand.melds
+        if melds:
+            # each meld's group looked up in place, ``meld_group`` called only for one met first: a loop, not a
+            # comprehension's frame, and no call per meld met before
+            groups = []
+            for meld in melds:
+                group = _MELD_GROUPS.get((meld.type, meld.tiles))
+                groups.append(group if group is not None else meld_group(meld.type, meld.tiles))
+            self.meld_groups = tuple(groups)
+        else:
+            self.meld_groups = ()
         for compute in ahead:
             compute(self)
 
