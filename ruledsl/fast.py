@@ -922,6 +922,9 @@ def _apply(node: Apply) -> Fn:
         if len(args) == 1 and consts[0]:
             c0 = node.args[0].value
             return lambda env: fn(env, c0)
+        if len(args) == 1 and isinstance(node.args[0], Ref):  # ``value_roles(pair)``: the fact read in place
+            name = node.args[0].name
+            return lambda env: fn(env, env[name])
         if len(args) == 1:
             a0 = args[0]
             return lambda env: fn(env, a0(env))
@@ -1007,8 +1010,21 @@ def _binary(node: Binary) -> Fn:
     if isinstance(node.left, Const):
         c = node.left.value
         return _bounded_constant_left(op, c, right) or (lambda env: op(c, right(env)))
+    if op is arithmetic.add and isinstance(node.left, Ref) and isinstance(node.right, Ref):
+        return _facts_plus(node.left.name, node.right.name)
     left = _build(node.left)
     return _bounded(op, left, right) or (lambda env: op(left(env), right(env)))
+
+
+def _facts_plus(a: str, b: str) -> Fn:
+    """``a + b`` of two facts (``dora_hits + kita_dora_hits``), read in place: no item getter called for either,
+    the same bound check as ``_bounded``'s."""
+
+    def plus_facts(env: dict) -> Any:
+        value = env[a] + env[b]
+        return value if _LOW <= value <= _SMALL else _checked(value)
+
+    return plus_facts
 
 
 # ``+ - *`` with ``ruledsl.arithmetic``'s bound check written in place (None for any other operator): they run for

@@ -59,7 +59,7 @@ class Env(dict):
     __slots__ = ("hand_facts",)
 
     def __init__(self, hand_facts: HandFacts, *args: Any) -> None:
-        super().__init__(hand_facts)
+        self.update(hand_facts)  # what ``super().__init__`` would merge, without a ``super`` object per reading
         if args:
             self.update(*args)
         self.hand_facts = hand_facts
@@ -154,11 +154,12 @@ class HandFacts(dict):
         known: dict[str, Any] | None = None,
         ahead: tuple[Callable[[HandFacts], None], ...] = (),
     ) -> None:
+        # filled by ``update``, not ``super().__init__``: the same merge, without building a ``super`` object per hand
         if known is None:  # ``situation_facts``, written into this table directly
-            super().__init__(zip(_PLAIN_FACTS, _PLAIN_VALUES(situation), strict=True))
+            self.update(zip(_PLAIN_FACTS, _PLAIN_VALUES(situation), strict=True))
             self.update(_said_of(situation, players))
         else:
-            super().__init__(known)
+            self.update(known)
         self["closed"] = hand.is_closed
         self["win_tile"] = T.KIND_OF[hand.win]
         self.hand = hand
@@ -166,7 +167,17 @@ class HandFacts(dict):
         self.dora = dora
         self.ura = ura
         self.successors = successors
-        self.meld_groups = tuple([meld_group(m.type, m.tiles) for m in hand.melds]) if hand.melds else ()
+        melds = hand.melds
+        if melds:
+            # each meld's group looked up in place, ``meld_group`` called only for one met first: a loop, not a
+            # comprehension's frame, and no call per meld met before
+            groups = []
+            for meld in melds:
+                group = _MELD_GROUPS.get((meld.type, meld.tiles))
+                groups.append(group if group is not None else meld_group(meld.type, meld.tiles))
+            self.meld_groups = tuple(groups)
+        else:
+            self.meld_groups = ()
         for compute in ahead:
             compute(self)
 
@@ -548,7 +559,8 @@ COMPANIONS: dict[str, tuple[str, ...]] = {
 
 
 def _set_kinds(env: Env) -> None:
-    """The kinds that start a sequence and the kinds held as a triplet or kan, read off the interned groups."""
+    """The kinds that start a sequence and the kinds held as a triplet or kan, read off the interned groups; in a
+    closed hand, ``peikou`` too where the starts alone tell it."""
     sets = env["sets"]
     # one plain loop over the four-odd sets: counted by callgrind, two C-level passes (a frozenset of a map, less
     # the -1 of the other shapes) cost more than half as much again
@@ -566,8 +578,17 @@ def _set_kinds(env: Env) -> None:
     except KeyError:  # a group the engine did not build
         starts = [g.kind for g in sets if g.shape == SEQUENCE]
         triplets = [g.kind for g in sets if g.shape == TRIPLET or g.shape == KAN]
-    env[SEQUENCE_STARTS] = frozenset(starts)
+        env[SEQUENCE_STARTS] = frozenset(starts)
+        env[TRIPLET_KINDS] = frozenset(triplets)
+        return
+    env[SEQUENCE_STARTS] = held = frozenset(starts)
     env[TRIPLET_KINDS] = frozenset(triplets)
+    if env["closed"]:
+        # no called sequence: every start is a concealed one, so ``peikou`` is read off these starts where
+        # ``_peikou``'s shortcut answers (fewer than two starts met twice), sparing its provider's calls
+        twice = len(starts) - len(held)
+        if twice < 2:
+            env["peikou"] = twice
 
 
 def _peikou(env: Env) -> int:
@@ -589,10 +610,11 @@ def reading_key(counts: tuple[int, ...], win: int, ron: bool) -> bytes:
     """The key of ``READING_FACTS``: the 34 concealed kind counts, the winning kind and whether it was a ron, as
     36 bytes. A tuple of 34 counts takes about 330 bytes a key where these take 69 (a long batch keeps thousands
     of them), and a bytes key hashes once (a tuple's hash is recomputed at each lookup)."""
-    return bytes(counts) + _WIN_RON[win + win + ron]
+    return bytes(counts) + WIN_RON[win + win + ron]
 
 
-_WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))  # reading_key's last two bytes
+# reading_key's last two bytes, by win + win + ron (public: the valuer writes the key out for every hand)
+WIN_RON = tuple(bytes((kind, ron)) for kind in range(T.KINDS) for ron in (0, 1))
 # where a key holds its counts, its winning kind and its ron byte (read without attribute look-ups on a new hand)
 _COUNTS_OF_KEY, _WIN_AT, _RON_AT = slice(0, T.KINDS), T.KINDS, T.KINDS + 1
 

@@ -401,15 +401,13 @@ def _kept_lines(
     return lines, (excluding or None), tuple(compress(all_excludes, kept)), yaku[1], _live(bonus[0]), _live(fu[0])
 
 
-def _live(fns: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]:
-    """Value functions as ``Valuer._valuate`` asks them: (those that may answer other than 0, their places among
-    ``fns``, and for every place the index of its value among theirs, or their count where the function is
-    ``_ANSWERS_ZERO``). A situation's tables answer 0 for the items that cannot hold in it, and the per-set fu
-    items are summed per element (``_summed_per_element``): the rest, a few of the fu items, are the only ones
-    worth a call. ``tests/engine/test_kept_lines.py`` holds the valuations equal to those of every item asked."""
-    live = [at for at, fn in enumerate(fns) if fn is not _ANSWERS_ZERO]
-    index = {at: i for i, at in enumerate(live)}
-    return tuple(map(fns.__getitem__, live)), tuple(live), tuple(map(index.get, range(len(fns)), repeat(len(live))))
+def _live(fns: tuple[Any, ...]) -> tuple[tuple[int, Any], ...]:
+    """Value functions as ``Valuer._valuate`` asks them: (place among ``fns``, function) of those that may answer
+    other than 0, in place order, paired ahead so that a reading walks one tuple instead of zipping two. A
+    situation's tables answer 0 for the items that cannot hold in it, and the per-set fu items are summed per
+    element (``_summed_per_element``): the rest, a few of the fu items, are the only ones worth a call.
+    ``tests/engine/test_kept_lines.py`` holds the valuations equal to those of every item asked."""
+    return tuple((at, fn) for at, fn in enumerate(fns) if fn is not _ANSWERS_ZERO)
 
 
 def _again_plan(

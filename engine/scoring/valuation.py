@@ -25,8 +25,10 @@ from engine.core.memo import BoundedCache
 from engine.core.situation import Situation
 from engine.scoring.facts import (
     READING_FACTS,
+    WIN_RON,
     HandFacts,
     other_wait_kinds,
+    put_reading,
     reading_key,
     reading_tables,
     same_groups,
@@ -135,7 +137,9 @@ class Valuer:
     ) -> Valuation:
         """The best reading's valuation; raises ``NotAWin`` for an incomplete hand and ``NoYaku`` when no reading
         wins (``RuleEvaluationError`` when a rule computes what the language forbids)."""
-        templates = READING_FACTS[reading_key(hand.counts, T.KIND_OF[hand.win], not situation.tsumo)]
+        # ``reading_key(hand.counts, win, not situation.tsumo)`` written out: one call fewer for every hand
+        win = T.KIND_OF[hand.win]
+        templates = READING_FACTS[bytes(hand.counts) + WIN_RON[win + win + (not situation.tsumo)]]
         if not templates:
             raise NotAWin(f"`{T.format_tiles(hand.concealed)}` is not a complete hand")
         prepared = self.prepared
@@ -147,15 +151,21 @@ class Valuer:
                 known = situation_facts(situation, prepared.players)
                 self._situated.put(id(situation), (situation, known))
         facts = HandFacts(hand, situation, dora, ura, prepared.successors, prepared.players, known, prepared.hand_ahead)
-        tables = prepared.tables(facts)
+        # ``prepared.tables(facts)``, its look-up written out: a call only for a situation met first
+        tables = prepared.tables_cache.get(prepared.static_key(facts))
+        if tables is None:
+            tables = prepared.tables(facts)
         need = prepared.shibari_han if situation.honba >= prepared.shibari_honba else 1
-        envs = reading_tables(facts, templates, prepared.reading_ahead)
-        if len(envs) == 1:  # one reading (most hands), valued in the hand's own table
-            best = self._valuate(envs[0], None, tables, need)
+        if len(templates) == 1:
+            # one reading (most hands), valued in the hand's own table, filled as ``reading_tables`` fills it
+            put_reading(facts, templates[0], facts.meld_groups)
+            for compute in prepared.reading_ahead:
+                compute(facts)
+            best = self._valuate(facts, None, tables, need)
             if prepared.standalone_rules:
-                best = self._standalone_best(envs[0], tables, need, best)
+                best = self._standalone_best(facts, tables, need, best)
         else:
-            best = self._best_reading(envs, templates, tables, need)
+            best = self._best_reading(reading_tables(facts, templates, prepared.reading_ahead), templates, tables, need)
         if best is None:
             if need > 1:
                 raise NoYaku(f"the hand is complete but, with {situation.honba} honba, this rulebook needs {need} han from yaku (dora and other bonus han do not count)")
@@ -279,31 +289,44 @@ class Valuer:
         if need > 1 and sum(map(_HAN, lines)) < need:
             return None
         # only the value functions that may answer other than 0 are asked (``prepared._live``): an item worth 0
-        # has no line, and adds nothing to the sum
-        fns, places, _indexes = bonus_values
-        values = [value(env) for value in fns]
-        # the lines of the few values that are not 0, by (place, value): a comprehension over a dozen places costs
-        # less than a C-level chain of zip, compress and map built for them
+        # has no line, and adds nothing to the sum; the lines of the few values that are not 0, by (place, value),
+        # are taken in the same loop (in 3.11 a comprehension is a frame of its own)
         bonus_lines = prepared.bonus_lines
-        lines += [bonus_lines[pair] for pair in zip(places, values, strict=True) if pair[1]]
+        for place, value in bonus_values:
+            worth = value(env)
+            if worth:
+                lines.append(bonus_lines[place, worth])
         if not lines:  # no yaku and no bonus either (``bonus_needs_yaku = false``): no win
             return None
         han = 0
         for line in lines:
             han += line["han"]
         env["__yaku__"] = frozenset(map(_ID, lines))
-        fns, places, _indexes = fu_values
-        values = [value(env) for value in fns]
-        raw = sum(values)
-        pairs = [pair for pair in zip(places, values, strict=True) if pair[1]]
+        raw = 0
+        pairs = []
+        for place, value in fu_values:
+            worth = value(env)
+            if worth:
+                raw += worth
+                pairs.append((place, worth))
         share_pairs = prepared.fu_share_pairs
         if share_pairs is not None:
             rows = _per_set_rows(share_pairs, env)
             if rows:  # the per-set items the sets reach (no live value has their places), added in place order
                 raw, pairs = _with_shares(raw, pairs, rows)
         fu_lines = prepared.fu_lines
-        fu, kept_fu_lines = self._fu_total(env, raw, [fu_lines[pair] for pair in pairs], tables)
-        return self._settled(env, han, fu, 0, lines, kept_fu_lines, False)
+        item_lines = []  # a loop, not a comprehension: the few items' lines, without a frame of their own
+        for pair in pairs:
+            item_lines.append(fu_lines[pair])
+        env["raw_fu"] = raw  # ``_fu_total`` written out: one call fewer for every reading
+        for when, rule in tables.fixed_fu_table:
+            if when(env):
+                fu, item_lines = self._fixed_fu(env, rule)
+                break
+        else:
+            step = prepared.fu_rounding
+            fu = -(-raw // step) * step if step > 1 else raw
+        return self._settled(env, han, fu, 0, lines, item_lines, False)
 
     def _valuate_general(self, env: dict[str, Any], standalone: FastRule | None, tables: Tables, need: int = 1) -> Valuation | None:
         """``_valuate`` of any reading, every line built where its item holds."""
@@ -482,11 +505,15 @@ class Valuer:
         env["raw_fu"] = raw
         for when, rule in tables.fixed_fu_table:
             if when(env):
-                name, _title, clause, fields = refine(rule, env)
-                value = fields["fixed"](env)
-                return value, [{"id": name, "fu": value, "clause": clause, "clause_from": origin_of(self.prepared.origins, name, clause)}]
+                return self._fixed_fu(env, rule)
         step = self.prepared.fu_rounding
         return (-(-raw // step) * step if step > 1 else raw), lines
+
+    def _fixed_fu(self, env: dict[str, Any], rule: FastRule) -> tuple[int, list[dict[str, Any]]]:
+        """The fixed total of a ``fixed`` fu item that holds, and its line (the only fu line reported)."""
+        name, _title, clause, fields = refine(rule, env)
+        value = fields["fixed"](env)
+        return value, [{"id": name, "fu": value, "clause": clause, "clause_from": origin_of(self.prepared.origins, name, clause)}]
 
 
 def _per_set_added(values: list[int], per_element: tuple[str, Any], env: dict[str, Any]) -> list[int]:

@@ -81,6 +81,12 @@ EXPRESSIONS = [
     "all(t in tiles: not is_honor(t) and is_simple(t))",
     "count(g in sets: not is_triplet(g) or not is_concealed(g))",
     "if tsumo then han + 1 else han - 1",
+    # two facts added, each read in place (``_facts_plus``), past the bound too; a fact as an environment
+    # function's one argument
+    "dora_hits + kita_dora_hits",
+    "han + fu",
+    "2 * value_roles(pair)",
+    "value_roles(win_tile) + is_value(pair)",
     "if 1 > 2 then han else fu",
     "size([han, fu, 3])",
     "[1, 2, han] == [1, 2, 3]",
@@ -145,6 +151,7 @@ def test_comparisons_with_constants_are_made_in_place() -> None:
     assert "_compares_then" in F.closure(compile_expr(expr("shape == standard and all(g in sets: is_triplet(g))"))).__qualname__
     assert "_compares_then" not in F.closure(compile_expr(expr("tsumo and han > 1"))).__qualname__  # a fact read first
     assert "_fused" in F.closure(compile_expr(expr("count(d in 567z: has_triplet(d)) == 2"))).__qualname__
+    assert "_facts_plus" in F.closure(compile_expr(expr("dora_hits + kita_dora_hits"))).__qualname__
 
 
 VALUED = [
