@@ -281,6 +281,23 @@ class Scorer:
         """The contract's response for the best valuation (the riichi sticks on the table go to the winner), with
         result lines of its own (``shared``: the valuation's own, see ``score_shared``)."""
         limit = best.limit
+        if limit is None:  # no limit (most answers): its four fields None, without a test each
+            return {
+                "ok": True,
+                "rulebook": self.rulebook.name,
+                "han": best.han,
+                "fu": best.fu,
+                "yakuman": best.yakuman,
+                "limit": None,
+                "limit_id": None,
+                "limit_clause": None,
+                "limit_clause_from": None,
+                "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
+                "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
+                "base_points": best.base,
+                "payments": best.payments,
+                "total": best.paid + situation.riichi_sticks * self.prepared.deposit,
+            }
         origins = self._clause_from
         return {
             "ok": True,
@@ -288,10 +305,10 @@ class Scorer:
             "han": best.han,
             "fu": best.fu,
             "yakuman": best.yakuman,
-            "limit": None if limit is None else str(limit),
-            "limit_id": None if limit is None else limit.rule_id,  # the limit item that set the base, and its clause
-            "limit_clause": None if limit is None else limit.clause,
-            "limit_clause_from": None if limit is None or not origins else origins.get((limit.rule_id, limit.clause)),
+            "limit": str(limit),
+            "limit_id": limit.rule_id,  # the limit item that set the base, and its clause
+            "limit_clause": limit.clause,
+            "limit_clause_from": origins.get((limit.rule_id, limit.clause)) if origins else None,
             "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
             "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
             "base_points": best.base,
