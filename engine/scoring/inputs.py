@@ -115,14 +115,34 @@ class RequestReader:
                 return None
             fields = _situation_fields(shape, key[1])
             found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
-        dora, ura = data.get("dora_indicators"), data.get("ura_indicators")
-        try:  # one indicator written plainly (most requests' dora) is found without a call
-            dora = (_ONE_INDICATOR.get(dora) or indicator_codes(dora)) if dora else ()
-            ura = (_ONE_INDICATOR.get(ura) or indicator_codes(ura)) if ura else ()
-        except EngineError:  # bad notation: ``read_checked`` raises the same error
-            return None
-        if len(dora) > 5 or len(ura) > 5:  # too many revealed: ``check_indicators`` names it
-            return None
+        # one indicator written plainly (most requests' dora) is found without a call, and is not too many;
+        # several that are not notation, or too many (``check_indicators`` names it), go to ``read_checked``
+        dora = data.get("dora_indicators")
+        if dora:
+            read = _ONE_INDICATOR.get(dora)
+            if read is None:
+                try:
+                    read = indicator_codes(dora)
+                except EngineError:
+                    return None
+                if len(read) > 5:
+                    return None
+            dora = read
+        else:
+            dora = ()
+        ura = data.get("ura_indicators")
+        if ura:
+            read = _ONE_INDICATOR.get(ura)
+            if read is None:
+                try:
+                    read = indicator_codes(ura)
+                except EngineError:
+                    return None
+                if len(read) > 5:
+                    return None
+            ura = read
+        else:
+            ura = ()
         prepared = self.prepared
         # the indicators checked with the hand's tiles (``hand_of_parts``): a hand read here has possible ones
         hand = hand_of_parts(data["hand"], data["win"], parsed, prepared.hand_codes, prepared.copies, bytes(dora + ura))
