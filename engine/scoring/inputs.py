@@ -117,6 +117,7 @@ class RequestReader:
             found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
         # one indicator written plainly (most requests' dora) is found without a call, and is not too many;
         # several that are not notation, or too many (``check_indicators`` names it), go to ``read_checked``
+        read: tuple[int, ...] | None
         dora = data.get("dora_indicators")
         if dora:
             read = _ONE_INDICATOR.get(dora)

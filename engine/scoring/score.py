@@ -135,7 +135,10 @@ class Scorer:
                 named = request.get("rulebook")
                 if named is not None and (type(named) is not str or named not in self._own):
                     return self._under(named).score(request, chosen=True)
-            return self._score(*self._read_object(request))
+            # the inputs unpacked and passed by position: a call with ``*`` is not specialised, and enters the
+            # interpreter anew where a plain call stays in the same loop
+            hand, situation, verdicts, dora, ura, shown_checked = self._read_object(request)
+            return self._score(hand, situation, verdicts, dora, ura, shown_checked)
         except (EngineError, RecursionError, MemoryError):  # bad input, or past what the process can hold
             raise
         except Exception as exc:
@@ -196,7 +199,8 @@ class Scorer:
         if type(request) is not dict or "liable" in request or "from" in request or not chosen:
             return self.score(request, chosen=chosen)
         try:
-            return self._score(*self._read_object(request), shared=True)
+            hand, situation, verdicts, dora, ura, shown_checked = self._read_object(request)  # as ``score`` does
+            return self._score(hand, situation, verdicts, dora, ura, shown_checked, True)
         except (EngineError, RecursionError, MemoryError):
             raise
         except Exception as exc:
@@ -206,9 +210,9 @@ class Scorer:
         """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.core.tiles``): the
         entry for programs that already hold tiles as codes (a simulator, a log replay), which skips notation and
         request validation. Same answers and errors as ``score``."""
-        inputs = self._read_python(hand, situation, dora, ura)
+        hand, situation, verdicts, dora, ura = self._read_python(hand, situation, dora, ura)  # as ``score`` does
         try:
-            return self._score(*inputs)
+            return self._score(hand, situation, verdicts, dora, ura)
         except (EngineError, RecursionError, MemoryError):
             raise
         except Exception as exc:
