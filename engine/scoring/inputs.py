@@ -234,14 +234,19 @@ def _tile_by_tile(text: str) -> tuple[int, ...] | None:
     """``indicator_codes(text)`` of at most five indicators written one plain tile after another (``7p6s1p``, how
     most requests write several), each two characters found in ``_ONE_INDICATOR``: the same codes in the same
     order, without the run reader's regular expression; None for any other text."""
-    if len(text) & 1 or len(text) > 10:
+    size = len(text)
+    one = _ONE_INDICATOR.get
+    if size == 4:  # two indicators (most requests' several), unrolled
+        first, second = one(text[:2]), one(text[2:])
+        return first + second if first is not None and second is not None else None
+    if size & 1 or size > 10:
         return None
     codes: tuple[int, ...] = ()
-    for at in range(0, len(text), 2):
-        one = _ONE_INDICATOR.get(text[at : at + 2])
-        if one is None:
+    for at in range(0, size, 2):
+        tile = one(text[at : at + 2])
+        if tile is None:
             return None
-        codes += one
+        codes += tile
     return codes
 
 
