@@ -58,7 +58,10 @@ class BoundedCache(dict[_K, _V]):
         with ``put``, and a memo's miss does the same inline: one Python call per insertion, never two."""
         if len(self) >= self.limit and key not in self:
             self.clear()
-        _SET(self, key, value)
+        # stored by ``setdefault``, a cheaper call than the ``dict.__setitem__`` slot wrapper (counted by
+        # callgrind); a key already there (which owners rarely put again) keeps its old value, then replaced
+        if _SETDEFAULT(self, key, value) is not value:
+            _SET(self, key, value)
         return value
 
     def __setitem__(self, key: _K, value: _V) -> None:

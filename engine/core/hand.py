@@ -245,7 +245,12 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     everything = codes + called  # meld tiles and indicators count against the copies with the concealed tiles
     # tests on bytes, each one C-level pass: ``max`` over 34 counts or 14 codes compares ints one by one; the tile
     # set first, which also refuses a byte no tile has (``8z``'s) before it is counted as a kind
-    flags = everything.translate(_TILE_FLAGS[tile_set])
+    try:
+        flags = everything.translate(_TILE_FLAGS[tile_set])
+        past = _PAST_COPIES[copies]
+    except KeyError:  # the first hand of a tile set or a number of copies
+        flags = everything.translate(tile_flags(tile_set))
+        past = past_copies(copies)
     if _OUTSIDE in flags:
         return None
     counts = [0] * KINDS
@@ -257,7 +262,7 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
     if called:
         for kind in called.translate(KIND_BYTES):
             counts[kind] = counts[kind] + 1
-    if 1 in bytes(counts).translate(_PAST_COPIES[copies]) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
+    if 1 in bytes(counts).translate(past) or (_RED in flags and max(map(everything.count, _RED_CODES)) > 1):
         return None
     ordered = sorted(codes)
     if ordered[-1] >= RED_BASE:
@@ -274,33 +279,38 @@ _RED_CODES = range(RED_BASE, RED_BASE + len(RED_FIVE_KINDS))
 _RED, _OUTSIDE = 1, 2
 
 
-class _TileFlags(dict[frozenset[int], bytes]):
+def tile_flags(tile_set: frozenset[int]) -> bytes:
     """Per tile set (``allowed_codes``), the ``bytes.translate`` table of every byte: 0 for a plain tile of the set,
-    ``_RED`` for a red five of it, ``_OUTSIDE`` for anything else (a tile the set lacks, a byte no tile has)."""
-
-    def __missing__(self, tile_set: frozenset[int]) -> bytes:
-        if len(self) >= 64:
-            self.clear()
+    ``_RED`` for a red five of it, ``_OUTSIDE`` for anything else (a tile the set lacks, a byte no tile has); kept
+    in ``_TILE_FLAGS``."""
+    table = _TILE_FLAGS.get(tile_set)
+    if table is None:
+        if len(_TILE_FLAGS) >= 64:
+            _TILE_FLAGS.clear()
         flags = bytearray((_OUTSIDE,)) * 256
         for code in tile_set:
             flags[code] = _RED if code >= RED_BASE else 0
-        table = self[tile_set] = bytes(flags)
-        return table
+        table = _TILE_FLAGS[tile_set] = bytes(flags)
+    return table
 
 
-class _PastCopies(dict[int, bytes]):
-    """Per number of copies, the ``bytes.translate`` table of counts that marks a count past it as 1."""
-
-    def __missing__(self, copies: int) -> bytes:
-        if len(self) >= 64:
-            self.clear()
+def past_copies(copies: int) -> bytes:
+    """Per number of copies, the ``bytes.translate`` table of counts that marks a count past it as 1; kept in
+    ``_PAST_COPIES``."""
+    table = _PAST_COPIES.get(copies)
+    if table is None:
+        if len(_PAST_COPIES) >= 64:
+            _PAST_COPIES.clear()
         below = min(max(copies + 1, 0), 256)  # counts up to ``copies`` (a count is a byte: 0..255)
-        table = self[copies] = bytes(below) + b"\x01" * (256 - below)
-        return table
+        table = _PAST_COPIES[copies] = bytes(below) + b"\x01" * (256 - below)
+    return table
 
 
-_TILE_FLAGS = _TileFlags()
-_PAST_COPIES = _PastCopies()
+# Plain dicts, not dict subclasses with ``__missing__``: a subscript of a subclass's instance goes through the
+# generic ``__getitem__`` slot (a method look-up and a call), about twice a plain dict's, counted by callgrind;
+# ``hand_of_parts`` subscripts them and falls back to the functions above on a ``KeyError`` (a table not made yet).
+_TILE_FLAGS: dict[frozenset[int], bytes] = {}
+_PAST_COPIES: dict[int, bytes] = {}
 register("engine.core.hand.tile_flags", _TILE_FLAGS.clear, _TILE_FLAGS.__len__, 64)
 register("engine.core.hand.past_copies", _PAST_COPIES.clear, _PAST_COPIES.__len__, 64)
 

@@ -702,8 +702,9 @@ def _one_way(counts: bytes | tuple[int, ...], win: int, ron: bool) -> list[tuple
         part, others = sou, honours[2] + man[2] + pin[2]
     else:
         part, others = honours, man[2] + pin[2] + sou[2]
-    # the one pair is its part's (every other part's pair number is -1)
-    return _placed(part[1], part[2], others, max(man[3], pin[3], sou[3], honours[3]), win, ron)
+    # the one pair is its part's: every other part's pair number is -1, so the four add up to it less three
+    # (additions the interpreter specialises, where ``max`` of four is a C call)
+    return _placed(part[1], part[2], others, man[3] + pin[3] + sou[3] + honours[3] + 3, win, ron)
 
 
 # each kind's part (0, 1, 2: its suit; 3: the honours), as ``completing_kinds`` numbers the parts

@@ -14,6 +14,7 @@ a field added to the contract cannot be forgotten here.
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from collections.abc import Callable
 
@@ -226,7 +227,9 @@ class Shape:
             *(held.get(name, len(situation_names) + index) for index, name in enumerate(SITUATION_DEFAULTS))
         )
         self.choices = choices
-        self.bounded = bounded
+        # a missing bound as an infinite one: two comparisons a counter, with no test for None (a counter is an
+        # ``int``, which Python compares with a float exactly, however large)
+        self.bounded = tuple((key, -math.inf if low is None else low, math.inf if high is None else high) for key, low, high in bounded)
 
     def within_ranges(self, data: dict[str, Any]) -> bool:
         """Whether the object's winds and counters lie within their fields' choices and bounds."""
@@ -235,7 +238,7 @@ class Shape:
                 return False
         for key, low, high in self.bounded:
             value = data[key]
-            if (low is not None and value < low) or (high is not None and value > high):
+            if value < low or value > high:
                 return False
         return True
 

@@ -135,7 +135,10 @@ class Scorer:
                 named = request.get("rulebook")
                 if named is not None and (type(named) is not str or named not in self._own):
                     return self._under(named).score(request, chosen=True)
-            return self._score(*self._read_object(request))
+            # the inputs unpacked and passed by position: a call with ``*`` is not specialised, and enters the
+            # interpreter anew where a plain call stays in the same loop
+            hand, situation, verdicts, dora, ura, shown_checked = self._read_object(request)
+            return self._score(hand, situation, verdicts, dora, ura, shown_checked)
         except (EngineError, RecursionError, MemoryError):  # bad input, or past what the process can hold
             raise
         except Exception as exc:
@@ -196,7 +199,8 @@ class Scorer:
         if type(request) is not dict or "liable" in request or "from" in request or not chosen:
             return self.score(request, chosen=chosen)
         try:
-            return self._score(*self._read_object(request), shared=True)
+            hand, situation, verdicts, dora, ura, shown_checked = self._read_object(request)  # as ``score`` does
+            return self._score(hand, situation, verdicts, dora, ura, shown_checked, True)
         except (EngineError, RecursionError, MemoryError):
             raise
         except Exception as exc:
@@ -206,9 +210,9 @@ class Scorer:
         """Score a hand from ``Scorer.hand`` in a ``Situation``, indicators as tile codes (``engine.core.tiles``): the
         entry for programs that already hold tiles as codes (a simulator, a log replay), which skips notation and
         request validation. Same answers and errors as ``score``."""
-        inputs = self._read_python(hand, situation, dora, ura)
+        hand, situation, verdicts, dora, ura = self._read_python(hand, situation, dora, ura)  # as ``score`` does
         try:
-            return self._score(*inputs)
+            return self._score(hand, situation, verdicts, dora, ura)
         except (EngineError, RecursionError, MemoryError):
             raise
         except Exception as exc:
@@ -281,6 +285,23 @@ class Scorer:
         """The contract's response for the best valuation (the riichi sticks on the table go to the winner), with
         result lines of its own (``shared``: the valuation's own, see ``score_shared``)."""
         limit = best.limit
+        if limit is None:  # no limit (most answers): its four fields None, without a test each
+            return {
+                "ok": True,
+                "rulebook": self.rulebook.name,
+                "han": best.han,
+                "fu": best.fu,
+                "yakuman": best.yakuman,
+                "limit": None,
+                "limit_id": None,
+                "limit_clause": None,
+                "limit_clause_from": None,
+                "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
+                "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
+                "base_points": best.base,
+                "payments": best.payments,
+                "total": best.paid + situation.riichi_sticks * self.prepared.deposit,
+            }
         origins = self._clause_from
         return {
             "ok": True,
@@ -288,10 +309,10 @@ class Scorer:
             "han": best.han,
             "fu": best.fu,
             "yakuman": best.yakuman,
-            "limit": None if limit is None else str(limit),
-            "limit_id": None if limit is None else limit.rule_id,  # the limit item that set the base, and its clause
-            "limit_clause": None if limit is None else limit.clause,
-            "limit_clause_from": None if limit is None or not origins else origins.get((limit.rule_id, limit.clause)),
+            "limit": str(limit),
+            "limit_id": limit.rule_id,  # the limit item that set the base, and its clause
+            "limit_clause": limit.clause,
+            "limit_clause_from": origins.get((limit.rule_id, limit.clause)) if origins else None,
             "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
             "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
             "base_points": best.base,

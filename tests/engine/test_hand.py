@@ -382,11 +382,34 @@ def test_the_quick_reader_leaves_every_impossible_hand_to_build_hand():
 def test_the_tables_of_the_quick_reader_mark_what_they_say():
     """The copies table marks exactly the counts past the copies, whatever number a rulebook gives (a count is a
     byte); the tile set's table marks its red fives and everything outside it."""
-    from engine.core.hand import _OUTSIDE, _PAST_COPIES, _RED, _TILE_FLAGS, allowed_codes
+    from engine.core.hand import (
+        _OUTSIDE,
+        _PAST_COPIES,
+        _RED,
+        _TILE_FLAGS,
+        allowed_codes,
+        past_copies,
+        tile_flags,
+    )
 
     for copies in (-3, -1, 0, 1, 3, 4, 8, 254, 255, 256, 1000):
-        assert _PAST_COPIES[copies] == bytes(int(count > copies) for count in range(256))
+        assert past_copies(copies) == _PAST_COPIES[copies] == bytes(int(count > copies) for count in range(256))
     for kinds, reds in ((None, None), (SANMA_KINDS, frozenset({35})), (SANMA_KINDS, frozenset())):
         tile_set = allowed_codes(kinds, reds)
-        flags = _TILE_FLAGS[tile_set]
+        flags = tile_flags(tile_set)
+        assert _TILE_FLAGS[tile_set] is flags
         assert flags == bytes((_RED if byte >= 34 else 0) if byte in tile_set else _OUTSIDE for byte in range(256))
+
+
+def test_the_quick_reader_makes_its_tables_on_first_need():
+    """With its tables emptied (a new process, or ``clear_all``), the quick reader makes them on the first hand and
+    reads it, and the next, as the builder does."""
+    from engine.core.hand import _PAST_COPIES, _TILE_FLAGS, allowed_codes, hand_of_parts
+
+    for _ in range(2):
+        _TILE_FLAGS.clear()
+        _PAST_COPIES.clear()
+        for _ in range(2):
+            read = hand_of_parts("123m456p789s11s555z", "1s", [], allowed_codes(None, None), 4, b"\x05")
+            assert read is not None and read == build_hand("123m456p789s11s555z", [], "1s")
+        assert hand_of_parts("111m456p789s11s555z", "1s", [], allowed_codes(None, None), 2) is None  # past 2 copies

@@ -51,3 +51,19 @@ def test_a_memo_is_bounded() -> None:
     assert len(cache) <= 2
     with pytest.raises(ValueError):
         BoundedCache(0)
+
+
+def test_put_keeps_the_value_given_as_a_dict_store_does() -> None:
+    """``put`` stores by ``setdefault``: a key put again holds the new value, as ``dict[key] = value`` would, whether
+    the old value is equal, identical or different; a full cache is emptied only for a key it lacks."""
+    cache: BoundedCache[str, object] = BoundedCache(2)
+    plain: dict[str, object] = {}
+    first, equal, other = [1], [1], [2]
+    for key, value in (("a", first), ("a", equal), ("a", first), ("b", other), ("a", other), ("b", None), ("b", None)):
+        assert cache.put(key, value) is value
+        plain[key] = value
+        assert dict(cache) == plain and all(cache[k] is plain[k] for k in plain)
+    cache.put("c", 3)  # full and new: emptied first
+    assert dict(cache) == {"c": 3}
+    cache.put("c", 4)
+    assert dict(cache) == {"c": 4}
