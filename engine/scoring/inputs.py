@@ -115,34 +115,18 @@ class RequestReader:
                 return None
             fields = _situation_fields(shape, key[1])
             found = self.shaped.put(key, (checked_situation(fields), self.checks.verdicts_of_fields(fields)))
-        # one indicator written plainly (most requests' dora) is found without a call, several written so by
-        # ``_tile_by_tile``: neither is too many; any other spelling is read by ``indicator_codes``, and notation
-        # that is wrong, or too many indicators (``check_indicators`` names it), go to ``read_checked``
-        read: tuple[int, ...] | None
         dora = data.get("dora_indicators")
+        ura = data.get("ura_indicators")
         if dora:
-            read = _ONE_INDICATOR.get(dora) or _tile_by_tile(dora)
-            if read is None:
-                try:
-                    read = indicator_codes(dora)
-                except EngineError:
-                    return None
-                if len(read) > 5:
-                    return None
-            dora = read
+            dora = _ONE_INDICATOR.get(dora) or _indicators(dora)
+            if dora is None:
+                return None
         else:
             dora = ()
-        ura = data.get("ura_indicators")
         if ura:
-            read = _ONE_INDICATOR.get(ura) or _tile_by_tile(ura)
-            if read is None:
-                try:
-                    read = indicator_codes(ura)
-                except EngineError:
-                    return None
-                if len(read) > 5:
-                    return None
-            ura = read
+            ura = _ONE_INDICATOR.get(ura) or _indicators(ura)
+            if ura is None:
+                return None
         else:
             ura = ()
         prepared = self.prepared
@@ -228,6 +212,21 @@ def indicator_codes(text: str) -> tuple[int, ...]:
     if whole and codes and max(codes) < _CODE_COUNT:
         return tuple(codes)
     return KEPT_CODES(text) or T.tile_codes(text)
+
+
+def _indicators(text: str) -> tuple[int, ...] | None:
+    """A request's indicators other than one plain tile (which ``read_shaped`` finds first in ``_ONE_INDICATOR``):
+    several written one plain tile after another by ``_tile_by_tile``, any other spelling by ``indicator_codes``;
+    None for notation that is wrong or more than five indicators, which ``read_checked`` then names."""
+    read = _tile_by_tile(text)
+    if read is None:
+        try:
+            read = indicator_codes(text)
+        except EngineError:
+            return None
+        if len(read) > 5:
+            return None
+    return read
 
 
 def _tile_by_tile(text: str) -> tuple[int, ...] | None:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from engine.scoring.request import ScoreRequest
 
 _COPY = dict.copy  # a result line the valuation may share with other answers, copied for the caller's own answer
+_NO_LIMIT = (None, None, None, None)  # an answer's limit, its id, clause and clause source when no limit applies
 # Spellings of a scorer's own file remembered as naming it (past this, each is compared again: still correct)
 OWN_NAMES_LIMIT = 64
 
@@ -286,33 +287,21 @@ class Scorer:
         result lines of its own (``shared``: the valuation's own, see ``score_shared``)."""
         limit = best.limit
         if limit is None:  # no limit (most answers): its four fields None, without a test each
-            return {
-                "ok": True,
-                "rulebook": self.rulebook.name,
-                "han": best.han,
-                "fu": best.fu,
-                "yakuman": best.yakuman,
-                "limit": None,
-                "limit_id": None,
-                "limit_clause": None,
-                "limit_clause_from": None,
-                "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
-                "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
-                "base_points": best.base,
-                "payments": best.payments,
-                "total": best.paid + situation.riichi_sticks * self.prepared.deposit,
-            }
-        origins = self._clause_from
+            named, limit_id, limit_clause, clause_from = _NO_LIMIT
+        else:  # the limit item that set the base, and its clause
+            named, limit_id, limit_clause = str(limit), limit.rule_id, limit.clause
+            origins = self._clause_from
+            clause_from = origins.get((limit_id, limit_clause)) if origins else None
         return {
             "ok": True,
             "rulebook": self.rulebook.name,
             "han": best.han,
             "fu": best.fu,
             "yakuman": best.yakuman,
-            "limit": str(limit),
-            "limit_id": limit.rule_id,  # the limit item that set the base, and its clause
-            "limit_clause": limit.clause,
-            "limit_clause_from": origins.get((limit.rule_id, limit.clause)) if origins else None,
+            "limit": named,
+            "limit_id": limit_id,
+            "limit_clause": limit_clause,
+            "limit_clause_from": clause_from,
             "yaku": list(best.yaku) if shared else list(map(_COPY, best.yaku)),  # ``clause_from`` included
             "fu_items": list(best.fu_items) if shared else list(map(_COPY, best.fu_items)),
             "base_points": best.base,
