@@ -1550,11 +1550,15 @@ def _packed_field(fact: str, body: Any, pure: Callable[[Any], Any]) -> tuple[Pac
 
 
 def _packed_of(node: Any, pure: Callable[[Any], Any]) -> tuple[Pack, int] | None:
-    """The pack and field of a quantifier over a packed fact whose body reads only its element (``pure``: the
-    body as a function of the element, which the caller has made already)."""
+    """The pack of a quantifier over a packed fact whose body reads only its element (``pure``: the body as a
+    function of the element, which the caller has made already), and the shift of its field in the pack's sum."""
     if not (isinstance(node, Quant) and isinstance(node.domain, Ref) and node.kind in ("any", "all", "count")):
         return None
-    return _packed_field(node.domain.name, node.body, pure)
+    found = _packed_field(node.domain.name, node.body, pure)
+    if found is None:
+        return None
+    pack, at = found
+    return pack, at * PACK_WIDTH
 
 
 def packs_read(node: Any) -> list[Pack]:
@@ -1579,8 +1583,7 @@ def _packed_quantifier(node: Quant, pure: Callable[[Any], Any], loop: Fn) -> Fn 
     found = _packed_of(node, pure)
     if found is None:
         return None
-    pack, at = found
-    shift = at * PACK_WIDTH
+    pack, shift = found
     field = PACK_ELEMENTS
     if node.kind == "any":
         mask = field << shift
@@ -1620,8 +1623,7 @@ def _packed_count(node: Any, pure: Callable[[Any], Any], loop: Fn, op: str, comp
     found = _packed_of(node, pure)
     if found is None:
         return None
-    pack, at = found
-    shift = at * PACK_WIDTH
+    pack, shift = found
     field = PACK_ELEMENTS
     if op == "==":
 

@@ -258,7 +258,7 @@ def format_tiles(codes: Iterable[int], sort: bool = True) -> str:
         return _format_each(seq, sort)
     # a tile's digit, suit and order from tables (``_format_each``'s, per code), with no call per tile
     if sort:
-        seq.sort(key=_SORT_RANK.__getitem__)
+        seq.sort(key=SORT_RANK.__getitem__)
     out: list[str] = []
     run_suit = ""
     for code in seq:
@@ -293,8 +293,9 @@ def _format_each(seq: list[int], sort: bool) -> str:
 
 
 _TILE_CODES = frozenset(range(len(KIND_OF)))
-# per tile code: ``_sort_key`` as one int (kind, then a red five before the plain fives), its suit letter and digit
-_SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(len(KIND_OF)))
+# per tile code: ``_sort_key`` as one int (kind, then a red five before the plain fives), its suit letter and digit;
+# the rank is the order every hand is shown and kept in (``engine.core.hand``, the round's dealt hands)
+SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(len(KIND_OF)))
 _SUIT_OF_CODE = tuple(suit_of(kind_of(code)) for code in range(len(KIND_OF)))
 _DIGIT_OF_CODE = tuple("0" if is_red(code) else str(number_of(kind_of(code))) for code in range(len(KIND_OF)))
 

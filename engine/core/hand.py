@@ -27,7 +27,7 @@ from engine.core.tiles import (
 )
 from ruledsl.caches import register
 from ruledsl.record import record
-from ruledsl.tiles import KIND_BYTES, ONE_TILE, digit_run_codes
+from ruledsl.tiles import KIND_BYTES, ONE_TILE, SORT_RANK, digit_run_codes
 from ruledsl.typing_names import cast
 
 MELD_TYPES = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -146,10 +146,10 @@ def build_hand(
 def _assembled(codes: Sequence[int], parsed: list[Meld], win_code: int, concealed_counts: tuple[int, ...]) -> Hand:
     """The ``Hand`` of checked tiles and melds, with the properties already known set (``build_hand`` and
     ``hand_from_notation`` make every hand here, so both make the same)."""
-    # without a red five a code is its kind, so codes sort as ``_SORT_RANK`` sorts them, with no call per tile
+    # without a red five a code is its kind, so codes sort as ``SORT_RANK`` sorts them, with no call per tile
     ordered = sorted(codes)
     if ordered and ordered[-1] >= RED_BASE:
-        ordered.sort(key=_SORT_RANK.__getitem__)
+        ordered.sort(key=SORT_RANK.__getitem__)
     hand = Hand(tuple(ordered), tuple(parsed), win_code)  # positional: the fast path of a record
     known = hand.__dict__  # the cached properties, already known here
     known["counts"] = concealed_counts
@@ -176,7 +176,7 @@ def _made_meld(meld: tuple[str, tuple[int, ...]]) -> Meld:
     """The ``Meld`` ``build_hand`` makes of a well-formed (type, codes) pair, kept: a round's melds repeat."""
     if len(_MADE_MELDS) >= 4096:
         _MADE_MELDS.clear()
-    made = _MADE_MELDS[meld] = Meld(meld[0], tuple(sorted(meld[1], key=_SORT_RANK.__getitem__)))
+    made = _MADE_MELDS[meld] = Meld(meld[0], tuple(sorted(meld[1], key=SORT_RANK.__getitem__)))
     return made
 
 
@@ -266,7 +266,7 @@ def hand_of_parts(concealed: str, win: str, parsed: list[Meld], tile_set: frozen
         return None
     ordered = sorted(codes)
     if ordered[-1] >= RED_BASE:
-        ordered.sort(key=_SORT_RANK.__getitem__)
+        ordered.sort(key=SORT_RANK.__getitem__)
     hand = _NEW(Hand)
     # the fields and the properties known, as ``_assembled`` sets them
     _SET(hand, "__dict__", {"concealed": tuple(ordered), "melds": tuple(parsed), "win": win_code, "counts": concealed_counts, "is_closed": closed, "call_shape": shape})
@@ -332,12 +332,6 @@ def _one_of_each_red(codes: Sequence[int]) -> bool:
     return len(reds) == len(set(reds))
 
 
-def _sort_key(code: int) -> tuple[int, int]:
-    return (kind_of(code), 0 if is_red(code) else 1)
-
-
-# ``_sort_key`` as one int per code, so sorting calls no Python function per tile.
-_SORT_RANK = tuple(2 * kind_of(code) + (0 if is_red(code) else 1) for code in range(RED_BASE + len(RED_FIVE_KINDS)))
 _ALLOWED: dict[tuple[frozenset[int] | None, frozenset[int] | None], frozenset[int]] = {}
 register("engine.core.hand.allowed_codes", _ALLOWED.clear, _ALLOWED.__len__, 64)
 
@@ -392,7 +386,7 @@ def _meld_of(meld_type: str, text: str | Sequence[int], index: int) -> Meld:
     meld = _MELDS.get(key) if key is not None else None
     if meld is None:
         tiles = parse_tiles(text) if isinstance(text, str) else _given_codes(text, f"meld {index + 1}")
-        meld = _new_meld(meld_type, tuple(sorted(tiles, key=_SORT_RANK.__getitem__)))
+        meld = _new_meld(meld_type, tuple(sorted(tiles, key=SORT_RANK.__getitem__)))
         _check_meld_shape(meld)  # only well-shaped melds are kept
         if key is not None:
             if len(_MELDS) >= 4096:

@@ -10,35 +10,15 @@ from typing import Any
 from engine.core import tiles as T
 from engine.core.tiles import KIND_OF
 from ruledsl.record import filling, record
+from ruledsl.tiles import SORT_RANK
 
 NAME = tuple(T.format_tiles([code]) for code in range(len(KIND_OF)))  # mpsz of each tile code, for events
-
-# ``T.format_tiles`` of a hand, table-driven: every round writes its four dealt hands in its first event, and the
-# generic formatter's per-tile calls were a tenth of a round's setup. Same order (kind, a red five first), same text.
-_SORT_RANK = tuple(2 * KIND_OF[code] + (0 if code >= T.RED_BASE else 1) for code in range(len(KIND_OF)))
-_DIGIT = tuple(name[0] for name in NAME)
-_SUIT = tuple(name[1] for name in NAME)
 
 
 def dealt_order(codes: list[int] | tuple[int, ...]) -> list[int]:
     """A hand in the order a dealt hand is shown (by kind, a red five before its plain copies): the order of
-    ``format_hand``'s text, which the mjai writer lists tile by tile."""
-    return sorted(codes, key=_SORT_RANK.__getitem__)
-
-
-def format_hand(codes: list[int] | tuple[int, ...]) -> str:
-    """The hand in compact mpsz, exactly as ``engine.core.tiles.format_tiles(codes)`` writes it."""
-    out: list[str] = []
-    run = ""
-    for code in dealt_order(codes):
-        suit = _SUIT[code]
-        if suit != run and run:
-            out.append(run)
-        out.append(_DIGIT[code])
-        run = suit
-    if run:
-        out.append(run)
-    return "".join(out)
+    ``format_tiles``' text, which the mjai writer lists tile by tile."""
+    return sorted(codes, key=SORT_RANK.__getitem__)
 
 
 # ---- the round's events, typed ----------------------------------------------------------------------------------
@@ -69,7 +49,7 @@ class StartKyoku:
     def json(self) -> dict[str, Any]:
         return {
             "type": "start_kyoku", "bakaze": self.bakaze, "kyoku": self.kyoku, "honba": self.honba, "kyotaku": self.kyotaku,
-            "oya": self.oya, "dora_marker": NAME[self.dora_marker], "scores": list(self.scores), "tehais": [format_hand(h) for h in self.hands],
+            "oya": self.oya, "dora_marker": NAME[self.dora_marker], "scores": list(self.scores), "tehais": [T.format_tiles(h) for h in self.hands],
         }
 
 
